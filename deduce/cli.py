@@ -1,0 +1,272 @@
+"""The ``deduce`` command line tool.
+
+    deduce solve   [FILE|-] [--all] [--json] [--format F]
+    deduce explain [FILE|-] [--json] [--only CODES] [--exclude CODES]
+    deduce count   [FILE|-] [--limit N] [--json]
+
+Exit status: 0 solved with a unique solution; 1 no solution; 2 malformed
+input; 3 several solutions.  For a file of several puzzles: 2 if any entry
+was malformed, else 0 (each puzzle's outcome is on its own output line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, Sequence, TextIO
+
+from . import __version__, backtrack
+from .engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED_WITH_BACKTRACKING, SolveResult, Solver
+from .errors import Contradiction, DeduceError
+from .formats import Entry, read_puzzles, write_solution
+from .render.json import SCHEMA, result_to_json
+from .render.text import TextRenderer
+from .state import State
+from .techniques import select
+
+EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_MULTIPLE = 0, 1, 2, 3
+
+
+class Output:
+    """Where the command writes; kept apart so tests can capture it."""
+
+    def __init__(self, out: TextIO, err: TextIO):
+        self.out = out
+        self.err = err
+
+    def print(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def warn(self, text: str) -> None:
+        print(f"deduce: {text}", file=self.err)
+
+    def json(self, doc: dict[str, Any]) -> None:
+        print(json.dumps(doc, ensure_ascii=False), file=self.out)
+        self.out.flush()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="deduce", description="Solve, explain and count Sudoku-family puzzles.")
+    parser.add_argument("--version", action="version", version=f"deduce {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("file", nargs="?", default="-", help="puzzle file, or - for standard input (default)")
+        p.add_argument("--format", dest="fmt", help="input format (detected when not given)")
+        p.add_argument("--symbols", help="alphabet, e.g. ABCDEF (default 1-9 then A-Z)")
+        p.add_argument("--json", action="store_true", help="JSON Lines output, one object per puzzle")
+
+    def technique_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--only", help="use only these techniques (codes, names or families, comma-separated)")
+        p.add_argument("--exclude", help="never use these techniques")
+        p.add_argument("--no-uniqueness", action="store_true", help="never use uniqueness techniques")
+
+    p = sub.add_parser("solve", help="print the solution in the input's own format")
+    common(p)
+    technique_options(p)
+    p.add_argument("--all", action="store_true", help="print every solution")
+    p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("explain", help="print numbered, explained steps and the solution")
+    common(p)
+    technique_options(p)
+    p.set_defaults(run=cmd_explain)
+
+    p = sub.add_parser("count", help="count solutions, up to a limit")
+    common(p)
+    p.add_argument("--limit", type=int, default=1000, help="stop counting here (default 1000)")
+    p.set_defaults(run=cmd_count)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    io = Output(out or sys.stdout, err or sys.stderr)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return EXIT_BAD_INPUT if exc.code else EXIT_OK
+    try:
+        text = _read_input(args.file)
+    except OSError as exc:
+        io.warn(f"{args.file}: {exc.strerror or exc}")
+        return EXIT_BAD_INPUT
+    except UnicodeDecodeError:
+        io.warn(f"{args.file}: not a text file (UTF-8 expected)")
+        return EXIT_BAD_INPUT
+    try:
+        entries = list(read_puzzles(text, args.fmt, symbols=args.symbols))
+        solver = _solver(args) if hasattr(args, "only") else None
+    except (DeduceError, KeyError) as exc:
+        io.warn(str(exc).strip("'\""))
+        return EXIT_BAD_INPUT
+    if not entries:
+        io.warn(f"{args.file}: no puzzle found")
+        return EXIT_BAD_INPUT
+    run: Callable[..., int] = args.run
+    try:
+        return run(args, entries, io, solver)
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _read_input(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    with open(name, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _solver(args: argparse.Namespace) -> Solver:
+    only = select(args.only) if args.only else None
+    exclude = select(args.exclude) if args.exclude else set()
+    return Solver(only=only, exclude=exclude, uniqueness=not args.no_uniqueness)
+
+
+def _each(entries: list[Entry], io: Output, args: argparse.Namespace,
+          handle: Callable[[Entry], int]) -> int:
+    """Run ``handle`` on every entry; report bad ones and carry on."""
+    single = len(entries) == 1
+    bad = False
+    status = EXIT_OK
+    for entry in entries:
+        if entry.error is not None:
+            bad = True
+            io.warn(str(entry.error))
+            if args.json:
+                io.json({"schema": SCHEMA, "status": "invalid", "line": entry.line, "error": str(entry.error)})
+            continue
+        status = handle(entry)
+    if bad:
+        return EXIT_BAD_INPUT
+    return status if single else EXIT_OK
+
+
+def _exit_for(result: SolveResult) -> int:
+    if result.status == NO_SOLUTION:
+        return EXIT_NO_SOLUTION
+    if result.status == MULTIPLE_SOLUTIONS:
+        return EXIT_MULTIPLE
+    return EXIT_OK
+
+
+def _where(entry: Entry, many: bool) -> str:
+    return f"line {entry.line}: " if many else ""
+
+
+def cmd_solve(args: argparse.Namespace, entries: list[Entry], io: Output, solver: Solver) -> int:
+    many = len(entries) > 1
+
+    def handle(entry: Entry) -> int:
+        puzzle = entry.puzzle
+        assert puzzle is not None
+        if args.all:
+            return _solve_all(entry, io, args, many)
+        result = solver.solve(puzzle)
+        if args.json:
+            io.json(result_to_json(result))
+        elif result.solution is None:
+            io.print("no solution")
+        else:
+            io.print(write_solution(puzzle, result.solution, entry.format, entry.extra))
+        if result.status == NO_SOLUTION:
+            io.warn(f"{_where(entry, many)}no solution: {result.reason}")
+        elif result.status == MULTIPLE_SOLUTIONS:
+            io.warn(f"{_where(entry, many)}the puzzle has several solutions; printed the first")
+        return _exit_for(result)
+
+    return _each(entries, io, args, handle)
+
+
+def _solve_all(entry: Entry, io: Output, args: argparse.Namespace, many: bool) -> int:
+    puzzle = entry.puzzle
+    assert puzzle is not None
+    count = 0
+    try:
+        for sol in backtrack.iter_solutions(puzzle):
+            count += 1
+            if args.json:
+                io.json({"schema": SCHEMA, "puzzle": puzzle.givens_string(), "index": count,
+                         "solution": "".join(puzzle.symbols[v] for v in sol)})
+                continue
+            text = write_solution(puzzle, sol, entry.format, entry.extra)
+            if count > 1 and "\n" in text:
+                io.print()
+            io.print(text)
+    except Contradiction as exc:
+        io.warn(f"{_where(entry, many)}no solution: {exc.reason}")
+        return EXIT_NO_SOLUTION
+    if count == 0:
+        if not args.json:
+            io.print("no solution")
+        io.warn(f"{_where(entry, many)}no solution")
+        return EXIT_NO_SOLUTION
+    return EXIT_OK if count == 1 else EXIT_MULTIPLE
+
+
+def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solver: Solver) -> int:
+    many = len(entries) > 1
+
+    def handle(entry: Entry) -> int:
+        puzzle = entry.puzzle
+        assert puzzle is not None
+        result = solver.solve(puzzle)
+        if args.json:
+            io.json(result_to_json(result, steps=True))
+            return _exit_for(result)
+        if many:
+            io.print(f"# line {entry.line}: {puzzle.givens_string()}")
+        renderer = TextRenderer(puzzle)
+        for i, step in enumerate(result.steps, 1):
+            io.print(f"{i}. {renderer.explain(step)}")
+        if result.status == NO_SOLUTION:
+            io.print(f"No solution: {result.reason}.")
+        else:
+            if result.status == MULTIPLE_SOLUTIONS:
+                io.print("The puzzle has several solutions; the first found is:")
+            elif result.backtracking:
+                io.print("Solution (trial and error was needed):")
+            else:
+                io.print("Solution (by logic alone):")
+            assert result.solution is not None
+            io.print(write_solution(puzzle, result.solution, entry.format, entry.extra))
+        if many:
+            io.print()
+        return _exit_for(result)
+
+    return _each(entries, io, args, handle)
+
+
+def cmd_count(args: argparse.Namespace, entries: list[Entry], io: Output, solver: Any) -> int:
+    if args.limit < 1:
+        io.warn("--limit must be at least 1")
+        return EXIT_BAD_INPUT
+
+    def handle(entry: Entry) -> int:
+        puzzle = entry.puzzle
+        assert puzzle is not None
+        try:
+            found = backtrack.first_solutions(State.from_puzzle(puzzle), 1)
+            count = backtrack.count_solutions(State.from_puzzle(puzzle), args.limit)
+        except Contradiction:
+            found, count = [], 0
+        limit_reached = count >= args.limit
+        if args.json:
+            status = NO_SOLUTION if count == 0 else SOLVED_WITH_BACKTRACKING if count == 1 else MULTIPLE_SOLUTIONS
+            io.json({"schema": SCHEMA, "puzzle": puzzle.givens_string(), "status": status,
+                     "backtracking": True, "count": count, "limit_reached": limit_reached,
+                     "solution": "".join(puzzle.symbols[v] for v in found[0]) if found else None})
+        else:
+            io.print(f"{count}+" if limit_reached else str(count))
+        return EXIT_NO_SOLUTION if count == 0 else EXIT_OK if count == 1 else EXIT_MULTIPLE
+
+    return _each(entries, io, args, handle)
+
+
+def entry_point() -> None:
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        code = 130
+    sys.exit(code)

@@ -1,0 +1,207 @@
+"""The engine: apply the easiest step, again and again.
+
+At each turn the strategies are asked, in the profile's order, for their
+first step; the first one found is applied and logged, and the search
+restarts from the easiest technique.  When no strategy applies and the grid
+is not full, the backtracking fallback finishes the grid, and the log says
+so plainly, with the position it started from.
+
+Before any logic the engine counts solutions (up to two) by search, so it
+knows whether the puzzle is sound, can gate uniqueness techniques on a
+proven unique solution, and checks every step against the solution: a step
+that would remove a true candidate is refused as a bug
+(:class:`~deduce.errors.UnsoundStepError`), never shown.
+
+>>> from deduce.puzzle import Puzzle
+>>> r = Solver().solve(Puzzle.from_string("1.34" "34.." ".1.." "...."))
+>>> r.status, len(r.steps) > 0
+('solved', True)
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Sequence
+
+import attrs
+
+from . import backtrack
+from .errors import Contradiction, UnsoundStepError
+from .puzzle import Puzzle
+from .registry import strategies_for
+from .state import State
+from .step import Step
+from .strategy import Strategy, allows_cages, requires_unique
+from .techniques import TECHNIQUES
+
+SOLVED = "solved"
+SOLVED_WITH_BACKTRACKING = "solved-with-backtracking"
+NO_SOLUTION = "no-solution"
+MULTIPLE_SOLUTIONS = "multiple-solutions"
+STUCK = "stuck"
+
+
+@attrs.frozen
+class SolveResult:
+    """What the engine did with a puzzle.
+
+    ``status`` is one of ``solved`` (logic alone), ``solved-with-backtracking``,
+    ``no-solution``, ``multiple-solutions`` or ``stuck`` (logic stopped and
+    backtracking was switched off).  ``solution`` is the first solution found
+    (None when there is none); ``stuck`` the position where logic stopped, if
+    it did; ``reason`` says why a puzzle has no solution, when known.
+    """
+
+    puzzle: Puzzle
+    status: str
+    steps: tuple[Step, ...]
+    solution: tuple[int, ...] | None
+    solution_count: int
+    backtracking: bool
+    stuck: State | None = None
+    reason: str = ""
+
+    @property
+    def solved(self) -> bool:
+        return self.status in (SOLVED, SOLVED_WITH_BACKTRACKING)
+
+    @property
+    def solution_string(self) -> str | None:
+        if self.solution is None:
+            return None
+        return "".join(self.puzzle.symbols[v] for v in self.solution)
+
+
+class Solver:
+    """Solve puzzles step by step with a set of strategies.
+
+    ``strategies`` defaults to the registry's strategies of ``profile``;
+    ``only`` and ``exclude`` restrict them by technique code.  With
+    ``uniqueness=False`` techniques that assume a unique solution are never
+    used.  With ``backtracking=False`` the engine stops where logic stops.
+    """
+
+    def __init__(self, strategies: Iterable[Strategy] | None = None, *, profile: str = "deduce",
+                 only: Sequence[str] | set[str] | None = None, exclude: Sequence[str] | set[str] = (),
+                 uniqueness: bool = True, backtracking: bool = True, max_steps: int = 100_000):
+        if strategies is None:
+            self.strategies = strategies_for(profile, only=only, exclude=exclude)
+        else:
+            self.strategies = [s for s in strategies
+                               if (only is None or s.technique.code in only) and s.technique.code not in exclude]
+        self.uniqueness = uniqueness
+        self.backtracking = backtracking
+        self.max_steps = max_steps
+
+    # -- step by step -------------------------------------------------------
+
+    def usable(self, puzzle: Puzzle, unique: bool) -> list[Strategy]:
+        """The strategies valid for this puzzle."""
+        out = []
+        for s in self.strategies:
+            if requires_unique(s) and not (unique and self.uniqueness):
+                continue
+            if puzzle.has_cages and not allows_cages(s):
+                continue
+            out.append(s)
+        return out
+
+    def next_step(self, state: State, strategies: Sequence[Strategy] | None = None) -> Step | None:
+        """The first effective step of the first strategy that has one."""
+        if strategies is None:
+            strategies = self.usable(state.puzzle, unique=False)
+        for strategy in strategies:
+            for step in strategy.find(state):
+                if effective(step, state):
+                    return step
+        return None
+
+    def steps(self, state: State, solution: Sequence[int] | None = None,
+              unique: bool = False) -> Iterator[Step]:
+        """Apply steps to ``state`` (in place) and yield each, until solved or stuck.
+
+        When ``solution`` is given, every step is checked against it.
+        """
+        strategies = self.usable(state.puzzle, unique)
+        for _ in range(self.max_steps):
+            if state.is_solved():
+                return
+            step = self.next_step(state, strategies)
+            if step is None:
+                return
+            if solution is not None:
+                check_step(step, solution, state)
+            state.apply(step)
+            yield step
+
+    # -- whole puzzles ------------------------------------------------------
+
+    def solve(self, target: Puzzle | State) -> SolveResult:
+        """Solve a puzzle (or continue from a position) and log every step."""
+        if isinstance(target, State):
+            puzzle, state = target.puzzle, target.copy()
+        else:
+            puzzle = target
+            try:
+                state = State.from_puzzle(puzzle)
+            except Contradiction as exc:
+                return SolveResult(puzzle, NO_SOLUTION, (), None, 0, False, reason=exc.reason)
+        found = backtrack.first_solutions(state, 2)
+        if not found:
+            return SolveResult(puzzle, NO_SOLUTION, (), None, 0, False,
+                               reason="the givens admit no solution (shown by exhaustive search)")
+        unique = len(found) == 1
+        solution = found[0] if unique else None
+        steps = list(self.steps(state, solution, unique))
+        if state.is_solved():
+            status = SOLVED if unique else MULTIPLE_SOLUTIONS
+            return SolveResult(puzzle, status, tuple(steps), tuple(state.value), len(found), False)
+        stuck = state.copy()
+        if not self.backtracking:
+            status = STUCK if unique else MULTIPLE_SOLUTIONS
+            return SolveResult(puzzle, status, tuple(steps), found[0], len(found), False, stuck=stuck)
+        steps.append(backtracking_step(state, found[0]))
+        status = SOLVED_WITH_BACKTRACKING if unique else MULTIPLE_SOLUTIONS
+        return SolveResult(puzzle, status, tuple(steps), found[0], len(found), True, stuck=stuck)
+
+
+def effective(step: Step, state: State) -> bool:
+    """True if applying ``step`` changes ``state``."""
+    cand, value = state.cand, state.value
+    for cell, sym in step.eliminations:
+        if cand[cell] >> sym & 1:
+            return True
+    for cell, sym in step.placements:
+        if value[cell] < 0:
+            return True
+    return False
+
+
+def check_step(step: Step, solution: Sequence[int], state: State) -> None:
+    """Raise :class:`UnsoundStepError` if ``step`` contradicts ``solution``."""
+    g = state.puzzle.geometry
+    syms = state.puzzle.symbols
+    for cell, sym in step.eliminations:
+        if solution[cell] == sym:
+            raise UnsoundStepError(
+                f"{step.technique.name} would remove {syms[sym]} from {g.cell_name(cell)}, "
+                f"which is its solution value")
+    for cell, sym in step.placements:
+        if solution[cell] != sym:
+            raise UnsoundStepError(
+                f"{step.technique.name} would place {syms[sym]} in {g.cell_name(cell)}, "
+                f"whose solution value is {syms[solution[cell]]}")
+
+
+def backtracking_step(state: State, solution: Sequence[int]) -> Step:
+    """The honest last step: the rest found by trial and error."""
+    rest = [(c, solution[c]) for c in range(len(solution)) if state.value[c] < 0]
+    guesses = tuple((g.cell, g.symbol, g.outcome, g.nodes) for g in backtrack.first_branch(state))
+    return Step(TECHNIQUES["bf"], placements=rest,
+                details=(("position", state.grid_string()),
+                         ("candidates", tuple(state.cand)),
+                         ("guesses", guesses)))
+
+
+def solve(puzzle: Puzzle, **options: object) -> SolveResult:
+    """Shortcut for ``Solver(**options).solve(puzzle)``."""
+    return Solver(**options).solve(puzzle)  # type: ignore[arg-type]

@@ -1,0 +1,237 @@
+"""Puzzles: a geometry, an alphabet, givens and cages.
+
+Symbols are held as indices ``0..N-1`` into the puzzle's alphabet.  In cage
+arithmetic, symbol index ``i`` counts as the number ``i + 1`` (so the default
+alphabet ``123456789`` reads naturally, and letter alphabets count A=1, B=2...).
+
+>>> p = Puzzle.from_string("1.34" "34.." ".1.." "....")
+>>> p.size, p.symbols, p.givens[:4]
+(4, '1234', (0, -1, 2, 3))
+>>> p
+Puzzle.from_string('1.3434...1......')
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Iterable, Sequence
+
+import attrs
+
+from .errors import InvalidPuzzleError
+from .geometry import BOX_SHAPES, MAX_SIZE, MIN_SIZE, Geometry, cells_of, mask_of
+
+#: Default alphabet: 1-9 then A-Z (so 16 uses 123456789ABCDEFG).
+DEFAULT_ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+BLANKS = ".0"
+
+
+def default_symbols(size: int) -> str:
+    """The default alphabet for ``size``: ``1``-``9`` then ``A``-``Z``."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise InvalidPuzzleError(f"size {size} is outside {MIN_SIZE}..{MAX_SIZE}")
+    return DEFAULT_ALPHABET[:size]
+
+
+def size_for_length(length: int) -> int | None:
+    """The size N of a grid with ``length`` = N² cells, if N is allowed."""
+    n = int(round(length ** 0.5))
+    if n * n == length and MIN_SIZE <= n <= MAX_SIZE:
+        return n
+    return None
+
+
+@attrs.frozen
+class Cage:
+    """A killer cage: its cells add up to ``total``.
+
+    Digits are distinct within a cage unless ``repeats`` is true (a
+    "sum-only" cage).
+    """
+
+    total: int
+    cells: tuple[int, ...] = attrs.field(converter=lambda cs: tuple(sorted(cs)))
+    repeats: bool = False
+
+    @property
+    def mask(self) -> int:
+        return mask_of(self.cells)
+
+
+def cage_sum_range(ncells: int, size: int, repeats: bool) -> tuple[int, int]:
+    """Smallest and largest sums of a cage of ``ncells`` cells."""
+    if repeats:
+        return ncells, ncells * size
+    return ncells * (ncells + 1) // 2, sum(range(size - ncells + 1, size + 1))
+
+
+@attrs.frozen(eq=False)
+class Puzzle:
+    """A puzzle: geometry, alphabet, givens (-1 for blank) and cages."""
+
+    geometry: Geometry
+    symbols: str
+    givens: tuple[int, ...]
+    cages: tuple[Cage, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        n = self.geometry.size
+        if len(self.symbols) != n or len(set(self.symbols)) != n:
+            raise InvalidPuzzleError(f"the alphabet must be {n} distinct symbols, got {self.symbols!r}")
+        if len(self.givens) != n * n:
+            raise InvalidPuzzleError(f"expected {n * n} givens, got {len(self.givens)}")
+        for cell, g in enumerate(self.givens):
+            if not -1 <= g < n:
+                raise InvalidPuzzleError(f"given at {self.geometry.cell_name(cell)} is out of range")
+        self._check_cages()
+
+    def _check_cages(self) -> None:
+        n = self.geometry.size
+        owner: dict[int, int] = {}
+        for i, cage in enumerate(self.cages):
+            name = self.cage_name(i)
+            if not cage.cells:
+                raise InvalidPuzzleError(f"cage {i + 1} has no cells")
+            for cell in cage.cells:
+                if not 0 <= cell < n * n:
+                    raise InvalidPuzzleError(f"cage {i + 1} (sum {cage.total}) has a cell outside the grid")
+                if cell in owner:
+                    raise InvalidPuzzleError(
+                        f"{self.geometry.cell_name(cell)} is in two cages: {self.cage_name(owner[cell])} and {name}")
+                owner[cell] = i
+            if not cage.repeats and len(cage.cells) > n:
+                raise InvalidPuzzleError(f"{name} has {len(cage.cells)} cells but only {n} distinct symbols exist")
+            lo, hi = cage_sum_range(len(cage.cells), n, cage.repeats)
+            if not lo <= cage.total <= hi:
+                raise InvalidPuzzleError(
+                    f"{name}: {len(cage.cells)} cells cannot add up to {cage.total} (possible: {lo}-{hi})")
+        if self.cages and len(owner) == n * n:
+            expected = n * n * (n + 1) // 2
+            total = sum(c.total for c in self.cages)
+            if total != expected:
+                raise InvalidPuzzleError(
+                    f"every cell is caged, so the cage sums must add up to {expected}, but they add up to {total}")
+
+    # -- constructors -------------------------------------------------------
+
+    @classmethod
+    def from_string(cls, text: str, *, symbols: str | None = None,
+                    geometry: Geometry | None = None) -> "Puzzle":
+        """A puzzle from N² characters, ``.`` or ``0`` for blanks
+        (``0`` is a blank only when it is not in the alphabet)."""
+        text = "".join(text.split())
+        if geometry is None:
+            n = size_for_length(len(text))
+            if n is None:
+                raise InvalidPuzzleError(f"{len(text)} characters is not N×N for any allowed size")
+            geometry = Geometry.boxes(n)
+        n = geometry.size
+        if len(text) != n * n:
+            raise InvalidPuzzleError(f"expected {n * n} characters, got {len(text)}")
+        symbols = symbols or default_symbols(n)
+        givens = [parse_symbol(ch, symbols, i) for i, ch in enumerate(text)]
+        return cls(geometry, symbols, tuple(givens))
+
+    @classmethod
+    def empty(cls, geometry: Geometry | int, symbols: str | None = None,
+              cages: Iterable[Cage] = ()) -> "Puzzle":
+        g = geometry if isinstance(geometry, Geometry) else Geometry.boxes(geometry)
+        return cls(g, symbols or default_symbols(g.size), (-1,) * g.ncells, tuple(cages))
+
+    # -- derived tables ---------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        return self.geometry.size
+
+    @property
+    def ncells(self) -> int:
+        return self.geometry.ncells
+
+    @functools.cached_property
+    def cage_of(self) -> tuple[int, ...]:
+        """Index of each cell's cage, or -1."""
+        owner = [-1] * self.ncells
+        for i, cage in enumerate(self.cages):
+            for cell in cage.cells:
+                owner[cell] = i
+        return tuple(owner)
+
+    @functools.cached_property
+    def peer_masks(self) -> tuple[int, ...]:
+        """Per cell, the mask of cells that must hold a different symbol:
+        house peers, plus cage-mates in cages whose digits are distinct."""
+        base = self.geometry.peer_masks
+        if not any(not c.repeats for c in self.cages):
+            return base
+        masks = list(base)
+        for cage in self.cages:
+            if cage.repeats:
+                continue
+            m = cage.mask
+            for cell in cage.cells:
+                masks[cell] |= m & ~(1 << cell)
+        return tuple(masks)
+
+    @functools.cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        if self.peer_masks is self.geometry.peer_masks:
+            return self.geometry.peers
+        return tuple(tuple(cells_of(m)) for m in self.peer_masks)
+
+    # -- names ------------------------------------------------------------
+
+    def symbol(self, index: int) -> str:
+        return self.symbols[index]
+
+    def cage_name(self, index: int) -> str:
+        """``cage r1c1 (11)``: a cage named by its first cell and sum."""
+        cage = self.cages[index]
+        return f"cage {self.geometry.cell_name(cage.cells[0])} ({cage.total})"
+
+    @property
+    def is_digits(self) -> bool:
+        """True when the alphabet is the usual digits (text says "digit")."""
+        return self.symbols == DEFAULT_ALPHABET[: self.size] and self.size <= 9
+
+    def givens_string(self, blank: str = ".") -> str:
+        return "".join(self.symbols[g] if g >= 0 else blank for g in self.givens)
+
+    def __repr__(self) -> str:
+        g = self.geometry
+        args = [repr(self.givens_string())]
+        if self.symbols != default_symbols(self.size) or g.is_jigsaw:
+            args.append(f"symbols={self.symbols!r}")
+        if g.is_jigsaw:
+            args.append(f"geometry={g!r}")
+        text = f"Puzzle.from_string({', '.join(args)})"
+        if self.cages:
+            text = f"attrs.evolve({text}, cages={self.cages!r})"
+        return text
+
+    def with_givens(self, givens: Sequence[int]) -> "Puzzle":
+        return attrs.evolve(self, givens=tuple(givens))
+
+    @property
+    def has_cages(self) -> bool:
+        return bool(self.cages)
+
+
+def parse_symbol(ch: str, symbols: str, position: int | None = None) -> int:
+    """Index of ``ch`` in ``symbols``; ``.`` (and ``0`` when not a symbol) is -1."""
+    i = symbols.find(ch)
+    if i >= 0 and ch:
+        return i
+    if ch in BLANKS:
+        return -1
+    up = symbols.find(ch.upper())
+    if up >= 0 and ch.upper() != ch and ch.lower() not in symbols:
+        return up
+    where = f" at position {position + 1}" if position is not None else ""
+    raise InvalidPuzzleError(f"unknown symbol {ch!r}{where} (alphabet {symbols})")
+
+
+def box_shape_name(size: int) -> str:
+    br, bc = BOX_SHAPES[size]
+    return f"{br}x{bc}"

@@ -1,0 +1,282 @@
+"""Words for steps: nudge, clue and full explanation.
+
+Templates live in :data:`TEMPLATES`, one triple per technique code, apart
+from the finding logic.  They are ``str.format`` strings over fields that
+:func:`fields` reads off the step record (plus a few technique-specific
+fields); the text says nothing the record does not hold.
+
+>>> from deduce.puzzle import Puzzle
+>>> from deduce.step import Step
+>>> from deduce.techniques import TECHNIQUES
+>>> p = Puzzle.empty(9)
+>>> s = Step(TECHNIQUES["lc1"], eliminations=[(13, 2), (16, 2)], cells=[9, 11], houses=[27, 1], symbols=[2])
+>>> TextRenderer(p).explain(s)
+'Pointing: in box 1, every 3 lies in row 2 (r2c1 and r2c3). One of them is the 3 of row 2, so 3 is removed from the rest of row 2: r2c5 and r2c8.'
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Callable, Iterable, Sequence
+
+from ..puzzle import Puzzle
+from ..step import Step
+
+NUDGE, CLUE, FULL = "nudge", "clue", "full"
+LEVELS = (NUDGE, CLUE, FULL)
+
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+#: code -> (nudge, clue, full)
+TEMPLATES: dict[str, tuple[str, str, str]] = {
+    "fh": (
+        "Look for a full house in {house}.",
+        "{House} has one empty cell, {cell}.",
+        "{House} has one empty cell, {cell}; the only missing {word} is {sym}, so {cell} = {sym}.",
+    ),
+    "hs": (
+        "Look for a hidden single in {house}.",
+        "In {house}, where can {sym} go?",
+        "In {house}, {sym} fits only in {cell}{blocked}. So {cell} = {sym}.",
+    ),
+    "ns": (
+        "Look for a naked single in {row_house}.",
+        "Which {word}s can {cell} still hold?",
+        "{cell} can only be {sym}: {why_single}. So {cell} = {sym}.",
+    ),
+    "lc1": (
+        "Look for pointing candidates in {house}.",
+        "In {house}, where can the {sym}s go?",
+        "In {house}, every {sym} lies in {house2} ({cells}). One of them is the {sym} of {house2}, "
+        "so {sym} is removed from the rest of {house2}: {elim_cells}.",
+    ),
+    "lc2": (
+        "Look for claiming candidates in {house}.",
+        "In {house}, where can the {sym}s go?",
+        "In {house}, every {sym} lies in {house2} ({cells}). One of them is the {sym} of {house2}, "
+        "so {sym} is removed from the rest of {house2}: {elim_cells}.",
+    ),
+    "np": (
+        "Look for a naked pair in {house}.",
+        "In {house}, look at {cells}.",
+        "{cells} hold only {symset}: these {k} cells take {syms} between them, "
+        "so {syms} are removed from the other cells of {house}: {removed}.",
+    ),
+    "nt": (
+        "Look for a naked triple in {house}.",
+        "In {house}, look at {cells}.",
+        "{cells} hold only {symset}: these {k} cells take {syms} between them, "
+        "so {syms} are removed from the other cells of {house}: {removed}.",
+    ),
+    "nq": (
+        "Look for a naked quad in {house}.",
+        "In {house}, look at {cells}.",
+        "{cells} hold only {symset}: these {k} cells take {syms} between them, "
+        "so {syms} are removed from the other cells of {house}: {removed}.",
+    ),
+    "hp": (
+        "Look for a hidden pair in {house}.",
+        "In {house}, where can {syms} go?",
+        "In {house}, {syms} fit only in {cells}: these {k} cells take {syms} between them, "
+        "so they hold nothing else: {removed}.",
+    ),
+    "ht": (
+        "Look for a hidden triple in {house}.",
+        "In {house}, where can {syms} go?",
+        "In {house}, {syms} fit only in {cells}: these {k} cells take {syms} between them, "
+        "so they hold nothing else: {removed}.",
+    ),
+    "hq": (
+        "Look for a hidden quad in {house}.",
+        "In {house}, where can {syms} go?",
+        "In {house}, {syms} fit only in {cells}: these {k} cells take {syms} between them, "
+        "so they hold nothing else: {removed}.",
+    ),
+    "bf": (
+        "No technique in the enabled set applies from here.",
+        "No technique in the enabled set applies from here; the rest needs trial and error.",
+        "No technique in the enabled set applies from here (position {position}). "
+        "The rest was found by trial and error{guesses}.",
+    ),
+}
+
+_GENERIC = (
+    "Look for a {name}.",
+    "Look at {cells}.",
+    "{name}: {result}.",
+)
+
+
+class TextRenderer:
+    """Turns steps of one puzzle into sentences."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.g = puzzle.geometry
+
+    # -- notation -----------------------------------------------------------
+
+    def cell(self, cell: int) -> str:
+        return self.g.cell_name(cell)
+
+    def house(self, house: int) -> str:
+        return self.g.house_name(house)
+
+    def sym(self, sym: int) -> str:
+        return self.puzzle.symbols[sym]
+
+    def cells(self, cells: Iterable[int]) -> str:
+        return prose([self.cell(c) for c in cells])
+
+    def symset(self, syms: Iterable[int]) -> str:
+        return "{" + ",".join(self.sym(s) for s in sorted(syms)) + "}"
+
+    def syms_prose(self, syms: Iterable[int]) -> str:
+        return prose([self.sym(s) for s in sorted(syms)])
+
+    def removed(self, eliminations: Sequence[tuple[int, int]]) -> str:
+        """Grouped eliminations: ``r1c4<>4, r1c9<>49``."""
+        by_cell: dict[int, list[int]] = defaultdict(list)
+        for cell, sym in eliminations:
+            by_cell[cell].append(sym)
+        sep = "" if self.puzzle.size <= 9 else ","
+        return ", ".join(f"{self.cell(c)}<>{sep.join(self.sym(s) for s in sorted(ss))}"
+                         for c, ss in sorted(by_cell.items()))
+
+    def placed(self, placements: Sequence[tuple[int, int]]) -> str:
+        return ", ".join(f"{self.cell(c)}={self.sym(s)}" for c, s in placements)
+
+    def result(self, step: Step) -> str:
+        parts = []
+        if step.placements:
+            parts.append(self.placed(step.placements))
+        if step.eliminations:
+            parts.append(self.removed(step.eliminations))
+        return "; ".join(parts)
+
+    # -- rendering ----------------------------------------------------------
+
+    def levels(self, step: Step) -> dict[str, str]:
+        """All three levels: ``{"nudge": ..., "clue": ..., "explanation": ...}``."""
+        return {"nudge": self.text(step, NUDGE), "clue": self.text(step, CLUE),
+                "explanation": self.explain(step)}
+
+    def text(self, step: Step, level: str = FULL) -> str:
+        """The template text of one level, without the technique's name."""
+        templates = TEMPLATES.get(step.code, _GENERIC)
+        template = templates[LEVELS.index(level)]
+        return capitalize(template.format_map(_Fields(self, step)))
+
+    def explain(self, step: Step) -> str:
+        """The full explanation, led by the technique's name."""
+        return f"{step.technique.name}: {lcfirst(self.text(step, FULL))}"
+
+
+class _Fields(dict):
+    """Lazily computed template fields of one step."""
+
+    def __init__(self, renderer: TextRenderer, step: Step):
+        super().__init__()
+        self.r = renderer
+        self.step = step
+
+    def __missing__(self, key: str) -> Any:
+        fn = FIELDS.get(key)
+        if fn is None:
+            raise KeyError(f"template field {key!r} is unknown")
+        value = fn(self.r, self.step)
+        self[key] = value
+        return value
+
+
+def _first(seq: Sequence[int], default: int = -1) -> int:
+    return seq[0] if seq else default
+
+
+def _blocked(r: TextRenderer, step: Step) -> str:
+    blockers = step.detail("blockers", ())
+    if not blockers or any(b < 0 for _, b in blockers):
+        return ""
+    sources = sorted({b for _, b in blockers})
+    sym = r.sym(step.symbols[0])
+    return f": the {sym}{'s' if len(sources) > 1 else ''} in {r.cells(sources)} rule{'' if len(sources) > 1 else 's'} out its other cells"
+
+
+def _why_single(r: TextRenderer, step: Step) -> str:
+    p = r.puzzle
+    if step.detail("all_seen", False):
+        return f"its row, column and {p.geometry.block_kind} already hold every other {_word(p)}"
+    return f"every other {_word(p)} has been ruled out"
+
+
+def _word(p: Puzzle) -> str:
+    return "digit" if p.is_digits else "symbol"
+
+
+def _guesses(r: TextRenderer, step: Step) -> str:
+    guesses = step.detail("guesses", ())
+    if not guesses:
+        return ""
+    parts = []
+    for cell, sym, outcome, nodes in guesses:
+        what = {"contradiction": f"leads to a contradiction after {nodes} search node{'s' if nodes != 1 else ''}",
+                "solution": "leads to the solution",
+                "solutions": "leads to more than one solution"}[outcome]
+        parts.append(f"trying {r.sym(sym)} in {r.cell(cell)} {what}")
+    return ": " + "; ".join(parts)
+
+
+FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
+    "name": lambda r, s: s.technique.name.lower(),
+    "word": lambda r, s: _word(r.puzzle),
+    "house": lambda r, s: r.house(s.houses[0]),
+    "House": lambda r, s: capitalize(r.house(s.houses[0])),
+    "house2": lambda r, s: r.house(s.houses[1]),
+    "row_house": lambda r, s: r.house(r.g.cell_houses[s.cells[0]][0]),
+    "cell": lambda r, s: r.cell(_first(s.cells) if s.cells else s.placements[0][0]),
+    "cells": lambda r, s: r.cells(s.cells),
+    "k": lambda r, s: _COUNT_WORDS.get(len(s.cells), str(len(s.cells))),
+    "sym": lambda r, s: r.sym(s.symbols[0] if s.symbols else s.placements[0][1]),
+    "syms": lambda r, s: r.syms_prose(s.symbols),
+    "symset": lambda r, s: r.symset(s.symbols),
+    "elim_cells": lambda r, s: r.cells(sorted({c for c, _ in s.eliminations})),
+    "removed": lambda r, s: r.removed(s.eliminations),
+    "result": lambda r, s: r.result(s),
+    "blocked": _blocked,
+    "why_single": _why_single,
+    "position": lambda r, s: s.detail("position", ""),
+    "guesses": _guesses,
+}
+
+
+def prose(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def capitalize(text: str) -> str:
+    """Upper-case the first letter unless the text starts with a cell name."""
+    if not text or _starts_with_cell(text):
+        return text
+    return text[0].upper() + text[1:]
+
+
+def lcfirst(text: str) -> str:
+    if not text or _starts_with_cell(text):
+        return text
+    return text[0].lower() + text[1:]
+
+
+def _starts_with_cell(text: str) -> bool:
+    return len(text) > 1 and text[0] == "r" and text[1].isdigit()
+
+
+def explain(step: Step, puzzle: Puzzle, level: str = FULL) -> str:
+    """Shortcut: the text of ``step`` at ``level`` (full includes the name)."""
+    r = TextRenderer(puzzle)
+    return r.explain(step) if level == FULL else r.text(step, level)

@@ -1,0 +1,185 @@
+"""Candidate state: what each cell may still hold.
+
+Each cell's candidates are an int bitmask over symbol indices (bit ``i`` set
+means symbol ``i`` is still possible).  A cell is *solved* once a symbol has
+been placed in it; placing a symbol removes it from the cell's peers.
+
+>>> from deduce.puzzle import Puzzle
+>>> s = State.from_puzzle(Puzzle.from_string("12.." "...." "...." "...."))
+>>> s.candidates(2), s.value[0], s.is_solved()
+([2, 3], 0, False)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from .errors import Contradiction
+from .geometry import cells_of
+from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from .step import Step
+
+
+class State:
+    """Mutable candidate state of a puzzle.
+
+    ``cand[cell]`` is the candidate mask, ``value[cell]`` the placed symbol
+    or -1.  Strategies read it; only the engine changes it, through
+    :meth:`apply`.
+    """
+
+    __slots__ = ("puzzle", "cand", "value")
+
+    def __init__(self, puzzle: Puzzle, cand: list[int], value: list[int]):
+        self.puzzle = puzzle
+        self.cand = cand
+        self.value = value
+
+    @classmethod
+    def from_puzzle(cls, puzzle: Puzzle) -> "State":
+        """The starting position: givens placed, their peers' candidates removed.
+
+        Raises :class:`Contradiction` when two givens clash.
+        """
+        n = puzzle.size
+        full = (1 << n) - 1
+        state = cls(puzzle, [full] * puzzle.ncells, [-1] * puzzle.ncells)
+        g = puzzle.geometry
+        for cell, sym in enumerate(puzzle.givens):
+            if sym < 0:
+                continue
+            if not state.cand[cell] >> sym & 1:
+                clash = next(p for p in puzzle.peers[cell] if state.value[p] == sym)
+                raise Contradiction(
+                    f"{puzzle.symbols[sym]} is given twice in {_shared_place(puzzle, cell, clash)}: "
+                    f"{g.cell_name(clash)} and {g.cell_name(cell)}")
+            state.place(cell, sym)
+        return state
+
+    @classmethod
+    def from_candidates(cls, puzzle: Puzzle, cand: Sequence[int], value: Sequence[int] | None = None) -> "State":
+        """A state from explicit candidate masks (a pencil-mark grid).
+
+        Cells with one candidate are taken as solved unless ``value`` says
+        otherwise.
+        """
+        if value is None:
+            value = [c.bit_length() - 1 if c and not c & (c - 1) else -1 for c in cand]
+        return cls(puzzle, list(cand), list(value))
+
+    def copy(self) -> "State":
+        return State(self.puzzle, self.cand.copy(), self.value.copy())
+
+    # -- queries ------------------------------------------------------------
+
+    def candidates(self, cell: int) -> list[int]:
+        """The candidate symbols of ``cell``, as indices."""
+        return cells_of(self.cand[cell])
+
+    def has(self, cell: int, sym: int) -> bool:
+        return bool(self.cand[cell] >> sym & 1)
+
+    def is_solved(self) -> bool:
+        return -1 not in self.value
+
+    def unsolved_cells(self) -> list[int]:
+        return [c for c, v in enumerate(self.value) if v < 0]
+
+    def places(self, house: int, sym: int) -> list[int]:
+        """Unsolved cells of ``house`` where ``sym`` is still a candidate."""
+        bit = 1 << sym
+        cand, value = self.cand, self.value
+        return [c for c in self.puzzle.geometry.houses[house] if value[c] < 0 and cand[c] & bit]
+
+    def symbol_mask(self, sym: int) -> int:
+        """Mask of unsolved cells that still have ``sym`` as a candidate."""
+        bit = 1 << sym
+        m = 0
+        for c, (cm, v) in enumerate(zip(self.cand, self.value)):
+            if v < 0 and cm & bit:
+                m |= 1 << c
+        return m
+
+    def placed_in(self, house: int) -> int:
+        """Mask of symbols already placed in ``house``."""
+        m = 0
+        for c in self.puzzle.geometry.houses[house]:
+            v = self.value[c]
+            if v >= 0:
+                m |= 1 << v
+        return m
+
+    def candidate_count(self) -> int:
+        return sum(c.bit_count() for c, v in zip(self.cand, self.value) if v < 0)
+
+    def grid_string(self, blank: str = ".") -> str:
+        syms = self.puzzle.symbols
+        return "".join(syms[v] if v >= 0 else blank for v in self.value)
+
+    # -- changes ------------------------------------------------------------
+
+    def place(self, cell: int, sym: int) -> None:
+        """Place ``sym`` in ``cell`` and remove it from the cell's peers."""
+        self.value[cell] = sym
+        self.cand[cell] = 1 << sym
+        keep = ~(1 << sym)
+        cand = self.cand
+        for p in self.puzzle.peers[cell]:
+            cand[p] &= keep
+
+    def eliminate(self, cell: int, sym: int) -> None:
+        self.cand[cell] &= ~(1 << sym)
+
+    def apply(self, step: "Step") -> None:
+        """Apply a step's eliminations, then its placements."""
+        for cell, sym in step.eliminations:
+            self.cand[cell] &= ~(1 << sym)
+        for cell, sym in step.placements:
+            if self.value[cell] < 0:
+                self.place(cell, sym)
+
+    def check(self) -> None:
+        """Raise :class:`Contradiction` if the position is visibly broken:
+        a cell without candidates, or a house where a symbol has no place."""
+        g = self.puzzle.geometry
+        n = g.size
+        for cell, m in enumerate(self.cand):
+            if not m:
+                raise Contradiction(f"{g.cell_name(cell)} has no candidate left")
+        full = (1 << n) - 1
+        for h, cells in enumerate(g.houses):
+            seen = 0
+            for c in cells:
+                seen |= self.cand[c]
+            if seen != full:
+                missing = cells_of(full & ~seen)[0]
+                raise Contradiction(f"{self.puzzle.symbols[missing]} has no place left in {g.house_name(h)}")
+
+    def consistent_with(self, solution: Sequence[int]) -> bool:
+        """True if every solution symbol is still a candidate."""
+        return all(self.cand[c] >> s & 1 for c, s in enumerate(solution))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.cand == other.cand and self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<State {self.grid_string()} candidates={self.candidate_count()}>"
+
+
+def _shared_place(puzzle: Puzzle, a: int, b: int) -> str:
+    g = puzzle.geometry
+    for h in g.cell_houses[a]:
+        if h in g.cell_houses[b]:
+            return g.house_name(h)
+    cage = puzzle.cage_of[a]
+    if cage >= 0 and cage == puzzle.cage_of[b]:
+        return puzzle.cage_name(cage)
+    return "the grid"
+
+
+def solution_string(puzzle: Puzzle, values: Iterable[int]) -> str:
+    return "".join(puzzle.symbols[v] for v in values)

@@ -1,0 +1,163 @@
+"""The technique table: the single source of truth for techniques.
+
+Each row gives a technique's name, short code, family, Sudoku
+Explainer-style difficulty (``se``), HoDoKu-style base score and level, and
+HoDoKu's regression-library id.  Profiles (an order of trial plus a
+technique set) are lists of codes from this table; no other list of
+techniques exists.
+
+Killer and jigsaw techniques have no reference rating; their numbers are
+deduce's own, on the same scale, and each row's ``rating_note`` gives the
+reasoning.
+
+>>> TECHNIQUES["hs"].name, TECHNIQUES["hs"].se, TECHNIQUES["hs"].hodoku
+('Hidden single', 1.2, 14)
+>>> technique("Naked pair").code
+'np'
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+EASY, MEDIUM, HARD, UNFAIR, EXTREME = "Easy", "Medium", "Hard", "Unfair", "Extreme"
+LEVELS = (EASY, MEDIUM, HARD, UNFAIR, EXTREME)
+#: HoDoKu's score ceilings: the level is raised while the score is above them.
+LEVEL_CEILINGS = {EASY: 800, MEDIUM: 1000, HARD: 1600, UNFAIR: 1800}
+
+
+@attrs.frozen
+class Technique:
+    """One row of the technique table."""
+
+    code: str
+    name: str
+    family: str
+    se: float | None
+    hodoku: int | None
+    level: str
+    hodoku_id: str = ""
+    description: str = ""
+    #: SE difficulty of named variants (e.g. a hidden single in a row: 1.5).
+    se_variants: tuple[tuple[str, float], ...] = ()
+    rating_note: str = ""
+
+    def se_for(self, variant: str = "") -> float | None:
+        for name, value in self.se_variants:
+            if name == variant:
+                return value
+        return self.se
+
+    def __repr__(self) -> str:
+        return f"technique({self.code!r})"
+
+
+def _t(code: str, name: str, family: str, se: float | None, hodoku: int | None, level: str,
+       hodoku_id: str = "", description: str = "", se_variants: tuple[tuple[str, float], ...] = (),
+       rating_note: str = "") -> Technique:
+    return Technique(code, name, family, se, hodoku, level, hodoku_id, description, se_variants, rating_note)
+
+
+# Families
+SINGLES, INTERSECTIONS, SUBSETS, FISH, SINGLE_DIGIT = "singles", "intersections", "subsets", "fish", "single-digit"
+WINGS, UNIQUENESS, CHAINS, ALS, FORCING = "wings", "uniqueness", "chains", "als", "forcing"
+CAGES, LEFTOVERS, LAST_RESORT = "cages", "leftovers", "last-resort"
+
+#: The table, in deduce's default order of trial (easiest first).
+TABLE: tuple[Technique, ...] = (
+    _t("fh", "Full house", SINGLES, 1.0, 4, EASY, "0000",
+       "The last empty cell of a house takes the one missing symbol."),
+    _t("hs", "Hidden single", SINGLES, 1.2, 14, EASY, "0002",
+       "A symbol has only one place left in a house.", se_variants=(("box", 1.2), ("row", 1.5), ("column", 1.5))),
+    _t("ns", "Naked single", SINGLES, 2.3, 4, EASY, "0003",
+       "A cell has only one candidate left."),
+    _t("cage-single", "Cage single", CAGES, 1.0, 4, EASY, "",
+       "The last empty cell of a cage takes the value that completes its sum.",
+       rating_note="Arithmetic on one cage with one empty cell; as easy as a full house (1.0)."),
+    _t("innie", "Innie/outie (one cell)", CAGES, 1.3, 20, EASY, "",
+       "The 45 rule on one house leaves a single cell whose value follows from the sums.",
+       rating_note="A one-cell innie or outie of one house is a hidden-single-level observation (1.2) plus "
+                   "one subtraction: 1.3. Over k houses add 0.2 per extra house (more to add up)."),
+    _t("lc1", "Pointing", INTERSECTIONS, 2.6, 50, MEDIUM, "0100",
+       "In a box, a symbol's candidates lie in one row or column, so it is removed from the rest of that line."),
+    _t("lc2", "Claiming", INTERSECTIONS, 2.8, 50, MEDIUM, "0101",
+       "In a row or column, a symbol's candidates lie in one box, so it is removed from the rest of that box."),
+    _t("cage-combo", "Cage combinations", CAGES, 2.4, 40, MEDIUM, "",
+       "Only some sets of symbols add up to a cage's sum; candidates in none of them are removed.",
+       rating_note="Looking up a cage's combinations is the killer solver's basic move, between a naked single "
+                   "(2.3) and pointing (2.6): 2.4."),
+    _t("cage-pointing", "Cage pointing", CAGES, 2.7, 50, MEDIUM, "",
+       "A symbol every combination of a cage needs lies, within the cage, in one house; "
+       "it is removed from the rest of that house.",
+       rating_note="A locked-candidates argument whose lock comes from a cage: pointing (2.6) plus 0.1."),
+    _t("innies-outies", "45 rule", CAGES, 3.0, 60, MEDIUM, "",
+       "Houses hold known totals; the cages inside them fix the sum of the cells left over (innies) "
+       "or sticking out (outies).",
+       rating_note="Sum over one house with several innies/outies: like a naked pair (3.0). Each extra house "
+                   "in the union adds 0.2; a derived cage that needs combinations adds 0.4."),
+    _t("leftovers", "Law of leftovers", LEFTOVERS, 3.2, 100, HARD, "",
+       "k rows (or columns) and k regions hold each symbol k times; the cells only one side covers must "
+       "hold the same symbols.",
+       rating_note="Comparing two groups of houses is a set argument like an X-wing (3.2); each extra "
+                   "house pair adds 0.2."),
+    _t("np", "Naked pair", SUBSETS, 3.0, 60, MEDIUM, "0200",
+       "Two cells of a house hold only the same two symbols; those symbols go nowhere else in the house."),
+    _t("hp", "Hidden pair", SUBSETS, 3.4, 70, MEDIUM, "0210",
+       "Two symbols have only the same two places in a house; those cells hold nothing else."),
+    _t("nt", "Naked triple", SUBSETS, 3.6, 80, MEDIUM, "0201",
+       "Three cells of a house hold only three symbols between them."),
+    _t("ht", "Hidden triple", SUBSETS, 4.0, 100, MEDIUM, "0211",
+       "Three symbols have only the same three places in a house."),
+    _t("nq", "Naked quad", SUBSETS, 5.0, 120, HARD, "0202",
+       "Four cells of a house hold only four symbols between them."),
+    _t("hq", "Hidden quad", SUBSETS, 5.4, 150, HARD, "0212",
+       "Four symbols have only the same four places in a house."),
+    _t("bf", "Trial and error", LAST_RESORT, None, 10000, EXTREME, "",
+       "No technique in the enabled set applies; the rest is found by search."),
+)
+
+TECHNIQUES: dict[str, Technique] = {t.code: t for t in TABLE}
+
+#: Order of trial and technique set, per profile (codes of :data:`TABLE`).
+PROFILES: dict[str, tuple[str, ...]] = {
+    "deduce": tuple(t.code for t in TABLE),
+}
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9+]+", "", text.lower())
+
+
+_BY_NAME = {_norm(t.name): t for t in TABLE} | {_norm(t.code): t for t in TABLE}
+
+
+def technique(name_or_code: str) -> Technique:
+    """Look a technique up by code or name (case, spaces and hyphens ignored).
+
+    Raises KeyError with the known codes when there is no such technique.
+    """
+    t = _BY_NAME.get(_norm(name_or_code))
+    if t is None:
+        raise KeyError(f"unknown technique {name_or_code!r}; known codes: {', '.join(TECHNIQUES)}")
+    return t
+
+
+def techniques_of_family(family: str) -> list[Technique]:
+    return [t for t in TABLE if t.family == family]
+
+
+def select(spec: str) -> set[str]:
+    """Codes named by a comma-separated list of codes, names or families."""
+    out: set[str] = set()
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        fam = [t.code for t in TABLE if _norm(t.family) == _norm(part)]
+        if fam:
+            out.update(fam)
+        else:
+            out.add(technique(part).code)
+    return out

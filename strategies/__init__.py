@@ -1,0 +1,23 @@
+"""deduce's built-in technique library.
+
+One module per family; each strategy is a small class implementing
+:class:`deduce.strategy.Strategy`.  :func:`builtin_strategies` is the
+entry point registered under ``deduce.strategies``.
+"""
+
+from __future__ import annotations
+
+from deduce.strategy import Strategy
+
+
+def builtin_strategies() -> list[Strategy]:
+    """One instance of every built-in strategy (the registry orders them)."""
+    from .intersections import LockedCandidates
+    from .singles import FullHouse, HiddenSingle, NakedSingle
+    from .subsets import HiddenSubset, NakedSubset
+
+    return [
+        FullHouse(), HiddenSingle(), NakedSingle(),
+        LockedCandidates("pointing"), LockedCandidates("claiming"),
+        NakedSubset(2), HiddenSubset(2), NakedSubset(3), HiddenSubset(3), NakedSubset(4), HiddenSubset(4),
+    ]

@@ -1,0 +1,57 @@
+"""Locked candidates: pointing and claiming.
+
+Works on any geometry: a box or jigsaw region meets rows and columns, and
+the same argument holds for every such intersection.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deduce.geometry import cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES
+
+from ._houses import line_block_pairs
+
+
+class LockedCandidates:
+    """``LockedCandidates("pointing")``: within a box, a symbol's candidates
+    lie in one line, so the line's other cells lose it.
+    ``LockedCandidates("claiming")``: within a line, a symbol's candidates lie
+    in one box, so the box's other cells lose it."""
+
+    def __init__(self, kind: str = "pointing"):
+        if kind not in ("pointing", "claiming"):
+            raise ValueError(f"kind must be 'pointing' or 'claiming', not {kind!r}")
+        self.kind = kind
+        self.technique = TECHNIQUES["lc1" if kind == "pointing" else "lc2"]
+
+    def __repr__(self) -> str:
+        return f"LockedCandidates({self.kind!r})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        masks = g.house_masks
+        pairs = line_block_pairs(g)
+        if self.kind == "pointing":
+            pairs = tuple(sorted(pairs, key=lambda t: (t[1], t[0])))
+        for sym in range(g.size):
+            where = state.symbol_mask(sym)
+            if not where:
+                continue
+            for line, block, inter in pairs:
+                if self.kind == "pointing":
+                    source, target = block, line
+                else:
+                    source, target = line, block
+                inside = where & masks[source]
+                if not inside or inside & ~inter:
+                    continue
+                removed = where & masks[target] & ~masks[source]
+                if not removed:
+                    continue
+                yield Step(self.technique,
+                           eliminations=[(c, sym) for c in cells_of(removed)],
+                           cells=cells_of(inside), houses=[source, target], symbols=[sym])

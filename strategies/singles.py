@@ -1,0 +1,91 @@
+"""Singles: full house, hidden single, naked single."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deduce.geometry import cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES
+
+from ._houses import house_order
+
+
+class FullHouse:
+    """The last empty cell of a house takes the one missing symbol."""
+
+    technique = TECHNIQUES["fh"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        value = state.value
+        full = (1 << g.size) - 1
+        for h in house_order(g):
+            empty = [c for c in g.houses[h] if value[c] < 0]
+            if len(empty) != 1:
+                continue
+            missing = full & ~state.placed_in(h)
+            if missing.bit_count() != 1:
+                continue
+            sym = missing.bit_length() - 1
+            cell = empty[0]
+            if not state.cand[cell] >> sym & 1:
+                continue  # a contradiction; the engine reports it
+            yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym])
+
+
+class HiddenSingle:
+    """A symbol has one place left in a house (boxes first, then rows and
+    columns, as a person scans)."""
+
+    technique = TECHNIQUES["hs"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        n = g.size
+        value, cand = state.value, state.cand
+        for h in house_order(g):
+            cells = g.houses[h]
+            empty = [c for c in cells if value[c] < 0]
+            if len(empty) < 2:
+                continue  # a full house, not a hidden single
+            missing = ((1 << n) - 1) & ~state.placed_in(h)
+            for sym in cells_of(missing):
+                bit = 1 << sym
+                places = [c for c in empty if cand[c] & bit]
+                if len(places) != 1:
+                    continue
+                cell = places[0]
+                blockers = tuple((c, _blocker(state, c, sym)) for c in empty if c != cell)
+                kind = g.house_kind(h)
+                yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym],
+                           variant="box" if kind in ("box", "region") else kind,
+                           details=(("blockers", blockers),))
+
+
+def _blocker(state: State, cell: int, sym: int) -> int:
+    """A solved peer of ``cell`` holding ``sym`` (what keeps ``sym`` out of
+    ``cell``), or -1 when the candidate went by an earlier deduction."""
+    for p in state.puzzle.peers[cell]:
+        if state.value[p] == sym:
+            return p
+    return -1
+
+
+class NakedSingle:
+    """A cell with one candidate left."""
+
+    technique = TECHNIQUES["ns"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        for cell, (m, v) in enumerate(zip(state.cand, state.value)):
+            if v < 0 and m and not m & (m - 1):
+                sym = m.bit_length() - 1
+                seen = 0
+                for q in state.puzzle.peers[cell]:
+                    if state.value[q] >= 0:
+                        seen |= 1 << state.value[q]
+                all_seen = (seen | m) == (1 << state.puzzle.size) - 1
+                yield Step(self.technique, placements=[(cell, sym)], cells=[cell], symbols=[sym],
+                           details=(("all_seen", all_seen),))
