@@ -2,7 +2,7 @@
 explain every step, and rate how hard a puzzle is.
 
 >>> import deduce
->>> p = deduce.Puzzle.from_string("1.34" "34.." ".1.." "....")
+>>> p = deduce.Puzzle.from_string("1..." "3..2" "...3" "..2.")
 >>> r = deduce.solve(p)
 >>> r.status, r.solution_string
 ('solved', '1234341221434321')

@@ -13,7 +13,7 @@ that would remove a true candidate is refused as a bug
 (:class:`~deduce.errors.UnsoundStepError`), never shown.
 
 >>> from deduce.puzzle import Puzzle
->>> r = Solver().solve(Puzzle.from_string("1.34" "34.." ".1.." "...."))
+>>> r = Solver().solve(Puzzle.from_string("1..." "3..2" "...3" "..2."))
 >>> r.status, len(r.steps) > 0
 ('solved', True)
 """

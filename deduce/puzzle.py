@@ -4,11 +4,11 @@ Symbols are held as indices ``0..N-1`` into the puzzle's alphabet.  In cage
 arithmetic, symbol index ``i`` counts as the number ``i + 1`` (so the default
 alphabet ``123456789`` reads naturally, and letter alphabets count A=1, B=2...).
 
->>> p = Puzzle.from_string("1.34" "34.." ".1.." "....")
+>>> p = Puzzle.from_string("1..." "3..2" "...3" "..2.")
 >>> p.size, p.symbols, p.givens[:4]
-(4, '1234', (0, -1, 2, 3))
+(4, '1234', (0, -1, -1, -1))
 >>> p
-Puzzle.from_string('1.3434...1......')
+Puzzle.from_string('1...3..2...3..2.')
 """
 
 from __future__ import annotations

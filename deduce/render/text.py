@@ -9,7 +9,7 @@ fields); the text says nothing the record does not hold.
 >>> from deduce.step import Step
 >>> from deduce.techniques import TECHNIQUES
 >>> p = Puzzle.empty(9)
->>> s = Step(TECHNIQUES["lc1"], eliminations=[(13, 2), (16, 2)], cells=[9, 11], houses=[27, 1], symbols=[2])
+>>> s = Step(TECHNIQUES["lc1"], eliminations=[(13, 2), (16, 2)], cells=[9, 11], houses=[18, 1], symbols=[2])
 >>> TextRenderer(p).explain(s)
 'Pointing: in box 1, every 3 lies in row 2 (r2c1 and r2c3). One of them is the 3 of row 2, so 3 is removed from the rest of row 2: r2c5 and r2c8.'
 """

@@ -1,0 +1,5 @@
+"""``python -m deduce``: the command line tool."""
+
+from .cli import entry_point
+
+entry_point()
