@@ -16,9 +16,6 @@ starts from a puzzle or from any candidate state.
 
 from __future__ import annotations
 
-from functools import reduce
-from itertools import compress
-from operator import and_, not_, or_
 from typing import Iterator, Sequence
 
 import attrs
@@ -28,194 +25,297 @@ from .state import State
 
 Solution = tuple[int, ...]
 
-_dec = (-1).__add__
+
+
+Node = tuple[int, int, int, int, int, int, int]
 
 
 class Search:
-    """Depth-first search over one puzzle's constraints."""
+    """Depth-first search over one puzzle's constraints.
 
-    __slots__ = ("puzzle", "n", "full", "peers", "houses", "cages", "nodes", "_syms", "_nonsingle")
+    The board is three big ints, one per *layout*: rows-major, columns-major
+    and regions-major.  In layout ``k`` the bit of symbol ``d`` in cell ``c``
+    sits at ``d*B + house_k(c)*W + index_k(c)`` with ``W = N + 1``: every
+    (symbol, house) pair is a group of N bits followed by a guard bit, so
+    SWAR arithmetic finds, for all symbols and houses at once, the groups
+    that are empty (a contradiction) or hold exactly one bit (a hidden
+    single).  Placing a symbol clears one precomputed mask per layout.
+
+    A node is ``(X0, X1, X2, S, Q0, Q1, Q2)``: the three layouts, the solved
+    cells (block-0 positions of layout 0) and the placed bits per layout.
+    """
+
+    __slots__ = ("puzzle", "n", "W", "B", "shifts", "pos", "cell_at", "cells_by_pos", "BM0", "GUARD", "LOW",
+                 "FULLGRP", "peer_bits", "cellcol", "kills", "cages", "nodes", "folds", "REP")
 
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
-        self.n = puzzle.size
-        self.full = puzzle.geometry.all_cells_mask
-        self.peers = puzzle.peer_masks
-        self.houses = puzzle.geometry.house_masks
-        self._syms = range(self.n)
-        # Cages that add a sum constraint: (cells, cell bits, total)
-        self.cages = tuple(
-            (cage.cells, tuple(1 << c for c in cage.cells), cage.total) for cage in puzzle.cages)
+        g = puzzle.geometry
+        n = self.n = g.size
+        W = self.W = n + 1
+        B = self.B = n * W
+        self.shifts = tuple(d * B for d in range(n))
+        # position of each cell inside a symbol block, per layout
+        index_in_region = [0] * g.ncells
+        for reg in range(n):
+            for i, c in enumerate(g.houses[2 * n + reg]):
+                index_in_region[c] = i
+        pos = (
+            tuple((c // n) * W + c % n for c in range(g.ncells)),
+            tuple((c % n) * W + c // n for c in range(g.ncells)),
+            tuple(g.region_of[c] * W + index_in_region[c] for c in range(g.ncells)),
+        )
+        self.pos = pos
+        tables = []
+        for k in range(3):
+            table = [-1] * B
+            for c, p in enumerate(pos[k]):
+                table[p] = c
+            tables.append(tuple(table))
+        self.cells_by_pos = tuple(tables)
+        self.cell_at = tables[0]
+        self.BM0 = sum(1 << p for p in pos[0])
+        guard = low = 0
+        for grp in range(n * n):
+            guard |= 1 << (grp * W + n)
+            low |= 1 << (grp * W)
+        self.GUARD, self.LOW = guard, low
+        self.FULLGRP = (1 << n) - 1
+        peers = puzzle.peers
+        self.peer_bits = tuple(
+            tuple(sum(1 << pos[k][p] for p in peers[c]) for c in range(g.ncells)) for k in range(3))
+        self.cellcol = tuple(
+            tuple(sum(1 << (s + pos[k][c]) for s in self.shifts) for c in range(g.ncells)) for k in range(3))
+        self.kills: list[tuple[int, int, int] | None] = [None] * (n * n * n)
+        # Halving folds that count, per cell, candidates up to 2 over all
+        # symbol blocks at once: (shift, mask of the low half).
+        folds = []
+        m = n
+        while m > 1:
+            h = (m + 1) // 2
+            folds.append((h * B, (1 << (h * B)) - 1))
+            m = h
+        self.folds = tuple(folds)
+        #: Multiplying a block-0 mask by REP copies it into every symbol block.
+        self.REP = sum(1 << sh for sh in self.shifts)
+        # Cages that add a sum constraint: (cells, total)
+        self.cages = tuple((cage.cells, cage.total) for cage in puzzle.cages)
         self.nodes = 0
+
+    def kill(self, d: int, c: int) -> tuple[int, int, int]:
+        """Per layout, the mask that keeps everything but what placing
+        ``d`` in ``c`` rules out (``d`` in the peers, other symbols in ``c``)."""
+        key = d * self.n * self.n + c
+        k = self.kills[key]
+        if k is None:
+            sh = self.shifts[d]
+            k = (self._kill(0, sh, c), self._kill(1, sh, c), self._kill(2, sh, c))
+            self.kills[key] = k
+        return k
+
+    def _kill(self, layout: int, sh: int, c: int) -> int:
+        own = 1 << (sh + self.pos[layout][c])
+        return ~((self.peer_bits[layout][c] << sh) | (self.cellcol[layout][c] & ~own))
+
+    def counts(self, X0: int) -> tuple[int, int]:
+        """Per cell (block-0 positions): ``ones`` has a bit where the cell
+        has at least one candidate, ``twos`` where it has at least two."""
+        ones, twos = X0, 0
+        for sh, lowmask in self.folds:
+            o_hi, t_hi = ones >> sh, twos >> sh
+            o_lo, t_lo = ones & lowmask, twos & lowmask
+            twos = t_lo | t_hi | (o_lo & o_hi)
+            ones = o_lo | o_hi
+        return ones, twos
 
     # -- board set-up -------------------------------------------------------
 
-    def board(self, state: State | None = None) -> tuple[list[int], int]:
-        """Per-symbol masks and the solved-cell mask of ``state`` (or of the
-        puzzle's givens)."""
+    def start(self, state: State | None = None) -> Node | None:
+        """The root node of ``state`` (or of the puzzle's givens)."""
         if state is None:
             state = State.from_puzzle(self.puzzle)
-        n = self.n
-        P = [0] * n
-        solved = 0
-        for cell, (m, v) in enumerate(zip(state.cand, state.value)):
-            bit = 1 << cell
+        pos0, pos1, pos2 = self.pos
+        X0 = X1 = X2 = S = 0
+        placed = []
+        for c, (m, v) in enumerate(zip(state.cand, state.value)):
             if v >= 0:
-                P[v] |= bit
-                solved |= bit
-            else:
-                while m:
-                    low = m & -m
-                    P[low.bit_length() - 1] |= bit
-                    m ^= low
-        # Cells marked solved must have had their peers cleared; make sure.
-        s = solved
-        peers = self.peers
-        while s:
-            low = s & -s
-            cell = low.bit_length() - 1
-            for d in self._syms:
-                if P[d] & low:
-                    P[d] &= ~peers[cell]
-            s ^= low
-        return P, solved
+                m = 1 << v
+                placed.append((v, c))
+                S |= 1 << pos0[c]
+            while m:
+                low = m & -m
+                sh = self.shifts[low.bit_length() - 1]
+                X0 |= 1 << (sh + pos0[c])
+                X1 |= 1 << (sh + pos1[c])
+                X2 |= 1 << (sh + pos2[c])
+                m ^= low
+        Q0 = Q1 = Q2 = 0
+        for d, c in placed:
+            sh = self.shifts[d]
+            if not X0 >> (sh + pos0[c]) & 1:
+                return None
+            k0, k1, k2 = self.kill(d, c)
+            X0 &= k0
+            X1 &= k1
+            X2 &= k2
+            Q0 |= 1 << (sh + pos0[c])
+            Q1 |= 1 << (sh + pos1[c])
+            Q2 |= 1 << (sh + pos2[c])
+        return (X0, X1, X2, S, Q0, Q1, Q2)
 
     # -- propagation --------------------------------------------------------
 
-    def propagate(self, P: list[int], solved: int) -> int:
-        """Propagate singles (and cage bounds) in place; return the new
-        solved mask, or -1 on a contradiction."""
-        peers = self.peers
-        houses = self.houses
-        full = self.full
-        syms = self._syms
+    def propagate(self, node: Node) -> Node | None:
+        """Naked singles, hidden singles (and cage bounds) to a fixed point;
+        None on a contradiction."""
+        X0, X1, X2, S, Q0, Q1, Q2 = node
+        BM0, GUARD, LOW, FULLGRP, n = self.BM0, self.GUARD, self.LOW, self.FULLGRP, self.n
+        shifts, cell_at, pos0, pos1, pos2 = self.shifts, self.cell_at, *self.pos
+        kills = self.kills
+        kill = self.kill
+        nn = n * n
+        B = self.B
+        folds = self.folds
+        REP = self.REP
         while True:
-            uns = full & ~solved
-            if not uns:
-                return solved
-            ones = twos = 0
-            for p in P:
-                twos |= ones & p
-                ones |= p
-            if uns & ~ones:
-                return -1
-            singles = uns & ~twos
+            ones, twos = X0, 0
+            for fsh, lowmask in folds:
+                o_hi = ones >> fsh
+                ones &= lowmask
+                twos = (twos & lowmask) | (twos >> fsh) | (ones & o_hi)
+                ones |= o_hi
+            if ones != BM0:
+                return None  # a cell without candidates
+            singles = BM0 & ~twos & ~S
+            progress = False
             if singles:
-                for d in syms:
-                    p = P[d]
-                    s = p & singles
-                    if s:
-                        t = s
-                        while t:
-                            low = t & -t
-                            p &= ~peers[low.bit_length() - 1]
-                            t ^= low
-                        if p & s != s:
-                            return -1
-                        P[d] = p
-                solved |= singles
-                continue
-            found = 0
-            for d in syms:
-                p = P[d]
-                if not p & uns:
+                hits = X0 & (singles * REP)
+                while hits:
+                    low = hits & -hits
+                    bitpos = low.bit_length() - 1
+                    hits ^= low
+                    if not X0 & low:
+                        return None  # two singles with one symbol see each other
+                    d, p = divmod(bitpos, B)
+                    c = cell_at[p]
+                    k0, k1, k2 = kills[d * nn + c] or kill(d, c)
+                    X0 &= k0
+                    X1 &= k1
+                    X2 &= k2
+                    sh = shifts[d]
+                    Q0 |= low
+                    Q1 |= 1 << (sh + pos1[c])
+                    Q2 |= 1 << (sh + pos2[c])
+                S |= singles
+                progress = True
+            for layout in (0, 1, 2):
+                if layout == 0:
+                    X, Q = X0, Q0
+                elif layout == 1:
+                    X, Q = X1, Q1
+                else:
+                    X, Q = X2, Q2
+                y = (X | GUARD) - LOW
+                if y & GUARD != GUARD:
+                    return None  # a symbol without a place in a house
+                z = ((X & y) | GUARD) - LOW
+                hs = X & ~(((z & GUARD) >> n) * FULLGRP) & ~Q
+                if not hs:
                     continue
-                hid = 0
-                for hm in houses:
-                    x = p & hm
-                    if not x & (x - 1):
-                        if not x:
-                            return -1
-                        hid |= x
-                hid &= uns
-                if hid:
-                    t = hid
-                    while t:
-                        low = t & -t
-                        p &= ~peers[low.bit_length() - 1]
-                        t ^= low
-                    if p & hid != hid:
-                        return -1
-                    P[d] = p
-                    keep = ~hid
-                    for e in syms:
-                        if e != d:
-                            P[e] &= keep
-                    solved |= hid
-                    uns &= keep
-                    found = 1
-            if found:
+                cells_by_pos = self.cells_by_pos[layout]
+                while hs:
+                    low = hs & -hs
+                    bitpos = low.bit_length() - 1
+                    hs ^= low
+                    d, p = divmod(bitpos, B)
+                    c = cells_by_pos[p]
+                    sh = shifts[d]
+                    p0 = pos0[c]
+                    if not X0 >> (sh + p0) & 1:
+                        continue  # removed by a placement just made; the next pass sees the conflict
+                    if S >> p0 & 1:
+                        return None  # the cell already holds another symbol
+                    k0, k1, k2 = kills[d * nn + c] or kill(d, c)
+                    X0 &= k0
+                    X1 &= k1
+                    X2 &= k2
+                    Q0 |= 1 << (sh + p0)
+                    Q1 |= 1 << (sh + pos1[c])
+                    Q2 |= 1 << (sh + pos2[c])
+                    S |= 1 << p0
+                progress = True
+            if progress:
                 continue
             if self.cages:
-                r = self._cage_bounds(P, solved)
-                if r < 0:
-                    return -1
-                if r:
+                r = self._cage_bounds(X0, X1, X2)
+                if r is None:
+                    return None
+                if r[0] != X0:
+                    X0, X1, X2 = r
                     continue
-            return solved
+            return (X0, X1, X2, S, Q0, Q1, Q2)
 
-    def _cage_bounds(self, P: list[int], solved: int) -> int:
+    def candidates(self, X0: int, c: int) -> int:
+        """Candidate mask (over symbols) of cell ``c``."""
+        p = self.pos[0][c]
+        m = 0
+        for d, sh in enumerate(self.shifts):
+            if X0 >> (sh + p) & 1:
+                m |= 1 << d
+        return m
+
+    def _cage_bounds(self, X0: int, X1: int, X2: int) -> tuple[int, int, int] | None:
         """Remove candidates a cage's sum rules out, by bounds: a value v
         stays only if v plus the smallest (largest) the other cells can
-        hold does not overshoot (undershoot) the total.  Returns 1 if
-        something changed, 0 if not, -1 on a contradiction."""
+        hold does not overshoot (undershoot) the total."""
         n = self.n
-        changed = 0
-        for cells, bits, total in self.cages:
-            lows = []
-            highs = []
-            masks = []
-            for bit in bits:
-                m = 0
-                for d in range(n):
-                    if P[d] & bit:
-                        m |= 1 << d
-                if not m:
-                    return -1
-                masks.append(m)
-                lows.append((m & -m).bit_length())
-                highs.append(m.bit_length())
-            lo_sum = sum(lows)
-            hi_sum = sum(highs)
+        pos = self.pos
+        for cells, total in self.cages:
+            masks = [self.candidates(X0, c) for c in cells]
+            lows = [(m & -m).bit_length() for m in masks]
+            highs = [m.bit_length() for m in masks]
+            lo_sum, hi_sum = sum(lows), sum(highs)
             if lo_sum > total or hi_sum < total:
-                return -1
-            for i, m in enumerate(masks):
-                # v must satisfy total - (hi_sum - highs[i]) <= v <= total - (lo_sum - lows[i])
-                vmin = total - (hi_sum - highs[i])
-                vmax = total - (lo_sum - lows[i])
+                return None
+            for c, m, lo, hi in zip(cells, masks, lows, highs):
+                vmin = total - (hi_sum - hi)
+                vmax = total - (lo_sum - lo)
                 allowed = ((1 << max(0, min(vmax, n))) - 1) & ~((1 << max(0, vmin - 1)) - 1)
                 drop = m & ~allowed
-                if drop:
-                    if drop == m:
-                        return -1
-                    nb = ~bits[i]
-                    while drop:
-                        low = drop & -drop
-                        d = low.bit_length() - 1
-                        P[d] &= nb
-                        drop ^= low
-                    changed = 1
-        return changed
+                if not drop:
+                    continue
+                if drop == m:
+                    return None
+                while drop:
+                    low = drop & -drop
+                    sh = self.shifts[low.bit_length() - 1]
+                    X0 &= ~(1 << (sh + pos[0][c]))
+                    X1 &= ~(1 << (sh + pos[1][c]))
+                    X2 &= ~(1 << (sh + pos[2][c]))
+                    drop ^= low
+        return X0, X1, X2
 
     # -- search -------------------------------------------------------------
 
-    def _choose(self, P: list[int], solved: int) -> int:
-        """A cell with the fewest candidates (2 when there is one)."""
-        uns = self.full & ~solved
+    def choose(self, node: Node) -> int:
+        """An unsolved cell with the fewest candidates (2 when there is one)."""
+        X0, S = node[0], node[3]
+        BM0 = self.BM0
         ones = twos = threes = 0
-        for p in P:
-            threes |= twos & p
-            twos |= ones & p
-            ones |= p
-        pairs = twos & ~threes & uns
+        for sh in self.shifts:
+            s = (X0 >> sh) & BM0
+            threes |= twos & s
+            twos |= ones & s
+            ones |= s
+        pairs = twos & ~threes & ~S & BM0
         if pairs:
-            return (pairs & -pairs).bit_length() - 1
+            return self.cell_at[(pairs & -pairs).bit_length() - 1]
         best, best_count = -1, self.n + 1
-        t = uns
+        t = BM0 & ~S
         while t:
             low = t & -t
-            cell = low.bit_length() - 1
-            k = sum(1 for p in P if p & low)
+            cell = self.cell_at[low.bit_length() - 1]
+            k = self.candidates(X0, cell).bit_count()
             if k < best_count:
                 best, best_count = cell, k
                 if k <= 3:
@@ -223,44 +323,55 @@ class Search:
             t ^= low
         return best
 
-    def solutions(self, P: list[int], solved: int) -> Iterator[Solution]:
-        """Every solution below this board, each exactly once."""
-        self.nodes += 1
-        solved = self.propagate(P, solved)
-        if solved < 0:
-            return
-        if solved == self.full:
-            yield self._values(P)
-            return
-        cell = self._choose(P, solved)
-        bit = 1 << cell
-        keep = ~bit
-        peer = ~self.peers[cell]
-        for d in range(self.n):
-            if not P[d] & bit:
-                continue
-            Q = [p & keep for p in P]
-            Q[d] = P[d] & peer
-            yield from self.solutions(Q, solved | bit)
+    def branch(self, node: Node, cell: int, d: int) -> Node:
+        """The node with ``d`` placed in ``cell``."""
+        X0, X1, X2, S, Q0, Q1, Q2 = node
+        sh = self.shifts[d]
+        k0, k1, k2 = self.kill(d, cell)
+        p0, p1, p2 = (self.pos[k][cell] for k in range(3))
+        return (X0 & k0, X1 & k1, X2 & k2, S | 1 << p0,
+                Q0 | 1 << (sh + p0), Q1 | 1 << (sh + p1), Q2 | 1 << (sh + p2))
 
-    def _values(self, P: list[int]) -> Solution:
+    def solutions(self, node: Node) -> Iterator[Solution]:
+        """Every solution below this node, each exactly once."""
+        self.nodes += 1
+        done = self.propagate(node)
+        if done is None:
+            return
+        if done[3] == self.BM0:
+            yield self.values(done[0])
+            return
+        cell = self.choose(done)
+        for d in cells_of_mask(self.candidates(done[0], cell)):
+            yield from self.solutions(self.branch(done, cell, d))
+
+    def values(self, X0: int) -> Solution:
         values = [0] * (self.n * self.n)
-        for d, p in enumerate(P):
-            while p:
-                low = p & -p
-                values[low.bit_length() - 1] = d
-                p ^= low
+        cell_at = self.cell_at
+        for d, sh in enumerate(self.shifts):
+            m = (X0 >> sh) & self.BM0
+            while m:
+                low = m & -m
+                values[cell_at[low.bit_length() - 1]] = d
+                m ^= low
         return tuple(values)
 
 
-def _start(target: Puzzle | State) -> tuple[Search, list[int], int]:
+def cells_of_mask(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _start(target: Puzzle | State) -> tuple[Search, Node | None]:
     if isinstance(target, State):
         search = Search(target.puzzle)
-        P, solved = search.board(target)
-    else:
-        search = Search(target)
-        P, solved = search.board()
-    return search, P, solved
+        return search, search.start(target)
+    search = Search(target)
+    return search, search.start()
 
 
 def iter_solutions(target: Puzzle | State) -> Iterator[Solution]:
@@ -268,8 +379,9 @@ def iter_solutions(target: Puzzle | State) -> Iterator[Solution]:
 
     Raises :class:`~deduce.errors.Contradiction` when the givens clash.
     """
-    search, P, solved = _start(target)
-    yield from search.solutions(P, solved)
+    search, node = _start(target)
+    if node is not None:
+        yield from search.solutions(node)
 
 
 def count_solutions(target: Puzzle | State, limit: int = 2) -> int:
@@ -305,21 +417,16 @@ class Guess:
 def first_branch(state: State) -> list[Guess]:
     """What trial and error finds from ``state``: the cell the search
     branches on first, and what each of its candidates leads to."""
-    search, P, solved = _start(state)
-    solved = search.propagate(P, solved)
-    if solved < 0 or solved == search.full:
+    search, node = _start(state)
+    done = search.propagate(node) if node is not None else None
+    if done is None or done[3] == search.BM0:
         return []
-    cell = search._choose(P, solved)
-    bit = 1 << cell
+    cell = search.choose(done)
     out = []
-    for d in range(search.n):
-        if not P[d] & bit:
-            continue
-        Q = [p & ~bit for p in P]
-        Q[d] = P[d] & ~search.peers[cell]
+    for d in cells_of_mask(search.candidates(done[0], cell)):
         sub = Search(state.puzzle)
         found = 0
-        for _ in sub.solutions(Q, solved | bit):
+        for _ in sub.solutions(search.branch(done, cell, d)):
             found += 1
             if found > 1:
                 break
