@@ -20,6 +20,7 @@ from typing import Iterator, Sequence
 
 import attrs
 
+from .geometry import Geometry
 from .puzzle import Puzzle
 from .state import State
 
@@ -27,7 +28,10 @@ Solution = tuple[int, ...]
 
 
 
-Node = tuple[int, int, int, int, int, int, int]
+Node = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
+
+
+_PROTOTYPES: dict[tuple[Geometry, tuple], "Search"] = {}
 
 
 class Search:
@@ -41,14 +45,31 @@ class Search:
     that are empty (a contradiction) or hold exactly one bit (a hidden
     single).  Placing a symbol clears one precomputed mask per layout.
 
-    A node is ``(X0, X1, X2, S, Q0, Q1, Q2)``: the three layouts, the solved
-    cells (block-0 positions of layout 0) and the placed bits per layout.
+    A node is ``(X0, X1, X2, S, Q0, Q1, Q2, L)``: the three layouts, the
+    solved cells (block-0 positions of layout 0), the placed bits per layout
+    and, per locked-candidates mask, the locks already applied (a lock only
+    grows along a search path, so it is never looked at twice).
     """
 
     __slots__ = ("puzzle", "n", "W", "B", "shifts", "pos", "cell_at", "cells_by_pos", "BM0", "GUARD", "LOW",
-                 "FULLGRP", "peer_bits", "cellcol", "kills", "cages", "nodes", "folds", "REP")
+                 "FULLGRP", "peer_bits", "cellcol", "kills", "cages", "nodes", "folds", "REP", "locks")
 
     def __init__(self, puzzle: Puzzle):
+        key = (puzzle.geometry, puzzle.cages)
+        proto = _PROTOTYPES.get(key)
+        if proto is not None:
+            for name in self.__slots__:
+                setattr(self, name, getattr(proto, name))
+            self.puzzle = puzzle
+            self.nodes = 0
+            return
+        self._build(puzzle)
+        if len(_PROTOTYPES) >= 64:
+            _PROTOTYPES.pop(next(iter(_PROTOTYPES)))
+        _PROTOTYPES[key] = self
+
+    def _build(self, puzzle: Puzzle) -> None:
+        """Precompute the tables (shared by every search of this geometry and cages)."""
         self.puzzle = puzzle
         g = puzzle.geometry
         n = self.n = g.size
@@ -100,7 +121,55 @@ class Search:
         self.REP = sum(1 << sh for sh in self.shifts)
         # Cages that add a sum constraint: (cells, total)
         self.cages = tuple((cage.cells, cage.total) for cage in puzzle.cages)
+        self.locks = self._lock_masks(g)
         self.nodes = 0
+
+    def _lock_masks(self, g: Geometry) -> tuple[tuple[int, int, int, dict[int, tuple[int, int, int]]], ...]:
+        """Locked candidates, as SWAR tests.
+
+        A *segment* is the intersection of a source house with a target
+        house (region with row or column: pointing; row or column with
+        region: claiming), as bit positions inside the source's group.
+        When all of a symbol's bits in a source group lie in one segment,
+        the symbol leaves the target's other cells.  Segments are packed
+        into masks with at most one segment per group, so one mask tests
+        every symbol and every source house at once.  Each entry is
+        ``(layout, segment mask, outside mask, {group: elimination masks
+        per layout})``.
+        """
+        n, W = self.n, self.W
+        kinds = ((2, 2 * n, (0, n)), (0, 0, (2 * n,)), (1, n, (2 * n,)))  # (layout, first source house, target kinds)
+        out = []
+        for layout, first, target_starts in kinds:
+            segments = []
+            for h in range(n):
+                src_cells = g.houses[first + h]
+                src_mask = g.house_masks[first + h]
+                for tstart in target_starts:
+                    for t in range(n):
+                        inter = src_mask & g.house_masks[tstart + t]
+                        size = inter.bit_count()
+                        if 2 <= size < n:
+                            seg = sum(1 << (h * W + i) for i, c in enumerate(sorted_cells(self, layout, src_cells))
+                                      if inter >> c & 1)
+                            rest = g.house_masks[tstart + t] & ~src_mask
+                            if rest:
+                                elim = tuple(sum(1 << self.pos[k][c] for c in cells_of_mask(rest)) for k in range(3))
+                                segments.append((h, seg, elim))
+            packs: list[tuple[int, dict[int, tuple[int, int, int]]]] = []
+            for h, seg, elim in segments:
+                for i, (mask, table) in enumerate(packs):
+                    if h not in table:
+                        table[h] = elim
+                        packs[i] = (mask | seg, table)
+                        break
+                else:
+                    packs.append((seg, {h: elim}))
+            nonguard = self.REP * sum(((1 << n) - 1) << (h * W) for h in range(n))
+            for mask, table in packs:
+                rep = mask * self.REP
+                out.append((layout, rep, nonguard & ~rep, table))
+        return tuple(out)
 
     def kill(self, d: int, c: int) -> tuple[int, int, int]:
         """Per layout, the mask that keeps everything but what placing
@@ -161,14 +230,14 @@ class Search:
             Q0 |= 1 << (sh + pos0[c])
             Q1 |= 1 << (sh + pos1[c])
             Q2 |= 1 << (sh + pos2[c])
-        return (X0, X1, X2, S, Q0, Q1, Q2)
+        return (X0, X1, X2, S, Q0, Q1, Q2, (0,) * len(self.locks))
 
     # -- propagation --------------------------------------------------------
 
     def propagate(self, node: Node) -> Node | None:
         """Naked singles, hidden singles (and cage bounds) to a fixed point;
         None on a contradiction."""
-        X0, X1, X2, S, Q0, Q1, Q2 = node
+        X0, X1, X2, S, Q0, Q1, Q2, L = node
         BM0, GUARD, LOW, FULLGRP, n = self.BM0, self.GUARD, self.LOW, self.FULLGRP, self.n
         shifts, cell_at, pos0, pos1, pos2 = self.shifts, self.cell_at, *self.pos
         kills = self.kills
@@ -177,6 +246,8 @@ class Search:
         B = self.B
         folds = self.folds
         REP = self.REP
+        W = self.W
+        locks = self.locks
         while True:
             ones, twos = X0, 0
             for fsh, lowmask in folds:
@@ -246,6 +317,36 @@ class Search:
                 progress = True
             if progress:
                 continue
+            if locks:
+                newL = list(L)
+                for i, (layout, SEG, OUT, table) in enumerate(locks):
+                    if layout == 0:
+                        X, Q = X0, Q0
+                    elif layout == 1:
+                        X, Q = X1, Q1
+                    else:
+                        X, Q = X2, Q2
+                    hits = ((((X & SEG) | GUARD) - LOW) & ~(((X & OUT) | GUARD) - LOW)
+                            & ~((Q | GUARD) - LOW) & GUARD & ~newL[i])
+                    if not hits:
+                        continue
+                    newL[i] |= hits
+                    while hits:
+                        low = hits & -hits
+                        hits ^= low
+                        d, p = divmod(low.bit_length() - 1 - n, B)
+                        e0, e1, e2 = table[p // W]
+                        sh = shifts[d]
+                        e0 <<= sh
+                        if X0 & e0:
+                            X0 &= ~e0
+                            X1 &= ~(e1 << sh)
+                            X2 &= ~(e2 << sh)
+                            progress = True
+                L = tuple(newL)
+                locks = ()  # once per node: cheaper than scanning again
+            if progress:
+                continue
             if self.cages:
                 r = self._cage_bounds(X0, X1, X2)
                 if r is None:
@@ -253,7 +354,7 @@ class Search:
                 if r[0] != X0:
                     X0, X1, X2 = r
                     continue
-            return (X0, X1, X2, S, Q0, Q1, Q2)
+            return (X0, X1, X2, S, Q0, Q1, Q2, L)
 
     def candidates(self, X0: int, c: int) -> int:
         """Candidate mask (over symbols) of cell ``c``."""
@@ -325,12 +426,12 @@ class Search:
 
     def branch(self, node: Node, cell: int, d: int) -> Node:
         """The node with ``d`` placed in ``cell``."""
-        X0, X1, X2, S, Q0, Q1, Q2 = node
+        X0, X1, X2, S, Q0, Q1, Q2, L = node
         sh = self.shifts[d]
         k0, k1, k2 = self.kill(d, cell)
         p0, p1, p2 = (self.pos[k][cell] for k in range(3))
         return (X0 & k0, X1 & k1, X2 & k2, S | 1 << p0,
-                Q0 | 1 << (sh + p0), Q1 | 1 << (sh + p1), Q2 | 1 << (sh + p2))
+                Q0 | 1 << (sh + p0), Q1 | 1 << (sh + p1), Q2 | 1 << (sh + p2), L)
 
     def solutions(self, node: Node) -> Iterator[Solution]:
         """Every solution below this node, each exactly once."""
@@ -355,6 +456,11 @@ class Search:
                 values[cell_at[low.bit_length() - 1]] = d
                 m ^= low
         return tuple(values)
+
+
+def sorted_cells(search: "Search", layout: int, cells: Sequence[int]) -> list[int]:
+    """The cells of a house in the order of their positions in ``layout``."""
+    return sorted(cells, key=lambda c: search.pos[layout][c])
 
 
 def cells_of_mask(m: int) -> list[int]:
