@@ -141,7 +141,7 @@ class Search:
         kinds = ((2, 2 * n, (0, n)), (0, 0, (2 * n,)), (1, n, (2 * n,)))  # (layout, first source house, target kinds)
         out = []
         for layout, first, target_starts in kinds:
-            segments = []
+            segments: list[tuple[int, int, tuple[int, int, int]]] = []
             for h in range(n):
                 src_cells = g.houses[first + h]
                 src_mask = g.house_masks[first + h]
@@ -154,7 +154,8 @@ class Search:
                                       if inter >> c & 1)
                             rest = g.house_masks[tstart + t] & ~src_mask
                             if rest:
-                                elim = tuple(sum(1 << self.pos[k][c] for c in cells_of_mask(rest)) for k in range(3))
+                                e0, e1, e2 = (sum(1 << self.pos[k][c] for c in cells_of_mask(rest)) for k in range(3))
+                                elim = (e0, e1, e2)
                                 segments.append((h, seg, elim))
             packs: list[tuple[int, dict[int, tuple[int, int, int]]]] = []
             for h, seg, elim in segments:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from .errors import InvalidPuzzleError
 
@@ -116,9 +116,9 @@ class Geometry:
         flat sequence of N² ids.  Ids may be any N distinct values; regions
         are numbered by first appearance, reading row by row.
         """
-        flat = list(region_map)
+        flat: list[Any] = list(region_map)
         if flat and isinstance(flat[0], (list, tuple, str)):
-            rows = [list(r) for r in flat]  # type: ignore[arg-type]
+            rows = [list(r) for r in flat]
             n = len(rows)
             for i, r in enumerate(rows):
                 if len(r) != n:
