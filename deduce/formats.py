@@ -8,6 +8,21 @@ Formats:
 ``grid``
     N lines of N whitespace-separated symbols, ``0`` (or ``.``) for blanks;
     several grids may follow each other, separated by blank lines.
+``latin``
+    The Latin-square seed's format: N lines of region ids, an integer n,
+    then n lines ``<row><col><letter>`` (0-based row and column, so N <= 10);
+    letters ``A``... are the alphabet.  Solutions are written as N lines of
+    N letters separated by spaces.
+``line`` (jigsaw)
+    One line of N² givens followed by N² region ids (2N² characters).
+``janko-jigsaw`` / ``janko-killer``
+    The text layout of public jigsaw and killer sets: ``R C``, R lines of
+    givens (or, for killers, each cage's sum at one of its cells) with
+    ``-`` for blanks, then R lines of region (or cage) ids.  Chosen with
+    ``--format`` since both share the layout.
+``killer-line``
+    N² cage letters, a space, then the cage sums separated by commas in the
+    order of the letters (``A``-``Z`` then ``a``-``z``).
 ``json``
     A JSON document ``{"size": 9, "symbols": "...", "givens": "...",
     "regions": [...], "cages": [{"sum": 11, "cells": ["r1c1", "r1c2"],
@@ -63,6 +78,9 @@ def detect_format(text: str) -> str:
     for fmt, probe in DETECTORS:
         if probe(lines):
             return fmt
+    if looks_janko(lines):
+        raise ParseError("this looks like the 'R C' jigsaw/killer layout; "
+                         "choose it with --format janko-jigsaw or --format janko-killer", line=1)
     if len(first.split()) > 1:
         return GRID
     return LINE
@@ -120,8 +138,10 @@ def read_line(text: str, options: dict[str, Any]) -> Iterator[Entry]:
 
 
 def parse_line(line: str, symbols: str | None = None) -> Puzzle:
-    """A puzzle from one line of N² characters."""
+    """A puzzle from one line of N² characters (or, jigsaw, N² givens then N² region ids)."""
     n = size_for_length(len(line))
+    if n is None and len(line) % 2 == 0 and size_for_length(len(line) // 2):
+        return parse_jigsaw_line(line, symbols)
     if n is None:
         raise ParseError(
             f"expected N*N characters for a grid (81 for 9x9, 16, 36, 64, 144, 256, 625 ...), got {len(line)}")
@@ -136,8 +156,29 @@ def parse_line(line: str, symbols: str | None = None) -> Puzzle:
     return Puzzle(geometry, syms, tuple(givens))
 
 
+def parse_jigsaw_line(line: str, symbols: str | None = None) -> Puzzle:
+    half = len(line) // 2
+    n = size_for_length(half)
+    assert n is not None
+    syms = symbols or default_symbols(n)
+    givens = []
+    for i, ch in enumerate(line[:half]):
+        try:
+            givens.append(parse_symbol(ch, syms))
+        except InvalidPuzzleError:
+            raise ParseError(f"unknown symbol {ch!r} (alphabet {syms})", column=i + 1) from None
+    try:
+        geometry = Geometry.jigsaw(list(line[half:]))
+    except InvalidPuzzleError as exc:
+        raise ParseError(f"region ids (columns {half + 1}-{len(line)}): {exc}") from None
+    return Puzzle(geometry, syms, tuple(givens))
+
+
 def write_line(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
-    return "".join(puzzle.symbols[v] if v >= 0 else "." for v in values)
+    text = "".join(puzzle.symbols[v] if v >= 0 else "." for v in values)
+    if puzzle.geometry.is_jigsaw:
+        text += "".join(puzzle.geometry.region_rows())
+    return text
 
 
 # -- grid format --------------------------------------------------------------
@@ -193,6 +234,231 @@ def write_grid(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
     syms = puzzle.symbols
     return "\n".join(" ".join(syms[values[r * n + c]] if values[r * n + c] >= 0 else "0" for c in range(n))
                      for r in range(n))
+
+
+# -- the Latin-square seed's format -----------------------------------------
+
+LATIN = "latin"
+LETTERS = "ABCDEFGHIJ"
+
+
+def _numbered(text: str) -> list[tuple[int, str]]:
+    return [(i, "".join(ln.split())) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+
+
+def looks_latin(lines: list[str]) -> bool:
+    rows = ["".join(ln.split()) for ln in lines]
+    n = len(rows[0])
+    return (3 <= n <= 10 and rows[0].isdigit() and len(rows) > n
+            and all(len(r) == n and r.isalnum() for r in rows[:n]) and rows[n].isdigit())
+
+
+def read_latin(text: str, options: dict[str, Any]) -> Iterator[Entry]:
+    try:
+        puzzle = parse_latin(text)
+    except ParseError as exc:
+        yield Entry(exc.line or 1, LATIN, error=exc)
+        return
+    yield Entry(1, LATIN, puzzle=puzzle, source=text)
+
+
+def parse_latin(text: str) -> Puzzle:
+    """The seed's format: N lines of region ids, a count n, n lines ``rcL``."""
+    lines = _numbered(text)
+    if not lines:
+        raise ParseError("the input is empty")
+    n = len(lines[0][1])
+    if not 3 <= n <= 10:
+        raise ParseError(f"the first region line has {n} ids; this format holds grids of 3 to 10", line=lines[0][0])
+    if len(lines) <= n:
+        raise ParseError(f"expected {n} lines of region ids and then the number of given letters",
+                         line=lines[-1][0])
+    for lineno, row in lines[:n]:
+        if len(row) != n:
+            raise ParseError(f"region map row has {len(row)} ids, expected {n}", line=lineno)
+    try:
+        geometry = Geometry.jigsaw([list(row) for _, row in lines[:n]])
+    except InvalidPuzzleError as exc:
+        raise ParseError(f"region map: {exc}", line=lines[0][0]) from None
+    count_line, count_text = lines[n]
+    if not count_text.isdigit():
+        raise ParseError(f"expected the number of given letters, got {count_text!r}", line=count_line)
+    count = int(count_text)
+    givens_lines = lines[n + 1:]
+    if len(givens_lines) < count:
+        raise ParseError(f"{count} given letters announced, {len(givens_lines)} found", line=count_line)
+    if len(givens_lines) > count:
+        raise ParseError(f"{count} given letters announced, but more lines follow", line=givens_lines[count][0])
+    symbols = LETTERS[:n]
+    givens = [-1] * (n * n)
+    for lineno, item in givens_lines:
+        if len(item) != 3 or not item[:2].isdigit():
+            raise ParseError(f"expected <row><col><letter> such as 02C, got {item!r}", line=lineno)
+        r, c, letter = int(item[0]), int(item[1]), item[2].upper()
+        if r >= n or c >= n:
+            raise ParseError(f"row {r}, column {c} is outside the {n}x{n} grid (rows and columns count from 0)",
+                             line=lineno)
+        if letter not in symbols:
+            raise ParseError(f"{item[2]!r} is not one of {symbols[0]}-{symbols[-1]}", line=lineno)
+        cell = r * n + c
+        if givens[cell] >= 0 and givens[cell] != symbols.index(letter):
+            raise ParseError(f"{geometry.cell_name(cell)} is given twice with different letters", line=lineno)
+        givens[cell] = symbols.index(letter)
+    return Puzzle(geometry, symbols, tuple(givens))
+
+
+def write_latin(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
+    n = puzzle.size
+    return "\n".join(" ".join(puzzle.symbols[values[r * n + c]] for c in range(n)) for r in range(n))
+
+
+# -- Janko layouts (jigsaw and killer) ---------------------------------------
+
+JANKO_JIGSAW, JANKO_KILLER = "janko-jigsaw", "janko-killer"
+
+
+def looks_janko(lines: list[str]) -> bool:
+    parts = lines[0].split()
+    return len(parts) == 2 and all(p.isdigit() for p in parts) and len(lines) > 1
+
+
+def read_janko_jigsaw(text: str, options: dict[str, Any]) -> Iterator[Entry]:
+    yield _janko_entry(text, JANKO_JIGSAW, parse_janko_jigsaw)
+
+
+def read_janko_killer(text: str, options: dict[str, Any]) -> Iterator[Entry]:
+    yield _janko_entry(text, JANKO_KILLER, parse_janko_killer)
+
+
+def _janko_entry(text: str, fmt: str, parse: Callable[[str], Puzzle]) -> Entry:
+    try:
+        return Entry(1, fmt, puzzle=parse(text), source=text)
+    except ParseError as exc:
+        return Entry(exc.line or 1, fmt, error=exc)
+
+
+def _janko_blocks(text: str) -> tuple[int, list[tuple[int, list[str]]], list[tuple[int, list[str]]]]:
+    lines = [(i, ln.split()) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+    if not lines:
+        raise ParseError("the input is empty")
+    head_line, head = lines[0]
+    if len(head) != 2 or not all(x.isdigit() for x in head):
+        raise ParseError("expected 'R C' (rows and columns) on the first line", line=head_line)
+    r, c = int(head[0]), int(head[1])
+    if r != c:
+        raise ParseError(f"the grid must be square, got {r}x{c}", line=head_line)
+    if len(lines) < 1 + 2 * r:
+        raise ParseError(f"expected {r} lines of values and {r} lines of ids after 'R C', found {len(lines) - 1}",
+                         line=lines[-1][0])
+    top, bottom = lines[1:1 + r], lines[1 + r:1 + 2 * r]
+    for lineno, toks in top + bottom:
+        if len(toks) != r:
+            raise ParseError(f"expected {r} entries, got {len(toks)}", line=lineno)
+    if len(lines) > 1 + 2 * r:
+        raise ParseError("unexpected extra line", line=lines[1 + 2 * r][0])
+    return r, top, bottom
+
+
+def parse_janko_jigsaw(text: str) -> Puzzle:
+    n, top, bottom = _janko_blocks(text)
+    try:
+        geometry = Geometry.jigsaw([toks for _, toks in bottom])
+    except InvalidPuzzleError as exc:
+        raise ParseError(f"region ids: {exc}", line=bottom[0][0]) from None
+    symbols = default_symbols(n)
+    givens = []
+    for lineno, toks in top:
+        for col, tok in enumerate(toks, 1):
+            if tok in ("-", ".", "0"):
+                givens.append(-1)
+            elif tok.isdigit() and 1 <= int(tok) <= n:
+                givens.append(int(tok) - 1)
+            else:
+                raise ParseError(f"value {tok!r} in column {col} is not 1-{n} or -", line=lineno)
+    return Puzzle(geometry, symbols, tuple(givens))
+
+
+def parse_janko_killer(text: str) -> Puzzle:
+    n, top, bottom = _janko_blocks(text)
+    cells_of_cage: dict[str, list[int]] = {}
+    for r, (_, toks) in enumerate(bottom):
+        for c, tok in enumerate(toks):
+            cells_of_cage.setdefault(tok, []).append(r * n + c)
+    sums: dict[str, int] = {}
+    for r, (lineno, toks) in enumerate(top):
+        for c, tok in enumerate(toks):
+            if tok in ("-", "."):
+                continue
+            if not tok.isdigit():
+                raise ParseError(f"cage sum {tok!r} in column {c + 1} is not a number", line=lineno)
+            cage_id = bottom[r][1][c]
+            if cage_id in sums:
+                raise ParseError(f"cage {cage_id} has two sums ({sums[cage_id]} and {tok})", line=lineno)
+            sums[cage_id] = int(tok)
+    missing = [k for k in cells_of_cage if k not in sums]
+    if missing:
+        raise ParseError(f"cage {missing[0]} has no sum", line=top[0][0])
+    cages = tuple(Cage(sums[k], tuple(cells)) for k, cells in cells_of_cage.items())
+    try:
+        return Puzzle(Geometry.boxes(n), default_symbols(n), (-1,) * (n * n), cages)
+    except InvalidPuzzleError as exc:
+        raise ParseError(str(exc), line=top[0][0]) from None
+
+
+def write_janko(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
+    n = puzzle.size
+    rows = [" ".join(str(values[r * n + c] + 1) for c in range(n)) for r in range(n)]
+    return "\n".join([f"{n} {n}"] + rows)
+
+
+# -- one-line cage map (krazydad) --------------------------------------------
+
+KILLER_LINE = "killer-line"
+CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def looks_killer_line(lines: list[str]) -> bool:
+    parts = lines[0].split()
+    return (len(parts) == 2 and parts[0].isalpha() and size_for_length(len(parts[0])) is not None
+            and all(x.isdigit() for x in parts[1].split(",")))
+
+
+def read_killer_line(text: str, options: dict[str, Any]) -> Iterator[Entry]:
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            yield Entry(lineno, KILLER_LINE, puzzle=parse_killer_line(line), source=line)
+        except DeduceError as exc:
+            yield Entry(lineno, KILLER_LINE, error=_at_line(exc, lineno), source=line)
+
+
+def parse_killer_line(line: str) -> Puzzle:
+    """N² cage letters, a space, the cage sums in letter order."""
+    parts = line.split()
+    if len(parts) != 2:
+        raise ParseError("expected the cage letters, a space, then the sums separated by commas")
+    letters, sums_text = parts
+    n = size_for_length(len(letters))
+    if n is None:
+        raise ParseError(f"{len(letters)} cage letters is not N*N for an allowed size", column=1)
+    for i, ch in enumerate(letters):
+        if ch not in CAGE_LETTERS:
+            raise ParseError(f"cage letter {ch!r} is not A-Z or a-z", column=i + 1)
+    try:
+        sums = [int(x) for x in sums_text.split(",")]
+    except ValueError:
+        raise ParseError(f"cage sums must be whole numbers separated by commas, got {sums_text!r}",
+                         column=len(letters) + 2) from None
+    used = sorted(set(letters), key=CAGE_LETTERS.index)
+    if len(sums) != len(used):
+        raise ParseError(f"{len(used)} cages but {len(sums)} sums", column=len(letters) + 2)
+    cages = []
+    for letter, total in zip(used, sums):
+        cells = tuple(i for i, ch in enumerate(letters) if ch == letter)
+        cages.append(Cage(total, cells))
+    return Puzzle(Geometry.boxes(n), default_symbols(n), (-1,) * (n * n), tuple(cages))
 
 
 # -- JSON ---------------------------------------------------------------------
@@ -326,5 +592,8 @@ def _at_line(exc: DeduceError, lineno: int) -> DeduceError:
     return ParseError(str(exc), line=lineno)
 
 
-READERS.update({LINE: read_line, GRID: read_grid, JSON: read_json})
-WRITERS.update({LINE: write_line, GRID: write_grid, JSON: write_json})
+READERS.update({LINE: read_line, GRID: read_grid, JSON: read_json, LATIN: read_latin,
+                JANKO_JIGSAW: read_janko_jigsaw, JANKO_KILLER: read_janko_killer, KILLER_LINE: read_killer_line})
+WRITERS.update({LINE: write_line, GRID: write_grid, JSON: write_json, LATIN: write_latin,
+                JANKO_JIGSAW: write_janko, JANKO_KILLER: write_janko, KILLER_LINE: write_line})
+DETECTORS.extend([(LATIN, looks_latin), (KILLER_LINE, looks_killer_line)])

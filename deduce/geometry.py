@@ -109,15 +109,15 @@ class Geometry:
         return Geometry(size, region_of, box_shape=(br, bc))
 
     @staticmethod
-    def jigsaw(region_map: Sequence[Sequence[int]] | Sequence[int]) -> "Geometry":
+    def jigsaw(region_map: Sequence[Any]) -> "Geometry":
         """A geometry with irregular regions.
 
         ``region_map`` gives each cell's region, as N rows of N ids or one
         flat sequence of N² ids.  Ids may be any N distinct values; regions
-        are numbered by first appearance, reading row by row.
+        are numbered as in the map: ids sorted (numerically for numbers).
         """
         flat: list[Any] = list(region_map)
-        if flat and isinstance(flat[0], (list, tuple, str)):
+        if flat and (isinstance(flat[0], (list, tuple)) or (isinstance(flat[0], str) and len(flat[0]) > 1)):
             rows = [list(r) for r in flat]
             n = len(rows)
             for i, r in enumerate(rows):
@@ -207,10 +207,14 @@ def _jigsaw(flat: tuple) -> Geometry:
         raise InvalidPuzzleError(f"region map has {ncells} cells, which is not a square number")
     if not MIN_SIZE <= n <= MAX_SIZE:
         raise InvalidPuzzleError(f"size {n} is outside {MIN_SIZE}..{MAX_SIZE}")
-    ids: dict[object, int] = {}
-    for x in flat:
-        if x not in ids:
-            ids[x] = len(ids)
+    # Regions are numbered as in the input map: ids sorted (numerically when
+    # they are numbers), so a 0-based or 1-based map shows region k as k+1 or k.
+    distinct = set(flat)
+    if all(isinstance(x, int) or (isinstance(x, str) and x.isdigit()) for x in distinct):
+        order = sorted(distinct, key=lambda x: int(x))
+    else:
+        order = sorted(distinct, key=lambda x: (str(x).isalpha(), str(x).islower(), str(x)))
+    ids: dict[object, int] = {x: i for i, x in enumerate(order)}
     if len(ids) != n:
         raise InvalidPuzzleError(f"region map has {len(ids)} regions, expected {n}")
     region_of = [ids[x] for x in flat]

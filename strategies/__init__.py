@@ -13,6 +13,7 @@ from deduce.strategy import Strategy
 def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
     from .intersections import LockedCandidates
+    from .leftovers import LawOfLeftovers
     from .singles import FullHouse, HiddenSingle, NakedSingle
     from .subsets import HiddenSubset, NakedSubset
 
@@ -20,4 +21,5 @@ def builtin_strategies() -> list[Strategy]:
         FullHouse(), HiddenSingle(), NakedSingle(),
         LockedCandidates("pointing"), LockedCandidates("claiming"),
         NakedSubset(2), HiddenSubset(2), NakedSubset(3), HiddenSubset(3), NakedSubset(4), HiddenSubset(4),
+        LawOfLeftovers(),
     ]

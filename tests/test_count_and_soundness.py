@@ -10,11 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deduce import Puzzle, Solver, State, count_solutions
-from deduce.engine import effective
-from deduce.registry import discovered
 from deduce.puzzle import default_symbols
 
 from .reference import BOX, Reference, minimal_puzzle, pattern_grid, to_line
+from .soundness import assert_sound
 
 
 def ref_for(size: int) -> Reference:
@@ -88,34 +87,6 @@ def unique_puzzles(draw, sizes=(4, 6, 9)):
     grid = minimal_puzzle(ref, sol, rng, keep=draw(st.integers(0, size)))
     symbols = default_symbols(size)
     return Puzzle.from_string(to_line(grid, symbols)), tuple(v - 1 for v in sol)
-
-
-def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strategy: int = 40) -> int:
-    """Walk the engine's path; at every position run every strategy fully
-    and check each step it yields against the solution."""
-    strategies = list(discovered())
-    solver = Solver(strategies)
-    state = State.from_puzzle(puzzle)
-    checked = 0
-    for _ in range(500):
-        if state.is_solved():
-            break
-        for strategy in strategies:
-            for i, step in enumerate(strategy.find(state)):
-                if i >= max_steps_per_strategy:
-                    break
-                for cell, sym in step.eliminations:
-                    assert solution[cell] != sym, (strategy, step)
-                for cell, sym in step.placements:
-                    assert solution[cell] == sym, (strategy, step)
-                checked += 1
-        step = solver.next_step(state)
-        if step is None:
-            break
-        assert effective(step, state)
-        state.apply(step)
-    assert state.consistent_with(solution)
-    return checked
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

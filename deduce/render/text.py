@@ -92,6 +92,14 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "In {house}, {syms} fit only in {cells}: these {k} cells take {syms} between them, "
         "so they hold nothing else: {removed}.",
     ),
+    "leftovers": (
+        "Try the law of leftovers on {lines} and {regions}.",
+        "{Lines} and {regions} share all cells but {lines_only} ({lines_word} only) and {regions_only} "
+        "(regions only). What does {sym} do there?",
+        "{Lines} and {regions} share all cells but {lines_only} ({lines_word} only) and {regions_only} "
+        "(regions only). Both groups hold every {word} {k_houses}, so the leftovers hold the same {word}s. "
+        "{leftover_reason}",
+    ),
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
@@ -127,6 +135,9 @@ class TextRenderer:
 
     def cells(self, cells: Iterable[int]) -> str:
         return prose([self.cell(c) for c in cells])
+
+    def cells_or(self, cells: Iterable[int]) -> str:
+        return prose([self.cell(c) for c in cells], "or")
 
     def symset(self, syms: Iterable[int]) -> str:
         return "{" + ",".join(self.sym(s) for s in sorted(syms)) + "}"
@@ -209,6 +220,41 @@ def _why_single(r: TextRenderer, step: Step) -> str:
     return f"every other {_word(p)} has been ruled out"
 
 
+def _house_run(r: TextRenderer, houses: Sequence[int]) -> str:
+    """``rows 1-2``, ``row 3``, ``regions 1, 4 and 5``."""
+    g = r.g
+    kind = g.house_kind(houses[0])
+    nums = [g.house_number(h) for h in houses]
+    if len(nums) == 1:
+        return f"{kind} {nums[0]}"
+    if nums == list(range(nums[0], nums[0] + len(nums))):
+        return f"{kind}s {nums[0]}-{nums[-1]}"
+    return f"{kind}s " + prose([str(x) for x in nums])
+
+
+def _leftover_reason(r: TextRenderer, step: Step) -> str:
+    sym = r.sym(step.symbols[0])
+    lines_only = step.detail("lines_only")
+    regions_only = step.detail("regions_only")
+    side_lines = step.detail("limit_side") == "regions_only"  # the changed side is the lines' side
+    this, other = (lines_only, regions_only) if side_lines else (regions_only, lines_only)
+    count = step.detail("count")
+    if step.detail("kind") == "eliminate":
+        if count == 0:
+            return (f"{sym} cannot go in {r.cells_or(other)}, so it cannot go in {r.cells_or(this)} either: "
+                    f"{r.removed(step.eliminations)}.")
+        return (f"{r.cells(other)} can hold {sym} at most {_times(count)} and {r.cells(this)} already "
+                f"{'holds' if len(this) == 1 else 'hold'} it {_times(count)}, so {sym} goes nowhere else there: "
+                f"{r.removed(step.eliminations)}.")
+    return (f"{r.cells(other)} {'holds' if len(other) == 1 else 'hold'} {sym} {_times(count)}, so "
+            f"{r.cells(this)} must too, and only {r.cells([c for c, _ in step.placements])} can: "
+            f"{r.placed(step.placements)}.")
+
+
+def _times(k: int) -> str:
+    return {1: "once", 2: "twice"}.get(k, f"{k} times")
+
+
 def _word(p: Puzzle) -> str:
     return "digit" if p.is_digits else "symbol"
 
@@ -226,7 +272,23 @@ def _guesses(r: TextRenderer, step: Step) -> str:
     return ": " + "; ".join(parts)
 
 
+def _lines(s: Step, g: Any) -> list[int]:
+    return [h for h in s.houses if h < 2 * g.size]
+
+
+def _regions(s: Step, g: Any) -> list[int]:
+    return [h for h in s.houses if h >= 2 * g.size]
+
+
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
+    "lines": lambda r, s: _house_run(r, _lines(s, r.g)),
+    "Lines": lambda r, s: capitalize(_house_run(r, _lines(s, r.g))),
+    "lines_word": lambda r, s: r.g.house_kind(s.houses[0]) + "s",
+    "regions": lambda r, s: _house_run(r, _regions(s, r.g)),
+    "lines_only": lambda r, s: r.cells(s.detail("lines_only", ())),
+    "regions_only": lambda r, s: r.cells(s.detail("regions_only", ())),
+    "k_houses": lambda r, s: _times(len(_lines(s, r.g))),
+    "leftover_reason": _leftover_reason,
     "name": lambda r, s: s.technique.name.lower(),
     "word": lambda r, s: _word(r.puzzle),
     "house": lambda r, s: r.house(s.houses[0]),
@@ -249,14 +311,14 @@ FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
 }
 
 
-def prose(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+def prose(items: Sequence[str], conjunction: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (or with ``or``)."""
     items = list(items)
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
 
 
 def capitalize(text: str) -> str:

@@ -1,0 +1,35 @@
+"""Soundness checking shared by the strategy tests."""
+
+from __future__ import annotations
+
+from deduce import Puzzle, Solver, State
+from deduce.engine import effective
+from deduce.registry import discovered
+
+
+def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strategy: int = 40) -> int:
+    """Walk the engine's path; at every position run every strategy fully
+    and check each step it yields against the solution."""
+    strategies = list(discovered())
+    solver = Solver(strategies)
+    state = State.from_puzzle(puzzle)
+    checked = 0
+    for _ in range(500):
+        if state.is_solved():
+            break
+        for strategy in strategies:
+            for i, step in enumerate(strategy.find(state)):
+                if i >= max_steps_per_strategy:
+                    break
+                for cell, sym in step.eliminations:
+                    assert solution[cell] != sym, (strategy, step)
+                for cell, sym in step.placements:
+                    assert solution[cell] == sym, (strategy, step)
+                checked += 1
+        step = solver.next_step(state)
+        if step is None:
+            break
+        assert effective(step, state)
+        state.apply(step)
+    assert state.consistent_with(solution)
+    return checked
