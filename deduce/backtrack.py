@@ -20,6 +20,7 @@ from typing import Iterator, Sequence
 
 import attrs
 
+from .cagemath import distinct_support
 from .geometry import Geometry
 from .puzzle import Puzzle
 from .state import State
@@ -52,7 +53,7 @@ class Search:
     """
 
     __slots__ = ("puzzle", "n", "W", "B", "shifts", "pos", "cell_at", "cells_by_pos", "BM0", "GUARD", "LOW",
-                 "FULLGRP", "peer_bits", "cellcol", "kills", "cages", "nodes", "folds", "REP", "locks")
+                 "FULLGRP", "peer_bits", "cellcol", "kills", "cages", "nodes", "folds", "REP", "locks", "GATHER")
 
     def __init__(self, puzzle: Puzzle):
         key = (puzzle.geometry, puzzle.cages)
@@ -119,8 +120,11 @@ class Search:
         self.folds = tuple(folds)
         #: Multiplying a block-0 mask by REP copies it into every symbol block.
         self.REP = sum(1 << sh for sh in self.shifts)
+        #: 2**(d*B) = 2**d modulo 2**(B-1) - 1, so a cell's bits, one per
+        #: symbol block, fold into a dense candidate mask with one modulo.
+        self.GATHER = (1 << (B - 1)) - 1
         # Cages that add a sum constraint: (cells, total)
-        self.cages = tuple((cage.cells, cage.total) for cage in puzzle.cages)
+        self.cages = tuple((cage.cells, cage.total, cage.repeats) for cage in puzzle.cages)
         self.locks = self._lock_masks(g)
         self.nodes = 0
 
@@ -359,31 +363,25 @@ class Search:
 
     def candidates(self, X0: int, c: int) -> int:
         """Candidate mask (over symbols) of cell ``c``."""
-        p = self.pos[0][c]
-        m = 0
-        for d, sh in enumerate(self.shifts):
-            if X0 >> (sh + p) & 1:
-                m |= 1 << d
-        return m
+        return ((X0 >> self.pos[0][c]) & self.REP) % self.GATHER
 
     def _cage_bounds(self, X0: int, X1: int, X2: int) -> tuple[int, int, int] | None:
-        """Remove candidates a cage's sum rules out, by bounds: a value v
-        stays only if v plus the smallest (largest) the other cells can
-        hold does not overshoot (undershoot) the total."""
+        """Remove candidates no filling of a cage allows: exact fillings for
+        cages of distinct digits, sum bounds for sum-only cages."""
         n = self.n
         pos = self.pos
-        for cells, total in self.cages:
-            masks = [self.candidates(X0, c) for c in cells]
-            lows = [(m & -m).bit_length() for m in masks]
-            highs = [m.bit_length() for m in masks]
-            lo_sum, hi_sum = sum(lows), sum(highs)
-            if lo_sum > total or hi_sum < total:
+        candidates = self.candidates
+        for cells, total, repeats in self.cages:
+            masks = tuple(candidates(X0, c) for c in cells)
+            if repeats:
+                support = _bounds_support(masks, total, n)
+            else:
+                res = distinct_support(total, masks, n)
+                support = res[0] if res is not None else None
+            if support is None:
                 return None
-            for c, m, lo, hi in zip(cells, masks, lows, highs):
-                vmin = total - (hi_sum - hi)
-                vmax = total - (lo_sum - lo)
-                allowed = ((1 << max(0, min(vmax, n))) - 1) & ~((1 << max(0, vmin - 1)) - 1)
-                drop = m & ~allowed
+            for c, m, sup in zip(cells, masks, support):
+                drop = m & ~sup
                 if not drop:
                     continue
                 if drop == m:
@@ -457,6 +455,22 @@ class Search:
                 values[cell_at[low.bit_length() - 1]] = d
                 m ^= low
         return tuple(values)
+
+
+def _bounds_support(masks: tuple[int, ...], total: int, n: int) -> tuple[int, ...] | None:
+    """Per cell, the values v for which v plus the least (most) the other
+    cells can hold does not overshoot (undershoot) ``total``."""
+    lows = [(m & -m).bit_length() for m in masks]
+    highs = [m.bit_length() for m in masks]
+    lo_sum, hi_sum = sum(lows), sum(highs)
+    if lo_sum > total or hi_sum < total:
+        return None
+    out = []
+    for m, lo, hi in zip(masks, lows, highs):
+        vmin = total - (hi_sum - hi)
+        vmax = total - (lo_sum - lo)
+        out.append(m & ((1 << max(0, min(vmax, n))) - 1) & ~((1 << max(0, vmin - 1)) - 1))
+    return tuple(out)
 
 
 def sorted_cells(search: "Search", layout: int, cells: Sequence[int]) -> list[int]:

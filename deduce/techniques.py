@@ -76,7 +76,7 @@ TABLE: tuple[Technique, ...] = (
     _t("cage-single", "Cage single", CAGES, 1.0, 4, EASY, "",
        "The last empty cell of a cage takes the value that completes its sum.",
        rating_note="Arithmetic on one cage with one empty cell; as easy as a full house (1.0)."),
-    _t("innie", "Innie/outie (one cell)", CAGES, 1.3, 20, EASY, "",
+    _t("innie", "Innie/outie", CAGES, 1.3, 20, EASY, "",
        "The 45 rule on one house leaves a single cell whose value follows from the sums.",
        rating_note="A one-cell innie or outie of one house is a hidden-single-level observation (1.2) plus "
                    "one subtraction: 1.3. Over k houses add 0.2 per extra house (more to add up)."),
@@ -92,7 +92,7 @@ TABLE: tuple[Technique, ...] = (
        "A symbol every combination of a cage needs lies, within the cage, in one house; "
        "it is removed from the rest of that house.",
        rating_note="A locked-candidates argument whose lock comes from a cage: pointing (2.6) plus 0.1."),
-    _t("innies-outies", "45 rule", CAGES, 3.0, 60, MEDIUM, "",
+    _t("innies-outies", "45 rule (derived sum)", CAGES, 3.0, 60, MEDIUM, "",
        "Houses hold known totals; the cages inside them fix the sum of the cells left over (innies) "
        "or sticking out (outies).",
        rating_note="Sum over one house with several innies/outies: like a naked pair (3.0). Each extra house "

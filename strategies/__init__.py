@@ -12,6 +12,8 @@ from deduce.strategy import Strategy
 
 def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
+    from .cages import CageCombinations, CageSingle
+    from .innies_outies import InniesOuties
     from .intersections import LockedCandidates
     from .leftovers import LawOfLeftovers
     from .singles import FullHouse, HiddenSingle, NakedSingle
@@ -22,4 +24,6 @@ def builtin_strategies() -> list[Strategy]:
         LockedCandidates("pointing"), LockedCandidates("claiming"),
         NakedSubset(2), HiddenSubset(2), NakedSubset(3), HiddenSubset(3), NakedSubset(4), HiddenSubset(4),
         LawOfLeftovers(),
+        CageSingle(), CageCombinations("combinations"), CageCombinations("pointing"),
+        InniesOuties("single"), InniesOuties("multi"),
     ]

@@ -100,6 +100,32 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "(regions only). Both groups hold every {word} {k_houses}, so the leftovers hold the same {word}s. "
         "{leftover_reason}",
     ),
+    "cage-single": (
+        "Look at the last empty cell of {cage}.",
+        "{Cage} has one empty cell, {pcell}.",
+        "{Cage} has one empty cell, {pcell}; the others add up to {cage_rest}, so {pcell} = {cage_total} - {cage_rest} = {sym}.",
+    ),
+    "cage-combo": (
+        "Look at the combinations of {cage}.",
+        "Which sets of {word}s add up to {cage_total} in {cage}?",
+        "{Cage} has {cage_size} cells: {combos}{forced}. {combo_result}",
+    ),
+    "cage-pointing": (
+        "Look for a {word} that {cage} must contain.",
+        "{Cage} has {cage_size} cells and can be {combo_list}. Which {word} is in all of them?",
+        "{Cage} has {cage_size} cells: {combos}{forced}. {sym} is in every combination, and its places in the cage "
+        "({cells}) all lie in {house}, so {sym} is removed from the rest of {house}: {elim_cells}.",
+    ),
+    "innie": (
+        "Try the 45 rule on {union}.",
+        "Add up the cages covering {union}.",
+        "45 rule on {union}: {rule45}",
+    ),
+    "innies-outies": (
+        "Try the 45 rule on {union}.",
+        "Add up the cages covering {union}.",
+        "45 rule on {union}: {rule45}",
+    ),
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
@@ -255,6 +281,147 @@ def _times(k: int) -> str:
     return {1: "once", 2: "twice"}.get(k, f"{k} times")
 
 
+def _cage(r: TextRenderer, step: Step) -> str:
+    return r.puzzle.cage_name(step.cages[0])
+
+
+def _value(r: TextRenderer, v: int) -> str:
+    """A number in cage arithmetic: the symbol of value v (1-based) when digits, else v."""
+    return str(v)
+
+
+def _fillings_text(r: TextRenderer, step: Step, limit: int = 6) -> tuple[str, int]:
+    fillings = step.detail("fillings", ())
+    sets = []
+    for f in fillings:
+        if isinstance(f, int):
+            sets.append("{" + ",".join(r.sym(s) for s in range(f.bit_length()) if f >> s & 1) + "}")
+        else:
+            sets.append("{" + ",".join(r.sym(v - 1) for v in sorted(f)) + "}")
+    sets = list(dict.fromkeys(sets))
+    if len(sets) > limit:
+        return f"one of {len(sets)} combinations ({', '.join(sets[:3])}, ...)", len(sets)
+    return prose(sets, "or"), len(sets)
+
+
+def _combos(r: TextRenderer, step: Step) -> str:
+    cage = r.puzzle.cages[step.cages[0]]
+    text, count = _fillings_text(r, step)
+    kind = "" if not cage.repeats else " (digits may repeat)" if r.puzzle.is_digits else " (symbols may repeat)"
+    if count == 1:
+        return f"only {text} adds up to {cage.total}{kind}"
+    return f"with what is left in its cells, it can be {text}{kind}"
+
+
+def _forced(r: TextRenderer, step: Step) -> str:
+    why = step.detail("forced", ())
+    if not why:
+        return ""
+    parts = [f"{r.house(h)} has its only {r.sym(s)}s inside the cage" for s, h in why]
+    return " (" + "; ".join(parts) + ")"
+
+
+def _combo_result(r: TextRenderer, step: Step) -> str:
+    by_cell: dict[int, set[int]] = defaultdict(set)
+    for c, s in step.eliminations:
+        by_cell[c].add(s)
+    sets = {frozenset(v) for v in by_cell.values()}
+    if len(sets) == 1:
+        syms = sorted(next(iter(sets)))
+        if r.puzzle.is_digits:
+            from ..cagemath import value_range_text
+            what = value_range_text([s + 1 for s in syms])
+        else:
+            what = prose([r.sym(s) for s in syms])
+        verb = "is" if len(syms) == 1 else "are"
+        return f"So {what} {verb} removed from {r.cells(sorted(by_cell))}."
+    return f"So: {r.removed(step.eliminations)}."
+
+
+def _union_name(r: TextRenderer, houses: Sequence[int]) -> str:
+    g = r.g
+    kinds = {g.house_kind(h) for h in houses}
+    if len(kinds) == 1:
+        return _house_run(r, list(houses))
+    return prose([r.house(h) for h in houses])
+
+
+def _expr(r: TextRenderer, innies: Sequence[int], outies: Sequence[int]) -> str:
+    text = " + ".join(r.cell(c) for c in innies)
+    if outies:
+        minus = " - ".join(r.cell(c) for c in outies)
+        text = f"{text} - {minus}" if text else f"-({' + '.join(r.cell(c) for c in outies)})"
+    return text
+
+
+def _sum_terms(values: Sequence[int]) -> str:
+    if len(values) == 1:
+        return str(values[0])
+    if len(values) > 9:
+        return str(sum(values))
+    return " + ".join(str(v) for v in values) + f" = {sum(values)}"
+
+
+def _rule45(r: TextRenderer, step: Step) -> str:
+    eq = step.detail("equation")
+    p = r.puzzle
+    n = p.size
+    house_total = n * (n + 1) // 2
+    k = len(eq.houses)
+    total = k * house_total
+    name = _union_name(r, eq.houses)
+    it = "it" if k == 1 else "them"
+    holds = f"{name} holds {total}." if k == 1 else f"{name} hold {k} × {house_total} = {total}."
+    inside = [p.cages[i].total for i in eq.inside]
+    out_cages = [p.cages[i].total for i in eq.outie_cages]
+    parts = [holds]
+    if eq.outies and not eq.innies:
+        covering = inside + out_cages
+        s = sum(covering)
+        few = len(eq.outie_cages) == 1
+        parts.append(f"The cages covering {name} add up to {_sum_terms(covering)}, and "
+                     f"{'one of them also covers' if few else f'{len(eq.outie_cages)} of them also cover'} "
+                     f"{r.cells(eq.outies)}, outside {it}. So {' + '.join(r.cell(c) for c in eq.outies)} "
+                     f"= {s} - {total} = {s - total}.")
+    elif eq.innies and not eq.outies:
+        s_in = sum(inside)
+        if inside:
+            parts.append(f"The cages wholly inside {it} add up to {_sum_terms(inside)}, so the cells outside those "
+                         f"cages, {r.cells(eq.innies)}, add up to {total} - {s_in} = {total - s_in}.")
+        else:
+            parts.append(f"No cage lies wholly inside {it}, so {r.cells(eq.innies)} add up to {total}.")
+    else:
+        s_in, s_out = sum(inside), sum(out_cages)
+        parts.append(f"The cages wholly inside {it} add up to {s_in}; the cages sticking out on the other side add up "
+                     f"to {s_out}, with {r.cells(eq.outies)} outside {it}. So {_expr(r, eq.innies, eq.outies)} "
+                     f"= {total} - {s_in} - {s_out} = {eq.target}.")
+    innies, outies = step.detail("innies"), step.detail("outies")
+    target = step.detail("target")
+    known = step.detail("known", ())
+    if known:
+        held = prose([f"{r.cell(c)} = {v + 1}" for c, v in known])
+        parts.append(f"With {held} already placed, {_expr(r, innies, outies)} = {target}.")
+    if step.placements:
+        cell, sym = step.placements[0]
+        if known or len(eq.innies) + len(eq.outies) > 1:
+            parts.append(f"So {r.cell(cell)} = {r.sym(sym)}.")
+        return " ".join(parts)
+    fill_text, count = _fillings_text(r, step)
+    if step.variant == "derived-cage":
+        cells = innies or outies
+        parts.append(f"{' + '.join(r.cell(c) for c in cells)} = {abs(target)} acts as a new {len(cells)}-cell cage"
+                     f"{'' if _all_see(p, cells) else ' (cells that do not see each other may repeat)'}; "
+                     f"with what is left in its cells it can be {fill_text}.")
+    else:
+        parts.append(f"With what is left in these cells, only {count} way{'s' if count != 1 else ''} fit.")
+    parts.append(f"So: {r.removed(step.eliminations)}.")
+    return " ".join(parts)
+
+
+def _all_see(p: Puzzle, cells: Sequence[int]) -> bool:
+    return all(p.peer_masks[a] >> b & 1 for a in cells for b in cells if a != b)
+
+
 def _word(p: Puzzle) -> str:
     return "digit" if p.is_digits else "symbol"
 
@@ -281,6 +448,18 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
+    "cage": _cage,
+    "Cage": lambda r, s: capitalize(_cage(r, s)),
+    "cage_total": lambda r, s: r.puzzle.cages[s.cages[0]].total,
+    "cage_size": lambda r, s: len(r.puzzle.cages[s.cages[0]].cells),
+    "cage_rest": lambda r, s: s.detail("rest"),
+    "pcell": lambda r, s: r.cell(s.placements[0][0]),
+    "combos": _combos,
+    "combo_list": lambda r, s: _fillings_text(r, s)[0],
+    "forced": _forced,
+    "combo_result": _combo_result,
+    "union": lambda r, s: _union_name(r, s.detail("equation").houses),
+    "rule45": _rule45,
     "lines": lambda r, s: _house_run(r, _lines(s, r.g)),
     "Lines": lambda r, s: capitalize(_house_run(r, _lines(s, r.g))),
     "lines_word": lambda r, s: r.g.house_kind(s.houses[0]) + "s",
