@@ -419,8 +419,7 @@ CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 def looks_killer_line(lines: list[str]) -> bool:
     parts = lines[0].split()
-    return (len(parts) == 2 and parts[0].isalpha() and size_for_length(len(parts[0])) is not None
-            and all(x.isdigit() for x in parts[1].split(",")))
+    return len(parts) == 2 and parts[0].isalpha() and size_for_length(len(parts[0])) is not None
 
 
 def read_killer_line(text: str, options: dict[str, Any]) -> Iterator[Entry]:
