@@ -3,6 +3,8 @@
     deduce solve   [FILE|-] [--all] [--json] [--format F]
     deduce explain [FILE|-] [--json] [--only CODES] [--exclude CODES]
     deduce count   [FILE|-] [--limit N] [--json]
+    deduce hint    [FILE|-] [--level nudge|clue|full] [--json]
+    deduce techniques [NAME]
 
 Exit status: 0 solved with a unique solution; 1 no solution; 2 malformed
 input; 3 several solutions.  For a file of several puzzles: 2 if any entry
@@ -19,8 +21,8 @@ from typing import Any, Callable, Sequence, TextIO
 from . import __version__, backtrack
 from .engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED_WITH_BACKTRACKING, SolveResult, Solver
 from .errors import Contradiction, DeduceError
-from .formats import Entry, read_puzzles, write_solution
-from .render.json import SCHEMA, result_to_json
+from .formats import CANDIDATES, Entry, entry_state, read_puzzles, write_solution
+from .render.json import SCHEMA, result_to_json, step_to_json
 from .render.text import TextRenderer
 from .state import State
 from .techniques import select
@@ -71,7 +73,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("explain", help="print numbered, explained steps and the solution")
     common(p)
     technique_options(p)
+    p.add_argument("--html", metavar="OUT.html", help="also write a standalone page with every step's picture")
     p.set_defaults(run=cmd_explain)
+
+    p = sub.add_parser("hint", help="the next step only, from a partly filled or pencil-marked grid")
+    common(p)
+    technique_options(p)
+    p.add_argument("--level", choices=["nudge", "clue", "full"], default="full", help="how much to say")
+    p.set_defaults(run=cmd_hint)
+
+    p = sub.add_parser("techniques", help="the technique catalogue, or one technique with an example")
+    p.add_argument("name", nargs="?", help="a technique code or name")
+    p.set_defaults(run=None)
 
     p = sub.add_parser("count", help="count solutions, up to a limit")
     common(p)
@@ -87,6 +100,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return EXIT_BAD_INPUT if exc.code else EXIT_OK
+    if args.command == "techniques":
+        from .catalogue import print_catalogue
+
+        return print_catalogue(args.name, io.print, io.warn)
     try:
         text = _read_input(args.file)
     except OSError as exc:
@@ -163,7 +180,7 @@ def cmd_solve(args: argparse.Namespace, entries: list[Entry], io: Output, solver
         assert puzzle is not None
         if args.all:
             return _solve_all(entry, io, args, many)
-        result = solver.solve(puzzle)
+        result = _solve_entry(solver, entry)
         if args.json:
             io.json(result_to_json(result))
         elif result.solution is None:
@@ -211,7 +228,9 @@ def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solv
     def handle(entry: Entry) -> int:
         puzzle = entry.puzzle
         assert puzzle is not None
-        result = solver.solve(puzzle)
+        result = _solve_entry(solver, entry)
+        if args.html:
+            _write_html(args.html, result, entry, io, many)
         if args.json:
             io.json(result_to_json(result, steps=True))
             return _exit_for(result)
@@ -236,6 +255,64 @@ def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solv
         return _exit_for(result)
 
     return _each(entries, io, args, handle)
+
+
+def _solve_entry(solver: Solver, entry: Entry) -> SolveResult:
+    assert entry.puzzle is not None
+    if entry.format == CANDIDATES:
+        return solver.solve(entry_state(entry))
+    return solver.solve(entry.puzzle)
+
+
+def _write_html(path: str, result: SolveResult, entry: Entry, io: Output, many: bool) -> None:
+    from .render.html import result_html
+
+    if many:
+        stem, dot, ext = path.rpartition(".")
+        path = f"{stem}-line{entry.line}.{ext}" if dot else f"{path}-line{entry.line}"
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(result_html(result, title=f"deduce: {entry.puzzle.givens_string() if entry.puzzle else ''}"))
+    except OSError as exc:
+        io.warn(f"{path}: {exc.strerror or exc}")
+
+
+def cmd_hint(args: argparse.Namespace, entries: list[Entry], io: Output, solver: Solver) -> int:
+    from .hint import hint, position
+
+    def handle(entry: Entry) -> int:
+        puzzle = entry.puzzle
+        assert puzzle is not None
+        state = entry_state(entry) if entry.format == CANDIDATES else position(puzzle)
+        h = hint(state, solver)
+        if h.mistake:
+            return _report_mistake(h.mistake, args, io, [puzzle.geometry.cell_name(c) for c in h.cells])
+        if h.step is None:
+            text = "No technique in the enabled set applies from here; trial and error is needed."
+            if args.json:
+                io.json({"schema": SCHEMA, "status": "stuck", "hint": text})
+            else:
+                io.print(text)
+            return EXIT_OK
+        renderer = TextRenderer(puzzle)
+        if args.json:
+            io.json({"schema": SCHEMA, "status": "hint", "step": step_to_json(h.step, puzzle, renderer)})
+        elif args.level == "full":
+            io.print(renderer.explain(h.step))
+        else:
+            io.print(renderer.text(h.step, args.level))
+        return EXIT_OK
+
+    return _each(entries, io, args, handle)
+
+
+def _report_mistake(text: str, args: argparse.Namespace, io: Output, cells: list[str] | None = None) -> int:
+    message = text[0].upper() + text[1:] + "."
+    if args.json:
+        io.json({"schema": SCHEMA, "status": "mistake", "mistake": message, "cells": cells or []})
+    else:
+        io.print(message)
+    return EXIT_NO_SOLUTION
 
 
 def cmd_count(args: argparse.Namespace, entries: list[Entry], io: Output, solver: Any) -> int:

@@ -64,6 +64,12 @@ class SolveResult:
     def solved(self) -> bool:
         return self.status in (SOLVED, SOLVED_WITH_BACKTRACKING)
 
+    def _repr_html_(self) -> str:
+        """Every step's picture and text, for notebooks."""
+        from .render.html import result_fragment
+
+        return result_fragment(self)
+
     @property
     def solution_string(self) -> str | None:
         if self.solution is None:

@@ -23,6 +23,12 @@ Formats:
 ``killer-line``
     N² cage letters, a space, then the cage sums separated by commas in the
     order of the letters (``A``-``Z`` then ``a``-``z``).
+``candidates``
+    A pencil-mark grid: N lines of N whitespace-separated cells, each the
+    string of its candidates (a solved cell is one symbol); box separators
+    ``|``, ``-``, ``+`` and ``.`` are ignored.  This is the layout Sudoku
+    Explainer and HoDoKu print.  Its entry carries the candidate masks in
+    ``extra``; :func:`entry_state` turns an entry into a position.
 ``json``
     A JSON document ``{"size": 9, "symbols": "...", "givens": "...",
     "regions": [...], "cages": [{"sum": 11, "cells": ["r1c1", "r1c2"],
@@ -37,13 +43,16 @@ that place, so a batch run can report a bad line and carry on.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import attrs
 
 from .errors import DeduceError, InvalidPuzzleError, ParseError
 from .geometry import Geometry
 from .puzzle import Cage, Puzzle, default_symbols, parse_symbol, size_for_length
+
+if TYPE_CHECKING:
+    from .state import State
 
 LINE, GRID, JSON = "line", "grid", "json"
 
@@ -460,6 +469,117 @@ def parse_killer_line(line: str) -> Puzzle:
     return Puzzle(Geometry.boxes(n), default_symbols(n), (-1,) * (n * n), tuple(cages))
 
 
+# -- candidate grids (pencil marks) -------------------------------------------
+
+CANDIDATES = "candidates"
+_SEPARATORS = str.maketrans({ch: " " for ch in "|+-.:'"})
+
+
+def _candidate_rows(text: str) -> list[tuple[int, list[str]]]:
+    rows = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        if raw.lstrip().startswith("#"):
+            continue
+        tokens = raw.translate(_SEPARATORS).split()
+        if tokens:
+            rows.append((lineno, tokens))
+    return rows
+
+
+def looks_candidates(lines: list[str]) -> bool:
+    rows = _candidate_rows("\n".join(lines))
+    if not rows or size_for_length(len(rows[0][1]) ** 2) is None:
+        return False
+    n = len(rows[0][1])
+    return len(rows) == n and any(len(tok) > 1 for _, toks in rows for tok in toks) and \
+        all(tok.isalnum() for _, toks in rows for tok in toks)
+
+
+def read_candidates(text: str, options: dict[str, Any]) -> Iterator[Entry]:
+    try:
+        puzzle, masks = parse_candidates(text, options.get("symbols"))
+    except ParseError as exc:
+        yield Entry(exc.line or 1, CANDIDATES, error=exc)
+        return
+    yield Entry(1, CANDIDATES, puzzle=puzzle, source=text, extra=masks)
+
+
+def parse_candidates(text: str, symbols: str | None = None) -> tuple[Puzzle, list[int]]:
+    """A pencil-mark grid: the puzzle (its one-candidate cells as givens) and the candidate masks."""
+    rows = _candidate_rows(text)
+    if not rows:
+        raise ParseError("the input is empty")
+    n = len(rows[0][1])
+    if size_for_length(n * n) is None:
+        raise ParseError(f"a row of {n} cells is not a supported size", line=rows[0][0])
+    if len(rows) != n:
+        raise ParseError(f"expected {n} rows of candidates, found {len(rows)}", line=rows[-1][0])
+    syms = symbols or default_symbols(n)
+    masks = []
+    for lineno, tokens in rows:
+        if len(tokens) != n:
+            raise ParseError(f"expected {n} cells in this row, got {len(tokens)}", line=lineno)
+        for col, tok in enumerate(tokens, 1):
+            m = 0
+            for ch in tok:
+                i = syms.find(ch.upper() if ch.upper() in syms else ch)
+                if i < 0:
+                    raise ParseError(f"cell {col}: {ch!r} is not a symbol of {syms}", line=lineno)
+                m |= 1 << i
+            masks.append(m)
+    givens = tuple(m.bit_length() - 1 if m.bit_count() == 1 else -1 for m in masks)
+    return Puzzle(Geometry.boxes(n), syms, givens), masks
+
+
+def write_candidates_grid(puzzle: Puzzle, masks: Sequence[int], extra: Any = None) -> str:
+    """A pencil-mark grid, columns aligned, with box separators for box grids."""
+    g = puzzle.geometry
+    n = g.size
+    texts = ["".join(puzzle.symbols[s] for s in range(n) if m >> s & 1) or "-" for m in masks]
+    widths = [max(len(texts[r * n + c]) for r in range(n)) for c in range(n)]
+    bc = g.box_shape[1] if g.box_shape else n
+    br = g.box_shape[0] if g.box_shape else n
+    lines = []
+    sep = "+".join("-" * (sum(widths[c] + 1 for c in range(b, b + bc)) + 1) for b in range(0, n, bc))
+    for r in range(n):
+        if r and r % br == 0:
+            lines.append(sep)
+        cells = []
+        for c in range(n):
+            if c and c % bc == 0:
+                cells.append("|")
+            cells.append(texts[r * n + c].ljust(widths[c]))
+        lines.append(" ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def write_candidates(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
+    return write_candidates_grid(puzzle, [1 << v if v >= 0 else (1 << puzzle.size) - 1 for v in values])
+
+
+def entry_state(entry: Entry) -> "State":
+    """The position an entry describes: the givens' position, or the pencil
+    marks of a candidate grid (solved cells' symbols taken out of their peers)."""
+    from .state import State
+
+    assert entry.puzzle is not None
+    if entry.format != CANDIDATES:
+        return State.from_puzzle(entry.puzzle)
+    puzzle = entry.puzzle
+    masks = list(entry.extra)
+    values = [-1] * puzzle.ncells
+    for cell, g in enumerate(puzzle.givens):
+        if g >= 0:
+            values[cell] = g
+    state = State.from_candidates(puzzle, masks, values)
+    for cell, v in enumerate(values):
+        if v >= 0:
+            keep = ~(1 << v)
+            for p in puzzle.peers[cell]:
+                state.cand[p] &= keep
+    return state
+
+
 # -- JSON ---------------------------------------------------------------------
 
 def read_json(text: str, options: dict[str, Any]) -> Iterator[Entry]:
@@ -592,7 +712,9 @@ def _at_line(exc: DeduceError, lineno: int) -> DeduceError:
 
 
 READERS.update({LINE: read_line, GRID: read_grid, JSON: read_json, LATIN: read_latin,
-                JANKO_JIGSAW: read_janko_jigsaw, JANKO_KILLER: read_janko_killer, KILLER_LINE: read_killer_line})
+                JANKO_JIGSAW: read_janko_jigsaw, JANKO_KILLER: read_janko_killer, KILLER_LINE: read_killer_line,
+                CANDIDATES: read_candidates})
 WRITERS.update({LINE: write_line, GRID: write_grid, JSON: write_json, LATIN: write_latin,
-                JANKO_JIGSAW: write_janko, JANKO_KILLER: write_janko, KILLER_LINE: write_line})
-DETECTORS.extend([(LATIN, looks_latin), (KILLER_LINE, looks_killer_line)])
+                JANKO_JIGSAW: write_janko, JANKO_KILLER: write_janko, KILLER_LINE: write_line,
+                CANDIDATES: write_candidates})
+DETECTORS.extend([(LATIN, looks_latin), (KILLER_LINE, looks_killer_line), (CANDIDATES, looks_candidates)])

@@ -217,6 +217,13 @@ class Puzzle:
     def has_cages(self) -> bool:
         return bool(self.cages)
 
+    def _repr_svg_(self) -> str:
+        """The starting position, for notebooks."""
+        from .render.svg import grid_svg
+        from .state import State
+
+        return grid_svg(State.from_puzzle(self))
+
 
 def parse_symbol(ch: str, symbols: str, position: int | None = None) -> int:
     """Index of ``ch`` in ``symbols``; ``.`` (and ``0`` when not a symbol) is -1."""

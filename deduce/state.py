@@ -169,6 +169,12 @@ class State:
     def __repr__(self) -> str:
         return f"<State {self.grid_string()} candidates={self.candidate_count()}>"
 
+    def _repr_svg_(self) -> str:
+        """The position with its candidates, for notebooks."""
+        from .render.svg import grid_svg
+
+        return grid_svg(self)
+
 
 def _shared_place(puzzle: Puzzle, a: int, b: int) -> str:
     g = puzzle.geometry

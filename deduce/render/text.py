@@ -181,7 +181,7 @@ class TextRenderer:
                          for c, ss in sorted(by_cell.items()))
 
     def placed(self, placements: Sequence[tuple[int, int]]) -> str:
-        return ", ".join(f"{self.cell(c)}={self.sym(s)}" for c, s in placements)
+        return prose([f"{self.cell(c)} = {self.sym(s)}" for c, s in placements])
 
     def result(self, step: Step) -> str:
         parts = []
@@ -273,8 +273,8 @@ def _leftover_reason(r: TextRenderer, step: Step) -> str:
                 f"{'holds' if len(this) == 1 else 'hold'} it {_times(count)}, so {sym} goes nowhere else there: "
                 f"{r.removed(step.eliminations)}.")
     return (f"{r.cells(other)} {'holds' if len(other) == 1 else 'hold'} {sym} {_times(count)}, so "
-            f"{r.cells(this)} must too, and only {r.cells([c for c, _ in step.placements])} can: "
-            f"{r.placed(step.placements)}.")
+            f"{r.cells(this)} must too, and only {r.cells([c for c, _ in step.placements])} can. "
+            f"So {r.placed(step.placements)}.")
 
 
 def _times(k: int) -> str:

@@ -1,0 +1,85 @@
+"""The technique catalogue: ``deduce techniques [NAME]``.
+
+Lists the technique table in order of difficulty, or shows one technique:
+its description, ratings, and an example step found on a built-in position.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .engine import Solver
+from .formats import read_puzzle, write_candidates_grid
+from .registry import implemented_codes
+from .render.text import TextRenderer
+from .showcase import SHOWCASE
+from .state import State
+from .step import Step
+from .techniques import TABLE, Technique, technique
+
+
+def ordered_table() -> list[Technique]:
+    """The table in order of difficulty (SE rating, then HoDoKu score)."""
+    return sorted(TABLE, key=lambda t: (t.se is None, t.se or 0.0, t.hodoku or 0, t.code))
+
+
+def example_step(t: Technique) -> tuple[str, State, Step] | None:
+    """(label, position, step) of a step of ``t`` on the showcase positions.
+
+    Follows each showcase puzzle's solution path and, at every position,
+    asks the technique's own strategies too, so a technique the engine
+    never needed there can still be shown where it applies.
+    """
+    from .engine import effective
+    from .registry import discovered
+
+    own = [s for s in discovered() if s.technique.code == t.code]
+    for label, text, fmt in SHOWCASE:
+        puzzle = read_puzzle(text, fmt)
+        result = Solver().solve(puzzle)
+        state = State.from_puzzle(puzzle)
+        for step in result.steps:
+            if step.code == t.code:
+                return label, state, step
+            for strategy in own:
+                for candidate in strategy.find(state):
+                    if effective(candidate, state):
+                        return label, state, candidate
+            state.apply(step)
+    return None
+
+
+def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable[[str], None]) -> int:
+    implemented = implemented_codes() | {"bf"}  # trial and error is the engine's own fallback
+    if not name:
+        out(f"{'code':14} {'technique':26} {'family':14} {'SE':>5} {'HoDoKu':>7}  level")
+        for t in ordered_table():
+            se = f"{t.se:.1f}" if t.se is not None else "-"
+            mark = "" if t.code in implemented else "  (not implemented)"
+            out(f"{t.code:14} {t.name:26} {t.family:14} {se:>5} {t.hodoku or '-':>7}  {t.level}{mark}")
+        return 0
+    try:
+        t = technique(name)
+    except KeyError as exc:
+        warn(str(exc).strip("'\""))
+        return 2
+    out(f"{t.name} ({t.code}), family {t.family}")
+    out(f"  {t.description}")
+    se = f"{t.se:.1f}" if t.se is not None else "-"
+    out(f"  Sudoku Explainer-style rating {se}; HoDoKu-style score {t.hodoku or '-'}, level {t.level}.")
+    if t.rating_note:
+        out(f"  Rating: {t.rating_note}")
+    found = example_step(t) if t.code in implemented else None
+    if found is None:
+        out("  No example on the built-in positions.")
+        return 0
+    label, state, step = found
+    renderer = TextRenderer(state.puzzle)
+    out("")
+    out(f"Example ({label}), from this position:")
+    out(write_candidates_grid(state.puzzle, state.cand))
+    out("")
+    out(f"Nudge: {renderer.text(step, 'nudge')}")
+    out(f"Clue: {renderer.text(step, 'clue')}")
+    out(renderer.explain(step))
+    return 0

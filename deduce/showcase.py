@@ -1,0 +1,29 @@
+"""Built-in positions that show each technique at work.
+
+The classic puzzles were made for deduce by its own generator (a random
+solved grid, givens removed while the solution stays unique) and picked
+because their logical solution uses the technique named; the killer and
+Latin-square puzzles are the seeds' own.  ``deduce techniques NAME`` and
+the explanation tests find real steps on them.
+"""
+
+from __future__ import annotations
+
+#: (label, puzzle text, format or None to detect)
+SHOWCASE: tuple[tuple[str, str, str | None], ...] = (
+    ("singles and pointing", "5.4.........1..8..68...2.5....231....4....2.5..3.4...83.6.......5.67..2.......97.", None),
+    ("naked and hidden pair",
+     "7...8......2..4..3.4.5....9..61..3.5....7..1.8....39....5..6..1.1..475.....3.....", None),
+    ("claiming", ".3...4...42.6.5.........7..2.....6..68..923......5..91...4.9.7..9...7.8...1......", None),
+    ("naked triple", ".....163...46.7...37..8......7......4..5....9.65..2.....3.1...6.....9..2.2....5.8", None),
+    ("hidden triple", "92...1.7.........65.......81....48...8......7...96..1..1..7....7...5..4.8..1...95", None),
+    ("seed: the Finnish mathematician's puzzle",
+     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", None),
+    ("seed: Latin square with letters", "001111\n002113\n022243\n022443\n544433\n555553\n7\n04B\n05A\n13D\n14C\n"
+                                        "24E\n50C\n51A\n", "latin"),
+    ("seed: Latin square with letters (unique)", "000011\n022013\n221113\n243333\n244455\n445555\n6\n02C\n03B\n"
+                                                 "05A\n20D\n35E\n53F\n", "latin"),
+    ("seed: killer sudoku and the 45 rule",
+     "AABBCDDEEFFBBCCDGGHFIJKKLLMHNIJOOPLMQNRSSTPUVQWRXXTYUVWWZaabYcdeeZZfbgcdhhZZfggii "
+     "11,23,12,11,14,12,13,6,3,10,13,15,11,13,15,8,12,10,9,3,8,11,14,15,12,23,11,14,10,5,9,6,19,13,11", None),
+)
