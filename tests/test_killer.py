@@ -9,7 +9,7 @@ import pathlib
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from deduce import Cage, Geometry, Puzzle, Solver, State, count_solutions, read_puzzle
@@ -199,7 +199,8 @@ def random_killer(size: int, rng: random.Random, max_cage: int = 4, repeats: boo
 @given(st.sampled_from([4, 6, 9]), st.integers(0, 2**32 - 1), st.booleans())
 def test_cage_strategies_are_sound(size, seed, repeats):
     puzzle, solution = random_killer(size, random.Random(seed), repeats=repeats)
-    assert assert_sound(puzzle, solution, max_steps_per_strategy=20) > 0
+    # a killer whose cages carry no information (say, every cage a whole box) checks nothing
+    assume(assert_sound(puzzle, solution, max_steps_per_strategy=20) > 0)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
