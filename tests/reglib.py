@@ -1,0 +1,113 @@
+"""HoDoKu's regression library: reading cases and checking strategies on them.
+
+One case per line: ``:<technique>:<candidates>:<givens>:<deleted>:<eliminations>:<placements>:<extra>:``.
+``<givens>`` is 81 characters, ``+`` before a digit that was placed rather
+than given; ``<deleted>``, ``<eliminations>`` and ``<placements>`` are
+blank-separated ``<digit><row><col>`` entries.  A variant ``-x`` means the
+technique must *not* be found.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Iterator, NamedTuple
+
+from deduce import Puzzle, State
+from deduce.backtrack import first_solutions
+from deduce.registry import discovered
+from deduce.techniques import TABLE
+
+PATH = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "hodoku-reglib-1.3.txt"
+
+#: HoDoKu ids whose step deduce files under a different technique of its
+#: own (same logic, other name), beside the table's own hodoku_id column.
+ALIASES: dict[str, tuple[str, ...]] = {}
+
+
+class Case(NamedTuple):
+    line: int
+    code: str          # HoDoKu id, e.g. "0300"
+    variant: str       # "", "1", "x", ...
+    candidates: str
+    givens: str
+    deleted: tuple[tuple[int, int], ...]
+    eliminations: frozenset[tuple[int, int]]
+    placements: frozenset[tuple[int, int]]
+    extra: str
+
+    @property
+    def must_not_find(self) -> bool:
+        return self.variant == "x"
+
+
+def _entries(text: str) -> list[tuple[int, int]]:
+    out = []
+    for item in text.split():
+        digit, row, col = int(item[0]), int(item[1]), int(item[2])
+        out.append(((row - 1) * 9 + col - 1, digit - 1))
+    return out
+
+
+def cases() -> Iterator[Case]:
+    for lineno, raw in enumerate(PATH.read_text().splitlines(), 1):
+        if not raw.startswith(":"):
+            continue
+        parts = raw.split(":")
+        code, _, variant = parts[1].partition("-")
+        yield Case(lineno, code, variant, parts[2], parts[3], tuple(_entries(parts[4])),
+                   frozenset(_entries(parts[5])), frozenset(_entries(parts[6])), parts[7] if len(parts) > 7 else "")
+
+
+def position(case: Case) -> tuple[State, tuple[int, ...] | None]:
+    """The case's pencil-mark position and the puzzle's solution (from its givens)."""
+    digits = case.givens.replace("+", "")
+    puzzle = Puzzle.from_string(digits)
+    state = State.from_puzzle(puzzle)
+    for cell, sym in case.deleted:
+        state.cand[cell] &= ~(1 << sym)
+    given_only = "".join(ch if i == 0 or case.givens[i - 1] != "+" else "." for i, ch in enumerate(case.givens)
+                         if ch != "+")
+    sols = first_solutions(Puzzle.from_string(given_only), 2)
+    return state, sols[0] if len(sols) == 1 else None
+
+
+def codes_for(hodoku_id: str) -> set[str]:
+    """deduce technique codes that answer a HoDoKu id."""
+    return {t.code for t in TABLE if t.hodoku_id == hodoku_id} | set(ALIASES.get(hodoku_id, ()))
+
+
+def strategies_for(hodoku_id: str) -> list:
+    codes = codes_for(hodoku_id)
+    return [s for s in discovered() if s.technique.code in codes]
+
+
+def check(case: Case, max_steps: int = 400) -> tuple[bool, str]:
+    """(passed, why) for one case, with the strategies that implement its technique."""
+    strategies = strategies_for(case.code)
+    state, solution = position(case)
+    found_steps = []
+    for strategy in strategies:
+        for i, step in enumerate(strategy.find(state)):
+            if i >= max_steps:
+                break
+            if solution is not None:
+                for cell, sym in step.eliminations:
+                    if solution[cell] == sym:
+                        return False, f"unsound: {strategy!r} removes the solution value of cell {cell}"
+                for cell, sym in step.placements:
+                    if solution[cell] != sym:
+                        return False, f"unsound: {strategy!r} places a wrong value in cell {cell}"
+            found_steps.append(step)
+    relevant = [s for s in found_steps if s.eliminations or s.placements]
+    if case.must_not_find:
+        digits = {int(d) - 1 for d in case.candidates if d.isdigit()}
+        hits = [s for s in relevant if any(sym in digits for _, sym in s.eliminations + s.placements)]
+        return (not hits), "found a step it must not find" if hits else "ok"
+    want_e, want_p = case.eliminations, case.placements
+    for step in relevant:
+        got_e, got_p = set(step.eliminations), set(step.placements)
+        if want_e and want_e <= got_e and not want_p:
+            return True, "ok"
+        if want_p and want_p <= got_p:
+            return True, "ok"
+    return False, f"expected step not found among {len(relevant)} steps"
