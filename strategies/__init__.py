@@ -13,6 +13,9 @@ from deduce.strategy import Strategy
 def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
     from .cages import CageCombinations, CageSingle
+    from .fish import Fish
+    from .single_digit import EmptyRectangle, TurbotFish
+    from .wings import WWing, XYWing, XYZWing
     from .innies_outies import InniesOuties
     from .intersections import LockedCandidates
     from .leftovers import LawOfLeftovers
@@ -26,4 +29,9 @@ def builtin_strategies() -> list[Strategy]:
         LawOfLeftovers(),
         CageSingle(), CageCombinations("combinations"), CageCombinations("pointing"),
         InniesOuties("single"), InniesOuties("multi"),
+        *(Fish(n, kind) for n in (2, 3, 4) for kind in ("basic", "finned", "sashimi")),
+        Fish(2, "basic", "franken"), Fish(3, "basic", "franken"),
+        Fish(2, "finned", "franken"), Fish(3, "finned", "franken"),
+        TurbotFish("skyscraper"), TurbotFish("kite"), TurbotFish("turbot"), EmptyRectangle(),
+        XYWing(), XYZWing(), WWing(),
     ]

@@ -27,6 +27,10 @@ LEVELS = (NUDGE, CLUE, FULL)
 
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
+FISH_CODES = ("x-wing", "finned-x-wing", "sashimi-x-wing", "swordfish", "finned-swordfish", "sashimi-swordfish",
+              "franken-x-wing", "finned-franken-x-wing", "jellyfish", "finned-jellyfish", "sashimi-jellyfish",
+              "franken-swordfish", "finned-franken-swordfish")
+
 #: code -> (nudge, clue, full)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
     "fh": (
@@ -126,6 +130,37 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "Add up the cages covering {union}.",
         "45 rule on {union}: {rule45}",
     ),
+    **{code: (
+        "Look for {a_name} on {sym}.",
+        "{Base} hold {sym} only in {cover}{fin_clue}.",
+        "In {base}, {sym} can only be in {cover}{fin_clue}. {fish_reason}",
+    ) for code in FISH_CODES},
+    **{code: (
+        "Look for {a_name} on {sym}.",
+        "Look at the strong links on {sym} in {house} and {house2}.",
+        "{chain_text}",
+    ) for code in ("skyscraper", "2-string-kite", "turbot-fish")},
+    "empty-rectangle": (
+        "Look for an empty rectangle on {sym} in {house}.",
+        "In {house}, the {sym}s lie in one row and one column; look at {house2}.",
+        "{er_text}",
+    ),
+    "xy-wing": (
+        "Look for an XY-wing with pivot {pivot}.",
+        "{pivot} {pivot_set} sees {pincers_text}.",
+        "Pivot {pivot} {pivot_set} sees {pincers_text}. {xy_reason}",
+    ),
+    "xyz-wing": (
+        "Look for an XYZ-wing with pivot {pivot}.",
+        "{pivot} {pivot_set} sees {pincers_text}.",
+        "Pivot {pivot} {pivot_set} sees {pincers_text}. Whatever the pivot holds, one of the three cells is {sym}, "
+        "so the cells that see all three lose {sym}: {elim_cells}.",
+    ),
+    "w-wing": (
+        "Look for a W-wing on {wsyms}.",
+        "{wcells} hold only {wsyms}; look at {house}.",
+        "{w_text}",
+    ),
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
@@ -164,6 +199,9 @@ class TextRenderer:
 
     def cells_or(self, cells: Iterable[int]) -> str:
         return prose([self.cell(c) for c in cells], "or")
+
+    def cells_see(self, step: Step) -> str:
+        return self.cells(sorted({c for c, _ in step.eliminations}))
 
     def symset(self, syms: Iterable[int]) -> str:
         return "{" + ",".join(self.sym(s) for s in sorted(syms)) + "}"
@@ -422,6 +460,98 @@ def _all_see(p: Puzzle, cells: Sequence[int]) -> bool:
     return all(p.peer_masks[a] >> b & 1 for a in cells for b in cells if a != b)
 
 
+def _houses_prose(r: TextRenderer, houses: Sequence[int]) -> str:
+    """``rows 2 and 8``, ``row 2 and box 5``."""
+    g = r.g
+    kinds = {g.house_kind(h) for h in houses}
+    if len(kinds) == 1:
+        kind = next(iter(kinds))
+        return f"{kind}s " + prose([str(g.house_number(h)) for h in houses]) if len(houses) > 1 \
+            else r.house(houses[0])
+    return prose([r.house(h) for h in houses])
+
+
+def _fin_clue(r: TextRenderer, step: Step) -> str:
+    fins = step.detail("fins", ())
+    if not fins:
+        return ""
+    return f", apart from the fin{'s' if len(fins) > 1 else ''} {r.cells(fins)}"
+
+
+def _fish_reason(r: TextRenderer, step: Step) -> str:
+    sym = r.sym(step.symbols[0])
+    base = _houses_prose(r, step.detail("base"))
+    cover = _houses_prose(r, step.detail("cover"))
+    cells = r.cells(sorted({c for c, _ in step.eliminations}))
+    if not step.detail("fins", ()):
+        return (f"Whichever way it falls, {cover} each get their {sym} from {base}, so {sym} is removed from "
+                f"the rest of {cover}: {cells}.")
+    fins = step.detail("fins")
+    return (f"Either {'the fin holds' if len(fins) == 1 else 'a fin holds'} {sym}, or {cover} each get their "
+            f"{sym} from {base}; so the cells of {cover} that see {'the fin' if len(fins) == 1 else 'every fin'} "
+            f"lose {sym}: {cells}.")
+
+
+def _chain_text(r: TextRenderer, step: Step) -> str:
+    a, b, c, d = step.detail("chain")
+    sym = r.sym(step.symbols[0])
+    h1, h2 = r.house(step.houses[0]), r.house(step.houses[1])
+    g = r.g
+    why = next((g.house_kind(h) for h in g.cell_houses[b] if h in g.cell_houses[c]), "cage")
+    lines = [
+        f"The {sym} of {h1} is in {r.cell(a)} or {r.cell(b)}, and the {sym} of "
+        f"{h2} is in {r.cell(c)} or {r.cell(d)}; {r.cell(b)} and {r.cell(c)} see each other.",
+        f"Suppose {r.cell(a)} is not {sym}.",
+        f" 1. then {r.cell(b)} is {sym} (the only other {sym} in {h1})",
+        f" 2. then {r.cell(c)} is not {sym} (same {why})",
+        f" 3. then {r.cell(d)} is {sym} (the only other {sym} in {h2})",
+        f"Either {r.cell(a)} or {r.cell(d)} is {sym}, so {r.cells_see(step)}, which "
+        f"{'sees' if len(step.eliminations) == 1 else 'see'} both, cannot be {sym}.",
+    ]
+    return "\n".join(lines)
+
+
+def _er_text(r: TextRenderer, step: Step) -> str:
+    sym = r.sym(step.symbols[0])
+    g = r.g
+    box = step.detail("box")
+    row, col = step.detail("cross")
+    near, far = step.detail("link")
+    target = step.eliminations[0][0]
+    link = r.house(step.houses[1])
+    return (f"In {r.house(box)}, every {sym} lies in row {row + 1} or column {col + 1}. "
+            f"The {sym} of {link} is in {r.cell(near)} or {r.cell(far)}. If {r.cell(target)} were {sym}, "
+            f"{r.cell(far)} would not be (it sees {r.cell(target)}), so {r.cell(near)} would be; then {r.house(box)} "
+            f"could hold {sym} neither in row {row + 1} nor in column {col + 1}. So {r.cell(target)}<>{sym}.")
+
+
+def _xy_reason(r: TextRenderer, step: Step) -> str:
+    pivot = step.detail("pivot")
+    a, b = step.detail("pincers")
+    z = r.sym(step.symbols[0])
+    shared = dict(step.detail("shared"))
+    return (f"If {r.cell(pivot)} is {r.sym(shared[a])}, {r.cell(a)} is {z}; if it is {r.sym(shared[b])}, "
+            f"{r.cell(b)} is {z}. Either way one of {r.cell(a)} and {r.cell(b)} is {z}, so the cells "
+            f"that see both lose {z}: {r.cells_see(step)}.")
+
+
+def _w_text(r: TextRenderer, step: Step) -> str:
+    a, b = step.cells[:2]
+    p, q = step.detail("link")
+    y, x = step.symbols
+    h = r.house(step.houses[0])
+    ys, xs = r.sym(y), r.sym(x)
+    return (f"{r.cell(a)} and {r.cell(b)} hold only {{{','.join(sorted([xs, ys]))}}}. In {h}, {xs} can only "
+            f"go in {r.cell(p)} or {r.cell(q)}; {r.cell(p)} sees {r.cell(a)} and {r.cell(q)} sees {r.cell(b)}. If "
+            f"neither {r.cell(a)} nor {r.cell(b)} were {ys}, both would be {xs}, and {h} would have no place for "
+            f"{xs}. So one of them is {ys}, and the cells that see both lose {ys}: "
+            f"{r.cells(sorted({c for c, _ in step.eliminations}))}.")
+
+
+def _a(name: str) -> str:
+    return ("an " if name[0].lower() in "aeiox" else "a ") + name
+
+
 def _word(p: Puzzle) -> str:
     return "digit" if p.is_digits else "symbol"
 
@@ -448,6 +578,23 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
+    "chain_text": _chain_text,
+    "er_text": _er_text,
+    "xy_reason": _xy_reason,
+    "w_text": _w_text,
+    "pivot": lambda r, s: r.cell(s.detail("pivot")),
+    "pivot_set": lambda r, s: "{" + ",".join(r.sym(v) for v in s.detail("pivot_cands")) + "}",
+    "pincers_text": lambda r, s: " and ".join(
+        f"{r.cell(c)} {{{','.join(r.sym(v) for v in cands)}}}" for c, cands in s.detail("pincer_cands")),
+    "wcells": lambda r, s: r.cells(s.cells[:2]),
+    "wsyms": lambda r, s: "{" + ",".join(r.sym(v) for v in sorted(s.symbols)) + "}",
+    "Name": lambda r, s: s.technique.name,
+    "a_name": lambda r, s: _a(s.technique.name),
+    "base": lambda r, s: _houses_prose(r, s.detail("base")),
+    "Base": lambda r, s: capitalize(_houses_prose(r, s.detail("base"))),
+    "cover": lambda r, s: _houses_prose(r, s.detail("cover")),
+    "fin_clue": _fin_clue,
+    "fish_reason": _fish_reason,
     "cage": _cage,
     "Cage": lambda r, s: capitalize(_cage(r, s)),
     "cage_total": lambda r, s: r.puzzle.cages[s.cages[0]].total,

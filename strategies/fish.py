@@ -1,0 +1,118 @@
+"""Fish: X-wing, swordfish, jellyfish; finned, sashimi and franken variants.
+
+One finder, parameterised.  For a symbol, pick ``size`` *base* houses that
+share no candidate cell, and ``size`` *cover* houses (not among the base)
+holding all of the base's candidates.  Each base house needs its symbol
+somewhere in the cover, and the cover houses get all ``size`` of theirs
+from the base, so the symbol leaves every other cell of the cover.
+
+With *fins* (base candidates outside the cover), either a fin holds the
+symbol or the fish stands; only cover cells that see every fin lose it.
+A finned fish is *sashimi* when, fins aside, some base house keeps at most
+one candidate.  *Standard* fish use rows against columns (or columns
+against rows); *franken* fish add boxes (or regions) to base or cover.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from deduce.geometry import Geometry, cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES
+
+_SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+MAX_FINS = 5
+
+
+def fish_code(size: int, kind: str, shape: str) -> str:
+    prefix = {"basic": "", "finned": "finned-", "sashimi": "sashimi-"}[kind]
+    if shape == "franken":
+        prefix = ("finned-" if kind != "basic" else "") + "franken-"
+    return prefix + _SIZE_NAMES[size]
+
+
+class Fish:
+    """``Fish(size, kind="basic"|"finned"|"sashimi", shape="standard"|"franken")``."""
+
+    def __init__(self, size: int, kind: str = "basic", shape: str = "standard"):
+        if size not in _SIZE_NAMES:
+            raise ValueError("fish size must be 2, 3 or 4")
+        if kind not in ("basic", "finned", "sashimi") or shape not in ("standard", "franken"):
+            raise ValueError("kind is basic, finned or sashimi; shape is standard or franken")
+        if shape == "franken" and kind == "sashimi":
+            raise ValueError("franken fish are basic or finned")
+        self.size, self.kind, self.shape = size, kind, shape
+        self.technique = TECHNIQUES[fish_code(size, kind, shape)]
+
+    def __repr__(self) -> str:
+        return f"Fish({self.size}, {self.kind!r}, {self.shape!r})"
+
+    def _orientations(self, g: Geometry) -> list[tuple[list[int], list[int]]]:
+        n = g.size
+        rows, cols, blocks = list(range(n)), list(range(n, 2 * n)), list(range(2 * n, 3 * n))
+        if self.shape == "standard":
+            return [(rows, cols), (cols, rows)]
+        return [(rows + blocks, cols + blocks), (cols + blocks, rows + blocks)]
+
+    def find(self, state: State) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        masks = g.house_masks
+        peers = state.puzzle.peer_masks
+        size = self.size
+        fins_allowed = 0 if self.kind == "basic" else MAX_FINS
+        seen: set[tuple[int, int, frozenset[tuple[int, int]]]] = set()
+        for sym in range(g.size):
+            where = state.symbol_mask(sym)
+            if not where:
+                continue
+            for base_types, cover_types in self._orientations(g):
+                base_pool = [h for h in base_types if 0 < (where & masks[h]).bit_count() <= size + fins_allowed]
+                for base in combinations(base_pool, size):
+                    parts = [where & masks[h] for h in base]
+                    B = 0
+                    total = 0
+                    for p in parts:
+                        B |= p
+                        total += p.bit_count()
+                    if B.bit_count() != total:
+                        continue  # base houses share a candidate
+                    if self.shape == "franken" and not any(h >= 2 * g.size for h in base):
+                        franken_base = False
+                    else:
+                        franken_base = True
+                    touched = [h for h in cover_types if h not in base and where & masks[h] & B]
+                    if len(touched) < size:
+                        continue
+                    for cover in combinations(touched, size):
+                        if self.shape == "franken" and not franken_base and not any(h >= 2 * g.size for h in cover):
+                            continue  # a standard fish, not a franken one
+                        C = 0
+                        for h in cover:
+                            C |= masks[h]
+                        fins = B & ~C
+                        nfins = fins.bit_count()
+                        if nfins > fins_allowed or (self.kind != "basic" and nfins == 0):
+                            continue
+                        targets = where & C & ~B
+                        f = fins
+                        while f and targets:
+                            low = f & -f
+                            targets &= peers[low.bit_length() - 1]
+                            f ^= low
+                        if not targets:
+                            continue
+                        if self.kind != "basic" and self.shape == "standard":
+                            sashimi = any((p & ~fins).bit_count() <= 1 for p in parts)
+                            if sashimi != (self.kind == "sashimi"):
+                                continue
+                        elims = frozenset((c, sym) for c in cells_of(targets))
+                        key = (sym, B, elims)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        yield Step(self.technique, eliminations=elims, cells=cells_of(B), houses=base + cover,
+                                   symbols=[sym], details=(("base", base), ("cover", cover),
+                                                           ("fins", tuple(cells_of(fins)))))

@@ -1,0 +1,143 @@
+"""Single-digit patterns: skyscraper, 2-string kite, turbot fish, empty rectangle.
+
+A *strong link* on a symbol is a house where it has exactly two places:
+one of them holds it.  A *weak link* joins two cells that see each other:
+at most one holds it.
+
+* **Turbot fish**: strong link A-B, weak link B-C, strong link C-D.  If A
+  is not the symbol, B is, so C is not, so D is: A or D holds it, and any
+  cell seeing both loses it.  It is a **skyscraper** when both strong
+  links are parallel lines, and a **2-string kite** when one is a row, the
+  other a column, and B and C share a box.
+* **Empty rectangle**: in a box, the symbol's places lie in one row and one
+  column of the box (a cross).  With a strong link in a column (row) outside
+  the box, one end in the cross's row (column), the cell in the other end's
+  row (column) and the cross's column (row) loses the symbol: if it held it,
+  the box would have no place left.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deduce.geometry import cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES
+
+
+def strong_links(state: State, sym: int) -> list[tuple[int, int, int]]:
+    """(house, cell, cell) for every house where ``sym`` has two places."""
+    out = []
+    for h in range(3 * state.puzzle.size):
+        places = state.places(h, sym)
+        if len(places) == 2:
+            out.append((h, places[0], places[1]))
+    return out
+
+
+class TurbotFish:
+    """``TurbotFish("skyscraper" | "kite" | "turbot")``: one finder of
+    strong-weak-strong chains, filed by their shape."""
+
+    _CODES = {"skyscraper": "skyscraper", "kite": "2-string-kite", "turbot": "turbot-fish"}
+
+    def __init__(self, kind: str = "turbot"):
+        if kind not in self._CODES:
+            raise ValueError("kind is skyscraper, kite or turbot")
+        self.kind = kind
+        self.technique = TECHNIQUES[self._CODES[kind]]
+
+    def __repr__(self) -> str:
+        return f"TurbotFish({self.kind!r})"
+
+    def _shape(self, state: State, h1: int, h2: int, b: int, c: int) -> str:
+        g = state.puzzle.geometry
+        k1, k2 = g.house_kind(h1), g.house_kind(h2)
+        lines = ("row", "column")
+        if k1 in lines and k2 == k1:
+            return "skyscraper"
+        if {k1, k2} == set(lines) and g.region_of[b] == g.region_of[c]:
+            return "kite"
+        return "turbot"
+
+    def find(self, state: State) -> Iterator[Step]:
+        pm = state.puzzle.peer_masks
+        seen = set()
+        for sym in range(state.puzzle.size):
+            links = strong_links(state, sym)
+            for i, (h1, a1, b1) in enumerate(links):
+                for h2, a2, b2 in links[i + 1:]:
+                    if {a1, b1} & {a2, b2}:
+                        continue
+                    for a, b in ((a1, b1), (b1, a1)):
+                        for c, d in ((a2, b2), (b2, a2)):
+                            if not pm[b] >> c & 1:
+                                continue  # no weak link between the two strong links
+                            if self._shape(state, h1, h2, b, c) != self.kind:
+                                continue
+                            both = pm[a] & pm[d]
+                            targets = [t for t in cells_of(both) if state.value[t] < 0 and state.cand[t] >> sym & 1
+                                       and t not in (a, b, c, d)]
+                            if not targets:
+                                continue
+                            key = (sym, frozenset(targets), frozenset((a, d)))
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                            yield Step(self.technique, eliminations=[(t, sym) for t in targets],
+                                       cells=(a, b, c, d), houses=(h1, h2), symbols=(sym,),
+                                       details=(("chain", (a, b, c, d)),))
+
+
+class EmptyRectangle:
+    technique = TECHNIQUES["empty-rectangle"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        n = g.size
+        if g.is_jigsaw:
+            return
+        masks = g.house_masks
+        for sym in range(n):
+            where = state.symbol_mask(sym)
+            links = strong_links(state, sym)
+            for b in range(2 * n, 3 * n):
+                inbox = where & masks[b]
+                if inbox.bit_count() < 2:
+                    continue
+                cells = cells_of(inbox)
+                rows = sorted({c // n for c in cells})
+                cols = sorted({c % n for c in cells})
+                box_rows = sorted({c // n for c in g.houses[b]})
+                box_cols = sorted({c % n for c in g.houses[b]})
+                for r in box_rows:
+                    for cc in box_cols:
+                        cross = masks[r] | masks[n + cc]
+                        if inbox & ~cross or not (inbox & masks[r] & ~masks[n + cc]) or \
+                                not (inbox & masks[n + cc] & ~masks[r]):
+                            continue  # not a true cross: both arms must hold a candidate
+                        yield from self._with_links(state, sym, b, r, cc, links, cells)
+
+    def _with_links(self, state: State, sym: int, box: int, r: int, cc: int,
+                    links: list[tuple[int, int, int]], cells: list[int]) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        n = g.size
+        region = box - 2 * n
+        for h, p, q in links:
+            kind = g.house_kind(h)
+            if kind not in ("row", "column") or g.house_masks[h] & g.house_masks[box]:
+                continue  # the link must lie wholly outside the box
+            for near, far in ((p, q), (q, p)):
+                if kind == "column" and near // n == r:
+                    target = (far // n) * n + cc
+                elif kind == "row" and near % n == cc:
+                    target = r * n + far % n
+                else:
+                    continue
+                if g.region_of[target] == region or target in (near, far) or state.value[target] >= 0 or \
+                        not state.cand[target] >> sym & 1:
+                    continue
+                yield Step(self.technique, eliminations=[(target, sym)], cells=tuple(cells) + (near, far),
+                           houses=(box, h), symbols=(sym,),
+                           details=(("box", box), ("cross", (r, cc)), ("link", (near, far))))

@@ -1,0 +1,112 @@
+"""Wings: XY-wing, XYZ-wing and W-wing.
+
+* **XY-wing**: a pivot {x,y} sees two pincers {x,z} and {y,z}.  Whatever
+  the pivot holds, one pincer is z, so a cell seeing both pincers loses z.
+* **XYZ-wing**: a pivot {x,y,z} sees pincers {x,z} and {y,z}; one of the
+  three is z, so a cell seeing all three loses z.
+* **W-wing**: two cells {x,y} that do not see each other, and a house where
+  x has only two places, one seen by each cell.  One of the two cells is y
+  (if both were x, the house would have no x), so a cell seeing both loses y.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from deduce.geometry import cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES
+
+
+def _common_targets(state: State, cells: tuple[int, ...], sym: int) -> list[int]:
+    peers = state.puzzle.peer_masks
+    m = ~0
+    for c in cells:
+        m &= peers[c]
+    return [c for c in cells_of(m & state.puzzle.geometry.all_cells_mask)
+            if state.value[c] < 0 and state.cand[c] >> sym & 1 and c not in cells]
+
+
+class XYWing:
+    technique = TECHNIQUES["xy-wing"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        peers = state.puzzle.peers
+        bivalue = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() == 2]
+        for pivot in bivalue:
+            pm = cand[pivot]
+            wings = [c for c in peers[pivot] if value[c] < 0 and cand[c].bit_count() == 2
+                     and (cand[c] & pm).bit_count() == 1]
+            for a, b in combinations(wings, 2):
+                za, zb = cand[a] & ~pm, cand[b] & ~pm
+                if za != zb or (cand[a] & pm) == (cand[b] & pm):
+                    continue
+                z = za.bit_length() - 1
+                targets = _common_targets(state, (a, b), z)
+                if targets:
+                    yield Step(self.technique, eliminations=[(c, z) for c in targets], cells=(pivot, a, b),
+                               symbols=(z,), details=_wing_details(state, pivot, (a, b)) + (
+                                   ("shared", ((a, (cand[a] & pm).bit_length() - 1),
+                                               (b, (cand[b] & pm).bit_length() - 1))),))
+
+
+def _wing_details(state: State, pivot: int, pincers: tuple[int, int]) -> tuple:
+    cand = state.cand
+    return (("pivot", pivot), ("pincers", pincers), ("pivot_cands", tuple(cells_of(cand[pivot]))),
+            ("pincer_cands", tuple((c, tuple(cells_of(cand[c]))) for c in pincers)))
+
+
+class XYZWing:
+    technique = TECHNIQUES["xyz-wing"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        peers = state.puzzle.peers
+        for pivot in range(len(cand)):
+            pm = cand[pivot]
+            if value[pivot] >= 0 or pm.bit_count() != 3:
+                continue
+            wings = [c for c in peers[pivot] if value[c] < 0 and cand[c].bit_count() == 2 and cand[c] & ~pm == 0]
+            for a, b in combinations(wings, 2):
+                if cand[a] == cand[b]:
+                    continue
+                common = cand[a] & cand[b]
+                if common.bit_count() != 1:
+                    continue
+                z = common.bit_length() - 1
+                targets = _common_targets(state, (pivot, a, b), z)
+                if targets:
+                    yield Step(self.technique, eliminations=[(c, z) for c in targets], cells=(pivot, a, b),
+                               symbols=(z,), details=_wing_details(state, pivot, (a, b)))
+
+
+class WWing:
+    technique = TECHNIQUES["w-wing"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        g = state.puzzle.geometry
+        pm = state.puzzle.peer_masks
+        bivalue = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() == 2]
+        for a, b in combinations(bivalue, 2):
+            if cand[a] != cand[b] or pm[a] >> b & 1:
+                continue
+            for x in cells_of(cand[a]):
+                y = cells_of(cand[a] & ~(1 << x))[0]
+                targets = _common_targets(state, (a, b), y)
+                if not targets:
+                    continue
+                for h in range(3 * g.size):
+                    places = state.places(h, x)
+                    if len(places) != 2 or a in places or b in places:
+                        continue
+                    p, q = places
+                    if (pm[a] >> p & 1 and pm[b] >> q & 1) or (pm[a] >> q & 1 and pm[b] >> p & 1):
+                        ends = (p, q) if pm[a] >> p & 1 else (q, p)
+                        yield Step(self.technique, eliminations=[(c, y) for c in targets], cells=(a, b) + ends,
+                                   houses=(h,), symbols=(y, x),
+                                   details=(("link", ends), ("link_symbol", x)))
+                        break
