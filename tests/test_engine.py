@@ -16,6 +16,8 @@ from deduce.registry import discovered, strategies_for
 from deduce.render.text import TextRenderer
 from deduce.techniques import PROFILES, TABLE, TECHNIQUES, select, technique
 
+from .textcheck import assert_names_the_step
+
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -191,15 +193,8 @@ def test_cage_validation():
 def test_explanations_name_the_step_cells():
     result = Solver().solve(Puzzle.from_string(HARD))
     r = TextRenderer(result.puzzle)
-    g = result.puzzle.geometry
     for step in result.steps[:-1]:
-        text = r.explain(step)
-        for cell, _ in step.placements:
-            assert g.cell_name(cell) in text
-        for cell, _ in step.eliminations:
-            assert g.cell_name(cell) in text
-        for h in step.houses[:1]:
-            assert g.house_name(h) in text
+        assert_names_the_step(step, result.puzzle, r.explain(step))
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed")
