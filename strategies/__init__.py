@@ -15,6 +15,7 @@ def builtin_strategies() -> list[Strategy]:
     from .cages import CageCombinations, CageSingle
     from .fish import Fish
     from .single_digit import EmptyRectangle, TurbotFish
+    from .uniqueness import BugPlusOne, UniqueRectangle
     from .wings import WWing, XYWing, XYZWing
     from .innies_outies import InniesOuties
     from .intersections import LockedCandidates
@@ -34,4 +35,5 @@ def builtin_strategies() -> list[Strategy]:
         Fish(2, "finned", "franken"), Fish(3, "finned", "franken"),
         TurbotFish("skyscraper"), TurbotFish("kite"), TurbotFish("turbot"), EmptyRectangle(),
         XYWing(), XYZWing(), WWing(),
+        UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
     ]

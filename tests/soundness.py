@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deduce import Puzzle, Solver, State
+from deduce import Puzzle, Solver, State, count_solutions
 from deduce.engine import effective
 from deduce.registry import discovered
 
@@ -10,8 +10,10 @@ from deduce.registry import discovered
 def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strategy: int = 40) -> int:
     """Walk the engine's path; at every position run every strategy fully
     and check each step it yields against the solution."""
-    strategies = list(discovered())
-    solver = Solver(strategies)
+    # the engine's own gating: uniqueness strategies only on proven-unique
+    # puzzles, none of them with cages
+    solver = Solver(list(discovered()))
+    strategies = solver.usable(puzzle, unique=count_solutions(puzzle, 2) == 1)
     state = State.from_puzzle(puzzle)
     checked = 0
     for _ in range(500):

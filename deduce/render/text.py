@@ -161,6 +161,19 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{wcells} hold only {wsyms}; look at {house}.",
         "{w_text}",
     ),
+    **{f"ur{k}": (
+        "Look for a unique rectangle on {ur_pair}.",
+        "{ur_corners} all hold {ur_pair}.",
+        "This puzzle has a unique solution, so {ur_corners} cannot be left holding only {ur_pair}: "
+        "the two {word}s could be swapped. {ur_reason}",
+    ) for k in (1, 2, 3, 4)},
+    "bug+1": (
+        "Look for a BUG+1.",
+        "Every unsolved cell holds two candidates but {cell}.",
+        "This puzzle has a unique solution. Every unsolved cell holds two candidates but {cell}; if {cell} were "
+        "not {sym}, every {word} would have exactly two places in each house, and such a grid always has two "
+        "solutions. {sym} appears three times in {houses_all}, so {cell} = {sym}.",
+    ),
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
@@ -548,6 +561,27 @@ def _w_text(r: TextRenderer, step: Step) -> str:
             f"{r.cells(sorted({c for c, _ in step.eliminations}))}.")
 
 
+def _ur_reason(r: TextRenderer, step: Step) -> str:
+    roof = step.detail("roof")
+    a, b = (r.sym(x) for x in step.detail("pair"))
+    removed = r.removed(step.eliminations)
+    if step.code == "ur1":
+        return f"So {r.cell(roof[0])} must hold something else: {removed}."
+    if step.code == "ur2":
+        x = r.sym(step.detail("extra"))
+        return (f"So one of {r.cells(roof)} is {x}, and the cells that see both lose {x}: {removed}.")
+    if step.code == "ur3":
+        group = step.detail("subset")
+        syms = r.symset(step.detail("subset_symbols"))
+        return (f"So {r.cells(roof)} hold one of their extra {r.puzzle.is_digits and 'digits' or 'symbols'}; "
+                f"together with {r.cells(group)} they take {syms} in {r.house(step.houses[0])}, so the rest of "
+                f"it loses them: {removed}.")
+    locked = r.sym(step.detail("locked"))
+    other = b if locked == a else a
+    return (f"In {r.house(step.houses[0])}, {locked} can only go in {r.cells(roof)}, so one of them is {locked}; "
+            f"neither can then be {other}: {removed}.")
+
+
 def _a(name: str) -> str:
     return ("an " if name[0].lower() in "aeiox" else "a ") + name
 
@@ -578,6 +612,10 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
+    "ur_pair": lambda r, s: r.symset(s.detail("pair")),
+    "houses_all": lambda r, s: prose([r.house(h) for h in s.houses]),
+    "ur_corners": lambda r, s: r.cells(s.detail("corners")),
+    "ur_reason": _ur_reason,
     "chain_text": _chain_text,
     "er_text": _er_text,
     "xy_reason": _xy_reason,
