@@ -16,7 +16,7 @@ against rows); *franken* fish add boxes (or regions) to base or cover.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from deduce.geometry import Geometry, cells_of
 from deduce.state import State
@@ -25,6 +25,38 @@ from deduce.techniques import TECHNIQUES
 
 _SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 MAX_FINS = 5
+#: Franken fish search many more cover sets; fewer fins keep them affordable.
+MAX_FRANKEN_FINS = 2
+
+
+def _covers(B: int, touched: list[int], masks: tuple[int, ...], size: int, fins: int) -> Iterator[tuple[int, ...]]:
+    """Every set of ``size`` houses from ``touched`` that covers all of the
+    base candidates ``B`` but at most ``fins`` of them.
+
+    Branches on the lowest base candidate not yet covered: one of the few
+    houses holding it joins the cover, or it becomes a fin.
+    """
+    found: set[tuple[int, ...]] = set()
+
+    def rec(chosen: tuple[int, ...], covered: int, budget: int) -> Iterator[tuple[int, ...]]:
+        rest = B & ~covered
+        if len(chosen) == size:
+            if rest.bit_count() <= budget:
+                key = tuple(sorted(chosen))
+                if key not in found:
+                    found.add(key)
+                    yield key
+            return
+        if not rest:
+            return  # covered with fewer houses: a degenerate fish (or a contradiction)
+        cell = (rest & -rest).bit_length() - 1
+        for h in touched:
+            if h not in chosen and masks[h] >> cell & 1:
+                yield from rec(chosen + (h,), covered | masks[h], budget)
+        if budget:
+            yield from rec(chosen, covered | (1 << cell), budget - 1)
+
+    yield from rec((), 0, fins)
 
 
 def fish_code(size: int, kind: str, shape: str) -> str:
@@ -62,9 +94,18 @@ class Fish:
         masks = g.house_masks
         peers = state.puzzle.peer_masks
         size = self.size
-        fins_allowed = 0 if self.kind == "basic" else MAX_FINS
+        n = g.size
+        standard = self.shape == "standard"
+        # A standard fish's targets see its fins only through a box, so all
+        # fins lie in one box, within at most box-width extra cover lines.
+        if self.kind == "basic":
+            fins_allowed = 0
+        elif standard:
+            fins_allowed = MAX_FINS
+        else:
+            fins_allowed = MAX_FRANKEN_FINS
         seen: set[tuple[int, int, frozenset[tuple[int, int]]]] = set()
-        for sym in range(g.size):
+        for sym in range(n):
             where = state.symbol_mask(sym)
             if not where:
                 continue
@@ -79,40 +120,50 @@ class Fish:
                         total += p.bit_count()
                     if B.bit_count() != total:
                         continue  # base houses share a candidate
-                    if self.shape == "franken" and not any(h >= 2 * g.size for h in base):
-                        franken_base = False
-                    else:
-                        franken_base = True
                     touched = [h for h in cover_types if h not in base and where & masks[h] & B]
                     if len(touched) < size:
                         continue
-                    for cover in combinations(touched, size):
-                        if self.shape == "franken" and not franken_base and not any(h >= 2 * g.size for h in cover):
-                            continue  # a standard fish, not a franken one
-                        C = 0
-                        for h in cover:
-                            C |= masks[h]
-                        fins = B & ~C
-                        nfins = fins.bit_count()
-                        if nfins > fins_allowed or (self.kind != "basic" and nfins == 0):
-                            continue
-                        targets = where & C & ~B
-                        f = fins
-                        while f and targets:
-                            low = f & -f
-                            targets &= peers[low.bit_length() - 1]
-                            f ^= low
-                        if not targets:
-                            continue
-                        if self.kind != "basic" and self.shape == "standard":
-                            sashimi = any((p & ~fins).bit_count() <= 1 for p in parts)
-                            if sashimi != (self.kind == "sashimi"):
-                                continue
-                        elims = frozenset((c, sym) for c in cells_of(targets))
-                        key = (sym, B, elims)
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        yield Step(self.technique, eliminations=elims, cells=cells_of(B), houses=base + cover,
-                                   symbols=[sym], details=(("base", base), ("cover", cover),
-                                                           ("fins", tuple(cells_of(fins)))))
+                    covers: Iterable[tuple[int, ...]]
+                    if not standard:
+                        covers = _covers(B, touched, masks, size, fins_allowed)
+                    elif self.kind == "basic":
+                        covers = [tuple(touched)] if len(touched) == size else []
+                    elif len(touched) > size + max(g.box_shape or (n,)):
+                        continue  # fins would spread over more lines than a box spans
+                    else:
+                        covers = combinations(touched, size)
+                    for cover in covers:
+                        if not standard and not any(h >= 2 * n for h in base + cover):
+                            continue  # no box involved: a standard fish, not a franken one
+                        yield from self._step(state, sym, where, base, cover, parts, B, masks, peers, seen,
+                                              fins_allowed)
+
+    def _step(self, state: State, sym: int, where: int, base: tuple[int, ...], cover: tuple[int, ...],
+              parts: list[int], B: int, masks: tuple[int, ...], peers: tuple[int, ...], seen: set,
+              fins_allowed: int) -> Iterator[Step]:
+        C = 0
+        for h in cover:
+            C |= masks[h]
+        fins = B & ~C
+        nfins = fins.bit_count()
+        if nfins > fins_allowed or (self.kind != "basic" and nfins == 0):
+            return
+        targets = where & C & ~B
+        f = fins
+        while f and targets:
+            low = f & -f
+            targets &= peers[low.bit_length() - 1]
+            f ^= low
+        if not targets:
+            return
+        if self.kind != "basic" and self.shape == "standard":
+            sashimi = any((p & ~fins).bit_count() <= 1 for p in parts)
+            if sashimi != (self.kind == "sashimi"):
+                return
+        elims = frozenset((c, sym) for c in cells_of(targets))
+        key = (sym, B, elims)
+        if key in seen:
+            return
+        seen.add(key)
+        yield Step(self.technique, eliminations=elims, cells=cells_of(B), houses=base + cover,
+                   symbols=[sym], details=(("base", base), ("cover", cover), ("fins", tuple(cells_of(fins)))))

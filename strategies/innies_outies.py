@@ -23,7 +23,7 @@ boxes or regions (capped at :data:`MAX_BLOCK_GROUPS` groups for big grids).
 from __future__ import annotations
 
 import weakref
-from typing import Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from deduce.geometry import Geometry, cells_of
 from deduce.puzzle import Puzzle
@@ -31,12 +31,14 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES
 
-from deduce.cagemath import signed_support
+from deduce.cagemath import distinct_support, signed_support
 from .cages import must_differ
 
 MAX_BLOCK_GROUPS = 2000
 #: Equations with more unsolved cells than this are not searched.
 MAX_UNKNOWN = 6
+#: ...nor equations whose cells allow more combined candidates than this.
+MAX_PRODUCT = 4000
 
 
 class Equation(NamedTuple):
@@ -223,7 +225,17 @@ class InniesOuties:
             cells = tuple(innies + outies)
             signs = (1,) * len(innies) + (-1,) * len(outies)
             masks = tuple(cand[c] for c in cells)
-            res = signed_support(cells, signs, target, masks, must_differ(puzzle, cells))
+            differ = must_differ(puzzle, cells)
+            if not outies and all(differ[i][j] for i in range(len(cells)) for j in range(len(cells)) if i != j):
+                res2 = distinct_support(target, masks, n)  # a derived cage of distinct digits
+                res: tuple[tuple[int, ...], tuple[Any, ...]] | None = None if res2 is None else (res2[0], res2[1])
+            else:
+                product = 1
+                for m in masks:
+                    product *= m.bit_count()
+                if product > MAX_PRODUCT:
+                    continue  # too open to say anything cheaply; skipping is always sound
+                res = signed_support(cells, signs, target, masks, differ)
             if res is None or not res[1]:
                 continue  # a contradiction (engine reports it), or too big to search
             support, fillings = res

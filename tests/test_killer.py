@@ -195,12 +195,13 @@ def random_killer(size: int, rng: random.Random, max_cage: int = 4, repeats: boo
     return Puzzle(g, "123456789ABCDEFG"[:n], (-1,) * (n * n), tuple(cages)), tuple(v - 1 for v in sol)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from([4, 6, 9]), st.integers(0, 2**32 - 1), st.booleans())
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([4, 6, 6, 9]), st.integers(0, 2**32 - 1), st.booleans())
 def test_cage_strategies_are_sound(size, seed, repeats):
     puzzle, solution = random_killer(size, random.Random(seed), repeats=repeats)
     # a killer whose cages carry no information (say, every cage a whole box) checks nothing
-    assume(assert_sound(puzzle, solution, max_steps_per_strategy=20) > 0)
+    stride = 4 if size == 9 else 1
+    assume(assert_sound(puzzle, solution, max_steps_per_strategy=20, stride=stride) > 0)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
