@@ -21,7 +21,7 @@ from typing import Iterator, Sequence
 import attrs
 
 from .cagemath import distinct_support
-from .geometry import Geometry
+from .geometry import Geometry, cells_of
 from .puzzle import Puzzle
 from .state import State
 
@@ -158,7 +158,7 @@ class Search:
                                       if inter >> c & 1)
                             rest = g.house_masks[tstart + t] & ~src_mask
                             if rest:
-                                e0, e1, e2 = (sum(1 << self.pos[k][c] for c in cells_of_mask(rest)) for k in range(3))
+                                e0, e1, e2 = (sum(1 << self.pos[k][c] for c in cells_of(rest)) for k in range(3))
                                 elim = (e0, e1, e2)
                                 segments.append((h, seg, elim))
             packs: list[tuple[int, dict[int, tuple[int, int, int]]]] = []
@@ -298,6 +298,8 @@ class Search:
                 hs = X & ~(((z & GUARD) >> n) * FULLGRP) & ~Q
                 if not hs:
                     continue
+                # (placement code is inlined here and above: this is the
+                # search's hot loop, where a call per placement shows)
                 cells_by_pos = self.cells_by_pos[layout]
                 while hs:
                     low = hs & -hs
@@ -442,7 +444,7 @@ class Search:
             yield self.values(done[0])
             return
         cell = self.choose(done)
-        for d in cells_of_mask(self.candidates(done[0], cell)):
+        for d in cells_of(self.candidates(done[0], cell)):
             yield from self.solutions(self.branch(done, cell, d))
 
     def values(self, X0: int) -> Solution:
@@ -476,15 +478,6 @@ def _bounds_support(masks: tuple[int, ...], total: int, n: int) -> tuple[int, ..
 def sorted_cells(search: "Search", layout: int, cells: Sequence[int]) -> list[int]:
     """The cells of a house in the order of their positions in ``layout``."""
     return sorted(cells, key=lambda c: search.pos[layout][c])
-
-
-def cells_of_mask(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def _start(target: Puzzle | State) -> tuple[Search, Node | None]:
@@ -544,7 +537,7 @@ def first_branch(state: State) -> list[Guess]:
         return []
     cell = search.choose(done)
     out = []
-    for d in cells_of_mask(search.candidates(done[0], cell)):
+    for d in cells_of(search.candidates(done[0], cell)):
         sub = Search(state.puzzle)
         found = 0
         for _ in sub.solutions(search.branch(done, cell, d)):
