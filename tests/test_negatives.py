@@ -1,0 +1,129 @@
+"""'Must not find' cases: near misses of each pattern, written as positions.
+
+Each position starts from an empty 9×9 grid (every candidate open) and
+narrows one symbol's candidates so that a pattern *almost* forms.  The
+strategy must find nothing; a companion position, one change away, shows
+that the same strategy does find the real pattern.
+"""
+
+from __future__ import annotations
+
+from deduce import Puzzle, State
+from strategies.fish import Fish
+from strategies.single_digit import EmptyRectangle, TurbotFish
+from strategies.uniqueness import BugPlusOne, UniqueRectangle
+from strategies.wings import WWing, XYWing, XYZWing
+
+D = 0  # the symbol "1"
+
+
+def cell(r: int, c: int) -> int:
+    return (r - 1) * 9 + c - 1
+
+
+def empty() -> State:
+    return State.from_puzzle(Puzzle.empty(9))
+
+
+def only_in_row(state: State, row: int, cols: list[int], sym: int = D) -> None:
+    for c in range(1, 10):
+        if c not in cols:
+            state.cand[cell(row, c)] &= ~(1 << sym)
+
+
+def test_x_wing_needs_exactly_two_cover_columns():
+    near = empty()
+    only_in_row(near, 1, [1, 5])
+    only_in_row(near, 5, [1, 6])  # three columns: no X-wing
+    assert list(Fish(2).find(near)) == []
+    real = empty()
+    only_in_row(real, 1, [1, 5])
+    only_in_row(real, 5, [1, 5])
+    steps = list(Fish(2).find(real))
+    assert steps and all(s.detail("base") == (0, 4) for s in steps)
+
+
+def test_finned_x_wing_only_eliminates_where_the_fin_is_seen():
+    near = empty()
+    only_in_row(near, 1, [1, 5, 9])  # fin r1c9 in box 3: no cover cell sees it
+    only_in_row(near, 5, [1, 5])
+    assert list(Fish(2, "finned").find(near)) == []
+    assert list(Fish(2, "sashimi").find(near)) == []
+    real = empty()
+    only_in_row(real, 1, [1, 5, 6])  # fin r1c6 in box 2 sees r2c5 and r3c5
+    only_in_row(real, 5, [1, 5])
+    steps = list(Fish(2, "finned").find(real))
+    assert steps and {c for s in steps for c, _ in s.eliminations} == {cell(2, 5), cell(3, 5)}
+
+
+def test_franken_fish_must_not_pass_off_a_standard_fish():
+    real = empty()
+    only_in_row(real, 1, [1, 5])
+    only_in_row(real, 5, [1, 5])
+    assert list(Fish(2, "basic", "franken").find(real)) == [] or all(
+        any(h >= 18 for h in s.detail("base") + s.detail("cover")) for s in Fish(2, "basic", "franken").find(real))
+
+
+def test_skyscraper_needs_the_weak_link():
+    near = empty()
+    only_in_row(near, 2, [3, 7])
+    only_in_row(near, 6, [4, 8])  # no end of one link sees an end of the other
+    assert list(TurbotFish("skyscraper").find(near)) == []
+    real = empty()
+    only_in_row(real, 2, [3, 7])
+    only_in_row(real, 6, [3, 8])
+    assert list(TurbotFish("skyscraper").find(real))
+
+
+def test_xy_wing_needs_one_shared_third_symbol():
+    near = empty()
+    near.cand[cell(5, 5)] = 0b11          # pivot {1,2}
+    near.cand[cell(5, 1)] = 0b101         # {1,3}
+    near.cand[cell(1, 5)] = 0b1010        # {2,4}: the pincers share nothing
+    assert list(XYWing().find(near)) == []
+    near.cand[cell(1, 5)] = 0b110         # {2,3}: a real XY-wing on 3
+    steps = list(XYWing().find(near))
+    assert steps and steps[0].eliminations[0][1] == 2
+
+
+def test_xyz_wing_needs_the_pivot_to_hold_all_three():
+    near = empty()
+    near.cand[cell(5, 5)] = 0b1011        # {1,2,4}
+    near.cand[cell(5, 4)] = 0b101         # {1,3}
+    near.cand[cell(4, 5)] = 0b110         # {2,3}
+    assert list(XYZWing().find(near)) == []
+
+
+def test_w_wing_needs_a_strong_link():
+    near = empty()
+    near.cand[cell(1, 1)] = 0b11
+    near.cand[cell(5, 9)] = 0b11
+    assert list(WWing().find(near)) == []  # 1 and 2 have many places everywhere
+
+
+def test_empty_rectangle_needs_a_cross():
+    near = empty()
+    for c in range(4, 7):
+        for r in range(4, 7):
+            if (r, c) not in ((4, 4), (6, 6)):
+                near.cand[cell(r, c)] &= ~1  # box 5's 1s: r4c4 and r6c6, a diagonal, not a cross
+    only_in_row(near, 4, [4, 8])
+    assert list(EmptyRectangle().find(near)) == []
+
+
+def test_unique_rectangle_needs_two_boxes():
+    near = empty()
+    for r, c in ((1, 1), (1, 5), (5, 1), (5, 5)):  # four boxes
+        near.cand[cell(r, c)] = 0b11
+    near.cand[cell(5, 5)] = 0b111
+    assert list(UniqueRectangle(1).find(near)) == []
+    real = empty()
+    for r, c in ((1, 1), (1, 5), (2, 1), (2, 5)):  # boxes 1 and 2
+        real.cand[cell(r, c)] = 0b11
+    real.cand[cell(2, 5)] = 0b111
+    steps = list(UniqueRectangle(1).find(real))
+    assert steps and set(steps[0].eliminations) == {(cell(2, 5), 0), (cell(2, 5), 1)}
+
+
+def test_bug_plus_one_needs_a_true_bug():
+    assert list(BugPlusOne().find(empty())) == []
