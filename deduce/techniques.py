@@ -164,6 +164,10 @@ TABLE: tuple[Technique, ...] = (
     _t("w-wing", "W-wing", WINGS, 4.4, 150, HARD, "0803",
        "Two equal bivalue cells joined by a strong link on one of their symbols; cells seeing both lose the other.",
        rating_note="Sukaku Explainer's 4.4."),
+    _t("xy-chain", "XY-chain", CHAINS, 7.0, 260, UNFAIR, "0702",
+       "A chain of bivalue cells: if its first cell is not x, its last cell is; cells seeing both lose x.",
+       rating_note="Sudoku Explainer finds these as forcing XY-chains: 7.0 plus its length bonus, "
+                   "counting two links per cell."),
     _t("ur1", "Unique rectangle type 1", UNIQUENESS, 4.5, 100, HARD, "0600",
        "Three corners of a would-be deadly rectangle hold only {a,b}; the fourth cannot."),
     _t("ur2", "Unique rectangle type 2", UNIQUENESS, 4.5, 100, HARD, "0601",

@@ -13,6 +13,7 @@ from deduce.strategy import Strategy
 def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
     from .cages import CageCombinations, CageSingle
+    from .chains import XYChain
     from .fish import Fish
     from .single_digit import EmptyRectangle, TurbotFish
     from .uniqueness import BugPlusOne, UniqueRectangle
@@ -36,4 +37,5 @@ def builtin_strategies() -> list[Strategy]:
         TurbotFish("skyscraper"), TurbotFish("kite"), TurbotFish("turbot"), EmptyRectangle(),
         XYWing(), XYZWing(), WWing(),
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
+        XYChain(),
     ]

@@ -125,5 +125,19 @@ def test_unique_rectangle_needs_two_boxes():
     assert steps and set(steps[0].eliminations) == {(cell(2, 5), 0), (cell(2, 5), 1)}
 
 
+def test_xy_chain_needs_the_chain_to_close_on_x():
+    from strategies.chains import XYChain
+
+    near = empty()
+    near.cand[cell(1, 1)] = 0b011   # {1,2}
+    near.cand[cell(1, 5)] = 0b110   # {2,3}
+    near.cand[cell(5, 5)] = 0b1100  # {3,4}: the chain ends on 4, not 1
+    assert list(XYChain().find(near)) == []
+    near.cand[cell(5, 5)] = 0b0101  # {1,3}: now either r1c1 or r5c5 is 1
+    steps = list(XYChain().find(near))
+    assert steps and all(sym == 0 for s in steps for _, sym in s.eliminations)
+    assert (cell(5, 1), 0) in {e for s in steps for e in s.eliminations}
+
+
 def test_bug_plus_one_needs_a_true_bug():
     assert list(BugPlusOne().find(empty())) == []

@@ -174,6 +174,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "not {sym}, every {word} would have exactly two places in each house, and such a grid always has two "
         "solutions. {sym} appears three times in {houses_all}, so {cell} = {sym}.",
     ),
+    "xy-chain": (
+        "Look for an XY-chain ending on {sym}.",
+        "Follow the bivalue cells from {chain_start}.",
+        "{xy_chain_text}",
+    ),
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
@@ -582,6 +587,24 @@ def _ur_reason(r: TextRenderer, step: Step) -> str:
             f"neither can then be {other}: {removed}.")
 
 
+def _xy_chain_text(r: TextRenderer, step: Step) -> str:
+    path = step.detail("path")
+    values = step.detail("values")
+    x = r.sym(step.symbols[0])
+    g = r.g
+    lines = [f"Suppose {r.cell(path[0])} is not {x}."]
+    k = 1
+    lines.append(f" {k}. then {r.cell(path[0])} is {r.sym(values[0])} (its only other candidate)")
+    for prev, cell, held_prev, held in zip(path, path[1:], values, values[1:]):
+        why = next((g.house_kind(h) for h in g.cell_houses[prev] if h in g.cell_houses[cell]), "cage")
+        k += 1
+        lines.append(f" {k}. then {r.cell(cell)} is not {r.sym(held_prev)} (same {why} as {r.cell(prev)}), "
+                     f"so it is {r.sym(held)}")
+    lines.append(f"Either {r.cell(path[0])} or {r.cell(path[-1])} is {x}, so {r.cells_see(step)}, which "
+                 f"{'sees' if len(step.eliminations) == 1 else 'see'} both, cannot be {x}.")
+    return "\n".join(lines)
+
+
 def _a(name: str) -> str:
     return ("an " if name[0].lower() in "aeiox" else "a ") + name
 
@@ -612,6 +635,8 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
+    "xy_chain_text": _xy_chain_text,
+    "chain_start": lambda r, s: r.cell(s.detail("path")[0]),
     "ur_pair": lambda r, s: r.symset(s.detail("pair")),
     "houses_all": lambda r, s: prose([r.house(h) for h in s.houses]),
     "ur_corners": lambda r, s: r.cells(s.detail("corners")),

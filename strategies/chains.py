@@ -1,0 +1,102 @@
+"""Chains: XY-chains.
+
+An **XY-chain** runs through bivalue cells.  Suppose its first cell is not
+x: then it holds its other symbol, which the next cell (a peer holding
+that symbol) cannot, so that cell holds its own other symbol, and so on.
+If the last cell then holds x, either the first or the last cell is x, and
+any cell seeing both loses x.  The step records every link with its reason,
+so the explanation reads link by link.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deduce.geometry import cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES
+
+#: Longest chain tried, in cells (a deterministic bound, not a time limit).
+MAX_CELLS = 10
+
+
+class XYChain:
+    technique = TECHNIQUES["xy-chain"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        pm = state.puzzle.peer_masks
+        bivalue = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() == 2]
+        if len(bivalue) < 3:
+            return
+        bset = set(bivalue)
+        neighbours = {c: [p for p in state.puzzle.peers[c] if p in bset] for c in bivalue}
+        found = []
+        for start in bivalue:
+            for x in cells_of(cand[start]):
+                other = (cand[start] & ~(1 << x)).bit_length() - 1
+                for path in self._chains(start, other, x, neighbours, cand):
+                    end = path[-1]
+                    targets = [t for t in cells_of(pm[start] & pm[end]) if value[t] < 0
+                               and cand[t] >> x & 1 and t not in path]
+                    if targets:
+                        found.append((len(path), path, x, other, targets))
+        seen: set[tuple[int, frozenset[int]]] = set()
+        for _, path, x, other, targets in sorted(found, key=lambda f: (f[0], f[1])):
+            key = (x, frozenset(targets))
+            if key in seen:
+                continue
+            seen.add(key)
+            yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=path, symbols=(x,),
+                       details=(("path", path), ("values", self._values(path, other, cand))),
+                       se_bonus=_length_bonus(2 * len(path)))
+
+    @staticmethod
+    def _chains(start: int, on: int, x: int, neighbours: dict[int, list[int]],
+                cand: list[int]) -> Iterator[tuple[int, ...]]:
+        """Shortest chains from ``start`` (holding ``on`` if it is not x) to
+        each cell that then holds x: breadth-first over (cell, symbol held)."""
+        parent: dict[tuple[int, int], tuple[int, int] | None] = {(start, on): None}
+        frontier = [(start, on)]
+        for _ in range(MAX_CELLS - 1):
+            nxt_frontier = []
+            for cell, held in frontier:
+                for nxt in neighbours[cell]:
+                    if not cand[nxt] >> held & 1:
+                        continue
+                    nxt_held = (cand[nxt] & ~(1 << held)).bit_length() - 1
+                    state = (nxt, nxt_held)
+                    if state in parent:
+                        continue
+                    parent[state] = (cell, held)
+                    nxt_frontier.append(state)
+                    if nxt_held == x and nxt != start:
+                        path = [nxt]
+                        link = parent[state]
+                        while link is not None:
+                            path.append(link[0])
+                            link = parent[link]
+                        path.reverse()
+                        if len(path) >= 3 and len(set(path)) == len(path):
+                            yield tuple(path)
+            frontier = nxt_frontier
+
+    @staticmethod
+    def _values(path: tuple[int, ...], first_on: int, cand: list[int]) -> tuple[int, ...]:
+        """The symbol each cell of the chain holds, given the first is not x."""
+        out = [first_on]
+        for c in path[1:]:
+            out.append((cand[c] & ~(1 << out[-1])).bit_length() - 1)
+        return tuple(out)
+
+
+def _length_bonus(length: int) -> float:
+    """Sudoku Explainer's chain-length bonus: 0.1 per threshold passed in
+    4, 6, 8, 12, 16, 24, 32, 48, ... (times 3/2 and 4/3 in turn)."""
+    bonus, threshold, up = 0.0, 4, True
+    while length - 2 > threshold:
+        bonus += 0.1
+        threshold = threshold * 3 // 2 if up else threshold * 4 // 3
+        up = not up
+    return round(bonus, 1)
