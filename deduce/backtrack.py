@@ -547,7 +547,3 @@ def first_branch(state: State) -> list[Guess]:
         outcome = "contradiction" if not found else "solution" if found == 1 else "solutions"
         out.append(Guess(cell, d, outcome, sub.nodes))
     return out
-
-
-def solution_masks(values: Sequence[int]) -> list[int]:
-    return [1 << v for v in values]

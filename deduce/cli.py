@@ -24,7 +24,6 @@ from .errors import Contradiction, DeduceError
 from .formats import CANDIDATES, Entry, entry_state, read_puzzles, write_solution
 from .render.json import SCHEMA, result_to_json, step_to_json
 from .render.text import TextRenderer
-from .state import State
 from .techniques import select
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_MULTIPLE = 0, 1, 2, 3
@@ -323,17 +322,21 @@ def cmd_count(args: argparse.Namespace, entries: list[Entry], io: Output, solver
     def handle(entry: Entry) -> int:
         puzzle = entry.puzzle
         assert puzzle is not None
+        first, count = None, 0
         try:
-            found = backtrack.first_solutions(State.from_puzzle(puzzle), 1)
-            count = backtrack.count_solutions(State.from_puzzle(puzzle), args.limit)
+            for sol in backtrack.iter_solutions(puzzle):
+                first = first if first is not None else sol
+                count += 1
+                if count >= args.limit:
+                    break
         except Contradiction:
-            found, count = [], 0
+            pass
         limit_reached = count >= args.limit
         if args.json:
             status = NO_SOLUTION if count == 0 else SOLVED_WITH_BACKTRACKING if count == 1 else MULTIPLE_SOLUTIONS
             io.json({"schema": SCHEMA, "puzzle": puzzle.givens_string(), "status": status,
                      "backtracking": True, "count": count, "limit_reached": limit_reached,
-                     "solution": "".join(puzzle.symbols[v] for v in found[0]) if found else None})
+                     "solution": "".join(puzzle.symbols[v] for v in first) if first is not None else None})
         else:
             io.print(f"{count}+" if limit_reached else str(count))
         return EXIT_NO_SOLUTION if count == 0 else EXIT_OK if count == 1 else EXIT_MULTIPLE

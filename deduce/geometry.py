@@ -179,9 +179,7 @@ class Geometry:
     def __repr__(self) -> str:
         if self.box_shape:
             return f"Geometry.boxes({self.size})"
-        n = self.size
-        rows = ["".join(_id_char(self.region_of[r * n + c]) for c in range(n)) for r in range(n)]
-        return f"Geometry.jigsaw({rows!r})"
+        return f"Geometry.jigsaw({self.region_rows()!r})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Geometry) and (self.size, self.region_of) == (other.size, other.region_of)

@@ -60,12 +60,13 @@ def _diagnose(state: State) -> Hint:
     puzzle = state.puzzle
     g = puzzle.geometry
     filled = [c for c, v in enumerate(state.value) if v >= 0]
-    plain = _plain_state(puzzle, state)
-    if plain is not None and backtrack.count_solutions(plain, 1):
+    plain = _state_from_values(puzzle, list(state.value))
+    found = backtrack.first_solutions(plain, 2) if plain is not None else []
+    if found:
         # the symbols are fine: a pencil mark the solution needs is gone
-        solution = backtrack.first_solutions(plain, 1)[0]
+        solution = found[0]
         lost = [c for c in range(puzzle.ncells) if not state.cand[c] >> solution[c] & 1]
-        if backtrack.count_solutions(plain, 2) == 1 and lost:
+        if len(found) == 1 and lost:
             return Hint(mistake=f"the grid has a mistake: {_cells(g, lost)} "
                                 f"{'has' if len(lost) == 1 else 'have'} lost a candidate the solution needs",
                         cells=tuple(lost))
@@ -113,8 +114,3 @@ def _state_from_values(puzzle: Puzzle, values: list[int]) -> State | None:
         return State.from_puzzle(puzzle.with_givens(values))
     except Contradiction:
         return None
-
-
-def _plain_state(puzzle: Puzzle, state: State) -> State | None:
-    """The position from the placed symbols alone (pencil marks ignored)."""
-    return _state_from_values(puzzle, list(state.value))

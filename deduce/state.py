@@ -87,6 +87,10 @@ class State:
     def unsolved_cells(self) -> list[int]:
         return [c for c, v in enumerate(self.value) if v < 0]
 
+    def bivalue_cells(self) -> list[int]:
+        """Unsolved cells with exactly two candidates."""
+        return [c for c, (m, v) in enumerate(zip(self.cand, self.value)) if v < 0 and m.bit_count() == 2]
+
     def places(self, house: int, sym: int) -> list[int]:
         """Unsolved cells of ``house`` where ``sym`` is still a candidate."""
         bit = 1 << sym

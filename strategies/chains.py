@@ -27,7 +27,7 @@ class XYChain:
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
         pm = state.puzzle.peer_masks
-        bivalue = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() == 2]
+        bivalue = state.bivalue_cells()
         if len(bivalue) < 3:
             return
         bset = set(bivalue)

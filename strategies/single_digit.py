@@ -107,8 +107,6 @@ class EmptyRectangle:
                 if inbox.bit_count() < 2:
                     continue
                 cells = cells_of(inbox)
-                rows = sorted({c // n for c in cells})
-                cols = sorted({c % n for c in cells})
                 box_rows = sorted({c // n for c in g.houses[b]})
                 box_cols = sorted({c % n for c in g.houses[b]})
                 for r in box_rows:

@@ -35,7 +35,7 @@ class XYWing:
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
         peers = state.puzzle.peers
-        bivalue = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() == 2]
+        bivalue = state.bivalue_cells()
         for pivot in bivalue:
             pm = cand[pivot]
             wings = [c for c in peers[pivot] if value[c] < 0 and cand[c].bit_count() == 2
@@ -87,10 +87,10 @@ class WWing:
     technique = TECHNIQUES["w-wing"]
 
     def find(self, state: State) -> Iterator[Step]:
-        cand, value = state.cand, state.value
+        cand = state.cand
         g = state.puzzle.geometry
         pm = state.puzzle.peer_masks
-        bivalue = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() == 2]
+        bivalue = state.bivalue_cells()
         for a, b in combinations(bivalue, 2):
             if cand[a] != cand[b] or pm[a] >> b & 1:
                 continue

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deduce import Puzzle, Solver, State, count_solutions
+from deduce import Puzzle, Solver, count_solutions
 from deduce.puzzle import default_symbols
 
 from .reference import BOX, Reference, minimal_puzzle, pattern_grid, to_line

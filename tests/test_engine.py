@@ -113,21 +113,17 @@ def test_logic_steps_lead_to_the_solution():
 
 
 class WrongStrategy:
-    """Removes the solution value of r1c2: must be refused."""
+    """Removes 4, the solution value of EASY's r1c3: must be refused."""
 
     technique = TECHNIQUES["np"]
 
     def find(self, state):
-        yield Step(self.technique, eliminations=[(1, 0)])
+        yield Step(self.technique, eliminations=[(2, 0), (2, 3)])
 
 
 def test_engine_refuses_an_unsound_step():
-    # EASY's r1c2 is 3 (symbol index 2); make the wrong strategy remove it
-    class Wrong(WrongStrategy):
-        def find(self, state):
-            yield Step(self.technique, eliminations=[(2, 0), (2, 3)])  # r1c3 is 4: removes 4 (index 3)
     with pytest.raises(UnsoundStepError, match="r1c3"):
-        Solver([Wrong()]).solve(Puzzle.from_string(EASY))
+        Solver([WrongStrategy()]).solve(Puzzle.from_string(EASY))
 
 
 def test_uniqueness_strategies_only_on_unique_puzzles():

@@ -11,12 +11,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from deduce import Geometry, Puzzle, Solver, State, read_puzzle
+from deduce import Puzzle, Solver, State, read_puzzle
 from deduce.catalogue import example_step
 from deduce.formats import entry_state, read_puzzles, write_candidates_grid
-from deduce.render.html import result_html
 from deduce.render.svg import grid_svg
-from deduce.render.text import LEVELS, TEMPLATES, TextRenderer
+from deduce.render.text import TEMPLATES, TextRenderer
 from deduce.registry import implemented_codes
 from deduce.techniques import TABLE, TECHNIQUES
 from strategies.subsets import HiddenSubset, NakedSubset
@@ -183,6 +182,7 @@ def test_techniques_catalogue():
     lines = out.splitlines()[1:]
     assert code == 0 and len(lines) == len(TABLE)
     ratings = [float(l.split()[-3]) if l.split()[-3] != "-" else 99 for l in lines if "(not" not in l]
+    assert ratings == sorted(ratings)  # in order of difficulty
     code, out, _ = run(["techniques", "naked pair"])
     assert code == 0 and "Naked pair (np)" in out and "Example (" in out and "Naked pair: " in out
     code, _, err = run(["techniques", "nonesuch"])

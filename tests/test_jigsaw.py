@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deduce import Geometry, ParseError, Puzzle, Solver, State, count_solutions, iter_solutions, read_puzzle
+from deduce import Geometry, Puzzle, Solver, State, count_solutions, iter_solutions, read_puzzle
 from deduce.formats import read_puzzles, write_solution
 from deduce.render.text import TextRenderer
 from strategies.leftovers import LawOfLeftovers, comparisons

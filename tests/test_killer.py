@@ -19,7 +19,7 @@ from deduce.render.text import TextRenderer
 from strategies.cages import CageCombinations, CageSingle
 from strategies.innies_outies import InniesOuties, equations
 
-from .reference import BOX, Reference, pattern_grid
+from .reference import Reference, pattern_grid
 from .soundness import assert_sound
 from .test_cli import run
 

@@ -341,11 +341,6 @@ def _cage(r: TextRenderer, step: Step) -> str:
     return r.puzzle.cage_name(step.cages[0])
 
 
-def _value(r: TextRenderer, v: int) -> str:
-    """A number in cage arithmetic: the symbol of value v (1-based) when digits, else v."""
-    return str(v)
-
-
 def _fillings_text(r: TextRenderer, step: Step, limit: int = 6) -> tuple[str, int]:
     fillings = step.detail("fillings", ())
     sets = []
@@ -531,7 +526,6 @@ def _chain_text(r: TextRenderer, step: Step) -> str:
 
 def _er_text(r: TextRenderer, step: Step) -> str:
     sym = r.sym(step.symbols[0])
-    g = r.g
     box = step.detail("box")
     row, col = step.detail("cross")
     near, far = step.detail("link")
