@@ -6,7 +6,7 @@ relabelled and shuffled), with givens removed in random order while the
 solution stays unique.  Prints ``code puzzle`` for the first puzzle found
 per technique; used to grow ``deduce/showcase.py``.
 
-    python bench/find_examples.py --want x-wing,swordfish --seconds 300 [--seed 1]
+    python bench/find_examples.py --want x-wing,swordfish --seconds 300 [--seed 1] [--as-used]
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ def main() -> int:
     ap.add_argument("--want", required=True, help="technique codes, comma-separated")
     ap.add_argument("--seconds", type=float, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--as-used", action="store_true",
+                    help="only count steps the solver took (where the technique was the easiest available)")
     args = ap.parse_args()
     want = set(args.want.split(","))
     rng = random.Random(args.seed)
@@ -69,7 +71,7 @@ def main() -> int:
         state = State.from_puzzle(puzzle)
         for step in result.steps:
             for code in list(want):
-                if step.code == code or any(effective(s, state) for st in own[code] for s in st.find(state)):
+                if step.code == code or not args.as_used and any(effective(s, state) for st in own[code] for s in st.find(state)):
                     print(code, puzzle.givens_string(), flush=True)
                     want.discard(code)
             state.apply(step)

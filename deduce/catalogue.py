@@ -6,10 +6,12 @@ its description, ratings, and an example step found on a built-in position.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
-from .engine import Solver
+from .engine import SolveResult, Solver
 from .formats import read_puzzle, write_candidates_grid
+from .puzzle import Puzzle
 from .registry import implemented_codes
 from .render.text import TextRenderer
 from .showcase import SHOWCASE
@@ -23,24 +25,39 @@ def ordered_table() -> list[Technique]:
     return sorted(TABLE, key=lambda t: (t.se is None, t.se or 0.0, t.hodoku or 0, t.code))
 
 
+@functools.cache
+def _solved(index: int) -> tuple[Puzzle, SolveResult]:
+    label, text, fmt = SHOWCASE[index]
+    puzzle = read_puzzle(text, fmt)
+    return puzzle, Solver().solve(puzzle)
+
+
 def example_step(t: Technique) -> tuple[str, State, Step] | None:
     """(label, position, step) of a step of ``t`` on the showcase positions.
 
-    Follows each showcase puzzle's solution path and, at every position,
-    asks the technique's own strategies too, so a technique the engine
-    never needed there can still be shown where it applies.
+    Prefers a step the solver took (where ``t`` was the easiest technique
+    available); failing that, follows each showcase puzzle's solution path
+    and asks the technique's own strategies at every position, so a
+    technique the engine never needed there can still be shown.
     """
     from .engine import effective
     from .registry import discovered
 
-    own = [s for s in discovered() if s.technique.code == t.code]
-    for label, text, fmt in SHOWCASE:
-        puzzle = read_puzzle(text, fmt)
-        result = Solver().solve(puzzle)
+    for index, (label, _, _) in enumerate(SHOWCASE):
+        puzzle, result = _solved(index)
         state = State.from_puzzle(puzzle)
         for step in result.steps:
             if step.code == t.code:
                 return label, state, step
+            state.apply(step)
+    own = [s for s in discovered() if s.technique.code == t.code]
+    for index, (label, _, _) in enumerate(SHOWCASE):
+        puzzle, result = _solved(index)
+        state = State.from_puzzle(puzzle)
+        for step in result.steps:
+            if t.family == "forcing" and step.technique.family != "forcing":
+                state.apply(step)
+                continue  # forcing chains are slow to search on easy positions, and pointless there
             for strategy in own:
                 for candidate in strategy.find(state):
                     if effective(candidate, state):

@@ -164,10 +164,6 @@ TABLE: tuple[Technique, ...] = (
     _t("w-wing", "W-wing", WINGS, 4.4, 150, HARD, "0803",
        "Two equal bivalue cells joined by a strong link on one of their symbols; cells seeing both lose the other.",
        rating_note="Sukaku Explainer's 4.4."),
-    _t("xy-chain", "XY-chain", CHAINS, 7.0, 260, UNFAIR, "0702",
-       "A chain of bivalue cells: if its first cell is not x, its last cell is; cells seeing both lose x.",
-       rating_note="Sudoku Explainer finds these as forcing XY-chains: 7.0 plus its length bonus, "
-                   "counting two links per cell."),
     _t("ur1", "Unique rectangle type 1", UNIQUENESS, 4.5, 100, HARD, "0600",
        "Three corners of a would-be deadly rectangle hold only {a,b}; the fourth cannot."),
     _t("ur2", "Unique rectangle type 2", UNIQUENESS, 4.5, 100, HARD, "0601",
@@ -179,6 +175,34 @@ TABLE: tuple[Technique, ...] = (
        "Two corners share a house where a lives only in them; neither can be b."),
     _t("bug+1", "BUG+1", UNIQUENESS, 5.6, 100, HARD, "0610",
        "Every unsolved cell holds two candidates but one; its symbol that appears three times goes there."),
+    _t("xy-chain", "XY-chain", CHAINS, 7.0, 260, UNFAIR, "0702",
+       "A chain of bivalue cells: if its first cell is not x, its last cell is; cells seeing both lose x.",
+       rating_note="Sudoku Explainer finds these as forcing XY-chains: 7.0 plus its length bonus, "
+                   "counting two links per cell."),
+    _t("x-chain", "X-chain", CHAINS, 6.6, 260, UNFAIR, "0701",
+       "Strong and weak links on one symbol: assuming a candidate leads back to its own removal, or both "
+       "ways of a candidate lead to the same result.",
+       rating_note="Sudoku Explainer's forcing X-chain: 6.6 plus its length bonus."),
+    _t("aic", "Alternating inference chain", CHAINS, 7.0, 280, UNFAIR, "0708",
+       "A chain of strong links (bivalue cells, two-place houses) and weak links over several symbols; "
+       "either a candidate leads to its own removal or both its ways lead to the same result.",
+       se_variants=(("x", 6.6), ("y", 6.6), ("xy", 7.0)),
+       rating_note="Sudoku Explainer's (non-dynamic) forcing chains: 6.6 for one symbol or bivalue cells only, "
+                   "7.0 when mixed, plus the length bonus. HoDoKu files the same logic as nice loops/AICs (280)."),
+    _t("nishio", "Nishio forcing chain", FORCING, 7.5, 500, EXTREME, "1301",
+       "Placing a symbol in a cell leaves that symbol no place in some house (or two places in one): "
+       "the cell cannot hold it.",
+       rating_note="Sudoku Explainer's Nishio: 7.5 plus the length bonus; HoDoKu's forcing chain contradiction."),
+    _t("cell-region-forcing", "Cell/region forcing chain", FORCING, 8.0, 500, EXTREME, "1302",
+       "Every candidate of a cell (or every place of a symbol in a house) leads to the same result.",
+       rating_note="Sudoku Explainer's multiple forcing chains: 8.0 plus the length bonus; HoDoKu's forcing chain."),
+    _t("dynamic-forcing", "Dynamic forcing chain", FORCING, 8.5, 700, EXTREME, "1303",
+       "Forcing chains whose links take account of everything the assumption implied so far.",
+       rating_note="Sudoku Explainer's dynamic forcing chains: 8.5 plus the length bonus; HoDoKu's forcing net."),
+    _t("dynamic-forcing-plus", "Dynamic forcing chain (+)", FORCING, 9.0, 700, EXTREME, "1304",
+       "Dynamic forcing chains that also apply locked candidates, subsets and X-wings inside the assumption "
+       "(nesting level 1).",
+       rating_note="Sudoku Explainer's dynamic forcing chains (+): 9.0 plus the length bonus; HoDoKu's forcing net."),
     _t("bf", "Trial and error", LAST_RESORT, None, 10000, EXTREME, "",
        "No technique in the enabled set applies; the rest is found by search."),
 )
@@ -189,6 +213,22 @@ TECHNIQUES: dict[str, Technique] = {t.code: t for t in TABLE}
 PROFILES: dict[str, tuple[str, ...]] = {
     "deduce": tuple(t.code for t in TABLE),
 }
+
+
+def se_length_bonus(length: int) -> float:
+    """Sudoku Explainer's chain-length bonus: 0.1 per threshold passed in
+    4, 6, 8, 12, 16, 24, 32, 48, ... (times 3/2 and 4/3 in turn), where
+    the threshold is compared with ``length - 2``.
+
+    >>> se_length_bonus(6), se_length_bonus(7), se_length_bonus(20)
+    (0.0, 0.1, 0.5)
+    """
+    bonus, threshold, up = 0.0, 4, True
+    while length - 2 > threshold:
+        bonus += 0.1
+        threshold = threshold * 3 // 2 if up else threshold * 4 // 3
+        up = not up
+    return round(bonus, 1)
 
 
 def _norm(text: str) -> str:

@@ -15,6 +15,7 @@ def builtin_strategies() -> list[Strategy]:
     from .cages import CageCombinations, CageSingle
     from .chains import XYChain
     from .fish import Fish
+    from .forcing import ForcingChains
     from .single_digit import EmptyRectangle, TurbotFish
     from .uniqueness import BugPlusOne, UniqueRectangle
     from .wings import WWing, XYWing, XYZWing
@@ -38,4 +39,5 @@ def builtin_strategies() -> list[Strategy]:
         XYWing(), XYZWing(), WWing(),
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
         XYChain(),
+        *(ForcingChains(kind) for kind in ("x-chain", "aic", "nishio", "cell-region", "dynamic", "dynamic+")),
     ]

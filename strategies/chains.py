@@ -15,7 +15,7 @@ from typing import Iterator
 from deduce.geometry import cells_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.techniques import TECHNIQUES, se_length_bonus
 
 #: Longest chain tried, in cells (a deterministic bound, not a time limit).
 MAX_CELLS = 10
@@ -50,7 +50,7 @@ class XYChain:
             seen.add(key)
             yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=path, symbols=(x,),
                        details=(("path", path), ("values", self._values(path, other, cand))),
-                       se_bonus=_length_bonus(2 * len(path)))
+                       se_bonus=se_length_bonus(2 * len(path)))
 
     @staticmethod
     def _chains(start: int, on: int, x: int, neighbours: dict[int, list[int]],
@@ -89,14 +89,3 @@ class XYChain:
         for c in path[1:]:
             out.append((cand[c] & ~(1 << out[-1])).bit_length() - 1)
         return tuple(out)
-
-
-def _length_bonus(length: int) -> float:
-    """Sudoku Explainer's chain-length bonus: 0.1 per threshold passed in
-    4, 6, 8, 12, 16, 24, 32, 48, ... (times 3/2 and 4/3 in turn)."""
-    bonus, threshold, up = 0.0, 4, True
-    while length - 2 > threshold:
-        bonus += 0.1
-        threshold = threshold * 3 // 2 if up else threshold * 4 // 3
-        up = not up
-    return round(bonus, 1)

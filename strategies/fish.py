@@ -29,16 +29,19 @@ MAX_FINS = 5
 MAX_FRANKEN_FINS = 2
 
 
-def _covers(B: int, touched: list[int], masks: tuple[int, ...], size: int, fins: int) -> Iterator[tuple[int, ...]]:
+def _covers(B: int, touched: list[int], masks: tuple[int, ...], size: int, fins: int,
+            where: int = -1, peers: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
     """Every set of ``size`` houses from ``touched`` that covers all of the
     base candidates ``B`` but at most ``fins`` of them.
 
     Branches on the lowest base candidate not yet covered: one of the few
-    houses holding it joins the cover, or it becomes a fin.
+    houses holding it joins the cover, or it becomes a fin.  With ``peers``
+    given, a fin is only tried while some candidate of ``where`` outside the
+    base still sees every fin (else nothing could be eliminated).
     """
     found: set[tuple[int, ...]] = set()
 
-    def rec(chosen: tuple[int, ...], covered: int, budget: int) -> Iterator[tuple[int, ...]]:
+    def rec(chosen: tuple[int, ...], covered: int, budget: int, seeall: int) -> Iterator[tuple[int, ...]]:
         rest = B & ~covered
         if len(chosen) == size:
             if rest.bit_count() <= budget:
@@ -47,16 +50,18 @@ def _covers(B: int, touched: list[int], masks: tuple[int, ...], size: int, fins:
                     found.add(key)
                     yield key
             return
-        if not rest:
+        if not rest or rest.bit_count() > budget + (size - len(chosen)) * size + budget:
             return  # covered with fewer houses: a degenerate fish (or a contradiction)
         cell = (rest & -rest).bit_length() - 1
         for h in touched:
             if h not in chosen and masks[h] >> cell & 1:
-                yield from rec(chosen + (h,), covered | masks[h], budget)
+                yield from rec(chosen + (h,), covered | masks[h], budget, seeall)
         if budget:
-            yield from rec(chosen, covered | (1 << cell), budget - 1)
+            see = seeall & peers[cell] if peers else seeall
+            if see:
+                yield from rec(chosen, covered | (1 << cell), budget - 1, see)
 
-    yield from rec((), 0, fins)
+    yield from rec((), 0, fins, where & ~B)
 
 
 def fish_code(size: int, kind: str, shape: str) -> str:
@@ -78,6 +83,7 @@ class Fish:
             raise ValueError("franken fish are basic or finned")
         self.size, self.kind, self.shape = size, kind, shape
         self.technique = TECHNIQUES[fish_code(size, kind, shape)]
+        self._cache: dict[tuple, list[Step]] = {}
 
     def __repr__(self) -> str:
         return f"Fish({self.size}, {self.kind!r}, {self.shape!r})"
@@ -91,52 +97,71 @@ class Fish:
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
+        peers = state.puzzle.peer_masks
+        n = g.size
+        # A standard fish's targets see its fins only through a box, so all
+        # fins lie in one box, within at most box-width extra cover lines.
+        if self.kind == "basic":
+            fins_allowed = 0
+        elif self.shape == "standard":
+            fins_allowed = MAX_FINS
+        else:
+            fins_allowed = MAX_FRANKEN_FINS
+        seen: set[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]] = set()
+        if len(self._cache) > 4096:
+            self._cache.clear()
+        for sym in range(n):
+            where = state.symbol_mask(sym)
+            if not where:
+                continue
+            # A fish depends only on where the symbol can go: between two
+            # steps most symbols keep their places, so their fish are reused.
+            key = (g, peers, sym, where)
+            cached = self._cache.get(key)
+            if cached is None:
+                cached = self._cache[key] = list(self._for_symbol(state, sym, where, fins_allowed))
+            for step in cached:
+                elims = step.eliminations
+                if (sym, step.cells, elims) not in seen:
+                    seen.add((sym, step.cells, elims))
+                    yield step
+
+    def _for_symbol(self, state: State, sym: int, where: int, fins_allowed: int) -> Iterator[Step]:
+        g = state.puzzle.geometry
         masks = g.house_masks
         peers = state.puzzle.peer_masks
         size = self.size
         n = g.size
         standard = self.shape == "standard"
-        # A standard fish's targets see its fins only through a box, so all
-        # fins lie in one box, within at most box-width extra cover lines.
-        if self.kind == "basic":
-            fins_allowed = 0
-        elif standard:
-            fins_allowed = MAX_FINS
-        else:
-            fins_allowed = MAX_FRANKEN_FINS
         seen: set[tuple[int, int, frozenset[tuple[int, int]]]] = set()
-        for sym in range(n):
-            where = state.symbol_mask(sym)
-            if not where:
-                continue
-            for base_types, cover_types in self._orientations(g):
-                base_pool = [h for h in base_types if 0 < (where & masks[h]).bit_count() <= size + fins_allowed]
-                for base in combinations(base_pool, size):
-                    parts = [where & masks[h] for h in base]
-                    B = 0
-                    total = 0
-                    for p in parts:
-                        B |= p
-                        total += p.bit_count()
-                    if B.bit_count() != total:
-                        continue  # base houses share a candidate
-                    touched = [h for h in cover_types if h not in base and where & masks[h] & B]
-                    if len(touched) < size:
-                        continue
-                    covers: Iterable[tuple[int, ...]]
-                    if not standard:
-                        covers = _covers(B, touched, masks, size, fins_allowed)
-                    elif self.kind == "basic":
-                        covers = [tuple(touched)] if len(touched) == size else []
-                    elif len(touched) > size + max(g.box_shape or (n,)):
-                        continue  # fins would spread over more lines than a box spans
-                    else:
-                        covers = combinations(touched, size)
-                    for cover in covers:
-                        if not standard and not any(h >= 2 * n for h in base + cover):
-                            continue  # no box involved: a standard fish, not a franken one
-                        yield from self._step(state, sym, where, base, cover, parts, B, masks, peers, seen,
-                                              fins_allowed)
+        for base_types, cover_types in self._orientations(g):
+            base_pool = [h for h in base_types if 0 < (where & masks[h]).bit_count() <= size + fins_allowed]
+            for base in combinations(base_pool, size):
+                parts = [where & masks[h] for h in base]
+                B = 0
+                total = 0
+                for p in parts:
+                    B |= p
+                    total += p.bit_count()
+                if B.bit_count() != total:
+                    continue  # base houses share a candidate
+                touched = [h for h in cover_types if h not in base and where & masks[h] & B]
+                if len(touched) < size:
+                    continue
+                covers: Iterable[tuple[int, ...]]
+                if not standard:
+                    covers = _covers(B, touched, masks, size, fins_allowed, where, peers)
+                elif self.kind == "basic":
+                    covers = [tuple(touched)] if len(touched) == size else []
+                elif len(touched) > size + max(g.box_shape or (n,)):
+                    continue  # fins would spread over more lines than a box spans
+                else:
+                    covers = combinations(touched, size)
+                for cover in covers:
+                    if not standard and not any(h >= 2 * n for h in base + cover):
+                        continue  # no box involved: a standard fish, not a franken one
+                    yield from self._step(state, sym, where, base, cover, parts, B, masks, peers, seen,
+                                          fins_allowed)
 
     def _step(self, state: State, sym: int, where: int, base: tuple[int, ...], cover: tuple[int, ...],
               parts: list[int], B: int, masks: tuple[int, ...], peers: tuple[int, ...], seen: set,

@@ -141,3 +141,52 @@ def test_xy_chain_needs_the_chain_to_close_on_x():
 
 def test_bug_plus_one_needs_a_true_bug():
     assert list(BugPlusOne().find(empty())) == []
+
+
+def test_x_chain_needs_strong_links_at_both_ends():
+    from strategies.forcing import ForcingChains
+
+    near = empty()
+    only_in_row(near, 2, [3, 7])
+    only_in_row(near, 6, [4, 8])  # as for the skyscraper: the two strong links never meet
+    assert list(ForcingChains("x-chain").find(near)) == []
+    real = empty()
+    only_in_row(real, 2, [3, 7])
+    only_in_row(real, 6, [3, 8])
+    found = {e for s in ForcingChains("x-chain").find(real) for e in s.eliminations}
+    assert found and found <= {(cell(r, c), D) for r in (1, 3) for c in (7, 8, 9)} | {
+        (cell(r, c), D) for r in (4, 5) for c in (7, 8, 9)}
+
+
+def test_forcing_chains_find_nothing_without_strong_links():
+    from strategies.forcing import ForcingChains
+
+    state = empty()
+    state.place(cell(1, 1), D)  # one placed symbol: weak links everywhere, no cell or house down to one choice
+    for kind in ("x-chain", "aic", "nishio", "cell-region", "dynamic"):
+        assert list(ForcingChains(kind).find(state)) == [], kind
+
+
+def test_aic_needs_the_chain_to_close():
+    from strategies.forcing import ForcingChains
+
+    near = empty()
+    near.cand[cell(1, 1)] = 0b011   # {1,2}
+    near.cand[cell(1, 5)] = 0b110   # {2,3}
+    near.cand[cell(5, 5)] = 0b1100  # {3,4}: the chain ends on 4, not 1
+    assert list(ForcingChains("aic").find(near)) == []
+    near.cand[cell(5, 5)] = 0b0101  # {1,3}: either r1c1 or r5c5 is 1
+    steps = list(ForcingChains("aic").find(near))
+    assert (cell(5, 1), 0) in {e for s in steps for e in s.eliminations}
+    assert all(s.detail("nesting") == 0 and s.detail("static") for s in steps)
+
+
+def test_dynamic_plus_steps_really_use_an_inner_technique():
+    from deduce.catalogue import example_step
+    from deduce.techniques import TECHNIQUES
+
+    found = example_step(TECHNIQUES["dynamic-forcing-plus"])
+    assert found is not None
+    _, _, step = found
+    assert step.detail("nesting") == 1
+    assert any(reason[0] == "rule" for _, chain, _ in step.detail("branches") for _, reason, _ in chain)

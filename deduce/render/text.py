@@ -179,6 +179,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "Follow the bivalue cells from {chain_start}.",
         "{xy_chain_text}",
     ),
+    **{code: (
+        "Look for {a_lname} starting from {forcing_source}.",
+        "{forcing_clue}",
+        "{forcing_text}",
+    ) for code in ("x-chain", "aic", "nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus")},
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
@@ -599,6 +604,132 @@ def _xy_chain_text(r: TextRenderer, step: Step) -> str:
     return "\n".join(lines)
 
 
+
+# -- forcing chains ------------------------------------------------------------
+# A chain record is ``(literal, reason, parents)``; a literal packs a cell, a
+# symbol and whether the cell holds it (see strategies.forcing, which the core
+# does not import: the packing is restated here as data, not logic).
+
+
+def _lit(r: TextRenderer, x: int) -> str:
+    cell, sym, on = x >> 6, (x >> 1) & 31, x & 1
+    return f"{r.cell(cell)} is {'' if on else 'not '}{r.sym(sym)}"
+
+
+def _same_house(r: TextRenderer, a: int, b: int) -> str:
+    g = r.g
+    kind = next((g.house_kind(h) for h in g.cell_houses[a] if h in g.cell_houses[b]), "cage")
+    return f"same {kind} as {r.cell(b)}"
+
+
+def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: dict[int, int], prev: int) -> str:
+    kind = reason[0]
+    cell, sym = x >> 6, (x >> 1) & 31
+    if kind == "cell":
+        parent = parents[0]
+        why = f"it is {r.sym((parent >> 1) & 31)}"
+    elif kind == "peer":
+        why = _same_house(r, cell, reason[1])
+    elif kind == "naked":
+        why = "its only candidate left"
+    elif kind == "hidden":
+        why = f"the only place left for {r.sym(sym)} in {r.house(reason[1])}"
+    elif kind == "rule":
+        houses = reason[2]
+        where = f" in {prose([r.house(h) for h in houses])}" if houses else ""
+        from ..techniques import TECHNIQUES
+
+        name = TECHNIQUES[reason[1]].name.lower() if reason[1] in TECHNIQUES else reason[1]
+        why = f"{name}{where}"
+    else:
+        why = kind
+    refs = sorted(number[p] for p in parents if p in number)
+    if refs and (len(refs) > 1 or refs[0] != prev) and kind != "cell":
+        why += f", by {prose([str(n) if n else 'the assumption' for n in refs])}"
+    return why
+
+
+def _branch_lines(r: TextRenderer, start: int, chain: tuple, contradiction: tuple | None,
+                  indent: str = " ") -> list[str]:
+    lines = []
+    number = {start: 0}
+    k = 0
+    for x, reason, parents in chain:
+        if x == start:
+            continue
+        k += 1
+        lines.append(f"{indent}{k}. then {_lit(r, x)} ({_why_node(r, x, reason, parents, number, k - 1)})")
+        number[x] = k
+    if contradiction is not None:
+        x, reason, parents = contradiction
+        if x < 0:
+            what = (f"{r.cell(reason[1])} has no candidate left" if reason[0] == "empty"
+                    else f"{r.sym(reason[2])} has no place left in {r.house(reason[1])}")
+            refs = sorted(number[p] for p in parents if p in number)
+            lines.append(f"{indent}{k + 1}. then {what} "
+                         f"(by {prose([str(n) if n else 'the assumption' for n in refs])}): impossible")
+        else:
+            why = _why_node(r, x, reason, parents, number, k)
+            other = number.get(x ^ 1, 0)
+            said = "the assumption" if other == 0 else f"step {other}"
+            lines.append(f"{indent}{k + 1}. then {_lit(r, x)} ({why}), but {said} says {_lit(r, x ^ 1)}: impossible")
+    return lines
+
+
+def _forcing_source(r: TextRenderer, step: Step) -> str:
+    kind, source = step.detail("kind"), step.detail("source")
+    if kind == "cell":
+        return r.cell(source[0])
+    if kind == "region":
+        return f"the {r.sym(source[1])}s of {r.house(source[0])}"
+    return f"{r.sym(source[1])} in {r.cell(source[0])}"
+
+
+def _forcing_clue(r: TextRenderer, step: Step) -> str:
+    kind, source = step.detail("kind"), step.detail("source")
+    if kind == "cell":
+        return f"Try each candidate of {r.cell(source[0])} in turn and follow the consequences."
+    if kind == "region":
+        return f"Try each place of {r.sym(source[1])} in {r.house(source[0])} and follow the consequences."
+    if kind == "double":
+        return f"Follow what happens if {r.cell(source[0])} is {r.sym(source[1])}, and if it is not."
+    start = step.detail("branches")[0][0]
+    return f"Suppose {_lit(r, start)} and follow the consequences."
+
+
+def _forcing_text(r: TextRenderer, step: Step) -> str:
+    kind, branches = step.detail("kind"), step.detail("branches")
+    result = r.result(step) if step.eliminations else r.placed(step.placements)
+    out: list[str] = []
+    nesting = step.detail("nesting", 0)
+    if kind == "contradiction":
+        start, chain, contradiction = branches[0]
+        out.append(f"Suppose {_lit(r, start)}.")
+        out.extend(_branch_lines(r, start, chain, contradiction))
+        out.append(f"The assumption fails, so {result}.")
+    else:
+        if kind == "cell":
+            cell = step.detail("source")[0]
+            out.append(f"{capitalize(r.cell(cell))} holds "
+                       f"{prose([r.sym((b[0] >> 1) & 31) for b in branches], 'or')}.")
+        elif kind == "region":
+            house, sym = step.detail("source")
+            out.append(f"In {r.house(house)}, {r.sym(sym)} goes in "
+                       f"{prose([r.cell(b[0] >> 6) for b in branches], 'or')}.")
+        for start, chain, _ in branches:
+            out.append(f"If {_lit(r, start)}:")
+            out.extend(_branch_lines(r, start, chain, None, indent="   "))
+        out.append(f"Every case leads to the same result, so {result}.")
+    if nesting:
+        out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
+    return "\n".join(out)
+
+def _lower_name(name: str) -> str:
+    """``Alternating inference chain`` -> ``alternating ...``; ``X-chain`` and names stay."""
+    first = name.split()[0]
+    return name if first in ("Nishio",) or not first[1:2].islower() else name[0].lower() + name[1:]
+
+
 def _a(name: str) -> str:
     return ("an " if name[0].lower() in "aeiox" else "a ") + name
 
@@ -629,6 +760,9 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
+    "forcing_source": _forcing_source,
+    "forcing_clue": _forcing_clue,
+    "forcing_text": _forcing_text,
     "xy_chain_text": _xy_chain_text,
     "chain_start": lambda r, s: r.cell(s.detail("path")[0]),
     "ur_pair": lambda r, s: r.symset(s.detail("pair")),
@@ -647,6 +781,7 @@ FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "wsyms": lambda r, s: "{" + ",".join(r.sym(v) for v in sorted(s.symbols)) + "}",
     "Name": lambda r, s: s.technique.name,
     "a_name": lambda r, s: _a(s.technique.name),
+    "a_lname": lambda r, s: _a(_lower_name(s.technique.name)),
     "base": lambda r, s: _houses_prose(r, s.detail("base")),
     "Base": lambda r, s: capitalize(_houses_prose(r, s.detail("base"))),
     "cover": lambda r, s: _houses_prose(r, s.detail("cover")),

@@ -1,0 +1,450 @@
+"""Forcing chains: follow the consequences of an assumption.
+
+Assume a candidate is true (or false) and follow what must then happen:
+
+* a symbol placed in a cell removes the cell's other candidates and the
+  symbol from the cell's peers (*weak* links);
+* a cell left with one candidate holds it, and a symbol left with one place
+  in a house goes there (*strong* links).
+
+Each consequence remembers what it follows from, so a conclusion can be
+explained link by link.  What a chain proves:
+
+* **contradiction**: assuming r1c2 = 5 makes some candidate both true and
+  false (or empties a cell, or leaves a symbol no place in a house), so
+  r1c2 is not 5; assuming r1c2 is *not* 5 leads to a contradiction, so
+  r1c2 = 5;
+* **double implication**: r1c2 = 5 and r1c2 <> 5 both lead to the same
+  consequence, which therefore holds;
+* **cell forcing**: every candidate of a cell leads to the same consequence;
+* **region forcing**: every place of a symbol in a house leads to it.
+
+Chains come in three strengths, a profile's order of trial decides which
+is tried first:
+
+* *static* chains use only links that hold in the current position (a
+  bivalue cell, a symbol with two places in a house).  Those are X-chains
+  (one symbol), alternating inference chains, and cell/region forcing chains
+  built from them;
+* *dynamic* chains judge each link against the position as changed by
+  everything the assumption implied so far (Nishio when one symbol is
+  followed; dynamic forcing chains otherwise);
+* *dynamic+* chains (nesting level 1) also apply locked candidates, naked
+  and hidden pairs and triples, and X-wings inside the assumption.
+
+Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
+:data:`MAX_RULES` inner steps, deterministic limits rather than a clock.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Sequence
+
+from deduce.geometry import cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES, se_length_bonus
+
+#: Generations of consequences followed from an assumption.
+MAX_DEPTH = 40
+#: Inner technique steps applied inside one dynamic+ assumption.
+MAX_RULES = 12
+
+# Reasons for a consequence (first item of a node's reason tuple).
+ASSUMED = "assumed"
+SAME_CELL = "cell"        # cell = s, so cell <> t
+PEER = "peer"             # cell = s, so its peer <> s
+NAKED = "naked"           # every other candidate of the cell is gone
+HIDDEN = "hidden"         # every other place in the house is gone
+RULE = "rule"             # an inner technique (dynamic+)
+
+CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
+
+
+def lit(cell: int, sym: int, on: bool) -> int:
+    """A literal: ``cell`` holds ``sym`` (on) or not (off), as one int."""
+    return (cell << 6 | sym << 1) | on
+
+
+def lit_cell(x: int) -> int:
+    return x >> 6
+
+
+def lit_sym(x: int) -> int:
+    return (x >> 1) & 31
+
+
+def lit_on(x: int) -> bool:
+    return bool(x & 1)
+
+
+class Propagation:
+    """Everything that follows from one assumption.
+
+    ``nodes`` maps each literal reached to ``(reason, parents)``, in the
+    order found (parents always come first).  ``contradiction`` is None or
+    ``(literal, reason, parents)``: a derivation of ``literal`` whose
+    negation is already in ``nodes``, or ``(-1, ("empty", cell) / ("no-place",
+    house), parents)`` when a cell or a house runs out.
+    """
+
+    __slots__ = ("start", "nodes", "contradiction", "dynamic", "rules")
+
+    def __init__(self, start: int):
+        self.start = start
+        self.nodes: dict[int, tuple[tuple, tuple[int, ...]]] = {start: ((ASSUMED,), ())}
+        self.contradiction: tuple[int, tuple, tuple[int, ...]] | None = None
+        self.dynamic = False
+        self.rules = 0
+
+    def ancestors(self, targets: Sequence[int]) -> list[int]:
+        """The literals ``targets`` follow from, themselves included, in
+        derivation order."""
+        seen: set[int] = set()
+        stack = [t for t in targets if t in self.nodes]
+        while stack:
+            x = stack.pop()
+            if x in seen:
+                continue
+            seen.add(x)
+            stack.extend(self.nodes[x][1])
+        return [x for x in self.nodes if x in seen]
+
+    def chain(self, targets: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
+        """``(literal, reason, parents)`` for every literal the targets
+        follow from, in order: the record a renderer explains."""
+        return tuple((x, self.nodes[x][0], self.nodes[x][1]) for x in self.ancestors(targets))
+
+    def is_static(self, targets: Sequence[int]) -> bool:
+        """True if every strong link behind ``targets`` held before the assumption."""
+        return all(len(self.nodes[x][1]) <= 1 or self.nodes[x][0][0] not in (NAKED, HIDDEN)
+                   for x in self.ancestors(targets)) and all(
+            self.nodes[x][0][0] != RULE for x in self.ancestors(targets))
+
+
+class Implications:
+    """Propagates assumptions in one position.
+
+    ``mode`` is ``"static"``, ``"dynamic"`` or ``"plus"``; ``symbol``, when
+    set, follows that symbol only (X-chains, Nishio).
+    """
+
+    def __init__(self, state: State, mode: str = "dynamic", symbol: int | None = None):
+        self.state = state
+        self.mode = mode
+        self.symbol = symbol
+        p = state.puzzle
+        g = p.geometry
+        self.n = g.size
+        self.peer_masks = p.peer_masks
+        self.house_masks = g.house_masks
+        self.cell_houses = g.cell_houses
+        self.cand = state.cand
+        self.value = state.value
+        smask = [0] * self.n
+        for c, m in enumerate(state.cand):
+            for s in cells_of(m):
+                smask[s] |= 1 << c
+        self.smask = smask
+        self._inner: list[Any] | None = None
+
+    # -- propagation --------------------------------------------------------
+
+    def propagate(self, start: int) -> Propagation:
+        """Follow ``start`` (a literal) as far as the links reach."""
+        prop = Propagation(start)
+        nodes = prop.nodes
+        cand = self.cand.copy()
+        smask = self.smask.copy()
+        value = self.value
+        static = self.mode == "static"
+        only = self.symbol
+        house_masks, cell_houses, peer_masks = self.house_masks, self.cell_houses, self.peer_masks
+        orig_cand, orig_smask = self.cand, self.smask
+        placed = 0  # mask of cells given a symbol by the assumption
+
+        def add(x: int, reason: tuple, parents: tuple[int, ...]) -> bool:
+            """Record x; False when it contradicts what is known."""
+            if x in nodes:
+                return True
+            if x ^ 1 in nodes:
+                prop.contradiction = (x, reason, parents)
+                return False
+            nodes[x] = (reason, parents)
+            if not x & 1:
+                c, s = x >> 6, (x >> 1) & 31
+                cand[c] &= ~(1 << s)
+                smask[s] &= ~(1 << c)
+            nxt.append(x)
+            return True
+
+        frontier = [start]
+        if not start & 1:
+            c, s = start >> 6, (start >> 1) & 31
+            cand[c] &= ~(1 << s)
+            smask[s] &= ~(1 << c)
+        for _ in range(MAX_DEPTH):
+            nxt: list[int] = []
+            for x in frontier:
+                c, s, on = x >> 6, (x >> 1) & 31, x & 1
+                if on:
+                    if value[c] >= 0:
+                        continue
+                    placed |= 1 << c
+                    if only is None:
+                        for t in cells_of(cand[c] & ~(1 << s)):
+                            if not add(lit(c, t, False), (SAME_CELL, c), (x,)):
+                                return prop
+                    for p in cells_of(peer_masks[c] & smask[s]):
+                        if not add(lit(p, s, False), (PEER, c), (x,)):
+                            return prop
+                    continue
+                # c <> s: look for a cell or a house left with one choice
+                if only is None:
+                    rest = cand[c]
+                    if not rest:
+                        if static:
+                            continue
+                        prop.contradiction = (-1, ("empty", c), tuple(lit(c, t, False) for t in cells_of(orig_cand[c])))
+                        return prop
+                    if not rest & (rest - 1) and not placed >> c & 1:
+                        t = rest.bit_length() - 1
+                        parents = tuple(lit(c, u, False) for u in cells_of(orig_cand[c] & ~rest))
+                        if not static or len(parents) == 1:
+                            if not add(lit(c, t, True), (NAKED, c), parents):
+                                return prop
+                for h in cell_houses[c]:
+                    left = smask[s] & house_masks[h]
+                    if not left:
+                        if static:
+                            continue
+                        prop.contradiction = (-1, ("no-place", h, s), tuple(
+                            lit(q, s, False) for q in cells_of(orig_smask[s] & house_masks[h])))
+                        return prop
+                    if not left & (left - 1):
+                        q = left.bit_length() - 1
+                        if value[q] >= 0 or placed >> q & 1:
+                            continue
+                        parents = tuple(lit(r, s, False) for r in cells_of(orig_smask[s] & house_masks[h] & ~left))
+                        if not static or len(parents) == 1:
+                            if not add(lit(q, s, True), (HIDDEN, h), parents):
+                                return prop
+            if not nxt and self.mode == "plus" and prop.rules < MAX_RULES:
+                nxt_lits = self._inner_step(prop, cand, placed)
+                for x, reason, parents in nxt_lits:
+                    if not add(x, reason, parents):
+                        return prop
+                prop.rules += 1 if nxt_lits else 0
+            if not nxt:
+                break
+            frontier = nxt
+        return prop
+
+    def _inner_step(self, prop: Propagation, cand: list[int], placed: int) -> list[tuple[int, tuple, tuple[int, ...]]]:
+        """One step of an inner technique in the assumed position (dynamic+)."""
+        if self._inner is None:
+            self._inner = _inner_strategies()
+        value = self.value.copy()
+        for c in cells_of(placed):
+            value[c] = cand[c].bit_length() - 1
+        hypo = State(self.state.puzzle, cand.copy(), value)
+        nodes = prop.nodes
+        for strategy in self._inner:
+            for step in strategy.find(hypo):
+                new = [(c, s) for c, s in step.eliminations if lit(c, s, False) not in nodes]
+                if not new:
+                    continue
+                pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
+                sset = set(step.symbols) or {s for _, s in new}
+                parents = tuple(x for x in nodes if not x & 1 and x >> 6 in pattern and (x >> 1) & 31 in sset
+                                and x >> 6 not in {c for c, _ in new})
+                reason = (RULE, step.code, tuple(step.houses), tuple(step.cells))
+                return [(lit(c, s, False), reason, parents) for c, s in new]
+        return []
+
+
+def _inner_strategies() -> list[Any]:
+    from .fish import Fish
+    from .intersections import LockedCandidates
+    from .subsets import HiddenSubset, NakedSubset
+
+    return [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
+            Fish(2, "basic"), NakedSubset(3), HiddenSubset(3)]
+
+
+# -- conclusions ------------------------------------------------------------------
+
+
+class _Conclusion:
+    __slots__ = ("kind", "source", "props", "targets", "result", "complexity")
+
+    def __init__(self, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]],
+                 result: int):
+        self.kind = kind
+        self.source = source          # (cell, sym) or (cell,) or (house, sym)
+        self.props = props            # one propagation per branch
+        self.targets = targets        # per branch, the literals that show the conclusion
+        self.result = result          # the literal proven true
+        self.complexity = sum(len(p.ancestors(t)) for p, t in zip(props, targets))
+
+
+def _contradiction_targets(prop: Propagation) -> list[int]:
+    x, _, parents = prop.contradiction  # type: ignore[misc]
+    if x < 0:
+        return list(parents)
+    return [x ^ 1, *parents]
+
+
+class ForcingChains:
+    """One strength of forcing chains, as a strategy.
+
+    ``kind`` is one of
+
+    * ``"x-chain"``: static, one symbol at a time, contradiction and double
+      implication;
+    * ``"aic"``: static, every link, contradiction and double implication;
+    * ``"cell-region"``: static cell and region forcing chains;
+    * ``"nishio"``: dynamic, one symbol, contradiction only;
+    * ``"dynamic"``: dynamic, every kind of conclusion;
+    * ``"dynamic+"``: dynamic with inner techniques (nesting level 1).
+    """
+
+    CODES = {"x-chain": "x-chain", "aic": "aic", "cell-region": "cell-region-forcing",
+             "nishio": "nishio", "dynamic": "dynamic-forcing", "dynamic+": "dynamic-forcing-plus"}
+    MODES = {"x-chain": "static", "aic": "static", "cell-region": "static", "nishio": "dynamic",
+             "dynamic": "dynamic", "dynamic+": "plus"}
+
+    def __init__(self, kind: str):
+        if kind not in self.CODES:
+            raise ValueError(f"unknown forcing chain kind {kind!r}")
+        self.kind = kind
+        self.technique = TECHNIQUES[self.CODES[kind]]
+        self.mode = self.MODES[kind]
+
+    def __repr__(self) -> str:
+        return f"ForcingChains({self.kind!r})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        conclusions = list(self._conclusions(state))
+        conclusions.sort(key=lambda c: (c.complexity, c.result))
+        seen: set[int] = set()
+        for con in conclusions:
+            if con.result in seen:
+                continue
+            if self.mode == "plus" and not any(
+                    p.nodes[x][0][0] == RULE for p, t in zip(con.props, con.targets) for x in p.ancestors(t)):
+                continue  # no inner technique used: a plain dynamic forcing chain
+            seen.add(con.result)
+            yield self._step(state, con)
+
+    # -- finding ------------------------------------------------------------
+
+    def _conclusions(self, state: State) -> Iterator[_Conclusion]:
+        kind = self.kind
+        unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
+        if kind in ("x-chain", "nishio"):
+            symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
+                                             if any(state.cand[c] >> s & 1 for c in unsolved)]
+        else:
+            symbols = [None]
+        for symbol in symbols:
+            imp = Implications(state, self.mode, symbol)
+            on_props: dict[int, Propagation] = {}
+            for c in unsolved:
+                for s in cells_of(state.cand[c]):
+                    if symbol is not None and s != symbol:
+                        continue
+                    x = lit(c, s, True)
+                    on_props[x] = prop = imp.propagate(x)
+                    if prop.contradiction is not None and kind != "cell-region":
+                        yield _Conclusion(CONTRADICTION, (c, s), [prop], [_contradiction_targets(prop)],
+                                          lit(c, s, False))
+            if kind == "nishio":
+                continue
+            if kind in ("x-chain", "aic", "dynamic", "dynamic+"):
+                yield from self._doubles(state, imp, on_props, symbol)
+            if kind in ("cell-region", "dynamic", "dynamic+"):
+                yield from self._cells_and_regions(state, on_props)
+
+    def _doubles(self, state: State, imp: Implications, on_props: dict[int, Propagation],
+                 symbol: int | None) -> Iterator[_Conclusion]:
+        for x_on, prop_on in on_props.items():
+            if prop_on.contradiction is not None:
+                continue
+            c, s = lit_cell(x_on), lit_sym(x_on)
+            x_off = x_on ^ 1
+            prop_off = imp.propagate(x_off)
+            if prop_off.contradiction is not None:
+                yield _Conclusion(CONTRADICTION, (c, s), [prop_off], [_contradiction_targets(prop_off)], x_on)
+                continue
+            for y in prop_on.nodes.keys() & prop_off.nodes.keys():
+                if y in (x_on, x_off) or not self._useful(state, y):
+                    continue
+                yield _Conclusion(DOUBLE, (c, s), [prop_on, prop_off], [[y], [y]], y)
+
+    def _cells_and_regions(self, state: State, on_props: dict[int, Propagation]) -> Iterator[_Conclusion]:
+        g = state.puzzle.geometry
+        groups: list[tuple[str, tuple, list[int]]] = []
+        for c in range(len(state.value)):
+            if state.value[c] < 0 and state.cand[c].bit_count() >= 2:
+                groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(state.cand[c])]))
+        for h in range(len(g.houses)):
+            for s in range(g.size):
+                places = state.places(h, s)
+                if len(places) >= 2 and not state.placed_in(h) >> s & 1:
+                    groups.append((REGION, (h, s), [lit(q, s, True) for q in places]))
+        for kind, source, starts in groups:
+            props = [on_props[x] for x in starts]
+            if any(p.contradiction is not None for p in props):
+                continue
+            common = set(props[0].nodes)
+            for p in props[1:]:
+                common &= p.nodes.keys()
+            for y in common:
+                if y in starts or not self._useful(state, y):
+                    continue
+                yield _Conclusion(kind, source, props, [[y]] * len(props), y)
+
+    @staticmethod
+    def _useful(state: State, y: int) -> bool:
+        c, s = lit_cell(y), lit_sym(y)
+        if y & 1:
+            return state.value[c] < 0
+        return bool(state.cand[c] >> s & 1)
+
+    # -- the step -----------------------------------------------------------
+
+    def _step(self, state: State, con: _Conclusion) -> Step:
+        y = con.result
+        c, s = lit_cell(y), lit_sym(y)
+        placements = [(c, s)] if y & 1 else []
+        eliminations = [] if y & 1 else [(c, s)]
+        branches = tuple((p.start, p.chain(t), _contradiction_record(p) if con.kind == CONTRADICTION else None)
+                         for p, t in zip(con.props, con.targets))
+        cells = sorted({lit_cell(x) for _, chain, _ in branches for x, _, _ in chain})
+        symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
+        houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
+        static = all(p.is_static(t) for p, t in zip(con.props, con.targets))
+        variant = self._variant(con, symbols, branches)
+        nesting = 1 if any(reason[0] == RULE for _, chain, _ in branches for _, reason, _ in chain) else 0
+        return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
+                    houses=houses, symbols=symbols, variant=variant,
+                    details=(("kind", con.kind), ("source", con.source), ("branches", branches),
+                             ("nesting", nesting), ("static", static), ("complexity", con.complexity)),
+                    se_bonus=se_length_bonus(con.complexity))
+
+    def _variant(self, con: _Conclusion, symbols: Sequence[int], branches: tuple) -> str:
+        """SE's sub-kinds: one-symbol (X) and cell-only (Y) chains rate lower than mixed (XY)."""
+        if self.kind not in ("aic", "x-chain"):
+            return con.kind
+        if len(symbols) == 1:
+            return "x"
+        strong = {reason[0] for _, chain, _ in branches for _, reason, _ in chain}
+        return "y" if HIDDEN not in strong else "xy"
+
+
+def _contradiction_record(prop: Propagation) -> tuple | None:
+    if prop.contradiction is None:
+        return None
+    x, reason, parents = prop.contradiction
+    return (x, reason, parents)
