@@ -21,7 +21,11 @@ PATH = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "corpo
 
 #: HoDoKu ids whose step deduce files under a different technique of its
 #: own (same logic, other name), beside the table's own hodoku_id column.
-ALIASES: dict[str, tuple[str, ...]] = {}
+ALIASES: dict[str, tuple[str, ...]] = {
+    # remote pairs and discontinuous nice loops are AICs: the
+    # same strong/weak link logic, found by the static chain search
+    "0703": ("aic",), "0707": ("aic",),
+}
 
 #: Variants deduce deliberately does not implement, with the reason.
 SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
