@@ -20,12 +20,13 @@ that would remove a true candidate is refused as a bug
 
 from __future__ import annotations
 
+import time
 from typing import Iterable, Iterator, Sequence
 
 import attrs
 
 from . import backtrack
-from .errors import Contradiction, UnsoundStepError
+from .errors import Contradiction, SolveTimeout, UnsoundStepError
 from .puzzle import Puzzle
 from .registry import strategies_for
 from .state import State
@@ -88,7 +89,8 @@ class Solver:
 
     def __init__(self, strategies: Iterable[Strategy] | None = None, *, profile: str = "deduce",
                  only: Sequence[str] | set[str] | None = None, exclude: Sequence[str] | set[str] = (),
-                 uniqueness: bool = True, backtracking: bool = True, max_steps: int = 100_000):
+                 uniqueness: bool = True, backtracking: bool = True, max_steps: int = 100_000,
+                 time_limit: float | None = None):
         if strategies is None:
             self.strategies = strategies_for(profile, only=only, exclude=exclude)
         else:
@@ -97,6 +99,8 @@ class Solver:
         self.uniqueness = uniqueness
         self.backtracking = backtracking
         self.max_steps = max_steps
+        #: seconds a solve may take, checked between steps (SolveTimeout after)
+        self.time_limit = time_limit
 
     # -- step by step -------------------------------------------------------
 
@@ -128,9 +132,12 @@ class Solver:
         When ``solution`` is given, every step is checked against it.
         """
         strategies = self.usable(state.puzzle, unique)
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
         for _ in range(self.max_steps):
             if state.is_solved():
                 return
+            if deadline is not None and time.monotonic() > deadline:
+                raise SolveTimeout(self.time_limit or 0.0)
             step = self.next_step(state, strategies)
             if step is None:
                 return

@@ -57,3 +57,11 @@ class UnsoundStepError(AssertionError):
     This is a bug in the strategy: the engine checks every step against the
     solution when it knows it, and refuses to apply a wrong one.
     """
+
+
+class SolveTimeout(Exception):
+    """Raised when a solve runs past its time limit (checked between steps)."""
+
+    def __init__(self, seconds: float):
+        super().__init__(f"no result within {seconds:g} s")
+        self.seconds = seconds

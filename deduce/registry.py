@@ -54,14 +54,17 @@ def discovered() -> tuple[Strategy, ...]:
 def ordered(strategies: Iterable[Strategy], profile: str = "deduce") -> list[Strategy]:
     """Strategies sorted by the profile's order of trial.
 
-    Strategies whose technique the profile does not list are dropped for a
-    named profile other than ``deduce``; under ``deduce`` unknown
-    (third-party) techniques go last, in the order given.
+    Strategies whose technique the profile does not list are dropped, but
+    under ``deduce`` techniques outside the table (third-party ones) go
+    last, in the order given.
     """
+    if profile not in PROFILES:
+        raise KeyError(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
     order = PROFILES[profile]
     rank = {code: i for i, code in enumerate(order)}
     items = list(strategies)
-    keep = [s for s in items if s.technique.code in rank or profile == "deduce"]
+    keep = [s for s in items if s.technique.code in rank
+            or profile == "deduce" and s.technique.code not in TECHNIQUES]
     return sorted(keep, key=lambda s: (rank.get(s.technique.code, len(rank)), items.index(s)))
 
 

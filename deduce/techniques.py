@@ -6,9 +6,35 @@ HoDoKu's regression-library id.  Profiles (an order of trial plus a
 technique set) are lists of codes from this table; no other list of
 techniques exists.
 
-Killer and jigsaw techniques have no reference rating; their numbers are
-deduce's own, on the same scale, and each row's ``rating_note`` gives the
-reasoning.
+The rating model (computed by :mod:`deduce.rating`, which follows these
+numbers and nothing else):
+
+* **Sudoku Explainer scale (ER/EP/ED)**: solve with the ``se`` profile; a
+  step rates its row's ``se`` (or its variant's: hidden single in a box 1.2,
+  in a line 1.5; one-symbol or bivalue-only chains 6.6, mixed 7.0) plus its
+  chain-length bonus (0.1 per threshold 4, 6, 8, 12, 16, 24, ... passed by
+  the chain's node count less 2).  ER is the hardest step, EP the hardest
+  up to the first placement, ED the first.  Trial and error counts as 9.5
+  (SE's first nested level): "at least this hard".
+* **HoDoKu scale (score/level)**: solve with the ``hodoku`` profile; the
+  score adds the rows' ``hodoku`` base scores of the applied steps; the
+  level is the hardest row's ``level``, raised while the score passes
+  Easy 800, Medium 1000, Hard 1600 or Unfair 1800.
+* **Killer and jigsaw**: neither program rates them, so both numbers come
+  from one solve with the ``deduce`` profile, and cage and region
+  techniques carry deduce's own numbers on the same scales.  The anchors:
+  arithmetic on one cage or one house with a single unknown is as easy as a
+  full house or hidden single (cage single 1.0, one-cell innie/outie 1.3);
+  looking up cage combinations sits between a naked single and pointing
+  (2.4); cage pointing is pointing plus 0.1 (2.7); a 45-rule sum over one
+  house with several cells is subset-like (3.0), each further house adds
+  0.2 and a derived cage needing its combinations 0.4 (so a 45 rule over
+  three houses with a derived cage rates 3.8, above an X-wing: harder than
+  any basic fish, as experienced killer solvers find it); the law of
+  leftovers compares two groups of houses like an X-wing (3.2, +0.2 per
+  extra pair).  Each row's ``rating_note`` repeats its reasoning.
+  Uniqueness techniques are never used with cages (a cage sum can break
+  the deadly pattern's swap).
 
 >>> TECHNIQUES["hs"].name, TECHNIQUES["hs"].se, TECHNIQUES["hs"].hodoku
 ('Hidden single', 1.2, 14)
@@ -71,6 +97,18 @@ TABLE: tuple[Technique, ...] = (
        "The last empty cell of a house takes the one missing symbol."),
     _t("hs", "Hidden single", SINGLES, 1.2, 14, EASY, "0002",
        "A symbol has only one place left in a house.", se_variants=(("box", 1.2), ("row", 1.5), ("column", 1.5))),
+    _t("direct-pointing", "Direct pointing", INTERSECTIONS, 1.7, 50, MEDIUM, "",
+       "Pointing whose eliminations at once leave a symbol one place in a house.",
+       rating_note="Sudoku Explainer's own technique (1.7); HoDoKu scores it as the pointing it is."),
+    _t("direct-claiming", "Direct claiming", INTERSECTIONS, 1.9, 50, MEDIUM, "",
+       "Claiming whose eliminations at once leave a symbol one place in a house.",
+       rating_note="Sudoku Explainer's own technique (1.9)."),
+    _t("direct-hp", "Direct hidden pair", SUBSETS, 2.0, 70, MEDIUM, "",
+       "A hidden pair whose eliminations at once leave a symbol one place in a house.",
+       rating_note="Sudoku Explainer's own technique (2.0)."),
+    _t("direct-ht", "Direct hidden triple", SUBSETS, 2.5, 100, MEDIUM, "",
+       "A hidden triple whose eliminations at once leave a symbol one place in a house.",
+       rating_note="Sudoku Explainer's own technique (2.5)."),
     _t("ns", "Naked single", SINGLES, 2.3, 4, EASY, "0003",
        "A cell has only one candidate left."),
     _t("cage-single", "Cage single", CAGES, 1.0, 4, EASY, "",
@@ -209,9 +247,32 @@ TABLE: tuple[Technique, ...] = (
 
 TECHNIQUES: dict[str, Technique] = {t.code: t for t in TABLE}
 
+#: Sudoku Explainer's own techniques: in its profile, not in deduce's.
+SE_ONLY = ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht")
+
 #: Order of trial and technique set, per profile (codes of :data:`TABLE`).
+#:
+#: * ``deduce``: the table's order, for explanations (every technique but SE's
+#:   direct ones, which only exist to match SE's ratings);
+#: * ``se``: Sudoku Explainer 1.2.1's producers in its order (its hidden
+#:   singles, direct techniques, subsets and fish interleaved; no finned fish,
+#:   wings beyond XYZ or single-digit patterns: SE finds those as chains);
+#: * ``hodoku``: HoDoKu 2.2's default set in its order (naked before hidden
+#:   single; finned fish after uniqueness; chains, then franken fish, then
+#:   forcing chains and nets).
 PROFILES: dict[str, tuple[str, ...]] = {
-    "deduce": tuple(t.code for t in TABLE),
+    "deduce": tuple(t.code for t in TABLE if t.code not in SE_ONLY),
+    "se": ("fh", "hs", "direct-pointing", "direct-claiming", "direct-hp", "ns", "direct-ht", "lc1", "lc2", "np",
+           "x-wing", "hp", "nt", "swordfish", "ht", "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "nq",
+           "jellyfish", "hq", "bug+1", "x-chain", "aic", "nishio", "cell-region-forcing", "dynamic-forcing",
+           "dynamic-forcing-plus", "bf"),
+    "hodoku": ("fh", "ns", "hs", "lc1", "lc2", "np", "nt", "hp", "ht", "nq", "hq", "x-wing", "swordfish",
+               "jellyfish", "bug+1", "skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle", "w-wing",
+               "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "finned-x-wing", "sashimi-x-wing",
+               "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "x-chain",
+               "xy-chain", "aic", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
+               "finned-franken-swordfish", "cell-region-forcing", "nishio", "dynamic-forcing",
+               "dynamic-forcing-plus", "bf"),
 }
 
 

@@ -14,6 +14,7 @@ def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
     from .cages import CageCombinations, CageSingle
     from .chains import XYChain
+    from .direct import Direct
     from .fish import Fish
     from .forcing import ForcingChains
     from .single_digit import EmptyRectangle, TurbotFish
@@ -27,6 +28,7 @@ def builtin_strategies() -> list[Strategy]:
 
     return [
         FullHouse(), HiddenSingle(), NakedSingle(),
+        Direct("pointing"), Direct("claiming"), Direct(2), Direct(3),
         LockedCandidates("pointing"), LockedCandidates("claiming"),
         NakedSubset(2), HiddenSubset(2), NakedSubset(3), HiddenSubset(3), NakedSubset(4), HiddenSubset(4),
         LawOfLeftovers(),

@@ -147,11 +147,18 @@ class Implications:
                 smask[s] |= 1 << c
         self.smask = smask
         self._inner: list[Any] | None = None
+        self._memo: dict[int, Propagation] = {}
 
     # -- propagation --------------------------------------------------------
 
     def propagate(self, start: int) -> Propagation:
-        """Follow ``start`` (a literal) as far as the links reach."""
+        """Follow ``start`` (a literal) as far as the links reach (memoized)."""
+        prop = self._memo.get(start)
+        if prop is None:
+            prop = self._memo[start] = self._propagate(start)
+        return prop
+
+    def _propagate(self, start: int) -> Propagation:
         prop = Propagation(start)
         nodes = prop.nodes
         cand = self.cand.copy()
@@ -263,6 +270,24 @@ class Implications:
         return []
 
 
+_shared: dict[tuple, Implications] = {}
+_shared_position: list[Any] = [None, None, None]
+
+
+def implications(state: State, mode: str, symbol: int | None) -> Implications:
+    """The propagations of one position, shared by every strategy that asks
+    in the same mode (AICs and cell/region chains follow the same links)."""
+    if (_shared_position[0] is not state.puzzle or _shared_position[1] != state.cand
+            or _shared_position[2] != state.value):
+        _shared.clear()
+        _shared_position[:] = [state.puzzle, state.cand.copy(), state.value.copy()]
+    key = (mode, symbol)
+    imp = _shared.get(key)
+    if imp is None:
+        imp = _shared[key] = Implications(state, mode, symbol)
+    return imp
+
+
 def _inner_strategies() -> list[Any]:
     from .fish import Fish
     from .intersections import LockedCandidates
@@ -276,7 +301,7 @@ def _inner_strategies() -> list[Any]:
 
 
 class _Conclusion:
-    __slots__ = ("kind", "source", "props", "targets", "result", "complexity")
+    __slots__ = ("kind", "source", "props", "targets", "result", "complexity", "chains")
 
     def __init__(self, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]],
                  result: int):
@@ -285,7 +310,8 @@ class _Conclusion:
         self.props = props            # one propagation per branch
         self.targets = targets        # per branch, the literals that show the conclusion
         self.result = result          # the literal proven true
-        self.complexity = sum(len(p.ancestors(t)) for p, t in zip(props, targets))
+        self.chains = [p.ancestors(t) for p, t in zip(props, targets)]
+        self.complexity = sum(len(c) for c in self.chains)
 
 
 def _contradiction_targets(prop: Propagation) -> list[int]:
@@ -325,17 +351,23 @@ class ForcingChains:
         return f"ForcingChains({self.kind!r})"
 
     def find(self, state: State) -> Iterator[Step]:
-        conclusions = list(self._conclusions(state))
-        conclusions.sort(key=lambda c: (c.complexity, c.result))
+        conclusions = []
+        for con in self._conclusions(state):
+            if self.mode == "plus" and not any(p.nodes[x][0][0] == RULE for p, chain in zip(con.props, con.chains)
+                                               for x in chain):
+                continue  # no inner technique used: a plain dynamic forcing chain
+            conclusions.append(con)
+        # as Sudoku Explainer: the easiest rating first, then the shortest chain
+        variants = {id(con): self._variant(con) for con in conclusions}
+        base = self.technique.se_for
+        conclusions.sort(key=lambda c: ((base(variants[id(c)]) or 0) + se_length_bonus(c.complexity),
+                                        c.complexity, c.result))
         seen: set[int] = set()
         for con in conclusions:
             if con.result in seen:
                 continue
-            if self.mode == "plus" and not any(
-                    p.nodes[x][0][0] == RULE for p, t in zip(con.props, con.targets) for x in p.ancestors(t)):
-                continue  # no inner technique used: a plain dynamic forcing chain
             seen.add(con.result)
-            yield self._step(state, con)
+            yield self._step(state, con, variants[id(con)])
 
     # -- finding ------------------------------------------------------------
 
@@ -348,7 +380,7 @@ class ForcingChains:
         else:
             symbols = [None]
         for symbol in symbols:
-            imp = Implications(state, self.mode, symbol)
+            imp = implications(state, self.mode, symbol)
             on_props: dict[int, Propagation] = {}
             for c in unsolved:
                 for s in cells_of(state.cand[c]):
@@ -414,7 +446,7 @@ class ForcingChains:
 
     # -- the step -----------------------------------------------------------
 
-    def _step(self, state: State, con: _Conclusion) -> Step:
+    def _step(self, state: State, con: _Conclusion, variant: str) -> Step:
         y = con.result
         c, s = lit_cell(y), lit_sym(y)
         placements = [(c, s)] if y & 1 else []
@@ -425,7 +457,6 @@ class ForcingChains:
         symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
         houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
         static = all(p.is_static(t) for p, t in zip(con.props, con.targets))
-        variant = self._variant(con, symbols, branches)
         nesting = 1 if any(reason[0] == RULE for _, chain, _ in branches for _, reason, _ in chain) else 0
         return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
                     houses=houses, symbols=symbols, variant=variant,
@@ -433,14 +464,15 @@ class ForcingChains:
                              ("nesting", nesting), ("static", static), ("complexity", con.complexity)),
                     se_bonus=se_length_bonus(con.complexity))
 
-    def _variant(self, con: _Conclusion, symbols: Sequence[int], branches: tuple) -> str:
+    def _variant(self, con: _Conclusion) -> str:
         """SE's sub-kinds: one-symbol (X) and cell-only (Y) chains rate lower than mixed (XY)."""
         if self.kind not in ("aic", "x-chain"):
             return con.kind
-        if len(symbols) == 1:
+        lits = [x for chain in con.chains for x in chain]
+        if len({lit_sym(x) for x in lits}) == 1:
             return "x"
-        strong = {reason[0] for _, chain, _ in branches for _, reason, _ in chain}
-        return "y" if HIDDEN not in strong else "xy"
+        reasons = {p.nodes[x][0][0] for p, chain in zip(con.props, con.chains) for x in chain}
+        return "y" if HIDDEN not in reasons else "xy"
 
 
 def _contradiction_record(prop: Propagation) -> tuple | None:

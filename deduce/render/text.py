@@ -60,6 +60,18 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "In {house}, every {sym} lies in {house2} ({cells}). One of them is the {sym} of {house2}, "
         "so {sym} is removed from the rest of {house2}: {elim_cells}.",
     ),
+    **{code: (
+        "Look for {a_lname} in {house}.",
+        "In {house}, where can the {sym}s go?",
+        "In {house}, every {sym} lies in {house2} ({cells}). One of them is the {sym} of {house2}, "
+        "so {sym} is removed from the rest of {house2}: {direct_cells}. {direct_single}",
+    ) for code in ("direct-pointing", "direct-claiming")},
+    **{code: (
+        "Look for {a_lname} in {house}.",
+        "In {house}, where can {syms} go?",
+        "In {house}, {syms} fit only in {cells}: these {k} cells take {syms} between them, "
+        "so they hold nothing else: {direct_removed}. {direct_single}",
+    ) for code in ("direct-hp", "direct-ht")},
     "np": (
         "Look for a naked pair in {house}.",
         "In {house}, look at {cells}.",
@@ -724,6 +736,11 @@ def _forcing_text(r: TextRenderer, step: Step) -> str:
         out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
     return "\n".join(out)
 
+def _direct_single(r: TextRenderer, step: Step) -> str:
+    cell, sym, house = step.detail("single")
+    return f"Now {r.sym(sym)} fits only in {r.cell(cell)} in {r.house(house)}, so {r.cell(cell)} = {r.sym(sym)}."
+
+
 def _lower_name(name: str) -> str:
     """``Alternating inference chain`` -> ``alternating ...``; ``X-chain`` and names stay."""
     first = name.split()[0]
@@ -761,6 +778,9 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_source": _forcing_source,
+    "direct_single": _direct_single,
+    "direct_cells": lambda r, s: r.cells(sorted({c for c, _ in s.detail("removed")})),
+    "direct_removed": lambda r, s: r.removed(s.detail("removed")),
     "forcing_clue": _forcing_clue,
     "forcing_text": _forcing_text,
     "xy_chain_text": _xy_chain_text,

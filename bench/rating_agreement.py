@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Agreement of deduce's ratings with Sudoku Explainer and HoDoKu.
+
+Reads a CSV with the columns of ../shared/corpora/classic-rated.csv
+(``puzzle``, ``se_er``, ``hodoku_level``; any file of that shape, e.g.
+puzzles from outside shared/, works the same) and prints:
+
+* exact ER on puzzles whose SE ER is below 6.5 (target: at least 90%),
+* ER within 0.5 on the rest (target: at least 80%),
+* Spearman rank correlation of ER overall (target: at least 0.9),
+* agreement with HoDoKu's level (target: at least 85%),
+* median seconds per puzzle and the total wall time with --jobs.
+
+    python bench/rating_agreement.py [--file F.csv] [--jobs 2] [--limit N] [--list]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import pathlib
+import statistics
+import sys
+import time
+from collections import Counter
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from deduce import Puzzle  # noqa: E402
+from deduce.rating import rate_all  # noqa: E402
+
+DEFAULT = ROOT.parent / "shared" / "corpora" / "classic-rated.csv"
+
+
+def ranks(values: list[float]) -> list[float]:
+    """Average ranks (ties share the mean of their positions)."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra) ** 0.5
+    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
+    return cov / (va * vb) if va and vb else 0.0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--file", type=pathlib.Path, default=DEFAULT)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--list", action="store_true", help="list every disagreement")
+    args = ap.parse_args()
+    if not args.file.exists():
+        print(f"{args.file} is absent", file=sys.stderr)
+        return 2
+    rows = [r for r in csv.DictReader(args.file.open()) if r.get("se_er")]
+    if args.limit:
+        rows = rows[: args.limit]
+    t0 = time.perf_counter()
+    ratings = []
+    for i, rating in enumerate(rate_all((Puzzle.from_string(r["puzzle"]) for r in rows), jobs=args.jobs), 1):
+        ratings.append(rating)
+        if i % 50 == 0:
+            print(f"  {i}/{len(rows)} rated, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+    wall = time.perf_counter() - t0
+    low = [(r, x) for r, x in zip(rows, ratings) if float(r["se_er"]) < 6.5]
+    high = [(r, x) for r, x in zip(rows, ratings) if float(r["se_er"]) >= 6.5]
+    exact = sum(x.er is not None and abs(x.er - float(r["se_er"])) < 0.05 for r, x in low)
+    near = sum(x.er is not None and abs(x.er - float(r["se_er"])) <= 0.5 + 1e-9 for r, x in high)
+    both = [(float(r["se_er"]), x.er) for r, x in zip(rows, ratings) if x.er is not None]
+    rho = spearman([a for a, _ in both], [b for _, b in both])
+    levels = [(r, x) for r, x in zip(rows, ratings) if r.get("hodoku_level")]
+    level_ok = sum(x.level == r["hodoku_level"] for r, x in levels)
+    times = [x.seconds for x in ratings]
+    pct = lambda a, b: f"{a}/{b} = {100 * a / b:.1f}%" if b else "n/a"  # noqa: E731
+    print(f"file: {args.file} ({len(rows)} puzzles with an SE rating)")
+    print(f"exact ER where SE ER < 6.5:        {pct(exact, len(low))}  (target 90%)")
+    print(f"ER within 0.5 where SE ER >= 6.5:  {pct(near, len(high))}  (target 80%)")
+    print(f"Spearman rank correlation of ER:   {rho:.3f}  (target 0.9)")
+    print(f"HoDoKu level agreement:            {pct(level_ok, len(levels))}  (target 85%)")
+    print(f"backtracking needed:               {sum(x.backtracking for x in ratings)}")
+    print(f"median seconds per puzzle:         {statistics.median(times):.3f}")
+    print(f"total wall time with --jobs {args.jobs}:    {wall:.1f} s")
+    confusion = Counter((r["hodoku_level"], x.level) for r, x in levels if x.level != r["hodoku_level"])
+    print("level disagreements (HoDoKu -> deduce):", dict(confusion.most_common()))
+    diffs = Counter(round(x.er - float(r["se_er"]), 1) for r, x in zip(rows, ratings) if x.er is not None)
+    print("ER difference (deduce - SE) histogram:", dict(sorted(diffs.items())))
+    if args.list:
+        for r, x in zip(rows, ratings):
+            if x.er is None or abs(x.er - float(r["se_er"])) >= 0.05:
+                print(f"  {r['puzzle']} SE {r['se_er']} deduce {x.er} ({x.hardest})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
