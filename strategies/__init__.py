@@ -18,7 +18,7 @@ def builtin_strategies() -> list[Strategy]:
     from .fish import Fish
     from .forcing import ForcingChains
     from .single_digit import EmptyRectangle, TurbotFish
-    from .uniqueness import BugPlusOne, UniqueRectangle
+    from .uniqueness import BugPlusOne, BugType, UniqueLoop, UniqueRectangle
     from .wings import WWing, XYWing, XYZWing
     from .innies_outies import InniesOuties
     from .intersections import LockedCandidates
@@ -40,6 +40,7 @@ def builtin_strategies() -> list[Strategy]:
         TurbotFish("skyscraper"), TurbotFish("kite"), TurbotFish("turbot"), EmptyRectangle(),
         XYWing(), XYZWing(), WWing(),
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
+        *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
         XYChain(),
         *(ForcingChains(kind) for kind in ("x-chain", "aic", "nishio", "cell-region", "dynamic", "dynamic+")),
     ]

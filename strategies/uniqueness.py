@@ -120,9 +120,9 @@ class UniqueRectangle:
         g = state.puzzle.geometry
         if extra.bit_count() < 2 and not extra:
             return
-        for h in shared:
-            others = [c for c in g.houses[h] if value[c] < 0 and c not in roof]
-            for k in range(1, min(4, len(others)) + 1):
+        houses = [(h, [c for c in g.houses[h] if value[c] < 0 and c not in roof]) for h in shared]
+        for k in range(1, 5):  # smallest subsets first (Sudoku Explainer rates them lower)
+            for h, others in houses:
                 for group in combinations(others, k):
                     union = extra
                     for c in group:
@@ -132,7 +132,7 @@ class UniqueRectangle:
                     elims = [(c, s) for c in others if c not in group for s in cells_of(cand[c] & union)]
                     if elims:
                         yield Step(self.technique, eliminations=elims, cells=tuple(corners) + group, houses=(h,),
-                                   symbols=cells_of(union),
+                                   symbols=cells_of(union), se_bonus=round(0.1 * k, 1),
                                    details=details + (("subset", group), ("subset_symbols", tuple(cells_of(union)))))
 
 
@@ -178,3 +178,294 @@ class BugPlusOne:
                 if count != 2:
                     return False
         return True
+
+
+#: Most cells with extra candidates a BUG pattern may have, and most ways to
+#: choose their two BUG candidates (deterministic bounds).
+MAX_BUG_CELLS = 6
+MAX_BUG_CHOICES = 1000
+
+
+def bug_extras(state: State) -> dict[int, int] | None:
+    """The extra candidates that stand between this position and a BUG.
+
+    Returns ``{cell: extra mask}`` for the cells with more than two
+    candidates, such that without those extras every unsolved cell would
+    hold two candidates and every symbol not yet placed in a house would
+    have exactly two places there (a *bivalue universal grave*, which has
+    no solution or several); None when no such choice exists.
+    """
+    g = state.puzzle.geometry
+    cand, value = state.cand, state.value
+    bug = []
+    for c in range(len(cand)):
+        if value[c] < 0:
+            k = cand[c].bit_count()
+            if k < 2:
+                return None
+            if k > 2:
+                bug.append(c)
+    if not bug or len(bug) > MAX_BUG_CELLS:
+        return None
+    choices = [[(1 << a) | (1 << b) for a, b in combinations(cells_of(cand[c]), 2)] for c in bug]
+    total = 1
+    for ch in choices:
+        total *= len(ch)
+    if total > MAX_BUG_CHOICES:
+        return None
+    n = g.size
+    need = []  # (house, symbol, count among bivalue cells) that must reach 2
+    bug_set = set(bug)
+    for h, cells in enumerate(g.houses):
+        placed = state.placed_in(h)
+        for s in range(n):
+            if placed >> s & 1:
+                continue
+            count = sum(1 for c in cells if c not in bug_set and value[c] < 0 and cand[c] >> s & 1)
+            if count > 2:
+                return None
+            need.append((h, s, count))
+    houses_of = [set(g.cell_houses[c]) for c in bug]
+    for keep in _product(choices):
+        ok = True
+        for h, s, count in need:
+            extra = sum(1 for i, c in enumerate(bug) if h in houses_of[i] and keep[i] >> s & 1)
+            if count + extra != 2:
+                ok = False
+                break
+        if ok:
+            return {c: cand[c] & ~keep[i] for i, c in enumerate(bug)}
+    return None
+
+
+def _product(choices: list[list[int]]) -> Iterator[tuple[int, ...]]:
+    if not choices:
+        yield ()
+        return
+    for first in choices[0]:
+        for rest in _product(choices[1:]):
+            yield (first,) + rest
+
+
+class BugType:
+    """``BugType(2)``, ``BugType(3)``, ``BugType(4)``: BUG patterns with
+    several cells holding extra candidates (Sudoku Explainer's types).
+
+    At least one of those cells must take one of its extras, else the grid
+    would be a BUG.  Type 2: every such cell has the same single extra x,
+    so cells seeing all of them lose x.  Type 3: the cells lie in one house
+    and their extras, as one virtual cell, form a naked subset with other
+    cells of the house.  Type 4: two such cells in one house, each with one
+    extra, share a symbol that lives only in them there: each is that
+    symbol or its extra.
+    """
+
+    requires_unique = True
+    allows_cages = False
+
+    def __init__(self, kind: int):
+        if kind not in (2, 3, 4):
+            raise ValueError("BUG types are 2, 3 and 4 (type 1 is BUG+1)")
+        self.kind = kind
+        self.technique = TECHNIQUES[f"bug{kind}"]
+
+    def __repr__(self) -> str:
+        return f"BugType({self.kind})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        extras = bug_extras(state)
+        if extras is None or len(extras) < 2:
+            return
+        cand, value = state.cand, state.value
+        g = state.puzzle.geometry
+        cells = sorted(extras)
+        details = (("extras", tuple((c, tuple(cells_of(extras[c]))) for c in cells)),)
+        if self.kind == 2:
+            masks = set(extras.values())
+            if len(masks) != 1:
+                return
+            x_mask = masks.pop()
+            if x_mask.bit_count() != 1:
+                return
+            x = x_mask.bit_length() - 1
+            seen = g.all_cells_mask
+            for c in cells:
+                seen &= state.puzzle.peer_masks[c]
+            targets = [t for t in cells_of(seen) if value[t] < 0 and cand[t] >> x & 1]
+            if targets:
+                yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=cells, symbols=(x,),
+                           details=details)
+            return
+        shared = [h for h in g.cell_houses[cells[0]] if all(h in g.cell_houses[c] for c in cells)]
+        if self.kind == 3:
+            union = 0
+            for m in extras.values():
+                union |= m
+            for h in shared:
+                others = [c for c in g.houses[h] if value[c] < 0 and c not in extras]
+                for k in range(1, min(4, len(others)) + 1):
+                    for group in combinations(others, k):
+                        subset = union
+                        for c in group:
+                            subset |= cand[c]
+                        if subset.bit_count() != k + 1:
+                            continue
+                        elims = [(c, s) for c in others if c not in group for s in cells_of(cand[c] & subset)]
+                        if elims:
+                            yield Step(self.technique, eliminations=elims, cells=cells + list(group), houses=(h,),
+                                       symbols=cells_of(subset), se_bonus=round(0.1 * k, 1),
+                                       details=details + (("subset", group),
+                                                          ("subset_symbols", tuple(cells_of(subset)))))
+            return
+        if len(cells) != 2 or any(m.bit_count() != 1 for m in extras.values()):
+            return
+        a, b = cells
+        for h in shared:
+            for v in cells_of(cand[a] & cand[b] & ~extras[a] & ~extras[b]):
+                if sorted(state.places(h, v)) != [a, b]:
+                    continue
+                elims = [(c, s) for c in cells for s in cells_of(cand[c] & ~extras[c] & ~(1 << v))]
+                if elims:
+                    yield Step(self.technique, eliminations=elims, cells=cells, houses=(h,), symbols=(v,),
+                               details=details + (("locked", v),))
+
+
+#: Longest unique loop searched, in cells (a deterministic bound).
+MAX_LOOP = 10
+
+
+class UniqueLoop:
+    """``UniqueLoop(type)``: unique rectangles grown into loops of 6, 8 or 10 cells.
+
+    A loop of unsolved cells that all hold {a,b}, where every row, column
+    and box holds either none of its cells or exactly two, could not be
+    left holding only a and b: swapping them along the loop would give a
+    second solution.  So some loop cell holds a symbol other than a and b,
+    with the same four types as unique rectangles.
+    """
+
+    requires_unique = True
+    allows_cages = False
+
+    def __init__(self, kind: int = 1):
+        if kind not in (1, 2, 3, 4):
+            raise ValueError("unique loop types are 1 to 4")
+        self.kind = kind
+        self.technique = TECHNIQUES["unique-loop"]
+
+    def __repr__(self) -> str:
+        return f"UniqueLoop({self.kind})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        g = state.puzzle.geometry
+        unsolved = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() >= 2]
+        for a, b in combinations(range(g.size), 2):
+            pair = (1 << a) | (1 << b)
+            cells = [c for c in unsolved if cand[c] & pair == pair]
+            if len(cells) < 6:
+                continue
+            for loop in _loops(g, cells):
+                yield from self._steps(state, loop, pair)
+
+    def _steps(self, state: State, loop: tuple[int, ...], pair: int) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        g = state.puzzle.geometry
+        roof = [c for c in loop if cand[c] != pair]
+        bonus = {6: 0.0, 8: 0.1}.get(len(loop), 0.4)
+        variant = str(self.kind)
+        details = (("corners", loop), ("pair", tuple(cells_of(pair))), ("roof", tuple(roof)))
+        if self.kind == 1:
+            if len(roof) == 1:
+                yield Step(self.technique, eliminations=[(roof[0], s) for s in cells_of(pair)], cells=loop,
+                           symbols=cells_of(pair), variant=variant, se_bonus=bonus, details=details)
+            return
+        if len(roof) < 2:
+            return
+        extra = 0
+        for c in roof:
+            extra |= cand[c] & ~pair
+        if self.kind == 2:
+            if extra.bit_count() != 1 or any(cand[c] != pair | extra for c in roof):
+                return
+            x = extra.bit_length() - 1
+            seen = g.all_cells_mask
+            for c in roof:
+                seen &= state.puzzle.peer_masks[c]
+            targets = [t for t in cells_of(seen) if value[t] < 0 and cand[t] >> x & 1]
+            if targets:
+                yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=loop,
+                           symbols=cells_of(pair) + [x], variant=variant, se_bonus=bonus,
+                           details=details + (("extra", x),))
+            return
+        if len(roof) != 2:
+            return
+        shared = _shared_houses(state, roof[0], roof[1])
+        if self.kind == 3:
+            if extra.bit_count() < 2:
+                return
+            houses = [(h, [c for c in g.houses[h] if value[c] < 0 and c not in loop]) for h in shared]
+            for k in range(1, 4):
+                for h, others in houses:
+                    for group in combinations(others, k):
+                        union = extra
+                        for c in group:
+                            union |= cand[c]
+                        if union.bit_count() != k + 1 or union & pair:
+                            continue
+                        elims = [(c, s) for c in others if c not in group for s in cells_of(cand[c] & union)]
+                        if elims:
+                            yield Step(self.technique, eliminations=elims, cells=loop + group, houses=(h,),
+                                       symbols=cells_of(union), variant=variant,
+                                       se_bonus=round(bonus + 0.1 * k, 1),
+                                       details=details + (("subset", group),
+                                                          ("subset_symbols", tuple(cells_of(union)))))
+            return
+        for h in shared:
+            for locked in cells_of(pair):
+                if sorted(state.places(h, locked)) == sorted(roof):
+                    other = (pair & ~(1 << locked)).bit_length() - 1
+                    elims = [(c, other) for c in roof if cand[c] >> other & 1]
+                    if elims:
+                        yield Step(self.technique, eliminations=elims, cells=loop, houses=(h,),
+                                   symbols=cells_of(pair), variant=variant, se_bonus=bonus,
+                                   details=details + (("locked", locked),))
+
+
+def _loops(g, cells: list[int]) -> Iterator[tuple[int, ...]]:
+    """Loops of 6 to :data:`MAX_LOOP` cells from ``cells``, consecutive cells
+    sharing a house and every house holding none of them or exactly two."""
+    cell_set = set(cells)
+    neighbours = {c: [d for d in g.peers[c] if d in cell_set] for c in cells}
+    found: set[frozenset[int]] = set()
+    counts = [0] * len(g.houses)
+
+    def extend(path: list[int]) -> Iterator[tuple[int, ...]]:
+        last = path[-1]
+        for nxt in neighbours[last]:
+            if nxt == path[0] and len(path) >= 6 and len(path) % 2 == 0:
+                if all(k in (0, 2) for k in counts):
+                    key = frozenset(path)
+                    if key not in found:
+                        found.add(key)
+                        yield tuple(path)
+                continue
+            if nxt <= path[0] or nxt in path or len(path) >= MAX_LOOP:
+                continue
+            houses = g.cell_houses[nxt]
+            if any(counts[h] >= 2 for h in houses):
+                continue
+            for h in houses:
+                counts[h] += 1
+            path.append(nxt)
+            yield from extend(path)
+            path.pop()
+            for h in houses:
+                counts[h] -= 1
+
+    for start in cells:
+        for h in g.cell_houses[start]:
+            counts[h] += 1
+        yield from extend([start])
+        for h in g.cell_houses[start]:
+            counts[h] -= 1

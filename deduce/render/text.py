@@ -179,12 +179,37 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "This puzzle has a unique solution, so {ur_corners} cannot be left holding only {ur_pair}: "
         "the two {word}s could be swapped. {ur_reason}",
     ) for k in (1, 2, 3, 4)},
+    "unique-loop": (
+        "Look for a unique loop on {ur_pair}.",
+        "{ur_corners} all hold {ur_pair}, two in every house they touch.",
+        "This puzzle has a unique solution, so {ur_corners}, which hold {ur_pair} and lie two to every house "
+        "they touch, cannot be left holding only {ur_pair}: the two {word}s could be swapped along the loop. "
+        "{ur_reason}",
+    ),
     "bug+1": (
         "Look for a BUG+1.",
         "Every unsolved cell holds two candidates but {cell}.",
         "This puzzle has a unique solution. Every unsolved cell holds two candidates but {cell}; if {cell} were "
-        "not {sym}, every {word} would have exactly two places in each house, and such a grid always has two "
-        "solutions. {sym} appears three times in {houses_all}, so {cell} = {sym}.",
+        "not {sym}, every {word} would have exactly two places in each house, and such a grid has no solution "
+        "or several. {sym} appears three times in {houses_all}, so {cell} = {sym}.",
+    ),
+    "bug2": (
+        "Look for a BUG with several extra candidates.",
+        "Which cells hold more than two candidates?",
+        "{bug_premise} Each of them has the same extra, {sym}, so one of them is {sym}: {elim_cells}, which "
+        "{see_all} them all, cannot be {sym}: {removed}.",
+    ),
+    "bug3": (
+        "Look for a BUG with several extra candidates in one house.",
+        "Which cells hold more than two candidates?",
+        "{bug_premise} They lie in {house}, so one cell of {house} holds one of {bug_union}; with "
+        "{subset_cells} that makes a naked set on {symset}, so the rest of {house} loses them: {removed}.",
+    ),
+    "bug4": (
+        "Look for a BUG with two extra candidates in one house.",
+        "Which cells hold more than two candidates?",
+        "{bug_premise} In {house}, {sym} lives only in {cells}, so one of them is {sym} and the other "
+        "its extra: each is {sym} or its extra. {removed}.",
     ),
     "xy-chain": (
         "Look for an XY-chain ending on {sym}.",
@@ -581,12 +606,13 @@ def _ur_reason(r: TextRenderer, step: Step) -> str:
     roof = step.detail("roof")
     a, b = (r.sym(x) for x in step.detail("pair"))
     removed = r.removed(step.eliminations)
-    if step.code == "ur1":
+    kind = step.code[-1] if step.code.startswith("ur") else step.variant
+    if kind == "1":
         return f"So {r.cell(roof[0])} must hold something else: {removed}."
-    if step.code == "ur2":
+    if kind == "2":
         x = r.sym(step.detail("extra"))
         return (f"So one of {r.cells(roof)} is {x}, and the cells that see both lose {x}: {removed}.")
-    if step.code == "ur3":
+    if kind == "3":
         group = step.detail("subset")
         syms = r.symset(step.detail("subset_symbols"))
         return (f"So {r.cells(roof)} hold one of their extra {r.puzzle.is_digits and 'digits' or 'symbols'}; "
@@ -736,6 +762,14 @@ def _forcing_text(r: TextRenderer, step: Step) -> str:
         out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
     return "\n".join(out)
 
+def _bug_premise(r: TextRenderer, step: Step) -> str:
+    extras = step.detail("extras")
+    listed = "; ".join(f"{r.cell(c)}: {r.syms_prose(xs)}" for c, xs in extras)
+    return (f"This puzzle has a unique solution. Without their extra candidates ({listed}), every unsolved cell "
+            f"would hold two candidates and every {_word(r.puzzle)} two places in each house: a BUG, which has "
+            f"no solution or several. So at least one of {r.cells([c for c, _ in extras])} holds its extra.")
+
+
 def _direct_single(r: TextRenderer, step: Step) -> str:
     cell, sym, house = step.detail("single")
     return f"Now {r.sym(sym)} fits only in {r.cell(cell)} in {r.house(house)}, so {r.cell(cell)} = {r.sym(sym)}."
@@ -778,6 +812,10 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_source": _forcing_source,
+    "bug_premise": _bug_premise,
+    "bug_union": lambda r, s: r.syms_prose(sorted({x for _, xs in s.detail("extras") for x in xs})),
+    "subset_cells": lambda r, s: r.cells(s.detail("subset")),
+    "see_all": lambda r, s: "sees" if len({c for c, _ in s.eliminations}) == 1 else "see",
     "direct_single": _direct_single,
     "direct_cells": lambda r, s: r.cells(sorted({c for c, _ in s.detail("removed")})),
     "direct_removed": lambda r, s: r.removed(s.detail("removed")),
