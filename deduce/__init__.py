@@ -12,6 +12,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from . import rating
 from .backtrack import count_solutions, iter_solutions
 from .engine import SolveResult, Solver, solve
 from .errors import Contradiction, DeduceError, InvalidPuzzleError, ParseError, UnsoundStepError
@@ -25,5 +26,5 @@ from .techniques import TABLE, TECHNIQUES, Technique, technique
 __all__ = [
     "__version__", "Cage", "Contradiction", "DeduceError", "Geometry", "InvalidPuzzleError", "ParseError",
     "Puzzle", "SolveResult", "Solver", "State", "Step", "TABLE", "TECHNIQUES", "Technique",
-    "UnsoundStepError", "count_solutions", "iter_solutions", "read_puzzle", "read_puzzles", "solve", "technique",
+    "UnsoundStepError", "count_solutions", "rating", "iter_solutions", "read_puzzle", "read_puzzles", "solve", "technique",
 ]

@@ -43,7 +43,8 @@ def test_profiles_list_only_implemented_techniques_of_the_table():
     # HoDoKu tries naked singles before hidden ones, SE the other way round
     assert PROFILES["hodoku"].index("ns") < PROFILES["hodoku"].index("hs")
     assert PROFILES["se"].index("hs") < PROFILES["se"].index("ns")
-    assert [s.technique.code for s in strategies_for("se")] == [c for c in PROFILES["se"] if c != "bf"]
+    in_order = list(dict.fromkeys(s.technique.code for s in strategies_for("se")))
+    assert in_order == [c for c in PROFILES["se"] if c != "bf"]
 
 
 def test_se_scale_takes_hardest_first_placement_and_first_step():
