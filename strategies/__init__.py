@@ -14,6 +14,7 @@ def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
     from .cages import CageCombinations, CageSingle
     from .chains import XYChain
+    from .colouring import MultiColours, SimpleColours
     from .direct import Direct
     from .fish import Fish
     from .forcing import ForcingChains
@@ -24,13 +25,13 @@ def builtin_strategies() -> list[Strategy]:
     from .intersections import LockedCandidates
     from .leftovers import LawOfLeftovers
     from .singles import FullHouse, HiddenSingle, NakedSingle
-    from .subsets import HiddenSubset, NakedSubset
+    from .subsets import HiddenSubset, LockedSubset, NakedSubset
 
     return [
         FullHouse(), HiddenSingle(), NakedSingle(),
         Direct("pointing"), Direct("claiming"), Direct(2), Direct(3),
         LockedCandidates("pointing"), LockedCandidates("claiming"),
-        NakedSubset(2), HiddenSubset(2), NakedSubset(3), HiddenSubset(3), NakedSubset(4), HiddenSubset(4),
+        LockedSubset(2), LockedSubset(3), NakedSubset(2), HiddenSubset(2), NakedSubset(3), HiddenSubset(3), NakedSubset(4), HiddenSubset(4),
         LawOfLeftovers(),
         CageSingle(), CageCombinations("combinations"), CageCombinations("pointing"),
         InniesOuties("single"), InniesOuties("multi"),
@@ -38,6 +39,7 @@ def builtin_strategies() -> list[Strategy]:
         Fish(2, "basic", "franken"), Fish(3, "basic", "franken"),
         Fish(2, "finned", "franken"), Fish(3, "finned", "franken"),
         TurbotFish("skyscraper"), TurbotFish("kite"), TurbotFish("turbot"), EmptyRectangle(),
+        SimpleColours("trap"), SimpleColours("wrap"), MultiColours(1), MultiColours(2),
         XYWing(), XYZWing(), WWing(),
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
         *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),

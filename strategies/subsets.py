@@ -10,7 +10,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES
 
-from ._houses import house_order
+from ._houses import house_order, line_block_pairs
 
 _NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -94,3 +94,36 @@ class HiddenSubset:
                 elims = [(c, s) for c in cells for s in cells_of(cand[c] & ~keep)]
                 if elims:
                     yield Step(self.technique, eliminations=elims, cells=cells, houses=[h], symbols=syms)
+
+
+class LockedSubset:
+    """``LockedSubset(2)`` (locked pair), ``LockedSubset(3)`` (locked triple):
+    a naked pair or triple whose cells lie in both a line and a box, so its
+    symbols leave the other cells of both houses at once."""
+
+    def __init__(self, size: int):
+        if size not in (2, 3):
+            raise ValueError("locked subsets are pairs or triples")
+        self.size = size
+        self.technique = TECHNIQUES["locked-pair" if size == 2 else "locked-triple"]
+
+    def __repr__(self) -> str:
+        return f"LockedSubset({self.size})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        k = self.size
+        cand, value = state.cand, state.value
+        for line, block, inter in line_block_pairs(g):
+            small = [c for c in cells_of(inter) if value[c] < 0 and cand[c].bit_count() <= k]
+            for cells in combinations(small, k):
+                union = 0
+                for c in cells:
+                    union |= cand[c]
+                if union.bit_count() != k:
+                    continue
+                elims = [(c, s) for h in (line, block) for c in g.houses[h]
+                         if value[c] < 0 and c not in cells for s in cells_of(cand[c] & union)]
+                if elims:
+                    yield Step(self.technique, eliminations=elims, cells=cells, houses=[line, block],
+                               symbols=cells_of(union))

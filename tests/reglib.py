@@ -25,6 +25,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     # remote pairs and discontinuous nice loops are AICs: the
     # same strong/weak link logic, found by the static chain search
     "0703": ("aic",), "0707": ("aic",),
+    # HoDoKu files colour traps and wraps (and the two multi-colour types) apart
+    "0501": ("simple-colours",), "0503": ("multi-colours",),
 }
 
 #: Variants deduce deliberately does not implement, with the reason.

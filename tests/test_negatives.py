@@ -190,3 +190,33 @@ def test_dynamic_plus_steps_really_use_an_inner_technique():
     _, _, step = found
     assert step.detail("nesting") == 1
     assert any(reason[0] == "rule" for _, chain, _ in step.detail("branches") for _, reason, _ in chain)
+
+
+def test_locked_pair_needs_the_line_and_the_box():
+    from strategies.subsets import LockedSubset
+
+    near = empty()
+    near.cand[cell(1, 1)] = 0b11
+    near.cand[cell(1, 4)] = 0b11  # a naked pair in row 1, but in two boxes
+    assert list(LockedSubset(2).find(near)) == []
+    real = empty()
+    real.cand[cell(1, 1)] = 0b11
+    real.cand[cell(1, 2)] = 0b11  # row 1 and box 1
+    removed = {e for s in LockedSubset(2).find(real) for e in s.eliminations}
+    assert (cell(1, 9), 0) in removed and (cell(3, 3), 1) in removed
+
+
+def test_colour_trap_needs_a_cell_seeing_both_colours():
+    from strategies.colouring import SimpleColours
+
+    near = empty()
+    only_in_row(near, 1, [1, 5])
+    for r in range(2, 10):   # column 5: 1 only in r1c5 and r7c5
+        if r != 7:
+            near.cand[cell(r, 5)] &= ~1
+    only_in_row(near, 7, [5, 2])  # chain r1c1 - r1c5 - r7c5 - r7c2: ends r1c1 (blue) and r7c2 (green)
+    found = {e for s in SimpleColours("trap").find(near) for e in s.eliminations}
+    assert (cell(2, 2), D) in found and (cell(8, 1), D) in found  # each sees both ends
+    assert all(sym == D for _, sym in found)
+    assert (cell(4, 4), D) not in found and (cell(4, 2), D) not in found  # sees one colour or none
+    assert list(SimpleColours("wrap").find(near)) == []  # no colour sees itself

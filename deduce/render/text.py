@@ -72,6 +72,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "In {house}, {syms} fit only in {cells}: these {k} cells take {syms} between them, "
         "so they hold nothing else: {direct_removed}. {direct_single}",
     ) for code in ("direct-hp", "direct-ht")},
+    **{code: (
+        "Look for {a_lname} where {house} meets {house2}.",
+        "Which cells of {house} and {house2} hold only {symset}?",
+        "{cells} lie in both {house} and {house2} and hold only {symset}: they take {syms} between them, so "
+        "{syms} are removed from the other cells of both houses: {removed}.",
+    ) for code in ("locked-pair", "locked-triple")},
     "np": (
         "Look for a naked pair in {house}.",
         "In {house}, look at {cells}.",
@@ -156,6 +162,16 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "Look for an empty rectangle on {sym} in {house}.",
         "In {house}, the {sym}s lie in one row and one column; look at {house2}.",
         "{er_text}",
+    ),
+    "simple-colours": (
+        "Colour the strong links of {sym}.",
+        "Follow the cells where {sym} has two places in a house, alternating two colours.",
+        "{colour_text}",
+    ),
+    "multi-colours": (
+        "Colour the strong links of {sym}: two clusters.",
+        "Follow the cells where {sym} has two places in a house, alternating colours, and compare the clusters.",
+        "{colour_text}",
     ),
     "xy-wing": (
         "Look for an XY-wing with pivot {pivot}.",
@@ -762,6 +778,33 @@ def _forcing_text(r: TextRenderer, step: Step) -> str:
         out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
     return "\n".join(out)
 
+def _colour_text(r: TextRenderer, step: Step) -> str:
+    sym = r.sym(step.symbols[0])
+    colours = step.detail("colours")
+    names = ("blue", "green", "orange", "purple")
+    listed = "; ".join(f"{names[i]}: {r.cells(cells)}" for i, cells in enumerate(colours))
+    head = (f"Where {sym} has two places in a house, one of them holds it. Coloured along those links "
+            f"({listed}), each cluster has one colour holding {sym} in every cell and the other in none.")
+    removed = r.removed(step.eliminations)
+    named = {tuple(cells): names[i] for i, cells in enumerate(colours)}
+    if step.variant == "trap":
+        return f"{head} {capitalize(r.cells_see(step))} {_see(step)} both colours, so {removed}."
+    if step.variant == "wrap" or step.variant == "2":
+        false = named[step.detail("false")]
+        why = ("two of its cells see each other" if step.variant == "wrap"
+               else "it sees both colours of the other cluster")
+        return f"{head} {capitalize(false)} cannot hold {sym}: {why}. So {removed}."
+    x1, y1 = (named[c] for c in step.detail("linked"))
+    x2, y2 = (named[c] for c in step.detail("either"))
+    return (f"{head} A {x1} cell sees a {y1} cell, so {x1} and {y1} are not both true: {x2} or {y2} holds "
+            f"{sym}. {capitalize(r.cells_see(step))}, seeing both, {'loses' if len(step.eliminations) == 1 else 'lose'} "
+            f"it: {removed}.")
+
+
+def _see(step: Step) -> str:
+    return "sees" if len({c for c, _ in step.eliminations}) == 1 else "see"
+
+
 def _bug_premise(r: TextRenderer, step: Step) -> str:
     extras = step.detail("extras")
     listed = "; ".join(f"{r.cell(c)}: {r.syms_prose(xs)}" for c, xs in extras)
@@ -812,6 +855,7 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_source": _forcing_source,
+    "colour_text": _colour_text,
     "bug_premise": _bug_premise,
     "bug_union": lambda r, s: r.syms_prose(sorted({x for _, xs in s.detail("extras") for x in xs})),
     "subset_cells": lambda r, s: r.cells(s.detail("subset")),

@@ -1,0 +1,144 @@
+"""Colouring: simple colours and multi-colours, one symbol at a time.
+
+Join the cells where a symbol has exactly two places in a house (a strong
+link: one of the two holds it) into clusters, and colour each cluster in
+two colours so that linked cells differ.  In each cluster one colour holds
+the symbol everywhere and the other nowhere.
+
+* **Simple colours, trap**: a cell outside the cluster that sees both
+  colours loses the symbol.
+* **Simple colours, wrap**: two cells of one colour see each other, so
+  that colour is false: all its cells lose the symbol.
+* **Multi-colours 1**: a cell of colour a1 sees a cell of colour b1 of
+  another cluster, so a2 or b2 is true: cells seeing both a2 and b2 lose it.
+* **Multi-colours 2**: a colour a1 sees both colours of another cluster, so
+  a1 is false.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from deduce.geometry import cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES
+
+
+def clusters(state: State, sym: int) -> list[tuple[int, int]]:
+    """Two-colourings ``(mask of colour 1, mask of colour 2)`` of the strong
+    links of ``sym``, largest first; clusters of one link included."""
+    g = state.puzzle.geometry
+    links: dict[int, list[int]] = {}
+    for h in range(len(g.houses)):
+        places = state.places(h, sym)
+        if len(places) == 2:
+            a, b = places
+            links.setdefault(a, []).append(b)
+            links.setdefault(b, []).append(a)
+    seen: set[int] = set()
+    out = []
+    for start in sorted(links):
+        if start in seen:
+            continue
+        colour = {start: 0}
+        stack = [start]
+        while stack:
+            c = stack.pop()
+            for d in links[c]:
+                if d not in colour:
+                    colour[d] = 1 - colour[c]
+                    stack.append(d)
+        seen |= colour.keys()
+        one = sum(1 << c for c, k in colour.items() if k == 0)
+        two = sum(1 << c for c, k in colour.items() if k == 1)
+        out.append((one, two))
+    out.sort(key=lambda p: -(p[0] | p[1]).bit_count())
+    return out
+
+
+def _sees_any(peer_masks: tuple[int, ...], cells: int, target: int) -> bool:
+    for c in cells_of(cells):
+        if peer_masks[c] & target:
+            return True
+    return False
+
+
+def _seeing_some(peer_masks: tuple[int, ...], cells: int) -> int:
+    out = 0
+    for c in cells_of(cells):
+        out |= peer_masks[c]
+    return out
+
+
+class SimpleColours:
+    """``SimpleColours("trap")`` or ``SimpleColours("wrap")``."""
+
+    def __init__(self, kind: str = "trap"):
+        if kind not in ("trap", "wrap"):
+            raise ValueError("simple colours are 'trap' or 'wrap'")
+        self.kind = kind
+        self.technique = TECHNIQUES["simple-colours"]
+
+    def __repr__(self) -> str:
+        return f"SimpleColours({self.kind!r})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        pm = state.puzzle.peer_masks
+        for sym in range(state.puzzle.size):
+            where = state.symbol_mask(sym)
+            for one, two in clusters(state, sym):
+                if (one | two).bit_count() < 3:
+                    continue  # a single strong link is no colouring (pointing or a fish finds it)
+                details = (("colours", (tuple(cells_of(one)), tuple(cells_of(two)))),)
+                if self.kind == "trap":
+                    targets = where & ~(one | two) & _seeing_some(pm, one) & _seeing_some(pm, two)
+                    if targets:
+                        yield Step(self.technique, eliminations=[(c, sym) for c in cells_of(targets)],
+                                   cells=cells_of(one | two), symbols=(sym,), variant="trap", details=details)
+                    continue
+                for false, true in ((one, two), (two, one)):
+                    if any(pm[c] & false for c in cells_of(false)):
+                        yield Step(self.technique, eliminations=[(c, sym) for c in cells_of(false)],
+                                   cells=cells_of(one | two), symbols=(sym,), variant="wrap",
+                                   details=details + (("false", tuple(cells_of(false))),))
+
+
+class MultiColours:
+    """``MultiColours(1)`` or ``MultiColours(2)``: two clusters of one symbol."""
+
+    def __init__(self, kind: int = 1):
+        if kind not in (1, 2):
+            raise ValueError("multi-colours types are 1 and 2")
+        self.kind = kind
+        self.technique = TECHNIQUES["multi-colours"]
+
+    def __repr__(self) -> str:
+        return f"MultiColours({self.kind})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        pm = state.puzzle.peer_masks
+        for sym in range(state.puzzle.size):
+            where = state.symbol_mask(sym)
+            found = clusters(state, sym)
+            for (a1, a2), (b1, b2) in combinations(found, 2):
+                cluster_cells = cells_of(a1 | a2 | b1 | b2)
+                details = (("colours", (tuple(cells_of(a1)), tuple(cells_of(a2)),
+                                        tuple(cells_of(b1)), tuple(cells_of(b2)))),)
+                for x1, x2, y1, y2 in ((a1, a2, b1, b2), (a1, a2, b2, b1), (a2, a1, b1, b2), (a2, a1, b2, b1),
+                                       (b1, b2, a1, a2), (b1, b2, a2, a1), (b2, b1, a1, a2), (b2, b1, a2, a1)):
+                    if not _sees_any(pm, x1, y1):
+                        continue
+                    if self.kind == 1:
+                        # x1 and y1 cannot both be true: x2 or y2 is
+                        targets = where & ~(a1 | a2 | b1 | b2) & _seeing_some(pm, x2) & _seeing_some(pm, y2)
+                        if targets:
+                            yield Step(self.technique, eliminations=[(c, sym) for c in cells_of(targets)],
+                                       cells=cluster_cells, symbols=(sym,), variant="1",
+                                       details=details + (("linked", (tuple(cells_of(x1)), tuple(cells_of(y1)))),
+                                                          ("either", (tuple(cells_of(x2)), tuple(cells_of(y2))))))
+                    elif _sees_any(pm, x1, y2):
+                        yield Step(self.technique, eliminations=[(c, sym) for c in cells_of(x1)],
+                                   cells=cluster_cells, symbols=(sym,), variant="2",
+                                   details=details + (("false", tuple(cells_of(x1))),))
