@@ -263,6 +263,13 @@ TABLE: tuple[Technique, ...] = (
        "Placing a symbol in a cell leaves that symbol no place in some house (or two places in one): "
        "the cell cannot hold it.",
        rating_note="Sudoku Explainer's Nishio: 7.5 plus the length bonus; HoDoKu's forcing chain contradiction."),
+    _t("als-xz", "ALS-XZ", ALS, 6.9, 300, UNFAIR, "0901",
+       "Two almost locked sets joined by a restricted common symbol x; a symbol z of both lies in one of them.",
+       rating_note="Not in Sudoku Explainer 1.2.1 (it finds these as forcing chains, 6.6-7.5); deduce's own "
+                   "6.9, between SE's forcing X/Y-chains and XY-chains, as Sukaku Explainer's ALS-XZ (6.9)."),
+    _t("als-xy-wing", "ALS-XY-wing", ALS, 7.2, 320, UNFAIR, "0902",
+       "Three almost locked sets: a pivot joined to the other two by different restricted commons.",
+       rating_note="deduce's own 7.2: ALS-XZ plus a third set, as Sukaku Explainer's ALS-XY-wing (7.2)."),
     _t("cell-region-forcing", "Cell/region forcing chain", FORCING, 8.0, 500, EXTREME, "1302",
        "Every candidate of a cell (or every place of a symbol in a house) leads to the same result.",
        rating_note="Sudoku Explainer's multiple forcing chains: 8.0 plus the length bonus; HoDoKu's forcing chain."),
@@ -303,7 +310,7 @@ PROFILES: dict[str, tuple[str, ...]] = {
                "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "finned-x-wing", "sashimi-x-wing",
                "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "simple-colours",
                "multi-colours", "x-chain",
-               "xy-chain", "aic", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
+               "xy-chain", "aic", "als-xz", "als-xy-wing", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
                "finned-franken-swordfish", "cell-region-forcing", "nishio", "dynamic-forcing",
                "dynamic-forcing-plus", "bf"),
 }

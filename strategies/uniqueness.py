@@ -357,16 +357,8 @@ class UniqueLoop:
         return f"UniqueLoop({self.kind})"
 
     def find(self, state: State) -> Iterator[Step]:
-        cand, value = state.cand, state.value
-        g = state.puzzle.geometry
-        unsolved = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() >= 2]
-        for a, b in combinations(range(g.size), 2):
-            pair = (1 << a) | (1 << b)
-            cells = [c for c in unsolved if cand[c] & pair == pair]
-            if len(cells) < 6:
-                continue
-            for loop in _loops(g, cells):
-                yield from self._steps(state, loop, pair)
+        for loop, pair in unique_loops(state):
+            yield from self._steps(state, loop, pair)
 
     def _steps(self, state: State, loop: tuple[int, ...], pair: int) -> Iterator[Step]:
         cand, value = state.cand, state.value
@@ -432,9 +424,36 @@ class UniqueLoop:
                                    details=details + (("locked", locked),))
 
 
-def _loops(g, cells: list[int]) -> Iterator[tuple[int, ...]]:
+_loop_cache: list = [None, None, None, None]
+
+
+def unique_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
+    """(loop, pair mask) of every possible unique loop of the position,
+    computed once per position for the four types."""
+    if _loop_cache[0] is state.puzzle and _loop_cache[1] == state.cand and _loop_cache[2] == state.value:
+        return _loop_cache[3]
+    cand, value = state.cand, state.value
+    g = state.puzzle.geometry
+    unsolved = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() >= 2]
+    out: list[tuple[tuple[int, ...], int]] = []
+    for a, b in combinations(range(g.size), 2):
+        pair = (1 << a) | (1 << b)
+        cells = [c for c in unsolved if cand[c] & pair == pair]
+        if len(cells) < 6:
+            continue
+        out.extend((loop, pair) for loop in _loops(g, cells, {c for c in cells if cand[c] != pair}))
+    _loop_cache[:] = [state.puzzle, state.cand.copy(), state.value.copy(), out]
+    return out
+
+
+#: Most loop cells with candidates beyond the pair (every type needs few).
+MAX_LOOP_EXTRAS = 3
+
+
+def _loops(g, cells: list[int], extra: set[int]) -> Iterator[tuple[int, ...]]:
     """Loops of 6 to :data:`MAX_LOOP` cells from ``cells``, consecutive cells
-    sharing a house and every house holding none of them or exactly two."""
+    sharing a house and every house holding none of them or exactly two;
+    at most :data:`MAX_LOOP_EXTRAS` of them from ``extra``."""
     cell_set = set(cells)
     neighbours = {c: [d for d in g.peers[c] if d in cell_set] for c in cells}
     found: set[frozenset[int]] = set()
@@ -454,6 +473,8 @@ def _loops(g, cells: list[int]) -> Iterator[tuple[int, ...]]:
                 continue
             houses = g.cell_houses[nxt]
             if any(counts[h] >= 2 for h in houses):
+                continue
+            if nxt in extra and sum(1 for c in path if c in extra) >= MAX_LOOP_EXTRAS:
                 continue
             for h in houses:
                 counts[h] += 1

@@ -35,6 +35,8 @@ SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
                  "symbols is not a deadly pattern in general (the removed candidate may be what prevents the "
                  "swap), so deduce does not use it"
     for code in ("0600", "0601", "0602", "0603", "0604", "0605")
+} | {
+    ("0902", "2"): "ALS-XY-wings whose sets overlap: deduce's ALS search keeps the sets apart",
 }
 
 

@@ -220,3 +220,21 @@ def test_colour_trap_needs_a_cell_seeing_both_colours():
     assert all(sym == D for _, sym in found)
     assert (cell(4, 4), D) not in found and (cell(4, 2), D) not in found  # sees one colour or none
     assert list(SimpleColours("wrap").find(near)) == []  # no colour sees itself
+
+
+def test_als_xz_needs_a_restricted_common_and_a_second_common_symbol():
+    from strategies.als import AlsXZ
+
+    def position(second: int) -> State:
+        state = empty()
+        state.cand[cell(1, 1)] = 0b011            # A = r1c1 {1,2}
+        state.cand[cell(5, 1)] = 0b101            # B = r5c1 {1,3} and r5c2 {second,3}
+        state.cand[cell(5, 2)] = second | 0b100
+        return state
+
+    near = position(second=0b1000)  # B holds {1,3,4}: only 1 is common, nothing for z
+    assert list(AlsXZ().find(near)) == []
+    real = position(second=0b010)    # B holds {1,2,3}: 1 is the restricted common, 2 the z
+    found = {e for s in AlsXZ().find(real) for e in s.eliminations}
+    assert (cell(1, 2), 1) in found and (cell(4, 1), 1) in found
+    assert (cell(9, 9), 1) not in found and all(sym == 1 for _, sym in found)

@@ -227,6 +227,16 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{bug_premise} In {house}, {sym} lives only in {cells}, so one of them is {sym} and the other "
         "its extra: each is {sym} or its extra. {removed}.",
     ),
+    "als-xz": (
+        "Look for two almost locked sets sharing a restricted common symbol.",
+        "{als_sets_clue}",
+        "{als_text}",
+    ),
+    "als-xy-wing": (
+        "Look for three almost locked sets: a pivot and two wings.",
+        "{als_sets_clue}",
+        "{als_text}",
+    ),
     "xy-chain": (
         "Look for an XY-chain ending on {sym}.",
         "Follow the bivalue cells from {chain_start}.",
@@ -778,6 +788,35 @@ def _forcing_text(r: TextRenderer, step: Step) -> str:
         out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
     return "\n".join(out)
 
+def _als_name(r: TextRenderer, als: tuple) -> str:
+    cells, syms, house = als
+    return f"{r.cells(cells)} in {r.house(house)} ({len(cells)} cell{'s' if len(cells) > 1 else ''}, {r.symset(syms)})"
+
+
+def _als_text(r: TextRenderer, step: Step) -> str:
+    sets = step.detail("sets")
+    names = [_als_name(r, a) for a in sets]
+    removed = r.removed(step.eliminations)
+    head = ("Each of " + prose(names) + " holds one more symbol than it has cells (an almost locked set): "
+            "without any one of its symbols, it is locked on the rest.")
+    x = r.sym(step.detail("x"))
+    if step.code == "als-xz" and step.variant == "double":
+        x2 = r.sym(step.detail("x2"))
+        return (f"{head} {x} and {x2} are restricted commons: every {x} (and every {x2}) of the first set sees "
+                f"those of the second, so each goes in at most one set; with two such symbols each set loses "
+                f"one of them and is locked on the rest. So {x} and {x2} each lie in one of the sets, every "
+                f"other symbol lies in its own set, and cells seeing all its places lose it: {removed}.")
+    z = r.sym(step.detail("z"))
+    if step.code == "als-xz":
+        return (f"{head} Every {x} of the first sees every {x} of the second, so {x} is missing from one of "
+                f"them, which is then locked and holds its {z}. So {z} lies in one of the two sets, and cells "
+                f"seeing every {z} of both lose it: {removed}.")
+    y = r.sym(step.detail("y"))
+    return (f"{head} The pivot, the third set, shares restricted common {x} with the first and {y} with the "
+            f"second; it cannot hold both, so the first lacks {x} or the second lacks {y}, and that set is "
+            f"locked and holds its {z}. Cells seeing every {z} of the first two sets lose it: {removed}.")
+
+
 def _colour_text(r: TextRenderer, step: Step) -> str:
     sym = r.sym(step.symbols[0])
     colours = step.detail("colours")
@@ -855,6 +894,8 @@ def _regions(s: Step, g: Any) -> list[int]:
 
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_source": _forcing_source,
+    "als_text": _als_text,
+    "als_sets_clue": lambda r, s: "Look at " + prose([_als_name(r, a) for a in s.detail("sets")]) + ".",
     "colour_text": _colour_text,
     "bug_premise": _bug_premise,
     "bug_union": lambda r, s: r.syms_prose(sorted({x for _, xs in s.detail("extras") for x in xs})),

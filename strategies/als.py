@@ -1,0 +1,175 @@
+"""Almost locked sets: ALS-XZ and ALS-XY-wing.
+
+An **almost locked set** (ALS) is k unsolved cells of one house holding k+1
+symbols between them: if any one of its symbols is taken out, the rest are
+locked in it (a naked subset).  Two sets A and B are joined by a
+*restricted common* symbol x when every place of x in A sees every place
+of x in B: x then goes in at most one of them.
+
+* **ALS-XZ**: A and B share a restricted common x and another symbol z.
+  x is missing from A or from B, so that set is locked and holds its z:
+  z is in A or in B, and a cell that sees every z of both loses z.
+* **ALS-XY-wing**: a pivot set C shares a restricted common x with A and
+  y (not x) with B; A and B share z.  C cannot hold both x and y, so A
+  lacks x or B lacks y; that set is locked and holds its z.  Cells seeing
+  every z of A and B lose z.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator, NamedTuple
+
+from deduce.geometry import cells_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES
+
+#: Largest almost locked set searched, in cells (a deterministic bound).
+MAX_ALS_CELLS = 7
+
+
+class Als(NamedTuple):
+    cells: int                  # cell mask
+    symbols: int                # symbol mask (k+1 symbols for k cells)
+    house: int
+    where: tuple[int, ...]      # per symbol: the cells of the set holding it
+    seen: tuple[int, ...]       # per symbol: the cells that see every such cell
+
+
+def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
+    """Every ALS of up to ``max_cells`` cells, each cell set once."""
+    g = state.puzzle.geometry
+    cand, value = state.cand, state.value
+    pm = state.puzzle.peer_masks
+    n = g.size
+    out: list[Als] = []
+    seen_sets: set[int] = set()
+    for h, house in enumerate(g.houses):
+        empty = [c for c in house if value[c] < 0]
+        for k in range(1, min(max_cells, len(empty) - 1) + 1):
+            for cells in combinations(empty, k):
+                union = 0
+                for c in cells:
+                    union |= cand[c]
+                if union.bit_count() != k + 1:
+                    continue
+                mask = sum(1 << c for c in cells)
+                if mask in seen_sets:
+                    continue
+                seen_sets.add(mask)
+                where = [0] * n
+                seen = [0] * n
+                for s in cells_of(union):
+                    m = 0
+                    common = -1
+                    for c in cells:
+                        if cand[c] >> s & 1:
+                            m |= 1 << c
+                            common &= pm[c]
+                    where[s] = m
+                    seen[s] = common
+                out.append(Als(mask, union, h, tuple(where), tuple(seen)))
+    return out
+
+
+_cache: list = [None, None, None, None]
+
+
+def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
+    """The position's ALSs and, for each pair (i, j) with i < j that has
+    any, their restricted common symbols; computed once per position."""
+    if _cache[0] is state.puzzle and _cache[1] == state.cand and _cache[2] == state.value:
+        return _cache[3]
+    sets = almost_locked_sets(state)
+    by_symbol: dict[int, list[int]] = {}
+    for i, a in enumerate(sets):
+        for x in cells_of(a.symbols):
+            by_symbol.setdefault(x, []).append(i)
+    links: dict[tuple[int, int], list[int]] = {}
+    for x, members in by_symbol.items():
+        for i, j in combinations(members, 2):
+            a, b = sets[i], sets[j]
+            if a.cells & b.cells or b.where[x] & ~a.seen[x]:
+                continue
+            links.setdefault((i, j), []).append(x)
+    _cache[:] = [state.puzzle, state.cand.copy(), state.value.copy(), (sets, links)]
+    return sets, links
+
+
+def _targets(state: State, z: int, sets: list[Als]) -> list[int]:
+    where = state.symbol_mask(z)
+    mask = where
+    used = 0
+    for s in sets:
+        mask &= s.seen[z] if s.where[z] else -1
+        used |= s.cells
+    return cells_of(mask & ~used)
+
+
+def _detail(a: Als) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    return tuple(cells_of(a.cells)), tuple(cells_of(a.symbols)), a.house
+
+
+class AlsXZ:
+    technique = TECHNIQUES["als-xz"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        sets, links = als_links(state)
+        for (i, j), rccs in sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells)
+                                   .bit_count()):
+            a, b = sets[i], sets[j]
+            common = a.symbols & b.symbols
+            if common.bit_count() < 2:
+                continue
+            if len(rccs) == 2:
+                yield from self._doubly_linked(state, a, b, rccs)
+            for x in rccs:
+                for z in cells_of(common & ~(1 << x)):
+                    targets = _targets(state, z, [a, b])
+                    if targets:
+                        yield Step(self.technique, eliminations=[(c, z) for c in targets],
+                                   cells=cells_of(a.cells | b.cells), houses=(a.house, b.house), symbols=(x, z),
+                                   details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z)))
+
+    def _doubly_linked(self, state: State, a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
+        """Two restricted commons: each lies in A or B, and both sets lose
+        one symbol to the other, so each is locked on the rest of its symbols."""
+        elims = set()
+        for x in rccs:
+            elims |= {(c, x) for c in _targets(state, x, [a, b])}
+        for own in (a, b):
+            for s in cells_of(own.symbols & ~(1 << rccs[0]) & ~(1 << rccs[1])):
+                elims |= {(c, s) for c in _targets(state, s, [own]) if not (a.cells | b.cells) >> c & 1}
+        if elims:
+            yield Step(self.technique, eliminations=sorted(elims), cells=cells_of(a.cells | b.cells),
+                       houses=(a.house, b.house), symbols=tuple(rccs), variant="double",
+                       details=(("sets", (_detail(a), _detail(b))), ("x", rccs[0]), ("x2", rccs[1])))
+
+
+class AlsXYWing:
+    technique = TECHNIQUES["als-xy-wing"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        sets, pairs = als_links(state)
+        links: dict[int, list[tuple[int, int]]] = {}
+        for (i, j), rccs in pairs.items():
+            for x in rccs:
+                links.setdefault(i, []).append((j, x))
+                links.setdefault(j, []).append((i, x))
+        for pivot, around in sorted(links.items()):
+            c = sets[pivot]
+            for (i, x), (j, y) in combinations(around, 2):
+                if x == y or i == j:
+                    continue
+                a, b = sets[i], sets[j]
+                if a.cells & b.cells:
+                    continue
+                for z in cells_of(a.symbols & b.symbols & ~(1 << x) & ~(1 << y)):
+                    targets = [t for t in _targets(state, z, [a, b]) if not c.cells >> t & 1]
+                    if targets:
+                        yield Step(self.technique, eliminations=[(t, z) for t in targets],
+                                   cells=cells_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
+                                   symbols=(x, y, z),
+                                   details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
+                                            ("z", z)))
