@@ -263,6 +263,11 @@ TABLE: tuple[Technique, ...] = (
        "Placing a symbol in a cell leaves that symbol no place in some house (or two places in one): "
        "the cell cannot hold it.",
        rating_note="Sudoku Explainer's Nishio: 7.5 plus the length bonus; HoDoKu's forcing chain contradiction."),
+    _t("grouped-aic", "Grouped AIC", CHAINS, 7.2, 300, UNFAIR, "0711",
+       "An alternating inference chain whose nodes may be groups: a symbol's places in a house that lie in "
+       "one line and one box act as one node.",
+       rating_note="Not in Sudoku Explainer 1.2.1 (it needs dynamic chains, 8.5, for these); deduce's own 7.2 "
+                   "plus the length bonus: an AIC (7.0) with grouped nodes. HoDoKu's grouped nice loop (300)."),
     _t("als-xz", "ALS-XZ", ALS, 6.9, 300, UNFAIR, "0901",
        "Two almost locked sets joined by a restricted common symbol x; a symbol z of both lies in one of them.",
        rating_note="Not in Sudoku Explainer 1.2.1 (it finds these as forcing chains, 6.6-7.5); deduce's own "
@@ -310,7 +315,7 @@ PROFILES: dict[str, tuple[str, ...]] = {
                "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "finned-x-wing", "sashimi-x-wing",
                "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "simple-colours",
                "multi-colours", "x-chain",
-               "xy-chain", "aic", "als-xz", "als-xy-wing", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
+               "xy-chain", "aic", "grouped-aic", "als-xz", "als-xy-wing", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
                "finned-franken-swordfish", "cell-region-forcing", "nishio", "dynamic-forcing",
                "dynamic-forcing-plus", "bf"),
 }

@@ -45,5 +45,5 @@ def builtin_strategies() -> list[Strategy]:
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
         *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
         XYChain(), AlsXZ(), AlsXYWing(),
-        *(ForcingChains(kind) for kind in ("x-chain", "aic", "nishio", "cell-region", "dynamic", "dynamic+")),
+        *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+")),
     ]

@@ -38,6 +38,7 @@ Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Iterator, Sequence
 
 from deduce.geometry import cells_of
@@ -57,6 +58,7 @@ PEER = "peer"             # cell = s, so its peer <> s
 NAKED = "naked"           # every other candidate of the cell is gone
 HIDDEN = "hidden"         # every other place in the house is gone
 RULE = "rule"             # an inner technique (dynamic+)
+GROUP = "group"           # the symbol's places left in a house lie in one line and box
 
 CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
 
@@ -148,6 +150,7 @@ class Implications:
         self.smask = smask
         self._inner: list[Any] | None = None
         self._memo: dict[int, Propagation] = {}
+        self.group_of = _groups(g) if mode == "grouped" else {}
 
     # -- propagation --------------------------------------------------------
 
@@ -164,7 +167,9 @@ class Implications:
         cand = self.cand.copy()
         smask = self.smask.copy()
         value = self.value
-        static = self.mode == "static"
+        static = self.mode in ("static", "grouped")
+        grouped = self.mode == "grouped"
+        group_of = self.group_of
         only = self.symbol
         house_masks, cell_houses, peer_masks = self.house_masks, self.cell_houses, self.peer_masks
         orig_cand, orig_smask = self.cand, self.smask
@@ -232,10 +237,24 @@ class Implications:
                         q = left.bit_length() - 1
                         if value[q] >= 0 or placed >> q & 1:
                             continue
-                        parents = tuple(lit(r, s, False) for r in cells_of(orig_smask[s] & house_masks[h] & ~left))
-                        if not static or len(parents) == 1:
+                        gone = orig_smask[s] & house_masks[h] & ~left
+                        parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                        if not static or len(parents) == 1 or grouped and gone in group_of:
                             if not add(lit(q, s, True), (HIDDEN, h), parents):
                                 return prop
+                    elif grouped and left in group_of:
+                        # the symbol's places left in h form a group inside a line and a box:
+                        # the other of those two houses loses it outside the group
+                        gone = orig_smask[s] & house_masks[h] & ~left
+                        if gone.bit_count() != 1 and gone not in group_of:
+                            continue
+                        parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                        for o in group_of[left]:
+                            if o == h:
+                                continue
+                            for t in cells_of(smask[s] & house_masks[o] & ~left):
+                                if not add(lit(t, s, False), (GROUP, h, tuple(cells_of(left)), o), parents):
+                                    return prop
             if not nxt and self.mode == "plus" and prop.rules < MAX_RULES:
                 nxt_lits = self._inner_step(prop, cand, placed)
                 for x, reason, parents in nxt_lits:
@@ -268,6 +287,29 @@ class Implications:
                 reason = (RULE, step.code, tuple(step.houses), tuple(step.cells))
                 return [(lit(c, s, False), reason, parents) for c, s in new]
         return []
+
+
+_group_tables: dict[Any, dict[int, tuple[int, ...]]] = {}
+
+
+def _groups(g: Any) -> dict[int, tuple[int, ...]]:
+    """Every set of two or more cells inside one line-box intersection,
+    mapped to the two houses (line, box) holding it."""
+    table = _group_tables.get(g)
+    if table is None:
+        table = {}
+        n = g.size
+        for line in range(2 * n):
+            for block in range(2 * n, 3 * n):
+                inter = g.house_masks[line] & g.house_masks[block]
+                cells = cells_of(inter)
+                if len(cells) < 2:
+                    continue
+                for k in range(2, len(cells) + 1):
+                    for sub in combinations(cells, k):
+                        table[sum(1 << c for c in sub)] = (line, block)
+        _group_tables[g] = table
+    return table
 
 
 _shared: dict[tuple, Implications] = {}
@@ -329,15 +371,18 @@ class ForcingChains:
     * ``"x-chain"``: static, one symbol at a time, contradiction and double
       implication;
     * ``"aic"``: static, every link, contradiction and double implication;
+    * ``"grouped-aic"``: the same with grouped nodes (a symbol's places in a
+      house lying in one line and box act as one node);
     * ``"cell-region"``: static cell and region forcing chains;
     * ``"nishio"``: dynamic, one symbol, contradiction only;
     * ``"dynamic"``: dynamic, every kind of conclusion;
     * ``"dynamic+"``: dynamic with inner techniques (nesting level 1).
     """
 
-    CODES = {"x-chain": "x-chain", "aic": "aic", "cell-region": "cell-region-forcing",
+    CODES = {"x-chain": "x-chain", "aic": "aic", "grouped-aic": "grouped-aic", "cell-region": "cell-region-forcing",
              "nishio": "nishio", "dynamic": "dynamic-forcing", "dynamic+": "dynamic-forcing-plus"}
-    MODES = {"x-chain": "static", "aic": "static", "cell-region": "static", "nishio": "dynamic",
+    MODES = {"x-chain": "static", "aic": "static", "grouped-aic": "grouped", "cell-region": "static",
+             "nishio": "dynamic",
              "dynamic": "dynamic", "dynamic+": "plus"}
 
     def __init__(self, kind: str):
@@ -356,6 +401,9 @@ class ForcingChains:
             if self.mode == "plus" and not any(p.nodes[x][0][0] == RULE for p, chain in zip(con.props, con.chains)
                                                for x in chain):
                 continue  # no inner technique used: a plain dynamic forcing chain
+            if self.mode == "grouped" and not any(p.nodes[x][0][0] == GROUP for p, chain in zip(con.props, con.chains)
+                                                  for x in chain):
+                continue  # no group used: a plain AIC
             conclusions.append(con)
         # as Sudoku Explainer: the easiest rating first, then the shortest chain
         variants = {id(con): self._variant(con) for con in conclusions}
@@ -393,7 +441,7 @@ class ForcingChains:
                                           lit(c, s, False))
             if kind == "nishio":
                 continue
-            if kind in ("x-chain", "aic", "dynamic", "dynamic+"):
+            if kind in ("x-chain", "aic", "grouped-aic", "dynamic", "dynamic+"):
                 yield from self._doubles(state, imp, on_props, symbol)
             if kind in ("cell-region", "dynamic", "dynamic+"):
                 yield from self._cells_and_regions(state, on_props)

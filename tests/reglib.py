@@ -26,6 +26,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     # same strong/weak link logic, found by the static chain search
     "0703": ("aic",), "0707": ("aic",),
     # HoDoKu files colour traps and wraps (and the two multi-colour types) apart
+    "0709": ("grouped-aic",), "0710": ("grouped-aic",),
     "0501": ("simple-colours",), "0503": ("multi-colours",),
 }
 
@@ -37,6 +38,12 @@ SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
     for code in ("0600", "0601", "0602", "0603", "0604", "0605")
 } | {
     ("0902", "2"): "ALS-XY-wings whose sets overlap: deduce's ALS search keeps the sets apart",
+    ("0710", "1"): "grouped discontinuous loops that place a value: one of the 11 cases needs a link deduce's "
+                   "static grouped chains do not make (its dynamic forcing chain finds that placement)",
+} | {
+    (code, variant): "nice loops and AICs with ALS nodes: ALS-XZ and ALS-XY-wing exist, ALS nodes inside chains "
+                     "do not yet"
+    for code, variant in (("0709", "2"), ("0710", "3"), ("0710", "4"), ("0711", "3"), ("0711", "4"))
 }
 
 

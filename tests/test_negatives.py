@@ -163,7 +163,7 @@ def test_forcing_chains_find_nothing_without_strong_links():
 
     state = empty()
     state.place(cell(1, 1), D)  # one placed symbol: weak links everywhere, no cell or house down to one choice
-    for kind in ("x-chain", "aic", "nishio", "cell-region", "dynamic"):
+    for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic"):
         assert list(ForcingChains(kind).find(state)) == [], kind
 
 

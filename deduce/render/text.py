@@ -246,7 +246,8 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "Look for {a_lname} starting from {forcing_source}.",
         "{forcing_clue}",
         "{forcing_text}",
-    ) for code in ("x-chain", "aic", "nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus")},
+    ) for code in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "dynamic-forcing",
+                   "dynamic-forcing-plus")},
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
@@ -698,6 +699,10 @@ def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: di
         why = "its only candidate left"
     elif kind == "hidden":
         why = f"the only place left for {r.sym(sym)} in {r.house(reason[1])}"
+    elif kind == "group":
+        _, house, group, other = reason
+        why = (f"{r.sym(sym)} in {r.house(house)} is left in {r.cells_or(group)}, "
+               f"{'both' if len(group) == 2 else 'all'} in {r.house(other)}")
     elif kind == "rule":
         houses = reason[2]
         where = f" in {prose([r.house(h) for h in houses])}" if houses else ""
