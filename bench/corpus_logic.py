@@ -86,8 +86,12 @@ def main() -> int:
         if args.limit:
             puzzles = puzzles[: args.limit]
         t0 = time.perf_counter()
+        results = []
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(run_one, [(p, args.every_strategy) for p in puzzles], chunksize=1))
+            for i, r in enumerate(pool.map(run_one, [(p, args.every_strategy) for p in puzzles], chunksize=1), 1):
+                results.append(r)
+                if i % 25 == 0:
+                    print(f"  {i}/{len(puzzles)} done, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
         wall = time.perf_counter() - t0
         unsound = [r for r in results if "unsound" in r]
         failures += len(unsound)

@@ -60,6 +60,32 @@ def _shared_houses(state: State, x: int, y: int) -> list[int]:
     return [h for h in g.cell_houses[x] if h in g.cell_houses[y]]
 
 
+def virtual_subsets(state: State, shared: list[int], pattern: set[int] | list[int] | tuple[int, ...], extra: int,
+                    forbidden: int = 0, max_size: int = 4) -> Iterator[tuple[int, tuple[int, ...], int,
+                                                                              list[tuple[int, int]]]]:
+    """Naked subsets made with a *virtual cell*: the extra candidates
+    ``extra`` of a pattern, one of which some pattern cell in a house of
+    ``shared`` must hold.  Yields ``(house, other cells, symbols,
+    eliminations)``, smallest subsets first; symbols in ``forbidden`` may not
+    take part."""
+    if not extra:
+        return
+    cand, value = state.cand, state.value
+    g = state.puzzle.geometry
+    houses = [(h, [c for c in g.houses[h] if value[c] < 0 and c not in pattern]) for h in shared]
+    for k in range(1, max_size + 1):
+        for h, others in houses:
+            for group in combinations(others, k):
+                union = extra
+                for c in group:
+                    union |= cand[c]
+                if union.bit_count() != k + 1 or union & forbidden:
+                    continue
+                elims = [(c, s) for c in others if c not in group for s in cells_of(cand[c] & union)]
+                if elims:
+                    yield h, group, union, elims
+
+
 class UniqueRectangle:
     """``UniqueRectangle(type)`` for types 1 to 4."""
 
@@ -116,24 +142,10 @@ class UniqueRectangle:
 
     def _type3(self, state: State, corners, pair: int, roof: list[int], extra: int, shared: list[int],
                details: tuple) -> Iterator[Step]:
-        cand, value = state.cand, state.value
-        g = state.puzzle.geometry
-        if extra.bit_count() < 2 and not extra:
-            return
-        houses = [(h, [c for c in g.houses[h] if value[c] < 0 and c not in roof]) for h in shared]
-        for k in range(1, 5):  # smallest subsets first (Sudoku Explainer rates them lower)
-            for h, others in houses:
-                for group in combinations(others, k):
-                    union = extra
-                    for c in group:
-                        union |= cand[c]
-                    if union.bit_count() != k + 1 or union & pair:
-                        continue
-                    elims = [(c, s) for c in others if c not in group for s in cells_of(cand[c] & union)]
-                    if elims:
-                        yield Step(self.technique, eliminations=elims, cells=tuple(corners) + group, houses=(h,),
-                                   symbols=cells_of(union), se_bonus=round(0.1 * k, 1),
-                                   details=details + (("subset", group), ("subset_symbols", tuple(cells_of(union)))))
+        for h, group, union, elims in virtual_subsets(state, shared, roof, extra, forbidden=pair):
+            yield Step(self.technique, eliminations=elims, cells=tuple(corners) + group, houses=(h,),
+                       symbols=cells_of(union), se_bonus=round(0.1 * len(group), 1),
+                       details=details + (("subset", group), ("subset_symbols", tuple(cells_of(union)))))
 
 
 class BugPlusOne:
@@ -301,21 +313,10 @@ class BugType:
             union = 0
             for m in extras.values():
                 union |= m
-            for h in shared:
-                others = [c for c in g.houses[h] if value[c] < 0 and c not in extras]
-                for k in range(1, min(4, len(others)) + 1):
-                    for group in combinations(others, k):
-                        subset = union
-                        for c in group:
-                            subset |= cand[c]
-                        if subset.bit_count() != k + 1:
-                            continue
-                        elims = [(c, s) for c in others if c not in group for s in cells_of(cand[c] & subset)]
-                        if elims:
-                            yield Step(self.technique, eliminations=elims, cells=cells + list(group), houses=(h,),
-                                       symbols=cells_of(subset), se_bonus=round(0.1 * k, 1),
-                                       details=details + (("subset", group),
-                                                          ("subset_symbols", tuple(cells_of(subset)))))
+            for h, group, subset, elims in virtual_subsets(state, shared, cells, union):
+                yield Step(self.technique, eliminations=elims, cells=cells + list(group), houses=(h,),
+                           symbols=cells_of(subset), se_bonus=round(0.1 * len(group), 1),
+                           details=details + (("subset", group), ("subset_symbols", tuple(cells_of(subset)))))
             return
         if len(cells) != 2 or any(m.bit_count() != 1 for m in extras.values()):
             return
@@ -396,6 +397,11 @@ class UniqueLoop:
         if self.kind == 3:
             if extra.bit_count() < 2:
                 return
+            for h, group, union, elims in virtual_subsets(state, shared, loop, extra, forbidden=pair, max_size=3):
+                yield Step(self.technique, eliminations=elims, cells=loop + group, houses=(h,),
+                           symbols=cells_of(union), variant=variant, se_bonus=round(bonus + 0.1 * len(group), 1),
+                           details=details + (("subset", group), ("subset_symbols", tuple(cells_of(union)))))
+            return
             houses = [(h, [c for c in g.houses[h] if value[c] < 0 and c not in loop]) for h in shared]
             for k in range(1, 4):
                 for h, others in houses:
