@@ -268,6 +268,11 @@ TABLE: tuple[Technique, ...] = (
        "one line and one box act as one node.",
        rating_note="Not in Sudoku Explainer 1.2.1 (it needs dynamic chains, 8.5, for these); deduce's own 7.2 "
                    "plus the length bonus: an AIC (7.0) with grouped nodes. HoDoKu's grouped nice loop (300)."),
+    _t("sue-de-coq", "Sue de Coq", ALS, 6.2, 250, UNFAIR, "1101",
+       "Cells where a line meets a box, with cells of the rest of the line and of the box sharing no symbol, "
+       "hold exactly as many symbols as cells: each part's symbols leave the rest of its house.",
+       rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 6.2, with the aligned pair exclusion, just "
+                   "below SE's chains (6.5+), as HoDoKu puts it below chains (250)."),
     _t("als-xz", "ALS-XZ", ALS, 6.9, 300, UNFAIR, "0901",
        "Two almost locked sets joined by a restricted common symbol x; a symbol z of both lies in one of them.",
        rating_note="Not in Sudoku Explainer 1.2.1 (it finds these as forcing chains, 6.6-7.5); deduce's own "
@@ -313,7 +318,8 @@ PROFILES: dict[str, tuple[str, ...]] = {
     "hodoku": ("fh", "ns", "hs", "locked-pair", "locked-triple", "lc1", "lc2", "np", "nt", "hp", "ht", "nq", "hq", "x-wing", "swordfish",
                "jellyfish", "bug+1", "skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle", "w-wing",
                "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "finned-x-wing", "sashimi-x-wing",
-               "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "simple-colours",
+               "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "sue-de-coq",
+               "simple-colours",
                "multi-colours", "x-chain",
                "xy-chain", "aic", "grouped-aic", "als-xz", "als-xy-wing", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
                "finned-franken-swordfish", "cell-region-forcing", "nishio", "dynamic-forcing",

@@ -12,7 +12,7 @@ from deduce.strategy import Strategy
 
 def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
-    from .als import AlsXYWing, AlsXZ
+    from .als import AlsXYWing, AlsXZ, SueDeCoq
     from .cages import CageCombinations, CageSingle
     from .chains import XYChain
     from .colouring import MultiColours, SimpleColours
@@ -44,6 +44,6 @@ def builtin_strategies() -> list[Strategy]:
         XYWing(), XYZWing(), WWing(),
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
         *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
-        XYChain(), AlsXZ(), AlsXYWing(),
+        XYChain(), SueDeCoq(), AlsXZ(), AlsXYWing(),
         *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+")),
     ]

@@ -1,4 +1,4 @@
-"""Almost locked sets: ALS-XZ and ALS-XY-wing.
+"""Almost locked sets: ALS-XZ, ALS-XY-wing and Sue de Coq.
 
 An **almost locked set** (ALS) is k unsolved cells of one house holding k+1
 symbols between them: if any one of its symbols is taken out, the rest are
@@ -173,3 +173,74 @@ class AlsXYWing:
                                    symbols=(x, y, z),
                                    details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
                                             ("z", z)))
+
+
+#: Most cells taken from the rest of the line, or of the box, in a Sue de Coq.
+MAX_SDC_PART = 3
+
+
+class SueDeCoq:
+    """Sue de Coq: 2 or 3 cells C where a line meets a box hold V, at least
+    two more symbols than cells.  Add cells A from the rest of the line and
+    D from the rest of the box, A and D sharing no symbol, so that all these
+    cells hold exactly as many symbols as there are cells: they are locked
+    on them.  A's symbols (and those of V that D lacks) leave the rest of the
+    line; D's symbols (and those of V that A lacks) leave the rest of the box.
+    """
+
+    technique = TECHNIQUES["sue-de-coq"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        from ._houses import line_block_pairs
+
+        g = state.puzzle.geometry
+        cand, value = state.cand, state.value
+        for line, block, inter in line_block_pairs(g):
+            core_cells = [c for c in cells_of(inter) if value[c] < 0]
+            line_rest = [c for c in g.houses[line] if value[c] < 0 and not inter >> c & 1]
+            box_rest = [c for c in g.houses[block] if value[c] < 0 and not inter >> c & 1]
+            for size in (2, 3):
+                for core in combinations(core_cells, size):
+                    v = 0
+                    for c in core:
+                        v |= cand[c]
+                    if v.bit_count() < size + 2:
+                        continue
+                    line_parts = _parts(line_rest, cand, v)
+                    box_parts = _parts(box_rest, cand, v)
+                    for a_cells, va in line_parts:
+                        for d_cells, vd in box_parts:
+                            if va & vd:
+                                continue
+                            total = v | va | vd
+                            if total.bit_count() != size + len(a_cells) + len(d_cells):
+                                continue
+                            line_out = va | (v & ~vd)
+                            box_out = vd | (v & ~va)
+                            used = set(core) | set(a_cells) | set(d_cells)
+                            elims = [(c, s) for c in line_rest if c not in used for s in cells_of(cand[c] & line_out)]
+                            elims += [(c, s) for c in box_rest if c not in used for s in cells_of(cand[c] & box_out)]
+                            # the intersection's other cells lie in both houses
+                            elims += [(c, s) for c in core_cells if c not in used
+                                      for s in cells_of(cand[c] & (line_out | box_out))]
+                            if elims:
+                                yield Step(self.technique, eliminations=elims, cells=sorted(used),
+                                           houses=(line, block), symbols=cells_of(total),
+                                           details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
+                                                    ("core_symbols", tuple(cells_of(v))),
+                                                    ("line_symbols", tuple(cells_of(va))),
+                                                    ("box_symbols", tuple(cells_of(vd)))))
+
+
+def _parts(cells: list[int], cand: list[int], v: int) -> list[tuple[tuple[int, ...], int]]:
+    """Sets of 1 to :data:`MAX_SDC_PART` cells whose symbols meet ``v`` and
+    bring fewer new symbols than cells (else the count could never balance)."""
+    out = []
+    for k in range(1, MAX_SDC_PART + 1):
+        for group in combinations(cells, k):
+            m = 0
+            for c in group:
+                m |= cand[c]
+            if m & v and (m & ~v).bit_count() < k:
+                out.append((group, m))
+    return out

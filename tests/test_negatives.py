@@ -238,3 +238,21 @@ def test_als_xz_needs_a_restricted_common_and_a_second_common_symbol():
     found = {e for s in AlsXZ().find(real) for e in s.eliminations}
     assert (cell(1, 2), 1) in found and (cell(4, 1), 1) in found
     assert (cell(9, 9), 1) not in found and all(sym == 1 for _, sym in found)
+
+
+def test_sue_de_coq_needs_the_count_to_balance():
+    from strategies.als import SueDeCoq
+
+    def position(box_cell: int) -> State:
+        state = empty()
+        state.cand[cell(1, 1)] = 0b0111   # r1c1 {1,2,3}
+        state.cand[cell(1, 2)] = 0b1011   # r1c2 {1,2,4}: V = {1,2,3,4} where row 1 meets box 1
+        state.cand[cell(1, 5)] = 0b0011   # r1c5 {1,2} in the rest of row 1
+        state.cand[cell(2, 1)] = box_cell  # r2c1 in the rest of box 1
+        return state
+
+    assert list(SueDeCoq().find(position(0b10100))) == []  # {3,5}: five symbols for four cells
+    found = {e for s in SueDeCoq().find(position(0b1100)) for e in s.eliminations}  # {3,4}
+    assert (cell(1, 9), 0) in found and (cell(1, 9), 1) in found      # row 1 loses 1 and 2
+    assert (cell(3, 3), 2) in found and (cell(3, 3), 3) in found      # box 1 loses 3 and 4
+    assert (cell(1, 9), 2) not in found and (cell(3, 3), 0) not in found

@@ -227,6 +227,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{bug_premise} In {house}, {sym} lives only in {cells}, so one of them is {sym} and the other "
         "its extra: each is {sym} or its extra. {removed}.",
     ),
+    "sue-de-coq": (
+        "Look for a Sue de Coq where {house} meets {house2}.",
+        "Which symbols do {sdc_core} hold, and which cells of {house} and {house2} hold only some of them?",
+        "{sdc_text}",
+    ),
     "als-xz": (
         "Look for two almost locked sets sharing a restricted common symbol.",
         "{als_sets_clue}",
@@ -793,6 +798,19 @@ def _forcing_text(r: TextRenderer, step: Step) -> str:
         out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
     return "\n".join(out)
 
+def _sdc_text(r: TextRenderer, step: Step) -> str:
+    line, box = (r.house(h) for h in step.houses)
+    core, a, d = step.detail("core"), step.detail("line_cells"), step.detail("box_cells")
+    v, va, vd = step.detail("core_symbols"), step.detail("line_symbols"), step.detail("box_symbols")
+    n = len(core) + len(a) + len(d)
+    return (f"{capitalize(r.cells(core))}, where {line} meets {box}, hold {r.symset(v)}. {capitalize(r.cells(a))} "
+            f"in the rest of {line} {'holds' if len(a) == 1 else 'hold'} {r.symset(va)}, and {r.cells(d)} in the "
+            f"rest of {box} {'holds' if len(d) == 1 else 'hold'} {r.symset(vd)}; those two share no symbol. "
+            f"These {n} cells hold {n} symbols between them, so each symbol is in one of them: the rest of {line} "
+            f"loses {r.symset(set(va) | (set(v) - set(vd)))} and the rest of {box} loses "
+            f"{r.symset(set(vd) | (set(v) - set(va)))}: {r.removed(step.eliminations)}.")
+
+
 def _als_name(r: TextRenderer, als: tuple) -> str:
     cells, syms, house = als
     return f"{r.cells(cells)} in {r.house(house)} ({len(cells)} cell{'s' if len(cells) > 1 else ''}, {r.symset(syms)})"
@@ -900,6 +918,8 @@ def _regions(s: Step, g: Any) -> list[int]:
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_source": _forcing_source,
     "als_text": _als_text,
+    "sdc_core": lambda r, s: r.cells(s.detail("core")),
+    "sdc_text": _sdc_text,
     "als_sets_clue": lambda r, s: "Look at " + prose([_als_name(r, a) for a in s.detail("sets")]) + ".",
     "colour_text": _colour_text,
     "bug_premise": _bug_premise,
