@@ -227,6 +227,11 @@ TABLE: tuple[Technique, ...] = (
        rating_note="SE: 4.5 plus 0.1 per extra symbol of the subset; the step adds it."),
     _t("ur4", "Unique rectangle type 4", UNIQUENESS, 4.5, 100, HARD, "0603",
        "Two corners share a house where a lives only in them; neither can be b."),
+    _t("hidden-rectangle", "Hidden rectangle", UNIQUENESS, 4.6, 100, HARD, "0606",
+       "A would-be deadly rectangle with one corner holding only {a,b}: if a lives only in the rectangle along "
+       "the opposite corner's row and column, that corner is not b.",
+       rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 4.6, a unique rectangle (4.5) read through "
+                   "two strong links. HoDoKu's uniqueness score (100)."),
     _t("unique-loop", "Unique loop", UNIQUENESS, 4.6, 100, HARD, "",
        "A loop of 6, 8 or 10 cells holding {a,b}, two in every house it touches, cannot be left holding only "
        "{a,b}; the four types work as for unique rectangles.",
@@ -317,7 +322,7 @@ PROFILES: dict[str, tuple[str, ...]] = {
            "dynamic-forcing-plus", "bf"),
     "hodoku": ("fh", "ns", "hs", "locked-pair", "locked-triple", "lc1", "lc2", "np", "nt", "hp", "ht", "nq", "hq", "x-wing", "swordfish",
                "jellyfish", "bug+1", "skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle", "w-wing",
-               "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "finned-x-wing", "sashimi-x-wing",
+               "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "hidden-rectangle", "finned-x-wing", "sashimi-x-wing",
                "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "sue-de-coq",
                "simple-colours",
                "multi-colours", "x-chain",

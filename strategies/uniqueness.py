@@ -496,3 +496,40 @@ def _loops(g, cells: list[int], extra: set[int]) -> Iterator[tuple[int, ...]]:
         yield from extend([start])
         for h in g.cell_houses[start]:
             counts[h] -= 1
+
+
+class HiddenRectangle:
+    """A would-be deadly rectangle on {a,b} with a corner A holding only
+    {a,b}.  If, in the row and the column of the opposite corner D, a can
+    only go in the rectangle, then D is not b: with D = b, a would fill the
+    two corners beside D, A would be b, and the four corners would hold
+    only a and b."""
+
+    technique = TECHNIQUES["hidden-rectangle"]
+    requires_unique = True
+    allows_cages = False
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand = state.cand
+        g = state.puzzle.geometry
+        n = g.size
+        for corners, pair in rectangles(state):
+            for corner in corners:
+                if cand[corner] != pair:
+                    continue
+                far = next(c for c in corners if c // n != corner // n and c % n != corner % n)
+                row_mate = next(c for c in corners if c != far and c // n == far // n)
+                col_mate = next(c for c in corners if c != far and c % n == far % n)
+                row, col = far // n, n + far % n
+                for a in cells_of(pair):
+                    b = (pair & ~(1 << a)).bit_length() - 1
+                    if not cand[far] >> b & 1:
+                        continue
+                    if sorted(state.places(row, a)) != sorted((far, row_mate)):
+                        continue
+                    if sorted(state.places(col, a)) != sorted((far, col_mate)):
+                        continue
+                    yield Step(self.technique, eliminations=[(far, b)], cells=corners, houses=(row, col),
+                               symbols=(a, b),
+                               details=(("corners", corners), ("pair", tuple(cells_of(pair))),
+                                        ("floor", corner), ("far", far), ("locked", a)))

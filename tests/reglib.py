@@ -35,7 +35,7 @@ SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
     (code, "2"): "uniqueness with missing candidates: a rectangle whose corner already lost one of the two "
                  "symbols is not a deadly pattern in general (the removed candidate may be what prevents the "
                  "swap), so deduce does not use it"
-    for code in ("0600", "0601", "0602", "0603", "0604", "0605")
+    for code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606")
 } | {
     ("0902", "2"): "ALS-XY-wings whose sets overlap: deduce's ALS search keeps the sets apart",
     ("0710", "1"): "grouped discontinuous loops that place a value: one of the 11 cases needs a link deduce's "

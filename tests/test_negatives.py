@@ -256,3 +256,20 @@ def test_sue_de_coq_needs_the_count_to_balance():
     assert (cell(1, 9), 0) in found and (cell(1, 9), 1) in found      # row 1 loses 1 and 2
     assert (cell(3, 3), 2) in found and (cell(3, 3), 3) in found      # box 1 loses 3 and 4
     assert (cell(1, 9), 2) not in found and (cell(3, 3), 0) not in found
+
+
+def test_hidden_rectangle_needs_a_locked_in_both_lines_of_the_far_corner():
+    from strategies.uniqueness import HiddenRectangle
+
+    def position(extra_place: bool) -> State:
+        state = empty()
+        state.cand[cell(1, 1)] = 0b11          # floor corner r1c1 {1,2}; rectangle r1c1 r1c4 r2c1 r2c4
+        only_in_row(state, 2, [1, 4] + ([7] if extra_place else []))     # 1 in row 2: r2c1, r2c4 (+ r2c7)
+        for r in range(1, 10):                 # 1 in column 4: r1c4 and r2c4 only
+            if r not in (1, 2):
+                state.cand[cell(r, 4)] &= ~1
+        return state
+
+    assert list(HiddenRectangle().find(position(extra_place=True))) == []
+    found = [s for s in HiddenRectangle().find(position(extra_place=False))]
+    assert found and {e for s in found for e in s.eliminations} == {(cell(2, 4), 1)}

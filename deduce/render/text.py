@@ -195,6 +195,14 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "This puzzle has a unique solution, so {ur_corners} cannot be left holding only {ur_pair}: "
         "the two {word}s could be swapped. {ur_reason}",
     ) for k in (1, 2, 3, 4)},
+    "hidden-rectangle": (
+        "Look for a hidden rectangle on {ur_pair}.",
+        "{ur_corners} all hold {ur_pair}; {hr_floor} holds nothing else.",
+        "This puzzle has a unique solution, so {ur_corners} cannot be left holding only {ur_pair}. {hr_floor} "
+        "holds only {ur_pair}, and in {houses_all}, {hr_a} can only go in the rectangle. If {hr_far} were "
+        "{hr_b}, {hr_a} would fill the two corners beside it, {hr_floor} would be {hr_b}, and the four corners "
+        "would hold only {ur_pair}. So {hr_far} is not {hr_b}: {removed}.",
+    ),
     "unique-loop": (
         "Look for a unique loop on {ur_pair}.",
         "{ur_corners} all hold {ur_pair}, two in every house they touch.",
@@ -918,6 +926,10 @@ def _regions(s: Step, g: Any) -> list[int]:
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_source": _forcing_source,
     "als_text": _als_text,
+    "hr_floor": lambda r, s: r.cell(s.detail("floor")),
+    "hr_far": lambda r, s: r.cell(s.detail("far")),
+    "hr_a": lambda r, s: r.sym(s.detail("locked")),
+    "hr_b": lambda r, s: r.sym(next(x for x in s.detail("pair") if x != s.detail("locked"))),
     "sdc_core": lambda r, s: r.cells(s.detail("core")),
     "sdc_text": _sdc_text,
     "als_sets_clue": lambda r, s: "Look at " + prose([_als_name(r, a) for a in s.detail("sets")]) + ".",
