@@ -42,6 +42,7 @@ def example_step(t: Technique) -> tuple[str, State, Step] | None:
     """
     from .engine import effective
     from .registry import discovered
+    from .strategy import allows_cages
 
     for index, (label, _, _) in enumerate(SHOWCASE):
         puzzle, result = _solved(index)
@@ -59,6 +60,8 @@ def example_step(t: Technique) -> tuple[str, State, Step] | None:
                 state.apply(step)
                 continue  # forcing chains are slow to search on easy positions, and pointless there
             for strategy in own:
+                if puzzle.has_cages and not allows_cages(strategy):
+                    break  # as the engine: never where cages break the technique's argument
                 for candidate in strategy.find(state):
                     if effective(candidate, state):
                         return label, state, candidate

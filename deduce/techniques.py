@@ -232,6 +232,12 @@ TABLE: tuple[Technique, ...] = (
        "the opposite corner's row and column, that corner is not b.",
        rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 4.6, a unique rectangle (4.5) read through "
                    "two strong links. HoDoKu's uniqueness score (100)."),
+    _t("avoidable-rectangle", "Avoidable rectangle", UNIQUENESS, 4.5, 100, HARD, "0607",
+       "A would-be deadly rectangle whose solved corners were placed, not given: placed symbols could be "
+       "swapped too, so the last corner (type 1) or one of the last two (type 2) avoids the pattern.",
+       se_variants=(("1", 4.5), ("2", 4.5)),
+       rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 4.5, a unique rectangle read on placed cells. "
+                   "HoDoKu's uniqueness score (100)."),
     _t("unique-loop", "Unique loop", UNIQUENESS, 4.6, 100, HARD, "",
        "A loop of 6, 8 or 10 cells holding {a,b}, two in every house it touches, cannot be left holding only "
        "{a,b}; the four types work as for unique rectangles.",
@@ -322,7 +328,8 @@ PROFILES: dict[str, tuple[str, ...]] = {
            "dynamic-forcing-plus", "bf"),
     "hodoku": ("fh", "ns", "hs", "locked-pair", "locked-triple", "lc1", "lc2", "np", "nt", "hp", "ht", "nq", "hq", "x-wing", "swordfish",
                "jellyfish", "bug+1", "skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle", "w-wing",
-               "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "hidden-rectangle", "finned-x-wing", "sashimi-x-wing",
+               "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "hidden-rectangle", "avoidable-rectangle",
+               "finned-x-wing", "sashimi-x-wing",
                "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "sue-de-coq",
                "simple-colours",
                "multi-colours", "x-chain",

@@ -20,7 +20,7 @@ def builtin_strategies() -> list[Strategy]:
     from .fish import Fish
     from .forcing import ForcingChains
     from .single_digit import EmptyRectangle, TurbotFish
-    from .uniqueness import BugPlusOne, BugType, HiddenRectangle, UniqueLoop, UniqueRectangle
+    from .uniqueness import AvoidableRectangle, BugPlusOne, BugType, HiddenRectangle, UniqueLoop, UniqueRectangle
     from .wings import WWing, XYWing, XYZWing
     from .innies_outies import InniesOuties
     from .intersections import LockedCandidates
@@ -43,7 +43,7 @@ def builtin_strategies() -> list[Strategy]:
         SimpleColours("trap"), SimpleColours("wrap"), MultiColours(1), MultiColours(2),
         XYWing(), XYZWing(), WWing(),
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
-        HiddenRectangle(), *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
+        HiddenRectangle(), AvoidableRectangle(1), AvoidableRectangle(2), *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
         XYChain(), SueDeCoq(), AlsXZ(), AlsXYWing(),
         *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+")),
     ]

@@ -533,3 +533,83 @@ class HiddenRectangle:
                                symbols=(a, b),
                                details=(("corners", corners), ("pair", tuple(cells_of(pair))),
                                         ("floor", corner), ("far", far), ("locked", a)))
+
+
+class AvoidableRectangle:
+    """``AvoidableRectangle(1)`` or ``(2)``: a would-be deadly rectangle
+    whose solved corners were placed by the solver, not given.
+
+    Placed symbols could be swapped like candidates: if the four corners
+    ended as a, b / b, a with no given among them, swapping them would give
+    a second solution.  Type 1: three corners are placed a, b, b (the two b
+    beside the a); the fourth cannot be a.  Type 2: two corners in one
+    line are placed a and b; the other two hold {b,x} and {a,x} (b below a,
+    a below b): one of them is x, so cells seeing both lose x.
+    """
+
+    requires_unique = True
+    allows_cages = False
+
+    def __init__(self, kind: int = 1):
+        if kind not in (1, 2):
+            raise ValueError("avoidable rectangle types are 1 and 2")
+        self.kind = kind
+        self.technique = TECHNIQUES["avoidable-rectangle"]
+
+    def __repr__(self) -> str:
+        return f"AvoidableRectangle({self.kind})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        n = g.size
+        cand, value = state.cand, state.value
+        givens = state.puzzle.givens
+        for r1, r2 in combinations(range(n), 2):
+            for c1, c2 in combinations(range(n), 2):
+                corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                if any(givens[c] >= 0 for c in corners) or len({g.region_of[c] for c in corners}) != 2:
+                    continue
+                a, b, c, d = corners
+                if g.region_of[a] == g.region_of[d] or g.region_of[b] == g.region_of[c]:
+                    continue  # the two regions must each hold a side of the rectangle
+                placed = [x for x in corners if value[x] >= 0]
+                if self.kind == 1 and len(placed) == 3:
+                    (free,) = [x for x in corners if value[x] < 0]
+                    opposite = next(x for x in corners if x // n != free // n and x % n != free % n)
+                    beside = [x for x in corners if x not in (free, opposite)]
+                    if value[beside[0]] == value[beside[1]] != value[opposite]:
+                        sym = value[opposite]
+                        if cand[free] >> sym & 1:
+                            yield Step(self.technique, eliminations=[(free, sym)], cells=corners,
+                                       symbols=(sym, value[beside[0]]), variant="1",
+                                       details=(("corners", corners), ("placed", tuple(placed)), ("free", (free,))))
+                elif self.kind == 2 and len(placed) == 2:
+                    pair = [x for x in corners if value[x] < 0]
+                    if pair[0] // n != pair[1] // n and pair[0] % n != pair[1] % n:
+                        continue  # the placed corners must share a line
+                    yield from self._type2(state, corners, placed, pair)
+
+    def _type2(self, state: State, corners: tuple[int, ...], placed: list[int], free: list[int]) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        n = state.puzzle.geometry.size
+        if value[placed[0]] == value[placed[1]]:
+            return
+        extras = 0
+        for f in free:
+            # the placed corner in line with f (not in f's line) gives f its "other" symbol
+            across = next(p for p in placed if p // n == f // n or p % n == f % n)
+            partner = next(p for p in placed if p != across)
+            need = value[partner]
+            if cand[f].bit_count() != 2 or not cand[f] >> need & 1:
+                return
+            extras |= cand[f] & ~(1 << need)
+        if extras.bit_count() != 1:
+            return
+        x = extras.bit_length() - 1
+        pm = state.puzzle.peer_masks
+        targets = [t for t in cells_of(pm[free[0]] & pm[free[1]]) if value[t] < 0 and cand[t] >> x & 1]
+        if targets:
+            yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=corners,
+                       symbols=(value[placed[0]], value[placed[1]], x), variant="2",
+                       details=(("corners", corners), ("placed", tuple(placed)), ("free", tuple(free)),
+                                ("extra", x)))

@@ -26,6 +26,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     # same strong/weak link logic, found by the static chain search
     "0703": ("aic",), "0707": ("aic",),
     # HoDoKu files colour traps and wraps (and the two multi-colour types) apart
+    "0608": ("avoidable-rectangle",),
     "0709": ("grouped-aic",), "0710": ("grouped-aic",),
     "0501": ("simple-colours",), "0503": ("multi-colours",),
 }
@@ -35,7 +36,7 @@ SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
     (code, "2"): "uniqueness with missing candidates: a rectangle whose corner already lost one of the two "
                  "symbols is not a deadly pattern in general (the removed candidate may be what prevents the "
                  "swap), so deduce does not use it"
-    for code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606")
+    for code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606", "0607", "0608")
 } | {
     ("0902", "2"): "ALS-XY-wings whose sets overlap: deduce's ALS search keeps the sets apart",
     ("0710", "1"): "grouped discontinuous loops that place a value: one of the 11 cases needs a link deduce's "
@@ -83,14 +84,18 @@ def cases() -> Iterator[Case]:
 
 def position(case: Case) -> tuple[State, tuple[int, ...] | None]:
     """The case's pencil-mark position and the puzzle's solution (from its givens)."""
-    digits = case.givens.replace("+", "")
-    puzzle = Puzzle.from_string(digits)
-    state = State.from_puzzle(puzzle)
-    for cell, sym in case.deleted:
-        state.cand[cell] &= ~(1 << sym)
     given_only = "".join(ch if i == 0 or case.givens[i - 1] != "+" else "." for i, ch in enumerate(case.givens)
                          if ch != "+")
-    sols = first_solutions(Puzzle.from_string(given_only), 2)
+    digits = case.givens.replace("+", "")
+    # the '+' digits were placed by the solver, not given: avoidable rectangles tell them apart
+    puzzle = Puzzle.from_string(given_only)
+    state = State.from_puzzle(puzzle)
+    for cell, (g, d) in enumerate(zip(given_only, digits)):
+        if g == "." and d != ".":
+            state.place(cell, int(d) - 1)
+    for cell, sym in case.deleted:
+        state.cand[cell] &= ~(1 << sym)
+    sols = first_solutions(puzzle, 2)
     return state, sols[0] if len(sols) == 1 else None
 
 

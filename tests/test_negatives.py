@@ -273,3 +273,20 @@ def test_hidden_rectangle_needs_a_locked_in_both_lines_of_the_far_corner():
     assert list(HiddenRectangle().find(position(extra_place=True))) == []
     found = [s for s in HiddenRectangle().find(position(extra_place=False))]
     assert found and {e for s in found for e in s.eliminations} == {(cell(2, 4), 1)}
+
+
+def test_avoidable_rectangle_needs_placed_not_given_corners():
+    from strategies.uniqueness import AvoidableRectangle
+
+    def position(given: bool) -> State:
+        puzzle = Puzzle.from_string("1" + "." * 80) if given else Puzzle.empty(9)
+        state = State.from_puzzle(puzzle)
+        if not given:
+            state.place(cell(1, 1), 0)     # r1c1 = 1, placed by the solver
+        state.place(cell(1, 4), 1)         # r1c4 = 2
+        state.place(cell(2, 1), 1)         # r2c1 = 2: r2c4 = 1 would make a swappable rectangle
+        return state
+
+    assert list(AvoidableRectangle(1).find(position(given=True))) == []
+    found = {e for s in AvoidableRectangle(1).find(position(given=False)) for e in s.eliminations}
+    assert found == {(cell(2, 4), 0)}

@@ -203,6 +203,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{hr_b}, {hr_a} would fill the two corners beside it, {hr_floor} would be {hr_b}, and the four corners "
         "would hold only {ur_pair}. So {hr_far} is not {hr_b}: {removed}.",
     ),
+    "avoidable-rectangle": (
+        "Look for an avoidable rectangle: solved cells that were not given.",
+        "{ur_corners}: which of them were given?",
+        "{ar_text}",
+    ),
     "unique-loop": (
         "Look for a unique loop on {ur_pair}.",
         "{ur_corners} all hold {ur_pair}, two in every house they touch.",
@@ -806,6 +811,19 @@ def _forcing_text(r: TextRenderer, step: Step) -> str:
         out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
     return "\n".join(out)
 
+def _ar_text(r: TextRenderer, step: Step) -> str:
+    corners, placed, free = step.detail("corners"), step.detail("placed"), step.detail("free")
+    head = (f"This puzzle has a unique solution, and none of {r.cells(corners)} was given: if they ended holding "
+            f"two symbols crosswise, those could be swapped, giving a second solution. "
+            f"{capitalize(r.cells(placed))} {'was' if len(placed) == 1 else 'were'} placed by the solver.")
+    removed = r.removed(step.eliminations)
+    if step.variant == "1":
+        return f"{head} So {r.cell(free[0])} cannot complete the pattern: {removed}."
+    x = r.sym(step.detail("extra"))
+    return (f"{head} {capitalize(r.cells(free))} would complete it with their other candidates, so one of them is "
+            f"{x}, and the cells that see both lose {x}: {removed}.")
+
+
 def _sdc_text(r: TextRenderer, step: Step) -> str:
     line, box = (r.house(h) for h in step.houses)
     core, a, d = step.detail("core"), step.detail("line_cells"), step.detail("box_cells")
@@ -926,6 +944,7 @@ def _regions(s: Step, g: Any) -> list[int]:
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_source": _forcing_source,
     "als_text": _als_text,
+    "ar_text": _ar_text,
     "hr_floor": lambda r, s: r.cell(s.detail("floor")),
     "hr_far": lambda r, s: r.cell(s.detail("far")),
     "hr_a": lambda r, s: r.sym(s.detail("locked")),
