@@ -158,3 +158,20 @@ def test_direct_steps_are_single_placements(code):
     _, state, step = found
     assert len(step.placements) == 1 and not step.eliminations
     assert step.detail("removed")
+
+
+def test_progress_bar_only_on_a_terminal():
+    from deduce.cli import Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty, pipe = Terminal(), io.StringIO()
+    for stream in (tty, pipe):
+        bar = Progress(3, stream)
+        for _ in range(3):
+            bar.advance()
+        bar.clear()
+    assert "3/3" in tty.getvalue() and "[" in tty.getvalue()
+    assert pipe.getvalue() == ""
