@@ -112,16 +112,15 @@ class Propagation:
             stack.extend(self.nodes[x][1])
         return [x for x in self.nodes if x in seen]
 
-    def chain(self, targets: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
-        """``(literal, reason, parents)`` for every literal the targets
-        follow from, in order: the record a renderer explains."""
-        return tuple((x, self.nodes[x][0], self.nodes[x][1]) for x in self.ancestors(targets))
+    def records(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
+        """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
+        order): the record a renderer explains."""
+        return tuple((x, self.nodes[x][0], self.nodes[x][1]) for x in lits)
 
-    def is_static(self, targets: Sequence[int]) -> bool:
-        """True if every strong link behind ``targets`` held before the assumption."""
-        return all(len(self.nodes[x][1]) <= 1 or self.nodes[x][0][0] not in (NAKED, HIDDEN)
-                   for x in self.ancestors(targets)) and all(
-            self.nodes[x][0][0] != RULE for x in self.ancestors(targets))
+    def is_static(self, lits: Sequence[int]) -> bool:
+        """True if every strong link among ``lits`` held before the assumption."""
+        return all((len(self.nodes[x][1]) <= 1 or self.nodes[x][0][0] not in (NAKED, HIDDEN))
+                   and self.nodes[x][0][0] != RULE for x in lits)
 
 
 class Implications:
@@ -499,12 +498,12 @@ class ForcingChains:
         c, s = lit_cell(y), lit_sym(y)
         placements = [(c, s)] if y & 1 else []
         eliminations = [] if y & 1 else [(c, s)]
-        branches = tuple((p.start, p.chain(t), _contradiction_record(p) if con.kind == CONTRADICTION else None)
-                         for p, t in zip(con.props, con.targets))
+        branches = tuple((p.start, p.records(chain), p.contradiction if con.kind == CONTRADICTION else None)
+                         for p, chain in zip(con.props, con.chains))
         cells = sorted({lit_cell(x) for _, chain, _ in branches for x, _, _ in chain})
         symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
         houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
-        static = all(p.is_static(t) for p, t in zip(con.props, con.targets))
+        static = all(p.is_static(chain) for p, chain in zip(con.props, con.chains))
         nesting = 1 if any(reason[0] == RULE for _, chain, _ in branches for _, reason, _ in chain) else 0
         return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
                     houses=houses, symbols=symbols, variant=variant,
@@ -521,10 +520,3 @@ class ForcingChains:
             return "x"
         reasons = {p.nodes[x][0][0] for p, chain in zip(con.props, con.chains) for x in chain}
         return "y" if HIDDEN not in reasons else "xy"
-
-
-def _contradiction_record(prop: Propagation) -> tuple | None:
-    if prop.contradiction is None:
-        return None
-    x, reason, parents = prop.contradiction
-    return (x, reason, parents)
