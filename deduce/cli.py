@@ -470,4 +470,10 @@ def entry_point() -> None:
         code = main()
     except KeyboardInterrupt:
         code = 130
+    except BrokenPipeError:
+        # the reader went away (``deduce techniques | head``): stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_OK
     sys.exit(code)

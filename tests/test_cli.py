@@ -165,3 +165,12 @@ def test_json_input_round_trips_in_its_own_format():
     assert code == 0
     back = json.loads(out)
     assert back["symbols"] == "ABCD" and "." not in back["givens"]
+
+
+def test_a_closed_pipe_ends_quietly():
+    import subprocess
+
+    proc = subprocess.run(f"{sys.executable} -m deduce techniques 'Sue de Coq' | head -1", shell=True,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.stdout.startswith("Sue de Coq")
+    assert "Traceback" not in proc.stderr
