@@ -24,7 +24,10 @@ brute-force score (10000, Extreme).
 Killer and jigsaw puzzles have no reference scale; both numbers then come
 from one solve with the ``deduce`` profile, using the table's own numbers
 for cage and region techniques (each row's ``rating_note`` gives the
-reasoning), so they sit on the same scale as classic puzzles.
+reasoning), so they sit on the same scale as classic puzzles.  A killer's
+level is its hardest technique's level: its score adds up over many more
+steps (every cell starts empty), so the score ceilings made for classic
+puzzles would call every killer Extreme.
 
 Every rating records the deduce version and its settings, so a result can
 be reproduced.
@@ -100,7 +103,8 @@ class Rater:
 
     @property
     def settings(self) -> tuple[tuple[str, Any], ...]:
-        return (("model", RATING_MODEL), ("er_profile", "se"), ("score_profile", "hodoku"),
+        return (("model", RATING_MODEL), ("er_profile", "se (deduce for killer and jigsaw)"),
+                ("score_profile", "hodoku (deduce for killer and jigsaw)"),
                 ("uniqueness", self.uniqueness), ("timeout", self.timeout))
 
     def solver(self, profile: str, time_limit: float | None) -> Solver:
@@ -127,7 +131,7 @@ class Rater:
         except SolveTimeout:
             return Rating(text, TIMEOUT, seconds=time.perf_counter() - start, settings=self.settings)
         er, ep, ed, hardest = se_scale(se_result.steps)
-        score, level = hodoku_scale(ho_result.steps)
+        score, level = hodoku_scale(ho_result.steps, raise_by_score=not puzzle.has_cages)
         backtracking = se_result.backtracking or ho_result.backtracking
         status = SOLVED_WITH_BACKTRACKING if backtracking else SOLVED
         return Rating(text, status, er, ep, ed, score, level, hardest, backtracking,
@@ -151,13 +155,14 @@ def se_scale(steps: Sequence[Step]) -> tuple[float | None, float | None, float |
     return er, max(ratings[: first_placement + 1]), ratings[0], hardest
 
 
-def hodoku_scale(steps: Sequence[Step]) -> tuple[int | None, str | None]:
-    """(score, level) of a solution path, HoDoKu's way."""
+def hodoku_scale(steps: Sequence[Step], raise_by_score: bool = True) -> tuple[int | None, str | None]:
+    """(score, level) of a solution path, HoDoKu's way; ``raise_by_score=False``
+    keeps the level at the hardest technique's (killers)."""
     if not steps:
         return None, None
     score = sum(s.technique.hodoku or 0 for s in steps)
     level = max(LEVELS.index(s.technique.level) for s in steps)
-    while LEVELS[level] != EXTREME and score > LEVEL_CEILINGS[LEVELS[level]]:
+    while raise_by_score and LEVELS[level] != EXTREME and score > LEVEL_CEILINGS[LEVELS[level]]:
         level += 1
     return score, LEVELS[level]
 

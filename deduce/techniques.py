@@ -34,7 +34,10 @@ numbers and nothing else):
   leftovers compares two groups of houses like an X-wing (3.2, +0.2 per
   extra pair).  Each row's ``rating_note`` repeats its reasoning.
   Uniqueness techniques are never used with cages (a cage sum can break
-  the deadly pattern's swap).
+  the deadly pattern's swap).  A killer's level is its hardest technique's
+  level, without the score ceilings (a killer's score adds up over every
+  cell, as none is given, so the ceilings made for classic puzzles would
+  call every killer Extreme).
 
 >>> TECHNIQUES["hs"].name, TECHNIQUES["hs"].se, TECHNIQUES["hs"].hodoku
 ('Hidden single', 1.2, 14)
