@@ -28,9 +28,9 @@ numbers and nothing else):
   looking up cage combinations sits between a naked single and pointing
   (2.4); cage pointing is pointing plus 0.1 (2.7); a 45-rule sum over one
   house with several cells is subset-like (3.0), each further house adds
-  0.2 and a derived cage needing its combinations 0.4 (so a 45 rule over
-  three houses with a derived cage rates 3.8, above an X-wing: harder than
-  any basic fish, as experienced killer solvers find it); the law of
+  1.0 and a derived cage needing its combinations 1.5 (so a 45 rule over
+  three houses with a derived cage rates 6.5, like SE's first chains: it
+  asks to hold as much in mind as a short chain does); the law of
   leftovers compares two groups of houses like an X-wing (3.2, +0.2 per
   extra pair).  Each row's ``rating_note`` repeats its reasoning.
   Uniqueness techniques are never used with cages (a cage sum can break
@@ -137,7 +137,9 @@ TABLE: tuple[Technique, ...] = (
        "Houses hold known totals; the cages inside them fix the sum of the cells left over (innies) "
        "or sticking out (outies).",
        rating_note="Sum over one house with several innies/outies: like a naked pair (3.0). Each extra house "
-                   "in the union adds 0.2; a derived cage that needs combinations adds 0.4."),
+                   "in the union adds 1.0 (several houses' cages held in mind at once), and a one-sided sum used "
+                   "as a derived cage with its combinations adds 1.5: a 45 rule over three houses with a derived "
+                   "cage rates 6.5, like SE's first chains."),
     _t("leftovers", "Law of leftovers", LEFTOVERS, 3.2, 100, HARD, "",
        "k rows (or columns) and k regions hold each symbol k times; the cells only one side covers must "
        "hold the same symbols.",

@@ -35,6 +35,13 @@ from deduce.cagemath import distinct_support, signed_support
 from .cages import must_differ
 
 MAX_BLOCK_GROUPS = 2000
+#: SE-scale difficulty added to a 45-rule sum (3.0) per extra house of the
+#: union, and for a one-sided sum used as a derived cage: keeping several
+#: houses' cages in mind and then a derived cage's combinations is chain-like
+#: work, so three houses with a derived cage reach 6.5, SE's first chains.
+MULTI_HOUSE_BONUS = 1.0
+DERIVED_CAGE_BONUS = 1.5
+
 #: Equations with more unsolved cells than this are not searched.
 MAX_UNKNOWN = 6
 #: ...nor equations whose cells allow more combined candidates than this.
@@ -246,4 +253,5 @@ class InniesOuties:
                            cages=eq.inside + eq.outie_cages + eq.innie_cages, symbols=sorted({s for _, s in elims}),
                            variant="derived-cage" if derived else "difference",
                            details=details + (("fillings", fillings),),
-                           se_bonus=round(se_bonus + (0.4 if derived else 0.0), 1))
+                           se_bonus=round(MULTI_HOUSE_BONUS * (len(eq.houses) - 1)
+                                          + (DERIVED_CAGE_BONUS if derived else 0.0), 1))
