@@ -15,6 +15,17 @@ from ._houses import house_order, line_block_pairs
 _NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
+def naked_sets(cells: list[int], k: int, cand: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every ``k`` of ``cells`` holding only ``k`` symbols between them, with those symbols' mask."""
+    small = [c for c in cells if cand[c].bit_count() <= k]
+    for group in combinations(small, k):
+        union = 0
+        for c in group:
+            union |= cand[c]
+        if union.bit_count() == k:
+            yield group, union
+
+
 class NakedSubset:
     """``NakedSubset(k)``: k cells of a house hold only k symbols between
     them, so those symbols leave the house's other cells."""
@@ -36,13 +47,7 @@ class NakedSubset:
             empty = [c for c in g.houses[h] if value[c] < 0]
             if len(empty) <= k:
                 continue
-            small = [c for c in empty if cand[c].bit_count() <= k]
-            for cells in combinations(small, k):
-                union = 0
-                for c in cells:
-                    union |= cand[c]
-                if union.bit_count() != k:
-                    continue
+            for cells, union in naked_sets(empty, k, cand):
                 elims = [(c, s) for c in empty if c not in cells for s in cells_of(cand[c] & union)]
                 if elims:
                     yield Step(self.technique, eliminations=elims, cells=cells, houses=[h],
@@ -115,13 +120,8 @@ class LockedSubset:
         k = self.size
         cand, value = state.cand, state.value
         for line, block, inter in line_block_pairs(g):
-            small = [c for c in cells_of(inter) if value[c] < 0 and cand[c].bit_count() <= k]
-            for cells in combinations(small, k):
-                union = 0
-                for c in cells:
-                    union |= cand[c]
-                if union.bit_count() != k:
-                    continue
+            inside = [c for c in cells_of(inter) if value[c] < 0]
+            for cells, union in naked_sets(inside, k, cand):
                 elims = [(c, s) for h in (line, block) for c in g.houses[h]
                          if value[c] < 0 and c not in cells for s in cells_of(cand[c] & union)]
                 if elims:
