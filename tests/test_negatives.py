@@ -290,3 +290,37 @@ def test_avoidable_rectangle_needs_placed_not_given_corners():
     assert list(AvoidableRectangle(1).find(position(given=True))) == []
     found = {e for s in AvoidableRectangle(1).find(position(given=False)) for e in s.eliminations}
     assert found == {(cell(2, 4), 0)}
+
+
+def test_unique_loop_needs_every_house_to_hold_two_of_its_cells():
+    from strategies.uniqueness import UniqueLoop
+
+    loop = [cell(1, 1), cell(1, 4), cell(2, 4), cell(2, 7), cell(3, 7), cell(3, 1)]  # rows 1-3, boxes 1-3
+
+    def position(last: int) -> State:
+        state = empty()
+        for c in loop:
+            state.cand[c] = 0b11          # {1,2}
+        state.cand[cell(3, 1)] = last
+        return state
+
+    assert list(UniqueLoop(1).find(position(0b101))) == []   # r3c1 {1,3}: no loop on {1,2}
+    found = {e for s in UniqueLoop(1).find(position(0b111)) for e in s.eliminations}  # r3c1 {1,2,3}
+    assert found == {(cell(3, 1), 0), (cell(3, 1), 1)}
+
+
+def test_bug_types_need_a_true_bug():
+    from strategies.uniqueness import BugType, bug_extras
+
+    state = empty()  # far from a BUG: every cell holds nine candidates
+    assert bug_extras(state) is None
+    assert all(list(BugType(k).find(state)) == [] for k in (2, 3, 4))
+
+
+def test_multi_colours_need_two_clusters_linked():
+    from strategies.colouring import MultiColours
+
+    state = empty()
+    only_in_row(state, 1, [1, 2])   # cluster A: r1c1 = r1c2
+    only_in_row(state, 5, [5, 6])   # cluster B: r5c5 = r5c6, no cell of A sees a cell of B
+    assert list(MultiColours(1).find(state)) == [] and list(MultiColours(2).find(state)) == []
