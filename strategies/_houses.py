@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import functools
+from typing import Any, Callable, TypeVar
 
-from deduce.geometry import Geometry
+from deduce.geometry import Geometry, cells_of
+from deduce.state import State
+
+T = TypeVar("T")
 
 
 @functools.cache
@@ -27,3 +31,27 @@ def line_block_pairs(g: Geometry) -> tuple[tuple[int, int, int], ...]:
             if inter:
                 out.append((line, block, inter))
     return tuple(out)
+
+
+def common_targets(state: State, cells: tuple[int, ...] | list[int], sym: int) -> list[int]:
+    """Unsolved cells, outside ``cells``, that see every one of them and still hold ``sym``."""
+    peers = state.puzzle.peer_masks
+    m = state.puzzle.geometry.all_cells_mask
+    for c in cells:
+        m &= peers[c]
+    return [c for c in cells_of(m) if state.value[c] < 0 and state.cand[c] >> sym & 1 and c not in cells]
+
+
+_position: list[Any] = [None, None, None]
+_per_position: dict[Any, Any] = {}
+
+
+def per_position(state: State, key: Any, compute: Callable[[], T]) -> T:
+    """``compute()`` once per position and ``key``, shared by every strategy
+    that asks (only the last position is kept)."""
+    if _position[0] is not state.puzzle or _position[1] != state.cand or _position[2] != state.value:
+        _per_position.clear()
+        _position[:] = [state.puzzle, state.cand.copy(), state.value.copy()]
+    if key not in _per_position:
+        _per_position[key] = compute()
+    return _per_position[key]

@@ -25,6 +25,8 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES
 
+from ._houses import per_position
+
 #: Largest almost locked set searched, in cells (a deterministic bound).
 MAX_ALS_CELLS = 7
 
@@ -73,14 +75,13 @@ def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als
     return out
 
 
-_cache: list = [None, None, None, None]
-
-
 def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
     """The position's ALSs and, for each pair (i, j) with i < j that has
     any, their restricted common symbols; computed once per position."""
-    if _cache[0] is state.puzzle and _cache[1] == state.cand and _cache[2] == state.value:
-        return _cache[3]
+    return per_position(state, "als links", lambda: _links(state))
+
+
+def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
     sets = almost_locked_sets(state)
     by_symbol: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
@@ -93,7 +94,6 @@ def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]
             if a.cells & b.cells or b.where[x] & ~a.seen[x]:
                 continue
             links.setdefault((i, j), []).append(x)
-    _cache[:] = [state.puzzle, state.cand.copy(), state.value.copy(), (sets, links)]
     return sets, links
 
 

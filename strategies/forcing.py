@@ -46,6 +46,8 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, se_length_bonus
 
+from ._houses import per_position
+
 #: Generations of consequences followed from an assumption.
 MAX_DEPTH = 40
 #: Inner technique steps applied inside one dynamic+ assumption.
@@ -311,22 +313,10 @@ def _groups(g: Any) -> dict[int, tuple[int, ...]]:
     return table
 
 
-_shared: dict[tuple, Implications] = {}
-_shared_position: list[Any] = [None, None, None]
-
-
 def implications(state: State, mode: str, symbol: int | None) -> Implications:
     """The propagations of one position, shared by every strategy that asks
     in the same mode (AICs and cell/region chains follow the same links)."""
-    if (_shared_position[0] is not state.puzzle or _shared_position[1] != state.cand
-            or _shared_position[2] != state.value):
-        _shared.clear()
-        _shared_position[:] = [state.puzzle, state.cand.copy(), state.value.copy()]
-    key = (mode, symbol)
-    imp = _shared.get(key)
-    if imp is None:
-        imp = _shared[key] = Implications(state, mode, symbol)
-    return imp
+    return per_position(state, ("implications", mode, symbol), lambda: Implications(state, mode, symbol))
 
 
 def _inner_strategies() -> list[Any]:

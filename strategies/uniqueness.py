@@ -30,6 +30,8 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES
 
+from ._houses import common_targets, per_position
+
 
 def rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     """(corners, {a,b} mask) of every possible deadly rectangle: four
@@ -288,7 +290,7 @@ class BugType:
         extras = bug_extras(state)
         if extras is None or len(extras) < 2:
             return
-        cand, value = state.cand, state.value
+        cand = state.cand
         g = state.puzzle.geometry
         cells = sorted(extras)
         details = (("extras", tuple((c, tuple(cells_of(extras[c]))) for c in cells)),)
@@ -300,10 +302,7 @@ class BugType:
             if x_mask.bit_count() != 1:
                 return
             x = x_mask.bit_length() - 1
-            seen = g.all_cells_mask
-            for c in cells:
-                seen &= state.puzzle.peer_masks[c]
-            targets = [t for t in cells_of(seen) if value[t] < 0 and cand[t] >> x & 1]
+            targets = common_targets(state, cells, x)
             if targets:
                 yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=cells, symbols=(x,),
                            details=details)
@@ -382,10 +381,7 @@ class UniqueLoop:
             if extra.bit_count() != 1 or any(cand[c] != pair | extra for c in roof):
                 return
             x = extra.bit_length() - 1
-            seen = g.all_cells_mask
-            for c in roof:
-                seen &= state.puzzle.peer_masks[c]
-            targets = [t for t in cells_of(seen) if value[t] < 0 and cand[t] >> x & 1]
+            targets = common_targets(state, roof, x)
             if targets:
                 yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=loop,
                            symbols=cells_of(pair) + [x], variant=variant, se_bonus=bonus,
@@ -430,14 +426,13 @@ class UniqueLoop:
                                    details=details + (("locked", locked),))
 
 
-_loop_cache: list = [None, None, None, None]
-
-
 def unique_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
     """(loop, pair mask) of every possible unique loop of the position,
     computed once per position for the four types."""
-    if _loop_cache[0] is state.puzzle and _loop_cache[1] == state.cand and _loop_cache[2] == state.value:
-        return _loop_cache[3]
+    return per_position(state, "unique loops", lambda: _all_loops(state))
+
+
+def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
     cand, value = state.cand, state.value
     g = state.puzzle.geometry
     unsolved = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() >= 2]
@@ -448,7 +443,6 @@ def unique_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
         if len(cells) < 6:
             continue
         out.extend((loop, pair) for loop in _loops(g, cells, {c for c in cells if cand[c] != pair}))
-    _loop_cache[:] = [state.puzzle, state.cand.copy(), state.value.copy(), out]
     return out
 
 

@@ -19,14 +19,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES
 
-
-def _common_targets(state: State, cells: tuple[int, ...], sym: int) -> list[int]:
-    peers = state.puzzle.peer_masks
-    m = ~0
-    for c in cells:
-        m &= peers[c]
-    return [c for c in cells_of(m & state.puzzle.geometry.all_cells_mask)
-            if state.value[c] < 0 and state.cand[c] >> sym & 1 and c not in cells]
+from ._houses import common_targets
 
 
 class XYWing:
@@ -45,7 +38,7 @@ class XYWing:
                 if za != zb or (cand[a] & pm) == (cand[b] & pm):
                     continue
                 z = za.bit_length() - 1
-                targets = _common_targets(state, (a, b), z)
+                targets = common_targets(state, (a, b), z)
                 if targets:
                     yield Step(self.technique, eliminations=[(c, z) for c in targets], cells=(pivot, a, b),
                                symbols=(z,), details=_wing_details(state, pivot, (a, b)) + (
@@ -77,7 +70,7 @@ class XYZWing:
                 if common.bit_count() != 1:
                     continue
                 z = common.bit_length() - 1
-                targets = _common_targets(state, (pivot, a, b), z)
+                targets = common_targets(state, (pivot, a, b), z)
                 if targets:
                     yield Step(self.technique, eliminations=[(c, z) for c in targets], cells=(pivot, a, b),
                                symbols=(z,), details=_wing_details(state, pivot, (a, b)))
@@ -96,7 +89,7 @@ class WWing:
                 continue
             for x in cells_of(cand[a]):
                 y = cells_of(cand[a] & ~(1 << x))[0]
-                targets = _common_targets(state, (a, b), y)
+                targets = common_targets(state, (a, b), y)
                 if not targets:
                     continue
                 for h in range(3 * g.size):
