@@ -324,3 +324,18 @@ def test_multi_colours_need_two_clusters_linked():
     only_in_row(state, 1, [1, 2])   # cluster A: r1c1 = r1c2
     only_in_row(state, 5, [5, 6])   # cluster B: r5c5 = r5c6, no cell of A sees a cell of B
     assert list(MultiColours(1).find(state)) == [] and list(MultiColours(2).find(state)) == []
+
+
+def test_als_xy_wing_needs_the_wings_to_share_a_symbol():
+    from strategies.als import AlsXYWing
+
+    def position(wing: int) -> State:
+        state = empty()
+        state.cand[cell(1, 1)] = 0b011   # wing r1c1 {1,2}
+        state.cand[cell(5, 1)] = 0b101   # pivot r5c1 {1,3}: 1 to the first wing, 3 to the second
+        state.cand[cell(5, 2)] = wing    # wing r5c2
+        return state
+
+    assert list(AlsXYWing().find(position(0b1100))) == []   # {3,4}: nothing in common with {1,2}
+    found = {e for s in AlsXYWing().find(position(0b0110)) for e in s.eliminations}  # {2,3}: z = 2
+    assert (cell(1, 2), 1) in found and all(sym == 1 for _, sym in found)
