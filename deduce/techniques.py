@@ -223,6 +223,11 @@ TABLE: tuple[Technique, ...] = (
     _t("w-wing", "W-wing", WINGS, 4.4, 150, HARD, "0803",
        "Two equal bivalue cells joined by a strong link on one of their symbols; cells seeing both lose the other.",
        rating_note="Sukaku Explainer's 4.4."),
+    _t("wxyz-wing", "WXYZ-wing", WINGS, 5.5, 200, HARD, "0802",
+       "Four cells hold four symbols between them and every symbol but one, z, has all its places in them "
+       "seeing each other: one of the cells is z, so a cell seeing all their z loses it.",
+       rating_note="Sukaku Explainer's 5.5 (not in Sudoku Explainer 1.2.1 nor in HoDoKu's default set); "
+                   "HoDoKu-style 200, just above the XYZ-wing (180)."),
     _t("ur1", "Unique rectangle type 1", UNIQUENESS, 4.5, 100, HARD, "0600",
        "Three corners of a would-be deadly rectangle hold only {a,b}; the fourth cannot."),
     _t("ur2", "Unique rectangle type 2", UNIQUENESS, 4.5, 100, HARD, "0601",
@@ -261,6 +266,11 @@ TABLE: tuple[Technique, ...] = (
     _t("bug4", "BUG type 4", UNIQUENESS, 5.7, 100, HARD, "",
        "Two cells beyond a BUG share a house where a symbol lives only in them: each is that symbol or its extra.",
        rating_note="Sudoku Explainer's BUG type 4: 5.7."),
+    _t("remote-pair", "Remote pair", CHAINS, 6.6, 110, HARD, "0703",
+       "A chain of four or more cells holding only the same two symbols, each seeing the next: cells an odd "
+       "number of links apart hold different ones of the two, so a cell seeing both loses both symbols.",
+       rating_note="Sudoku Explainer finds these as forcing Y-chains (bivalue cells only): 6.6 plus its length "
+                   "bonus; HoDoKu's remote pair (110)."),
     _t("xy-chain", "XY-chain", CHAINS, 7.0, 260, UNFAIR, "0702",
        "A chain of bivalue cells: if its first cell is not x, its last cell is; cells seeing both lose x.",
        rating_note="Sudoku Explainer finds these as forcing XY-chains: 7.0 plus its length bonus, "
@@ -296,6 +306,33 @@ TABLE: tuple[Technique, ...] = (
     _t("als-xy-wing", "ALS-XY-wing", ALS, 7.2, 320, UNFAIR, "0902",
        "Three almost locked sets: a pivot joined to the other two by different restricted commons.",
        rating_note="deduce's own 7.2: ALS-XZ plus a third set, as Sukaku Explainer's ALS-XY-wing (7.2)."),
+    _t("als-chain", "ALS chain", ALS, 7.4, 340, UNFAIR, "0903",
+       "Four or more almost locked sets, each joined to the next by a restricted common (two consecutive ones "
+       "different): a symbol z of the first and last set lies in one of them.",
+       rating_note="deduce's own 7.4 (ALS-XY-wing 7.2 plus a set), plus 0.1 per set beyond four; "
+                   "HoDoKu's ALS-XY-chain (340)."),
+    _t("franken-jellyfish", "Franken jellyfish", FISH, 6.0, 370, UNFAIR, "0332",
+       "A jellyfish whose base or cover includes boxes.",
+       rating_note="deduce's own: jellyfish (5.2) plus the franken step (0.8), kept below the chains (6.6); "
+                   "HoDoKu's score (its default set leaves it out)."),
+    _t("finned-franken-jellyfish", "Finned franken jellyfish", FISH, 6.2, 430, UNFAIR, "0342",
+       "A franken jellyfish with fins.", rating_note="Franken jellyfish plus 0.2 for the fins."),
+    _t("mutant-x-wing", "Mutant X-wing", FISH, 4.6, 450, EXTREME, "0350",
+       "An X-wing whose base or cover mixes a row and a column.",
+       rating_note="deduce's own: franken X-wing (4.2) plus 0.4, as rows and columns on one side are harder "
+                   "still to see; HoDoKu's score and level (its default set leaves mutant fish out)."),
+    _t("finned-mutant-x-wing", "Finned mutant X-wing", FISH, 4.8, 470, EXTREME, "0360",
+       "A mutant X-wing with fins.", rating_note="Mutant X-wing plus 0.2 for the fins."),
+    _t("mutant-swordfish", "Mutant swordfish", FISH, 5.4, 450, EXTREME, "0351",
+       "A swordfish whose base or cover mixes rows and columns.",
+       rating_note="Franken swordfish (5.0) plus 0.4, as for the X-wing."),
+    _t("finned-mutant-swordfish", "Finned mutant swordfish", FISH, 5.6, 470, EXTREME, "0361",
+       "A mutant swordfish with fins.", rating_note="Mutant swordfish plus 0.2 for the fins."),
+    _t("mutant-jellyfish", "Mutant jellyfish", FISH, 6.4, 450, EXTREME, "0352",
+       "A jellyfish whose base or cover mixes rows and columns.",
+       rating_note="Franken jellyfish (6.0) plus 0.4, as for the X-wing; still below the chains (6.6)."),
+    _t("finned-mutant-jellyfish", "Finned mutant jellyfish", FISH, 6.5, 470, EXTREME, "0362",
+       "A mutant jellyfish with fins.", rating_note="Mutant jellyfish plus 0.1 for the fins, below the chains."),
     _t("cell-region-forcing", "Cell/region forcing chain", FORCING, 8.0, 500, EXTREME, "1302",
        "Every candidate of a cell (or every place of a symbol in a house) leads to the same result.",
        rating_note="Sudoku Explainer's multiple forcing chains: 8.0 plus the length bonus; HoDoKu's forcing chain."),
@@ -332,13 +369,13 @@ PROFILES: dict[str, tuple[str, ...]] = {
            "jellyfish", "hq", "bug+1", "bug2", "bug3", "bug4", "x-chain", "aic", "nishio", "cell-region-forcing", "dynamic-forcing",
            "dynamic-forcing-plus", "bf"),
     "hodoku": ("fh", "ns", "hs", "locked-pair", "locked-triple", "lc1", "lc2", "np", "nt", "hp", "ht", "nq", "hq", "x-wing", "swordfish",
-               "jellyfish", "bug+1", "skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle", "w-wing",
+               "jellyfish", "remote-pair", "bug+1", "skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle", "w-wing",
                "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "hidden-rectangle", "avoidable-rectangle",
                "finned-x-wing", "sashimi-x-wing",
                "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "sue-de-coq",
                "simple-colours",
                "multi-colours", "x-chain",
-               "xy-chain", "aic", "grouped-aic", "als-xz", "als-xy-wing", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
+               "xy-chain", "aic", "grouped-aic", "als-xz", "als-xy-wing", "als-chain", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
                "finned-franken-swordfish", "cell-region-forcing", "nishio", "dynamic-forcing",
                "dynamic-forcing-plus", "bf"),
 }

@@ -12,16 +12,16 @@ from deduce.strategy import Strategy
 
 def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
-    from .als import AlsXYWing, AlsXZ, SueDeCoq
+    from .als import AlsChain, AlsXYWing, AlsXZ, SueDeCoq
     from .cages import CageCombinations, CageSingle
-    from .chains import XYChain
+    from .chains import RemotePair, XYChain
     from .colouring import MultiColours, SimpleColours
     from .direct import Direct
     from .fish import Fish
     from .forcing import ForcingChains
     from .single_digit import EmptyRectangle, TurbotFish
     from .uniqueness import AvoidableRectangle, BugPlusOne, BugType, HiddenRectangle, UniqueLoop, UniqueRectangle
-    from .wings import WWing, XYWing, XYZWing
+    from .wings import WWing, WXYZWing, XYWing, XYZWing
     from .innies_outies import InniesOuties
     from .intersections import LockedCandidates
     from .leftovers import LawOfLeftovers
@@ -39,11 +39,13 @@ def builtin_strategies() -> list[Strategy]:
         *(Fish(n, kind) for n in (2, 3, 4) for kind in ("basic", "finned", "sashimi")),
         Fish(2, "basic", "franken"), Fish(3, "basic", "franken"),
         Fish(2, "finned", "franken"), Fish(3, "finned", "franken"),
+        Fish(4, "basic", "franken"), Fish(4, "finned", "franken"),
+        *(Fish(n, kind, "mutant") for n in (2, 3, 4) for kind in ("basic", "finned")),
         TurbotFish("skyscraper"), TurbotFish("kite"), TurbotFish("turbot"), EmptyRectangle(),
         SimpleColours("trap"), SimpleColours("wrap"), MultiColours(1), MultiColours(2),
-        XYWing(), XYZWing(), WWing(),
+        XYWing(), XYZWing(), WWing(), WXYZWing(4),
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
         HiddenRectangle(), AvoidableRectangle(1), AvoidableRectangle(2), *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
-        XYChain(), SueDeCoq(), AlsXZ(), AlsXYWing(),
+        RemotePair(), XYChain(), SueDeCoq(), AlsXZ(), AlsXYWing(), AlsChain(),
         *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+")),
     ]

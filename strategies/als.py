@@ -1,4 +1,4 @@
-"""Almost locked sets: ALS-XZ, ALS-XY-wing and Sue de Coq.
+"""Almost locked sets: ALS-XZ, ALS-XY-wing, ALS chains and Sue de Coq.
 
 An **almost locked set** (ALS) is k unsolved cells of one house holding k+1
 symbols between them: if any one of its symbols is taken out, the rest are
@@ -13,6 +13,16 @@ of x in B: x then goes in at most one of them.
   y (not x) with B; A and B share z.  C cannot hold both x and y, so A
   lacks x or B lacks y; that set is locked and holds its z.  Cells seeing
   every z of A and B lose z.
+Sets may overlap as long as no restricted common lies in the overlap (every
+x of one set sees every x of the other, and a cell does not see itself),
+except in ALS-XZ, whose two sets are kept apart.
+
+* **ALS chain** (ALS-XY-chain): sets A1, A2, ..., An (four or more), each
+  joined to the next by a restricted common x1, x2, ..., two consecutive
+  ones different.  If A1 lacks z it is locked and holds x1, so A2 lacks
+  x1, is locked and holds x2, ... so An lacks x(n-1) and holds z: z lies
+  in A1 or An (z not x1, not x(n-1)), and cells seeing every z of both
+  lose it.
 """
 
 from __future__ import annotations
@@ -91,7 +101,8 @@ def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
     for x, members in by_symbol.items():
         for i, j in combinations(members, 2):
             a, b = sets[i], sets[j]
-            if a.cells & b.cells or b.where[x] & ~a.seen[x]:
+            # every x of b sees every x of a (so no x lies where the sets overlap)
+            if b.where[x] & ~a.seen[x]:
                 continue
             links.setdefault((i, j), []).append(x)
     return sets, links
@@ -120,7 +131,7 @@ class AlsXZ:
                                    .bit_count()):
             a, b = sets[i], sets[j]
             common = a.symbols & b.symbols
-            if common.bit_count() < 2:
+            if common.bit_count() < 2 or a.cells & b.cells:
                 continue
             if len(rccs) == 2:
                 yield from self._doubly_linked(state, a, b, rccs)
@@ -163,8 +174,6 @@ class AlsXYWing:
                 if x == y or i == j:
                     continue
                 a, b = sets[i], sets[j]
-                if a.cells & b.cells:
-                    continue
                 for z in cells_of(a.symbols & b.symbols & ~(1 << x) & ~(1 << y)):
                     targets = [t for t in _targets(state, z, [a, b]) if not c.cells >> t & 1]
                     if targets:
@@ -173,6 +182,120 @@ class AlsXYWing:
                                    symbols=(x, y, z),
                                    details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
                                             ("z", z)))
+
+
+#: Most sets in an ALS chain (a deterministic bound); three sets are ALS-XY-wings.
+MAX_CHAIN_SETS = 7
+#: Most links looked at by one ALS chain search (a deterministic bound: wide
+#: open positions early in a puzzle hold hundreds of densely linked sets).
+MAX_CHAIN_LINKS = 1_000_000
+
+
+class AlsChain:
+    """ALS chains of 4 to :data:`MAX_CHAIN_SETS` sets, shortest first, the
+    sets of a chain pairwise disjoint.
+
+    Links follow HoDoKu's adjacency rule: the restricted commons used to
+    reach a set (its *actual* commons) are missing from it, so it holds
+    all its other symbols; the commons to the next set, less those, become
+    the next set's actual commons (if none is left the chain cannot go on).
+    The search is breadth-first from each start and first common, each
+    (set, actual commons) kept once among chains of four sets or more
+    (shortest chains first; a deterministic bound, sound either way), at
+    most :data:`MAX_CHAIN_LINKS` links looked at in all.
+    """
+
+    technique = TECHNIQUES["als-chain"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        sets, pairs = als_links(state)
+        links: dict[int, list[tuple[int, int]]] = {}
+        for (i, j), common in pairs.items():
+            m = sum(1 << x for x in common)
+            links.setdefault(i, []).append((j, m))
+            links.setdefault(j, []).append((i, m))
+        # per set and symbol: the cells outside the set that see all its places of the symbol and hold it
+        masks = [state.symbol_mask(z) for z in range(state.puzzle.size)]
+        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
+        useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
+        found: list = []
+        budget = [MAX_CHAIN_LINKS]
+        for start in sorted(links):
+            if not useful[start]:
+                continue
+            firsts = 0
+            for _, prc in links[start]:
+                firsts |= prc
+            for x in cells_of(firsts):
+                if useful[start] & ~(1 << x) and budget[0] > 0:
+                    found.extend(self._from(sets, links, reach, useful, start, x, budget))
+        seen: set[frozenset] = set()
+        for chain, arcs, z, targets in sorted(found, key=lambda f: (len(f[0]), f[0], f[2])):
+            key = frozenset((t, z) for t in targets)
+            if key in seen:
+                continue
+            seen.add(key)
+            members = [sets[i] for i in chain]
+            used = _union(tuple(m.cells for m in members))
+            rccs = tuple(tuple(cells_of(arc)) for arc in arcs)
+            yield Step(self.technique, eliminations=[(t, z) for t in targets], cells=cells_of(used),
+                       houses=tuple(m.house for m in members), symbols=tuple(cells_of(_union(arcs) | 1 << z)),
+                       details=(("sets", tuple(_detail(m) for m in members)), ("rccs", rccs), ("z", z)),
+                       se_bonus=round(0.1 * (len(chain) - 4), 1))
+
+    @staticmethod
+    def _from(sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]], useful: list[int],
+              start: int, x: int,
+              budget: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
+        """Chains leaving ``start`` by restricted common x: (sets, actual commons per link, z, targets);
+        ``budget[0]`` counts down the links looked at."""
+        out = []
+        own = sets[start].cells
+        # node: (set, its actual commons, parent node); the path is read back through the parents
+        root: tuple = (start, 0, None)
+        frontier: list[tuple] = [(first, 1 << x, root) for first, prc in links[start] if prc >> x & 1]
+        visited = {(node[0], node[1], 2) for node in frontier}
+        for depth in range(2, MAX_CHAIN_SETS + 1):
+            nxt_frontier: list[tuple] = []
+            for node in frontier:
+                cur, arc, _ = node
+                if depth >= 4 and cur > start:
+                    for z in cells_of(useful[start] & useful[cur] & ~(1 << x) & ~arc):
+                        hit = reach[start][z] & reach[cur][z] & ~own & ~sets[cur].cells
+                        if hit:
+                            path = _path(node)
+                            out.append((tuple(s for s, _ in path), tuple(m for _, m in path[1:]), z, cells_of(hit)))
+                if depth == MAX_CHAIN_SETS:
+                    continue
+                around = links.get(cur, ())
+                budget[0] -= len(around)
+                on_path = {s for s, _ in _path(node)}
+                for nxt, prc in around:
+                    new = prc & ~arc
+                    # a state first met too early to end a chain is met again at length 4
+                    key = (nxt, new, min(depth + 1, 4))
+                    if new and nxt not in on_path and key not in visited:
+                        visited.add(key)
+                        nxt_frontier.append((nxt, new, node))
+            frontier = nxt_frontier
+        return out
+
+
+def _path(node: tuple | None) -> list[tuple[int, int]]:
+    """(set, actual commons) from the chain's start to ``node``."""
+    out = []
+    while node is not None:
+        out.append((node[0], node[1]))
+        node = node[2]
+    out.reverse()
+    return out
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 #: Most cells taken from the rest of the line, or of the box, in a Sue de Coq.

@@ -1,4 +1,4 @@
-"""Chains: XY-chains.
+"""Chains: XY-chains and remote pairs.
 
 An **XY-chain** runs through bivalue cells.  Suppose its first cell is not
 x: then it holds its other symbol, which the next cell (a peer holding
@@ -6,6 +6,11 @@ that symbol) cannot, so that cell holds its own other symbol, and so on.
 If the last cell then holds x, either the first or the last cell is x, and
 any cell seeing both loses x.  The step records every link with its reason,
 so the explanation reads link by link.
+
+**Remote pairs** are XY-chains whose cells all hold the same two symbols
+{a,b}: along the chain the cells alternate between a and b, so two cells an
+odd number of links apart (at least three) hold different ones of the two.
+A cell seeing both loses a and b.
 """
 
 from __future__ import annotations
@@ -89,3 +94,55 @@ class XYChain:
         for c in path[1:]:
             out.append((cand[c] & ~(1 << out[-1])).bit_length() - 1)
         return tuple(out)
+
+
+class RemotePair:
+    """Remote pairs: chains of four or more bivalue cells holding the same
+    pair, each seeing the next (shortest chains first)."""
+
+    technique = TECHNIQUES["remote-pair"]
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        pm = state.puzzle.peer_masks
+        by_pair: dict[int, list[int]] = {}
+        for c in state.bivalue_cells():
+            by_pair.setdefault(cand[c], []).append(c)
+        found = []
+        for pair, cells in by_pair.items():
+            if len(cells) < 4:
+                continue
+            members = sum(1 << c for c in cells)
+            for start in cells:
+                # breadth-first from start over cells holding exactly the pair
+                parent = {start: -1}
+                frontier = [start]
+                depth = 0
+                while frontier and depth < MAX_CELLS - 1:
+                    depth += 1
+                    nxt = []
+                    for c in frontier:
+                        for p in cells_of(pm[c] & members):
+                            if p in parent:
+                                continue
+                            parent[p] = c
+                            nxt.append(p)
+                            if depth % 2 and depth >= 3 and p > start:
+                                both = pm[start] & pm[p]
+                                targets = [t for t in cells_of(both) if value[t] < 0 and cand[t] & pair
+                                           and not members >> t & 1]
+                                if targets:
+                                    back = [p]
+                                    while parent[back[-1]] >= 0:
+                                        back.append(parent[back[-1]])
+                                    found.append((len(back), tuple(reversed(back)), pair, targets))
+                    frontier = nxt
+        seen: set[frozenset] = set()
+        for _, path, pair, targets in sorted(found, key=lambda f: (f[0], f[1])):
+            elims = [(t, s) for t in targets for s in cells_of(cand[t] & pair)]
+            key = frozenset(elims)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield Step(self.technique, eliminations=elims, cells=path, symbols=tuple(cells_of(pair)),
+                       details=(("path", path),), se_bonus=se_length_bonus(2 * len(path)))

@@ -10,7 +10,9 @@ With *fins* (base candidates outside the cover), either a fin holds the
 symbol or the fish stands; only cover cells that see every fin lose it.
 A finned fish is *sashimi* when, fins aside, some base house keeps at most
 one candidate.  *Standard* fish use rows against columns (or columns
-against rows); *franken* fish add boxes (or regions) to base or cover.
+against rows); *franken* fish add boxes (or regions) to base or cover;
+*mutant* fish mix rows and columns in the base or in the cover (any house
+may be base or cover).  The shape is a setting of the one finder.
 """
 
 from __future__ import annotations
@@ -66,21 +68,35 @@ def _covers(B: int, touched: list[int], masks: tuple[int, ...], size: int, fins:
 
 def fish_code(size: int, kind: str, shape: str) -> str:
     prefix = {"basic": "", "finned": "finned-", "sashimi": "sashimi-"}[kind]
-    if shape == "franken":
-        prefix = ("finned-" if kind != "basic" else "") + "franken-"
+    if shape != "standard":
+        prefix = ("finned-" if kind != "basic" else "") + shape + "-"
     return prefix + _SIZE_NAMES[size]
 
 
+def fish_shape(base: tuple[int, ...], cover: tuple[int, ...], n: int) -> str:
+    """``standard``, ``franken`` or ``mutant``: the simplest shape the houses
+    fit (rows, columns and boxes numbered 0..n-1, n..2n-1, 2n..3n-1)."""
+    def kinds(houses: tuple[int, ...]) -> set[str]:
+        return {("row", "column", "box")[h // n] for h in houses}
+    b, c = kinds(base), kinds(cover)
+    for line, other in (("row", "column"), ("column", "row")):
+        if b <= {line} and c <= {other}:
+            return "standard"
+        if b <= {line, "box"} and c <= {other, "box"}:
+            return "franken"
+    return "mutant"
+
+
 class Fish:
-    """``Fish(size, kind="basic"|"finned"|"sashimi", shape="standard"|"franken")``."""
+    """``Fish(size, kind="basic"|"finned"|"sashimi", shape="standard"|"franken"|"mutant")``."""
 
     def __init__(self, size: int, kind: str = "basic", shape: str = "standard"):
         if size not in _SIZE_NAMES:
             raise ValueError("fish size must be 2, 3 or 4")
-        if kind not in ("basic", "finned", "sashimi") or shape not in ("standard", "franken"):
-            raise ValueError("kind is basic, finned or sashimi; shape is standard or franken")
-        if shape == "franken" and kind == "sashimi":
-            raise ValueError("franken fish are basic or finned")
+        if kind not in ("basic", "finned", "sashimi") or shape not in ("standard", "franken", "mutant"):
+            raise ValueError("kind is basic, finned or sashimi; shape is standard, franken or mutant")
+        if shape != "standard" and kind == "sashimi":
+            raise ValueError("franken and mutant fish are basic or finned")
         self.size, self.kind, self.shape = size, kind, shape
         self.technique = TECHNIQUES[fish_code(size, kind, shape)]
         self._cache: dict[tuple, list[Step]] = {}
@@ -93,7 +109,10 @@ class Fish:
         rows, cols, blocks = list(range(n)), list(range(n, 2 * n)), list(range(2 * n, 3 * n))
         if self.shape == "standard":
             return [(rows, cols), (cols, rows)]
-        return [(rows + blocks, cols + blocks), (cols + blocks, rows + blocks)]
+        if self.shape == "franken":
+            return [(rows + blocks, cols + blocks), (cols + blocks, rows + blocks)]
+        every = rows + cols + blocks
+        return [(every, every)]
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
@@ -158,8 +177,8 @@ class Fish:
                 else:
                     covers = combinations(touched, size)
                 for cover in covers:
-                    if not standard and not any(h >= 2 * n for h in base + cover):
-                        continue  # no box involved: a standard fish, not a franken one
+                    if not standard and fish_shape(base, cover, n) != self.shape:
+                        continue  # a simpler shape: found (and named) by that fish
                     yield from self._step(state, sym, where, base, cover, parts, B, masks, peers, seen,
                                           fins_allowed)
 

@@ -216,8 +216,8 @@ class Implications:
                 if only is None:
                     rest = cand[c]
                     if not rest:
-                        if static:
-                            continue
+                        if static and orig_cand[c].bit_count() != 2:
+                            continue  # static chains only use a cell's strong link: two candidates
                         prop.contradiction = (-1, ("empty", c), tuple(lit(c, t, False) for t in cells_of(orig_cand[c])))
                         return prop
                     if not rest & (rest - 1) and not placed >> c & 1:
@@ -229,8 +229,8 @@ class Implications:
                 for h in cell_houses[c]:
                     left = smask[s] & house_masks[h]
                     if not left:
-                        if static:
-                            continue
+                        if static and (orig_smask[s] & house_masks[h]).bit_count() != 2:
+                            continue  # static chains only use a house's strong link: two places
                         prop.contradiction = (-1, ("no-place", h, s), tuple(
                             lit(q, s, False) for q in cells_of(orig_smask[s] & house_masks[h])))
                         return prop

@@ -1,4 +1,4 @@
-"""Wings: XY-wing, XYZ-wing and W-wing.
+"""Wings: XY-wing, XYZ-wing, W-wing and WXYZ-wing.
 
 * **XY-wing**: a pivot {x,y} sees two pincers {x,z} and {y,z}.  Whatever
   the pivot holds, one pincer is z, so a cell seeing both pincers loses z.
@@ -7,12 +7,18 @@
 * **W-wing**: two cells {x,y} that do not see each other, and a house where
   x has only two places, one seen by each cell.  One of the two cells is y
   (if both were x, the house would have no x), so a cell seeing both loses y.
+* **WXYZ-wing** (a bent set of four): four cells holding four symbols
+  between them, where every symbol but one, z, is *restricted*: its cells
+  in the set all see each other, so it fills at most one of them.  Three
+  symbols cannot fill four cells, so one of the cells is z, and a cell
+  seeing every z of the set loses z.  (With three cells this is the XY-
+  and XYZ-wing; the pivot-and-three-pincers form is the best known.)
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from deduce.geometry import cells_of
 from deduce.state import State
@@ -103,3 +109,55 @@ class WWing:
                                    houses=(h,), symbols=(y, x),
                                    details=(("link", ends), ("link_symbol", x)))
                         break
+
+
+class WXYZWing:
+    """Bent sets of ``size`` cells and as many symbols with exactly one
+    unrestricted symbol; ``size`` 4 is the WXYZ-wing."""
+
+    CODES = {4: "wxyz-wing"}
+
+    def __init__(self, size: int = 4):
+        if size not in self.CODES:
+            raise ValueError(f"no bent-set technique of size {size}")
+        self.size = size
+        self.technique = TECHNIQUES[self.CODES[size]]
+
+    def __repr__(self) -> str:
+        return f"WXYZWing({self.size})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        pm = state.puzzle.peer_masks
+        k = self.size
+        open_cells = [c for c in range(len(cand)) if value[c] < 0 and 2 <= cand[c].bit_count() <= k]
+        seen: set[tuple[int, ...]] = set()
+        for digits in combinations(range(state.puzzle.size), k):
+            d = sum(1 << x for x in digits)
+            inside = [c for c in open_cells if not cand[c] & ~d]
+            if len(inside) < k:
+                continue
+            for cells in combinations(inside, k):
+                union = 0
+                for c in cells:
+                    union |= cand[c]
+                if union != d or cells in seen:
+                    continue
+                loose = [x for x in digits if not self._restricted(cells, x, cand, pm)]
+                if len(loose) != 1:
+                    continue
+                z = loose[0]
+                zcells = tuple(c for c in cells if cand[c] >> z & 1)
+                targets = common_targets(state, zcells, z)
+                targets = [t for t in targets if t not in cells]
+                if targets:
+                    seen.add(cells)
+                    yield Step(self.technique, eliminations=[(t, z) for t in targets], cells=cells, symbols=(z,),
+                               details=(("cands", tuple((c, tuple(cells_of(cand[c]))) for c in cells)),
+                                        ("z_cells", zcells)))
+
+    @staticmethod
+    def _restricted(cells: tuple[int, ...], x: int, cand: list[int], pm: Sequence[int]) -> bool:
+        """Every cell of ``cells`` holding x sees every other such cell."""
+        holders = [c for c in cells if cand[c] >> x & 1]
+        return all(pm[a] >> b & 1 for a, b in combinations(holders, 2))

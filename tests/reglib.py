@@ -22,13 +22,23 @@ PATH = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "corpo
 #: HoDoKu ids whose step deduce files under a different technique of its
 #: own (same logic, other name), beside the table's own hodoku_id column.
 ALIASES: dict[str, tuple[str, ...]] = {
-    # remote pairs and discontinuous nice loops are AICs: the
-    # same strong/weak link logic, found by the static chain search
-    "0703": ("aic",), "0707": ("aic",),
+    # discontinuous nice loops are AICs: the same strong/weak link logic,
+    # found by the static chain search
+    "0707": ("aic",),
     # HoDoKu files colour traps and wraps (and the two multi-colour types) apart
     "0608": ("avoidable-rectangle",),
     "0709": ("grouped-aic",), "0710": ("grouped-aic",),
     "0501": ("simple-colours",), "0503": ("multi-colours",),
+    # a continuous nice loop's eliminations are each an AIC (the loop less
+    # one weak link) or a contradiction along the loop
+    "0706": ("aic",),
+    # HoDoKu reports two patterns sharing eliminations as one step: "dual"
+    # kites and empty rectangles, "siamese" finned fish (same base sets)
+    "0404": ("2-string-kite",), "0405": ("empty-rectangle",),
+    "03111": ("finned-swordfish", "sashimi-swordfish"), "03211": ("finned-swordfish", "sashimi-swordfish"),
+    "03121": ("finned-jellyfish", "sashimi-jellyfish"), "03221": ("finned-jellyfish", "sashimi-jellyfish"),
+    "03411": ("finned-franken-swordfish",), "03421": ("finned-franken-jellyfish",),
+    "03621": ("finned-mutant-jellyfish",),
 }
 
 #: Variants deduce deliberately does not implement, with the reason.
@@ -38,13 +48,20 @@ SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
                  "swap), so deduce does not use it"
     for code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606", "0607", "0608")
 } | {
-    ("0902", "2"): "ALS-XY-wings whose sets overlap: deduce's ALS search keeps the sets apart",
     ("0710", "1"): "grouped discontinuous loops that place a value: one of the 11 cases needs a link deduce's "
                    "static grouped chains do not make (its dynamic forcing chain finds that placement)",
 } | {
     (code, variant): "nice loops and AICs with ALS nodes: ALS-XZ and ALS-XY-wing exist, ALS nodes inside chains "
                      "do not yet"
     for code, variant in (("0709", "2"), ("0710", "3"), ("0710", "4"), ("0711", "3"), ("0711", "4"))
+}
+
+
+#: Single cases (by line of the library) deduce's finders do not reach, with the reason.
+SKIPPED_CASES: dict[int, str] = {
+    line: "a franken/mutant jellyfish deduce's fish finder does not reach: it keeps base houses apart (no endo "
+          "fins) and allows at most two fins in franken and mutant fish (tried up to four: still not found)"
+    for line in (716, 717, 724, 755)
 }
 
 

@@ -5,9 +5,15 @@ from __future__ import annotations
 from deduce import Puzzle, Solver, State, count_solutions
 from deduce.engine import effective
 from deduce.registry import discovered
-from deduce.techniques import CHAINS, FORCING
+from deduce.techniques import CHAINS, FORCING, TABLE
 
 EXPENSIVE_FAMILIES = (CHAINS, FORCING)
+#: Late techniques that cost as much as chains on wide-open positions.
+EXPENSIVE_CODES = {t.code for t in TABLE if "mutant" in t.code or "franken-jellyfish" in t.code} | {"als-chain"}
+
+
+def _expensive(strategy) -> bool:
+    return strategy.technique.family in EXPENSIVE_FAMILIES or strategy.technique.code in EXPENSIVE_CODES
 
 
 def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strategy: int = 40,
@@ -16,15 +22,16 @@ def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strate
     strategy fully and check each step it yields against the solution (the
     engine checks its own chosen steps at every position).
 
-    Chains and forcing chains, which cost far more per call, are run fully
-    at the positions where the engine itself reaches them (no cheaper
-    technique applies), which is where they are used."""
+    Chains, forcing chains, ALS chains and franken/mutant jellyfish and
+    mutant fish, which cost far more per call, are run fully at the
+    positions where the engine itself reaches them (no cheaper technique
+    applies), which is where they are used."""
     # the engine's own gating: uniqueness strategies only on proven-unique
     # puzzles, none of them with cages
     solver = Solver(list(discovered()))
     usable = solver.usable(puzzle, unique=count_solutions(puzzle, 2) == 1)
-    strategies = [s for s in usable if s.technique.family not in EXPENSIVE_FAMILIES]
-    expensive = [s for s in usable if s.technique.family in EXPENSIVE_FAMILIES]
+    strategies = [s for s in usable if not _expensive(s)]
+    expensive = [s for s in usable if _expensive(s)]
     state = State.from_puzzle(puzzle)
     checked = 0
     for position in range(500):
@@ -32,7 +39,7 @@ def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strate
             break
         step = solver.next_step(state, usable)
         chosen = strategies if position % stride == 0 else []
-        if step is None or step.technique.family in EXPENSIVE_FAMILIES:
+        if step is None or _expensive(step):
             chosen = chosen + expensive
         for strategy in chosen:
             for i, found in enumerate(strategy.find(state)):

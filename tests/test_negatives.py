@@ -339,3 +339,72 @@ def test_als_xy_wing_needs_the_wings_to_share_a_symbol():
     assert list(AlsXYWing().find(position(0b1100))) == []   # {3,4}: nothing in common with {1,2}
     found = {e for s in AlsXYWing().find(position(0b0110)) for e in s.eliminations}  # {2,3}: z = 2
     assert (cell(1, 2), 1) in found and all(sym == 1 for _, sym in found)
+
+
+def test_remote_pair_needs_an_odd_number_of_links():
+    from strategies.chains import RemotePair
+
+    near = empty()
+    for r, c in ((1, 1), (1, 5), (5, 5)):
+        near.cand[cell(r, c)] = 0b011   # {1,2}: r1c1 and r5c5 hold the same symbol
+    near.cand[cell(5, 9)] = 0b101       # {1,3}: not the same pair, no fourth link
+    assert list(RemotePair().find(near)) == []
+    near.cand[cell(5, 9)] = 0b011       # {1,2}: r1c1 and r5c9 now hold different ones
+    steps = list(RemotePair().find(near))
+    removed = {e for s in steps for e in s.eliminations}
+    assert {(cell(1, 9), 0), (cell(1, 9), 1), (cell(5, 1), 0), (cell(5, 1), 1)} <= removed
+    # r1c1 and r5c5 (two links apart) are never both ends
+    assert all({s.cells[0], s.cells[-1]} != {cell(1, 1), cell(5, 5)} for s in steps)
+
+
+def test_als_chain_needs_every_link():
+    from strategies.als import AlsChain
+
+    def position(last: int) -> State:
+        s = empty()
+        s.cand[cell(1, 1)] = 0b0011   # {1,2}
+        s.cand[cell(1, 5)] = 0b0110   # {2,3}, joined to r1c1 by 2 (row 1)
+        s.cand[cell(2, 6)] = 0b1100   # {3,4}, joined to r1c5 by 3 (box 2)
+        s.cand[cell(2, 1)] = last
+        return s
+
+    assert list(AlsChain().find(position(0b10001))) == []   # {1,5}: no 4, the chain breaks before r2c1
+    steps = list(AlsChain().find(position(0b01001)))       # {1,4}: joined to r2c6 by 4 (row 2)
+    ones = {c for s in steps if s.detail("z") == D for c, _ in s.eliminations}
+    assert {cell(1, 2), cell(3, 1), cell(9, 1)} <= ones     # 1 is in r1c1 or r2c1
+    assert all(len(s.detail("sets")) >= 4 for s in steps)
+
+
+def test_wxyz_wing_needs_exactly_one_unrestricted_symbol():
+    from strategies.wings import WXYZWing
+
+    def position(r2c3: int) -> State:
+        s = empty()
+        s.cand[cell(1, 1)] = 0b1111   # pivot {1,2,3,4}
+        s.cand[cell(1, 2)] = 0b0011   # {1,2}
+        s.cand[cell(1, 7)] = 0b1001   # {1,4}
+        s.cand[cell(2, 3)] = r2c3
+        return s
+
+    # {1,4}: 4 sits in r1c7 and r2c3, which do not see each other: 1 and 4 both unrestricted
+    assert list(WXYZWing().find(position(0b1001))) == []
+    steps = list(WXYZWing().find(position(0b0101)))   # {1,3}: only 1 is unrestricted
+    assert steps and {(cell(1, 3), D)} == {e for s in steps for e in s.eliminations}
+
+
+def test_mutant_fish_must_not_pass_off_a_standard_or_franken_fish():
+    from strategies.fish import fish_shape
+
+    real = empty()
+    only_in_row(real, 1, [1, 5])
+    only_in_row(real, 5, [1, 5])       # a plain X-wing (rows 1 and 5, columns 1 and 5)
+    only_in_row(real, 9, [2, 3])       # and 1 in row 9 only in box 7: a franken pattern with box 7
+    for size in (2, 3):  # (four houses can mix rows and columns around these: real mutant jellyfish)
+        for kind in ("basic", "finned"):
+            assert list(Fish(size, kind, "mutant").find(real)) == []
+    assert Fish(2, "basic").find(real) and list(Fish(2, "basic").find(real))
+    rows, cols, boxes = (0, 4), (9, 13), (18, 19)
+    assert fish_shape(rows, cols, 9) == "standard" and fish_shape(cols, rows, 9) == "standard"
+    assert fish_shape((0, 18), (9, 19), 9) == "franken"
+    assert fish_shape((0, 9), (13, 14), 9) == "mutant" and fish_shape(rows, (9, 4), 9) == "mutant"
+    assert fish_shape(boxes, cols, 9) == "franken"

@@ -29,7 +29,9 @@ _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 FISH_CODES = ("x-wing", "finned-x-wing", "sashimi-x-wing", "swordfish", "finned-swordfish", "sashimi-swordfish",
               "franken-x-wing", "finned-franken-x-wing", "jellyfish", "finned-jellyfish", "sashimi-jellyfish",
-              "franken-swordfish", "finned-franken-swordfish")
+              "franken-swordfish", "finned-franken-swordfish", "franken-jellyfish", "finned-franken-jellyfish",
+              "mutant-x-wing", "finned-mutant-x-wing", "mutant-swordfish", "finned-mutant-swordfish",
+              "mutant-jellyfish", "finned-mutant-jellyfish")
 
 #: code -> (nudge, clue, full)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
@@ -189,6 +191,14 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{wcells} hold only {wsyms}; look at {house}.",
         "{w_text}",
     ),
+    "wxyz-wing": (
+        "Look for a WXYZ-wing: four cells holding only four symbols between them.",
+        "{wxyz_cells} hold only {wxyz_symbols} between them; which of those symbols can fill more than one of them?",
+        "{wxyz_cands} hold only {wxyz_symbols} between them. Every symbol but {sym} has its places among them "
+        "all seeing each other, so it fills at most one of the four cells; three symbols cannot fill four "
+        "cells, so one of {wxyz_z} is {sym}. {wxyz_targets}, which {see_all} all of them, cannot be {sym}: "
+        "{removed}.",
+    ),
     **{f"ur{k}": (
         "Look for a unique rectangle on {ur_pair}.",
         "{ur_corners} all hold {ur_pair}.",
@@ -254,6 +264,16 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "Look for three almost locked sets: a pivot and two wings.",
         "{als_sets_clue}",
         "{als_text}",
+    ),
+    "remote-pair": (
+        "Look for a remote pair: a chain of cells holding only {wsyms}.",
+        "Follow the cells holding only {wsyms} from {chain_start}: each sees the next.",
+        "{remote_pair_text}",
+    ),
+    "als-chain": (
+        "Look for a chain of almost locked sets, each joined to the next by a restricted common symbol.",
+        "{als_sets_clue}",
+        "{als_chain_text}",
     ),
     "xy-chain": (
         "Look for an XY-chain ending on {sym}.",
@@ -688,6 +708,23 @@ def _xy_chain_text(r: TextRenderer, step: Step) -> str:
 
 
 
+def _remote_pair_text(r: TextRenderer, step: Step) -> str:
+    path = step.detail("path")
+    a, b = (r.sym(x) for x in step.symbols)
+    g = r.g
+    lines = [f"{r.cells(path)} each hold only {{{a},{b}}}, and each sees the next. Suppose {r.cell(path[0])} is {a}."]
+    held = [a, b]
+    for k, (prev, cell) in enumerate(zip(path, path[1:]), 1):
+        why = next((g.house_kind(h) for h in g.cell_houses[prev] if h in g.cell_houses[cell]), "cage")
+        lines.append(f" {k}. then {r.cell(cell)} is not {held[(k - 1) % 2]} (same {why} as {r.cell(prev)}), "
+                     f"so it is {held[k % 2]}")
+    lines.append(f"Starting from {b} instead swaps every value, so {r.cell(path[0])} and {r.cell(path[-1])} hold "
+                 f"{a} and {b} in some order: {r.cells_see(step)}, which "
+                 f"{'sees' if len({c for c, _ in step.eliminations}) == 1 else 'see'} both, can hold neither: "
+                 f"{r.removed(step.eliminations)}.")
+    return "\n".join(lines)
+
+
 # -- forcing chains ------------------------------------------------------------
 # A chain record is ``(literal, reason, parents)``; a literal packs a cell, a
 # symbol and whether the cell holds it (see strategies.forcing, which the core
@@ -866,6 +903,26 @@ def _als_text(r: TextRenderer, step: Step) -> str:
             f"locked and holds its {z}. Cells seeing every {z} of the first two sets lose it: {removed}.")
 
 
+def _als_chain_text(r: TextRenderer, step: Step) -> str:
+    sets = step.detail("sets")
+    names = [_als_name(r, a) for a in sets]
+    rccs = step.detail("rccs")
+    z = r.sym(step.detail("z"))
+    lines = ["Each of " + prose(names) + " holds one more symbol than it has cells (an almost locked set): "
+             f"without any one of its symbols, it is locked on the rest. Suppose the first set holds no {z}."]
+    first = rccs[0]
+    lines.append(f" 1. then it is locked on its other symbols and holds {r.syms_prose(first)}")
+    for k, (name, arc, nxt) in enumerate(zip(names[1:], rccs, rccs[1:] + ((),)), 2):
+        syms = [r.sym(x) for x in arc]
+        lacks = f"no {syms[0]}" if len(syms) == 1 else "neither " + " nor ".join(syms)
+        holds = f"holds {r.syms_prose(nxt)}" if nxt else f"holds its {z}"
+        lines.append(f" {k}. then {name.split(' (')[0]} holds {lacks} (each such candidate sees those of the set "
+                     f"before), so it is locked and {holds}")
+    lines.append(f"So {z} lies in the first or the last set, and cells seeing every {z} of both lose it: "
+                 f"{r.removed(step.eliminations)}.")
+    return "\n".join(lines)
+
+
 def _colour_text(r: TextRenderer, step: Step) -> str:
     sym = r.sym(step.symbols[0])
     colours = step.detail("colours")
@@ -944,6 +1001,7 @@ def _regions(s: Step, g: Any) -> list[int]:
 FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_source": _forcing_source,
     "als_text": _als_text,
+    "als_chain_text": _als_chain_text,
     "ar_text": _ar_text,
     "hr_floor": lambda r, s: r.cell(s.detail("floor")),
     "hr_far": lambda r, s: r.cell(s.detail("far")),
@@ -963,6 +1021,12 @@ FIELDS: dict[str, Callable[[TextRenderer, Step], Any]] = {
     "forcing_clue": _forcing_clue,
     "forcing_text": _forcing_text,
     "xy_chain_text": _xy_chain_text,
+    "wxyz_cells": lambda r, s: r.cells([c for c, _ in s.detail("cands")]),
+    "wxyz_cands": lambda r, s: prose([f"{r.cell(c)} {r.symset(xs)}" for c, xs in s.detail("cands")]),
+    "wxyz_symbols": lambda r, s: r.symset(sorted({x for _, xs in s.detail("cands") for x in xs})),
+    "wxyz_z": lambda r, s: r.cells(s.detail("z_cells")),
+    "wxyz_targets": lambda r, s: capitalize(r.cells(sorted({c for c, _ in s.eliminations}))),
+    "remote_pair_text": _remote_pair_text,
     "chain_start": lambda r, s: r.cell(s.detail("path")[0]),
     "ur_pair": lambda r, s: r.symset(s.detail("pair")),
     "houses_all": lambda r, s: prose([r.house(h) for h in s.houses]),
