@@ -71,7 +71,12 @@ def ordered(strategies: Iterable[Strategy], profile: str = "deduce") -> list[Str
 def strategies_for(profile: str = "deduce", *, only: Sequence[str] | set[str] | None = None,
                    exclude: Sequence[str] | set[str] = ()) -> list[Strategy]:
     """The discovered strategies of a profile, optionally restricted to the
-    technique codes ``only`` and without those in ``exclude``."""
+    technique codes ``only`` and without those in ``exclude``.
+
+    Techniques named in ``only`` are used even where deduce's default set
+    leaves them out (the ``full`` profile's order then applies)."""
+    if only is not None and profile == "deduce":
+        profile = "full"
     chosen = []
     for s in discovered():
         code = s.technique.code

@@ -352,10 +352,19 @@ TECHNIQUES: dict[str, Technique] = {t.code: t for t in TABLE}
 #: Sudoku Explainer's own techniques: in its profile, not in deduce's.
 SE_ONLY = ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht")
 
+#: Large franken and mutant fish: in the table (and the ``full`` profile, and
+#: usable with ``--only``), left out of deduce's default set as HoDoKu leaves
+#: them out of its own: few solvers look for them, a chain explains the same
+#: eliminations more readably, and each search costs as much as a chain's.
+EXOTIC = ("franken-jellyfish", "finned-franken-jellyfish", "mutant-x-wing", "finned-mutant-x-wing",
+          "mutant-swordfish", "finned-mutant-swordfish", "mutant-jellyfish", "finned-mutant-jellyfish")
+
 #: Order of trial and technique set, per profile (codes of :data:`TABLE`).
 #:
 #: * ``deduce``: the table's order, for explanations (every technique but SE's
-#:   direct ones, which only exist to match SE's ratings);
+#:   direct ones, which only exist to match SE's ratings, and the
+#:   :data:`EXOTIC` fish);
+#: * ``full``: the table's order, every technique but SE's direct ones;
 #: * ``se``: Sudoku Explainer 1.2.1's producers in its order (its hidden
 #:   singles, direct techniques, subsets and fish interleaved; no finned fish,
 #:   wings beyond XYZ or single-digit patterns: SE finds those as chains);
@@ -363,7 +372,8 @@ SE_ONLY = ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht")
 #:   single; finned fish after uniqueness; chains, then franken fish, then
 #:   forcing chains and nets).
 PROFILES: dict[str, tuple[str, ...]] = {
-    "deduce": tuple(t.code for t in TABLE if t.code not in SE_ONLY),
+    "deduce": tuple(t.code for t in TABLE if t.code not in SE_ONLY + EXOTIC),
+    "full": tuple(t.code for t in TABLE if t.code not in SE_ONLY),
     "se": ("fh", "hs", "direct-pointing", "direct-claiming", "direct-hp", "ns", "direct-ht", "lc1", "lc2", "np",
            "x-wing", "hp", "nt", "swordfish", "ht", "xy-wing", "xyz-wing", "ur1", "ur2", "ur4", "ur3", "unique-loop", "nq",
            "jellyfish", "hq", "bug+1", "bug2", "bug3", "bug4", "x-chain", "aic", "nishio", "cell-region-forcing", "dynamic-forcing",

@@ -130,26 +130,29 @@ class WXYZWing:
         cand, value = state.cand, state.value
         pm = state.puzzle.peer_masks
         k = self.size
-        open_cells = [c for c in range(len(cand)) if value[c] < 0 and 2 <= cand[c].bit_count() <= k]
+        n = state.puzzle.size
+        # each set of k symbols, with the cells holding only symbols of it
+        within: dict[int, list[int]] = {}
+        for c in range(len(cand)):
+            m = cand[c]
+            if value[c] >= 0 or not 2 <= m.bit_count() <= k:
+                continue
+            others = [x for x in range(n) if not m >> x & 1]
+            for extra in combinations(others, k - m.bit_count()):
+                within.setdefault(m | sum(1 << x for x in extra), []).append(c)
         seen: set[tuple[int, ...]] = set()
-        for digits in combinations(range(state.puzzle.size), k):
-            d = sum(1 << x for x in digits)
-            inside = [c for c in open_cells if not cand[c] & ~d]
+        for d, inside in sorted(within.items()):
             if len(inside) < k:
                 continue
-            for cells in combinations(inside, k):
+            for cells, loose in self._sets(inside, k, cand, pm):
                 union = 0
                 for c in cells:
                     union |= cand[c]
-                if union != d or cells in seen:
+                if union != d or loose.bit_count() != 1 or cells in seen:
                     continue
-                loose = [x for x in digits if not self._restricted(cells, x, cand, pm)]
-                if len(loose) != 1:
-                    continue
-                z = loose[0]
+                z = loose.bit_length() - 1
                 zcells = tuple(c for c in cells if cand[c] >> z & 1)
-                targets = common_targets(state, zcells, z)
-                targets = [t for t in targets if t not in cells]
+                targets = [t for t in common_targets(state, zcells, z) if t not in cells]
                 if targets:
                     seen.add(cells)
                     yield Step(self.technique, eliminations=[(t, z) for t in targets], cells=cells, symbols=(z,),
@@ -157,7 +160,26 @@ class WXYZWing:
                                         ("z_cells", zcells)))
 
     @staticmethod
-    def _restricted(cells: tuple[int, ...], x: int, cand: list[int], pm: Sequence[int]) -> bool:
-        """Every cell of ``cells`` holding x sees every other such cell."""
-        holders = [c for c in cells if cand[c] >> x & 1]
-        return all(pm[a] >> b & 1 for a, b in combinations(holders, 2))
+    def _sets(inside: list[int], k: int, cand: list[int],
+              pm: Sequence[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Sets of k cells of ``inside`` with at most one *loose* symbol (one
+        held by two cells that do not see each other), with that symbol's bit."""
+        chosen: list[int] = []
+
+        def rec(start: int, loose: int) -> Iterator[tuple[tuple[int, ...], int]]:
+            if len(chosen) == k:
+                yield tuple(chosen), loose
+                return
+            for i in range(start, len(inside) - (k - len(chosen)) + 1):
+                c = inside[i]
+                more = loose
+                for p in chosen:
+                    if not pm[c] >> p & 1:
+                        more |= cand[c] & cand[p]
+                if more & (more - 1):
+                    continue  # two loose symbols already
+                chosen.append(c)
+                yield from rec(i + 1, more)
+                chosen.pop()
+
+        yield from rec(0, 0)

@@ -76,6 +76,15 @@ def test_builtin_strategies_come_from_the_entry_point_group():
     assert order == sorted(order, key=rank.__getitem__)
 
 
+def test_exotic_fish_only_when_asked_for():
+    from deduce.techniques import EXOTIC
+
+    default = {s.technique.code for s in strategies_for("deduce")}
+    assert not default & set(EXOTIC) and set(EXOTIC) <= set(PROFILES["full"])
+    asked = [s.technique.code for s in strategies_for("deduce", only={"x-wing", "finned-mutant-jellyfish"})]
+    assert asked == ["x-wing", "finned-mutant-jellyfish"]
+
+
 def test_core_does_not_import_strategies_at_module_level():
     code = ("import sys, deduce, deduce.engine, deduce.cli, deduce.registry; "
             "print('strategies' in sys.modules)")
