@@ -17,7 +17,7 @@ from .render.text import TextRenderer
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
-from .techniques import TABLE, Technique, technique
+from .techniques import OPT_IN, TABLE, Technique, technique
 
 
 def ordered_table() -> list[Technique]:
@@ -56,7 +56,11 @@ def example_step(t: Technique) -> tuple[str, State, Step] | None:
         puzzle, result = _solved(index)
         state = State.from_puzzle(puzzle)
         for step in result.steps:
-            if t.family == "forcing" and step.technique.family != "forcing":
+            if t.code in OPT_IN and t.family == "forcing":
+                if step.code != "bf":
+                    state.apply(step)
+                    continue  # the deepest chains: only where the default set ran out
+            elif t.family == "forcing" and step.technique.family != "forcing":
                 state.apply(step)
                 continue  # forcing chains are slow to search on easy positions, and pointless there
             for strategy in own:

@@ -26,7 +26,7 @@ from .errors import Contradiction, DeduceError
 from .formats import CANDIDATES, Entry, entry_state, read_puzzles, write_solution
 from .render.json import SCHEMA, result_to_json, step_to_json
 from .render.text import TextRenderer
-from .techniques import select
+from .techniques import PROFILES, select
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_MULTIPLE = 0, 1, 2, 3
 
@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--only", help="use only these techniques (codes, names or families, comma-separated)")
         p.add_argument("--exclude", help="never use these techniques")
         p.add_argument("--no-uniqueness", action="store_true", help="never use uniqueness techniques")
+        p.add_argument("--profile", choices=sorted(PROFILES), default="deduce",
+                       help="technique set and order of trial: deduce (default), full (adds mutant fish and "
+                            "nested forcing chains), se (Sudoku Explainer's), hodoku (HoDoKu's)")
 
     p = sub.add_parser("solve", help="print the solution in the input's own format")
     common(p)
@@ -147,7 +150,7 @@ def _read_input(name: str) -> str:
 def _solver(args: argparse.Namespace) -> Solver:
     only = select(args.only) if args.only else None
     exclude = select(args.exclude) if args.exclude else set()
-    return Solver(only=only, exclude=exclude, uniqueness=not args.no_uniqueness)
+    return Solver(profile=args.profile, only=only, exclude=exclude, uniqueness=not args.no_uniqueness)
 
 
 def _each(entries: list[Entry], io: Output, args: argparse.Namespace,

@@ -23,6 +23,9 @@ SHOWCASE: tuple[tuple[str, str, str | None], ...] = (
     ("unique rectangles", "....4.....1.2....74.27.....6.5...82.........9...68..7516.89....8....16...4....2..", None),
     ("unique rectangle type 2", ".93....7.....56........4........14....8.4.96..52....8.....1.65.....2....32.....17", None),
     ("BUG+1", ".....8....4...9.2..3.7..9.6..728......15..47......12..8...5.731........99....3...", None),
+    # from the enjoysudoku forum's hardest list (Sudoku Explainer 10.2): deduce's default set runs out
+    ("nested forcing chains",
+     "........9.5.7...2.7.9..2....1.67..5.......4..8....5....7.31....6....7.3..3..6...1", None),
     ("seed: the Finnish mathematician's puzzle",
      "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", None),
     ("seed: Latin square with letters", "001111\n002113\n022243\n022443\n544433\n555553\n7\n04B\n05A\n13D\n14C\n"

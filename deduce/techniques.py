@@ -343,6 +343,12 @@ TABLE: tuple[Technique, ...] = (
        "Dynamic forcing chains that also apply locked candidates, subsets and X-wings inside the assumption "
        "(nesting level 1).",
        rating_note="Sudoku Explainer's dynamic forcing chains (+): 9.0 plus the length bonus; HoDoKu's forcing net."),
+    _t("nested-forcing", "Nested forcing chain", FORCING, 9.5, 800, EXTREME, "",
+       "Dynamic forcing chains that also apply static forcing chains (and the techniques of nesting level 1) "
+       "inside the assumption (nesting level 2).",
+       rating_note="Sudoku Explainer's first nested level: 9.5 plus the length bonus; HoDoKu has no nested "
+                   "chains (its forcing nets score 700), deduce's own 800. Searched only when asked for "
+                   "(profile 'full' or --only): one search costs minutes of forcing chains."),
     _t("bf", "Trial and error", LAST_RESORT, None, 10000, EXTREME, "",
        "No technique in the enabled set applies; the rest is found by search."),
 )
@@ -352,18 +358,21 @@ TECHNIQUES: dict[str, Technique] = {t.code: t for t in TABLE}
 #: Sudoku Explainer's own techniques: in its profile, not in deduce's.
 SE_ONLY = ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht")
 
-#: Large franken and mutant fish: in the table (and the ``full`` profile, and
-#: usable with ``--only``), left out of deduce's default set as HoDoKu leaves
-#: them out of its own: few solvers look for them, a chain explains the same
-#: eliminations more readably, and each search costs as much as a chain's.
-EXOTIC = ("franken-jellyfish", "finned-franken-jellyfish", "mutant-x-wing", "finned-mutant-x-wing",
-          "mutant-swordfish", "finned-mutant-swordfish", "mutant-jellyfish", "finned-mutant-jellyfish")
+#: Techniques in the table (and the ``full`` profile, and usable with
+#: ``--only``) that deduce's default set leaves out: the large franken and
+#: mutant fish, as HoDoKu leaves them out of its own (few solvers look for
+#: them, a chain explains the same eliminations more readably, and each
+#: search costs as much as a chain's), and nested forcing chains (level 2),
+#: whose search can take minutes where everything else has failed.
+OPT_IN = ("franken-jellyfish", "finned-franken-jellyfish", "mutant-x-wing", "finned-mutant-x-wing",
+          "mutant-swordfish", "finned-mutant-swordfish", "mutant-jellyfish", "finned-mutant-jellyfish",
+          "nested-forcing")
 
 #: Order of trial and technique set, per profile (codes of :data:`TABLE`).
 #:
 #: * ``deduce``: the table's order, for explanations (every technique but SE's
 #:   direct ones, which only exist to match SE's ratings, and the
-#:   :data:`EXOTIC` fish);
+#:   :data:`OPT_IN` ones);
 #: * ``full``: the table's order, every technique but SE's direct ones;
 #: * ``se``: Sudoku Explainer 1.2.1's producers in its order (its hidden
 #:   singles, direct techniques, subsets and fish interleaved; no finned fish,
@@ -372,7 +381,7 @@ EXOTIC = ("franken-jellyfish", "finned-franken-jellyfish", "mutant-x-wing", "fin
 #:   single; finned fish after uniqueness; chains, then franken fish, then
 #:   forcing chains and nets).
 PROFILES: dict[str, tuple[str, ...]] = {
-    "deduce": tuple(t.code for t in TABLE if t.code not in SE_ONLY + EXOTIC),
+    "deduce": tuple(t.code for t in TABLE if t.code not in SE_ONLY + OPT_IN),
     "full": tuple(t.code for t in TABLE if t.code not in SE_ONLY),
     "se": ("fh", "hs", "direct-pointing", "direct-claiming", "direct-hp", "ns", "direct-ht", "lc1", "lc2", "np",
            "x-wing", "hp", "nt", "swordfish", "ht", "xy-wing", "xyz-wing", "ur1", "ur2", "ur4", "ur3", "unique-loop", "nq",

@@ -47,5 +47,6 @@ def builtin_strategies() -> list[Strategy]:
         UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
         HiddenRectangle(), AvoidableRectangle(1), AvoidableRectangle(2), *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
         RemotePair(), XYChain(), SueDeCoq(), AlsXZ(), AlsXYWing(), AlsChain(),
-        *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+")),
+        *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+",
+                                               "nested")),
     ]

@@ -30,10 +30,14 @@ is tried first:
   everything the assumption implied so far (Nishio when one symbol is
   followed; dynamic forcing chains otherwise);
 * *dynamic+* chains (nesting level 1) also apply locked candidates, naked
-  and hidden pairs and triples, and X-wings inside the assumption.
+  and hidden pairs and triples, and X-wings inside the assumption;
+* *nested* chains (nesting level 2) also apply static forcing chains (AICs
+  and cell/region chains, themselves explained link by link) inside the
+  assumption, as Sudoku Explainer's first nested level does.
 
 Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
-:data:`MAX_RULES` inner steps, deterministic limits rather than a clock.
+:data:`MAX_RULES` inner steps (of which at most :data:`MAX_NESTED_RULES`
+inner forcing chains), deterministic limits rather than a clock.
 """
 
 from __future__ import annotations
@@ -50,8 +54,10 @@ from ._houses import per_position
 
 #: Generations of consequences followed from an assumption.
 MAX_DEPTH = 40
-#: Inner technique steps applied inside one dynamic+ assumption.
+#: Inner technique steps applied inside one dynamic+ (or nested) assumption.
 MAX_RULES = 12
+#: Inner forcing chains applied inside one nested assumption.
+MAX_NESTED_RULES = 4
 
 # Reasons for a consequence (first item of a node's reason tuple).
 ASSUMED = "assumed"
@@ -92,7 +98,7 @@ class Propagation:
     house), parents)`` when a cell or a house runs out.
     """
 
-    __slots__ = ("start", "nodes", "contradiction", "dynamic", "rules")
+    __slots__ = ("start", "nodes", "contradiction", "dynamic", "rules", "nested_rules")
 
     def __init__(self, start: int):
         self.start = start
@@ -100,6 +106,7 @@ class Propagation:
         self.contradiction: tuple[int, tuple, tuple[int, ...]] | None = None
         self.dynamic = False
         self.rules = 0
+        self.nested_rules = 0
 
     def ancestors(self, targets: Sequence[int]) -> list[int]:
         """The literals ``targets`` follow from, themselves included, in
@@ -128,8 +135,9 @@ class Propagation:
 class Implications:
     """Propagates assumptions in one position.
 
-    ``mode`` is ``"static"``, ``"dynamic"`` or ``"plus"``; ``symbol``, when
-    set, follows that symbol only (X-chains, Nishio).
+    ``mode`` is ``"static"``, ``"grouped"``, ``"dynamic"``, ``"plus"`` or
+    ``"nested"``; ``symbol``, when set, follows that symbol only (X-chains,
+    Nishio).
     """
 
     def __init__(self, state: State, mode: str = "dynamic", symbol: int | None = None):
@@ -256,7 +264,7 @@ class Implications:
                             for t in cells_of(smask[s] & house_masks[o] & ~left):
                                 if not add(lit(t, s, False), (GROUP, h, tuple(cells_of(left)), o), parents):
                                     return prop
-            if not nxt and self.mode == "plus" and prop.rules < MAX_RULES:
+            if not nxt and self.mode in ("plus", "nested") and prop.rules < MAX_RULES:
                 nxt_lits = self._inner_step(prop, cand, placed)
                 for x, reason, parents in nxt_lits:
                     if not add(x, reason, parents):
@@ -270,23 +278,32 @@ class Implications:
     def _inner_step(self, prop: Propagation, cand: list[int], placed: int) -> list[tuple[int, tuple, tuple[int, ...]]]:
         """One step of an inner technique in the assumed position (dynamic+)."""
         if self._inner is None:
-            self._inner = _inner_strategies()
+            self._inner = _inner_strategies(self.mode)
         value = self.value.copy()
         for c in cells_of(placed):
             value[c] = cand[c].bit_length() - 1
         hypo = State(self.state.puzzle, cand.copy(), value)
         nodes = prop.nodes
         for strategy in self._inner:
+            chain = isinstance(strategy, ForcingChains)
+            if chain and prop.nested_rules >= MAX_NESTED_RULES:
+                continue
             for step in strategy.find(hypo):
-                new = [(c, s) for c, s in step.eliminations if lit(c, s, False) not in nodes]
+                new = [lit(c, s, False) for c, s in step.eliminations if lit(c, s, False) not in nodes]
+                new += [lit(c, s, True) for c, s in step.placements if lit(c, s, True) not in nodes]
                 if not new:
                     continue
+                targets = {lit_cell(x) for x in new}
                 pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
-                sset = set(step.symbols) or {s for _, s in new}
+                sset = set(step.symbols) or {lit_sym(x) for x in new}
                 parents = tuple(x for x in nodes if not x & 1 and x >> 6 in pattern and (x >> 1) & 31 in sset
-                                and x >> 6 not in {c for c, _ in new})
-                reason = (RULE, step.code, tuple(step.houses), tuple(step.cells))
-                return [(lit(c, s, False), reason, parents) for c, s in new]
+                                and x >> 6 not in targets)
+                reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
+                if chain:
+                    # the inner chain itself, so that it too is explained link by link
+                    reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),)
+                    prop.nested_rules += 1
+                return [(x, reason, parents) for x in new]
         return []
 
 
@@ -319,13 +336,22 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
     return per_position(state, ("implications", mode, symbol), lambda: Implications(state, mode, symbol))
 
 
-def _inner_strategies() -> list[Any]:
+def _inner_strategies(mode: str = "plus") -> list[Any]:
+    """The techniques applied inside an assumption: nesting level 1 (``plus``)
+    or 2 (``nested``: level 1's, then static forcing chains)."""
     from .fish import Fish
     from .intersections import LockedCandidates
     from .subsets import HiddenSubset, NakedSubset
 
-    return [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
-            Fish(2, "basic"), NakedSubset(3), HiddenSubset(3)]
+    inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
+                        Fish(2, "basic"), NakedSubset(3), HiddenSubset(3)]
+    if mode == "nested":
+        inner += [ForcingChains("aic"), ForcingChains("cell-region")]
+    return inner
+
+
+#: Codes of the chains a nested chain may apply inside an assumption.
+INNER_CHAIN_CODES = frozenset({"aic", "x-chain", "cell-region-forcing"})
 
 
 # -- conclusions ------------------------------------------------------------------
@@ -343,6 +369,17 @@ class _Conclusion:
         self.result = result          # the literal proven true
         self.chains = [p.ancestors(t) for p, t in zip(props, targets)]
         self.complexity = sum(len(c) for c in self.chains)
+
+
+def _nesting(con: _Conclusion) -> int:
+    """0 without inner techniques, 1 with, 2 when one of them is a chain."""
+    level = 0
+    for p, chain in zip(con.props, con.chains):
+        for x in chain:
+            reason = p.nodes[x][0]
+            if reason[0] == RULE:
+                level = max(level, 2 if reason[1] in INNER_CHAIN_CODES else 1)
+    return level
 
 
 def _contradiction_targets(prop: Propagation) -> list[int]:
@@ -365,14 +402,17 @@ class ForcingChains:
     * ``"cell-region"``: static cell and region forcing chains;
     * ``"nishio"``: dynamic, one symbol, contradiction only;
     * ``"dynamic"``: dynamic, every kind of conclusion;
-    * ``"dynamic+"``: dynamic with inner techniques (nesting level 1).
+    * ``"dynamic+"``: dynamic with inner techniques (nesting level 1);
+    * ``"nested"``: dynamic+ that also applies static forcing chains inside
+      (nesting level 2).
     """
 
     CODES = {"x-chain": "x-chain", "aic": "aic", "grouped-aic": "grouped-aic", "cell-region": "cell-region-forcing",
-             "nishio": "nishio", "dynamic": "dynamic-forcing", "dynamic+": "dynamic-forcing-plus"}
+             "nishio": "nishio", "dynamic": "dynamic-forcing", "dynamic+": "dynamic-forcing-plus",
+             "nested": "nested-forcing"}
     MODES = {"x-chain": "static", "aic": "static", "grouped-aic": "grouped", "cell-region": "static",
              "nishio": "dynamic",
-             "dynamic": "dynamic", "dynamic+": "plus"}
+             "dynamic": "dynamic", "dynamic+": "plus", "nested": "nested"}
 
     def __init__(self, kind: str):
         if kind not in self.CODES:
@@ -387,9 +427,10 @@ class ForcingChains:
     def find(self, state: State) -> Iterator[Step]:
         conclusions = []
         for con in self._conclusions(state):
-            if self.mode == "plus" and not any(p.nodes[x][0][0] == RULE for p, chain in zip(con.props, con.chains)
-                                               for x in chain):
+            if self.mode == "plus" and _nesting(con) < 1:
                 continue  # no inner technique used: a plain dynamic forcing chain
+            if self.mode == "nested" and _nesting(con) < 2:
+                continue  # no inner chain used: a dynamic forcing chain (+)
             if self.mode == "grouped" and not any(p.nodes[x][0][0] == GROUP for p, chain in zip(con.props, con.chains)
                                                   for x in chain):
                 continue  # no group used: a plain AIC
@@ -494,7 +535,7 @@ class ForcingChains:
         symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
         houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
         static = all(p.is_static(chain) for p, chain in zip(con.props, con.chains))
-        nesting = 1 if any(reason[0] == RULE for _, chain, _ in branches for _, reason, _ in chain) else 0
+        nesting = _nesting(con)
         return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
                     houses=houses, symbols=symbols, variant=variant,
                     details=(("kind", con.kind), ("source", con.source), ("branches", branches),

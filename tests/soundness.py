@@ -31,7 +31,9 @@ def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strate
     solver = Solver(list(discovered()))
     usable = solver.usable(puzzle, unique=count_solutions(puzzle, 2) == 1)
     strategies = [s for s in usable if not _expensive(s)]
-    expensive = [s for s in usable if _expensive(s)]
+    expensive = [s for s in usable if _expensive(s) and s.technique.code != "nested-forcing"]
+    # nested chains (a minute's search on open positions) only where everything else ran out
+    deepest = [s for s in usable if s.technique.code == "nested-forcing"]
     state = State.from_puzzle(puzzle)
     checked = 0
     for position in range(500):
@@ -41,6 +43,8 @@ def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strate
         chosen = strategies if position % stride == 0 else []
         if step is None or _expensive(step):
             chosen = chosen + expensive
+        if step is None or step.code == "nested-forcing":
+            chosen = chosen + deepest
         for strategy in chosen:
             for i, found in enumerate(strategy.find(state)):
                 if i >= max_steps_per_strategy:

@@ -76,11 +76,11 @@ def test_builtin_strategies_come_from_the_entry_point_group():
     assert order == sorted(order, key=rank.__getitem__)
 
 
-def test_exotic_fish_only_when_asked_for():
-    from deduce.techniques import EXOTIC
+def test_opt_in_techniques_only_when_asked_for():
+    from deduce.techniques import OPT_IN
 
     default = {s.technique.code for s in strategies_for("deduce")}
-    assert not default & set(EXOTIC) and set(EXOTIC) <= set(PROFILES["full"])
+    assert not default & set(OPT_IN) and set(OPT_IN) <= set(PROFILES["full"])
     asked = [s.technique.code for s in strategies_for("deduce", only={"x-wing", "finned-mutant-jellyfish"})]
     assert asked == ["x-wing", "finned-mutant-jellyfish"]
 

@@ -177,6 +177,18 @@ def test_only_and_exclude_show_where_singles_get_stuck():
     assert "Hidden single" not in out
 
 
+def test_profile_option_picks_the_technique_set():
+    def first_step(profile: str) -> str:
+        code, out, _ = run(["explain", "--profile", profile], EASY + "\n")
+        assert code == 0
+        return next(line for line in out.splitlines() if re.match(r"1\. ", line))
+
+    assert first_step("se").startswith("1. Hidden single")        # Sudoku Explainer: hidden singles first
+    assert first_step("hodoku").startswith("1. Naked single")     # HoDoKu: naked singles first
+    code, _, _ = run(["explain", "--profile", "nope"], EASY + "\n")
+    assert code == 2
+
+
 def test_techniques_catalogue():
     code, out, _ = run(["techniques"])
     lines = out.splitlines()[1:]

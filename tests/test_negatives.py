@@ -192,6 +192,25 @@ def test_dynamic_plus_steps_really_use_an_inner_technique():
     assert any(reason[0] == "rule" for _, chain, _ in step.detail("branches") for _, reason, _ in chain)
 
 
+def test_nested_steps_really_use_an_inner_chain_and_explain_it():
+    from deduce.backtrack import first_solutions
+    from deduce.catalogue import example_step
+    from deduce.render.text import TextRenderer
+    from deduce.techniques import TECHNIQUES
+
+    found = example_step(TECHNIQUES["nested-forcing"])
+    assert found is not None
+    _, state, step = found
+    assert step.detail("nesting") == 2
+    inner = [reason for _, chain, _ in step.detail("branches") for _, reason, _ in chain
+             if reason[0] == "rule" and len(reason) > 4]
+    assert inner and all(reason[1] in ("aic", "x-chain", "cell-region-forcing") for reason in inner)
+    solution = first_solutions(state.puzzle, 2)[0]
+    assert all(solution[c] != s for c, s in step.eliminations) and all(solution[c] == s for c, s in step.placements)
+    text = TextRenderer(state.puzzle).explain(step)
+    assert "(in the position this assumption leaves:)" in text and "Nesting level 2" in text
+
+
 def test_locked_pair_needs_the_line_and_the_box():
     from strategies.subsets import LockedSubset
 

@@ -285,7 +285,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{forcing_clue}",
         "{forcing_text}",
     ) for code in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "dynamic-forcing",
-                   "dynamic-forcing-plus")},
+                   "dynamic-forcing-plus", "nested-forcing")},
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
@@ -784,6 +784,12 @@ def _branch_lines(r: TextRenderer, start: int, chain: tuple, contradiction: tupl
         k += 1
         lines.append(f"{indent}{k}. then {_lit(r, x)} ({_why_node(r, x, reason, parents, number, k - 1)})")
         number[x] = k
+        if reason[0] == "rule" and len(reason) > 4:
+            # a forcing chain applied inside the assumption: explained in turn, indented
+            inner_kind, inner_source, inner_branches = reason[4]
+            lines.append(f"{indent}    (in the position this assumption leaves:)")
+            lines.extend(_forcing_lines(r, inner_kind, inner_source, inner_branches, _lit(r, x),
+                                        indent + "    "))
     if contradiction is not None:
         x, reason, parents = contradiction
         if x < 0:
@@ -824,29 +830,39 @@ def _forcing_clue(r: TextRenderer, step: Step) -> str:
 def _forcing_text(r: TextRenderer, step: Step) -> str:
     kind, branches = step.detail("kind"), step.detail("branches")
     result = r.result(step) if step.eliminations else r.placed(step.placements)
-    out: list[str] = []
+    out = _forcing_lines(r, kind, step.detail("source"), branches, result, "")
     nesting = step.detail("nesting", 0)
+    if nesting == 1:
+        out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
+    elif nesting:
+        out.append(f"(Nesting level {nesting}: the chain also uses techniques, forcing chains among them, inside "
+                   "the assumption.)")
+    return "\n".join(out)
+
+
+def _forcing_lines(r: TextRenderer, kind: str, source: tuple, branches: tuple, result: str,
+                   indent: str) -> list[str]:
+    """A forcing chain's lines, link by link; ``indent`` for one applied inside another."""
+    out: list[str] = []
     if kind == "contradiction":
         start, chain, contradiction = branches[0]
-        out.append(f"Suppose {_lit(r, start)}.")
-        out.extend(_branch_lines(r, start, chain, contradiction))
-        out.append(f"The assumption fails, so {result}.")
-    else:
-        if kind == "cell":
-            cell = step.detail("source")[0]
-            out.append(f"{capitalize(r.cell(cell))} holds "
-                       f"{prose([r.sym((b[0] >> 1) & 31) for b in branches], 'or')}.")
-        elif kind == "region":
-            house, sym = step.detail("source")
-            out.append(f"In {r.house(house)}, {r.sym(sym)} goes in "
-                       f"{prose([r.cell(b[0] >> 6) for b in branches], 'or')}.")
-        for start, chain, _ in branches:
-            out.append(f"If {_lit(r, start)}:")
-            out.extend(_branch_lines(r, start, chain, None, indent="   "))
-        out.append(f"Every case leads to the same result, so {result}.")
-    if nesting:
-        out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
-    return "\n".join(out)
+        out.append(f"{indent}Suppose {_lit(r, start)}.")
+        out.extend(_branch_lines(r, start, chain, contradiction, indent=indent + " "))
+        out.append(f"{indent}The assumption fails, so {result}.")
+        return out
+    if kind == "cell":
+        out.append(f"{indent}{capitalize(r.cell(source[0]))} holds "
+                   f"{prose([r.sym((b[0] >> 1) & 31) for b in branches], 'or')}.")
+    elif kind == "region":
+        house, sym = source
+        out.append(f"{indent}In {r.house(house)}, {r.sym(sym)} goes in "
+                   f"{prose([r.cell(b[0] >> 6) for b in branches], 'or')}.")
+    for start, chain, _ in branches:
+        out.append(f"{indent}If {_lit(r, start)}:")
+        out.extend(_branch_lines(r, start, chain, None, indent=indent + "   "))
+    out.append(f"{indent}Every case leads to the same result, so {result}.")
+    return out
+
 
 def _ar_text(r: TextRenderer, step: Step) -> str:
     corners, placed, free = step.detail("corners"), step.detail("placed"), step.detail("free")
