@@ -237,6 +237,15 @@ TABLE: tuple[Technique, ...] = (
        rating_note="SE: 4.5 plus 0.1 per extra symbol of the subset; the step adds it."),
     _t("ur4", "Unique rectangle type 4", UNIQUENESS, 4.5, 100, HARD, "0603",
        "Two corners share a house where a lives only in them; neither can be b."),
+    _t("ur5", "Unique rectangle type 5", UNIQUENESS, 4.6, 100, HARD, "0604",
+       "Two diagonal corners, or three corners, of a unique rectangle hold one same extra symbol: one of them "
+       "holds it, so cells seeing all of them lose it.",
+       rating_note="Not in Sudoku Explainer 1.2.1; type 2 (4.5) with the extra cells apart: 4.6. HoDoKu's 100."),
+    _t("ur6", "Unique rectangle type 6", UNIQUENESS, 4.6, 100, HARD, "0605",
+       "Two diagonal corners hold only the pair, and one of the pair lies only in the rectangle in both its "
+       "rows (or columns): it fills those two corners, and the other two lose it.",
+       rating_note="Not in Sudoku Explainer 1.2.1; type 4 (4.5) with an X-wing instead of one house: 4.6. "
+                   "HoDoKu's 100."),
     _t("hidden-rectangle", "Hidden rectangle", UNIQUENESS, 4.6, 100, HARD, "0606",
        "A would-be deadly rectangle with one corner holding only {a,b}: if a lives only in the rectangle along "
        "the opposite corner's row and column, that corner is not b.",
@@ -389,7 +398,7 @@ PROFILES: dict[str, tuple[str, ...]] = {
            "dynamic-forcing-plus", "bf"),
     "hodoku": ("fh", "ns", "hs", "locked-pair", "locked-triple", "lc1", "lc2", "np", "nt", "hp", "ht", "nq", "hq", "x-wing", "swordfish",
                "jellyfish", "remote-pair", "bug+1", "skyscraper", "2-string-kite", "turbot-fish", "empty-rectangle", "w-wing",
-               "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "hidden-rectangle", "avoidable-rectangle",
+               "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "ur5", "ur6", "hidden-rectangle", "avoidable-rectangle",
                "finned-x-wing", "sashimi-x-wing",
                "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "sue-de-coq",
                "simple-colours",

@@ -44,7 +44,7 @@ def builtin_strategies() -> list[Strategy]:
         TurbotFish("skyscraper"), TurbotFish("kite"), TurbotFish("turbot"), EmptyRectangle(),
         SimpleColours("trap"), SimpleColours("wrap"), MultiColours(1), MultiColours(2),
         XYWing(), XYZWing(), WWing(), WXYZWing(4),
-        UniqueRectangle(1), UniqueRectangle(2), UniqueRectangle(3), UniqueRectangle(4), BugPlusOne(),
+        *(UniqueRectangle(k) for k in (1, 2, 3, 4, 5, 6)), BugPlusOne(),
         HiddenRectangle(), AvoidableRectangle(1), AvoidableRectangle(2), *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
         RemotePair(), XYChain(), SueDeCoq(), AlsXZ(), AlsXYWing(), AlsChain(),
         *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+",

@@ -89,14 +89,23 @@ def virtual_subsets(state: State, shared: list[int], pattern: set[int] | list[in
 
 
 class UniqueRectangle:
-    """``UniqueRectangle(type)`` for types 1 to 4."""
+    """``UniqueRectangle(type)`` for types 1 to 6.
+
+    Type 5: two diagonal corners, or three corners, hold the pair and one
+    same extra symbol x: one of them is x, so cells seeing all of them lose
+    x.  Type 6: the two other corners (diagonal) hold only the pair, and in
+    both rows (or both columns) of the rectangle one of the pair, a, lies
+    only in its corners: a fills either the two pair-only corners or the two
+    others; the latter would leave the pair-only corners both b, the deadly
+    pattern, so the two others lose a.
+    """
 
     requires_unique = True
     allows_cages = False
 
     def __init__(self, kind: int = 1):
-        if kind not in (1, 2, 3, 4):
-            raise ValueError("unique rectangle types are 1 to 4")
+        if kind not in (1, 2, 3, 4, 5, 6):
+            raise ValueError("unique rectangle types are 1 to 6")
         self.kind = kind
         self.technique = TECHNIQUES[f"ur{kind}"]
 
@@ -114,9 +123,16 @@ class UniqueRectangle:
                 yield Step(self.technique, eliminations=elims, cells=corners, symbols=cells_of(pair),
                            details=details)
                 continue
+            if self.kind == 5:
+                yield from self._type5(state, corners, pair, roof, details)
+                continue
             if self.kind == 1 or len(floor) != 2 or len(roof) != 2:
                 continue
             shared = _shared_houses(state, roof[0], roof[1])
+            if self.kind == 6:
+                if not shared:
+                    yield from self._type6(state, corners, pair, roof, details)
+                continue
             if not shared:
                 continue  # roofs on a diagonal: types 1-4 do not apply
             extra = (cand[roof[0]] | cand[roof[1]]) & ~pair
@@ -141,6 +157,33 @@ class UniqueRectangle:
                             if elims:
                                 yield Step(self.technique, eliminations=elims, cells=corners, houses=(h,),
                                            symbols=(a, b), details=details + (("locked", a),))
+
+    def _type5(self, state: State, corners, pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
+        cand = state.cand
+        if len(roof) not in (2, 3) or len({cand[c] for c in roof}) != 1:
+            return
+        extra = cand[roof[0]] & ~pair
+        if extra.bit_count() != 1 or (len(roof) == 2 and _shared_houses(state, roof[0], roof[1])):
+            return  # two roofs in one house with one extra: type 2
+        x = extra.bit_length() - 1
+        targets = common_targets(state, roof, x)
+        if targets:
+            yield Step(self.technique, eliminations=[(c, x) for c in targets], cells=corners,
+                       symbols=cells_of(pair) + [x], details=details + (("extra", x),))
+
+    def _type6(self, state: State, corners, pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
+        g = state.puzzle.geometry
+        cand = state.cand
+        cset = set(corners)
+        for a in cells_of(pair):
+            for kind in (0, 1):  # the rectangle's two rows, then its two columns
+                lines = sorted({g.cell_houses[c][kind] for c in corners})
+                if all(set(state.places(h, a)) <= cset for h in lines):
+                    elims = [(c, a) for c in roof if cand[c] >> a & 1]
+                    if elims:
+                        yield Step(self.technique, eliminations=elims, cells=corners, houses=tuple(lines),
+                                   symbols=cells_of(pair), details=details + (("locked", a),))
+                        return
 
     def _type3(self, state: State, corners, pair: int, roof: list[int], extra: int, shared: list[int],
                details: tuple) -> Iterator[Step]:

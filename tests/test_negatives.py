@@ -427,3 +427,40 @@ def test_mutant_fish_must_not_pass_off_a_standard_or_franken_fish():
     assert fish_shape((0, 18), (9, 19), 9) == "franken"
     assert fish_shape((0, 9), (13, 14), 9) == "mutant" and fish_shape(rows, (9, 4), 9) == "mutant"
     assert fish_shape(boxes, cols, 9) == "franken"
+
+
+def test_unique_rectangle_type_5_needs_the_same_extra_on_the_diagonal():
+    def position(r2c5: int) -> State:
+        s = empty()
+        for r, c in ((1, 1), (1, 5), (2, 1), (2, 5)):  # boxes 1 and 2
+            s.cand[cell(r, c)] = 0b011                   # {1,2}
+        s.cand[cell(1, 1)] = 0b111                       # {1,2,3}
+        s.cand[cell(2, 5)] = r2c5
+        return s
+
+    assert list(UniqueRectangle(5).find(position(0b1011))) == []   # {1,2,4}: two different extras
+    steps = list(UniqueRectangle(5).find(position(0b0111)))        # {1,2,3}: one of r1c1, r2c5 is 3
+    removed = {e for s in steps for e in s.eliminations}
+    # the cells that see both r1c1 and r2c5 (and still hold 3) lose 3
+    assert removed == {(cell(2, 2), 2), (cell(2, 3), 2), (cell(1, 4), 2), (cell(1, 6), 2)}
+
+
+def test_unique_rectangle_type_6_needs_the_x_wing():
+    def position(extra_in_row_2: bool) -> State:
+        s = empty()
+        for r, c in ((1, 1), (1, 5), (2, 1), (2, 5)):
+            s.cand[cell(r, c)] = 0b011                   # {1,2}
+        s.cand[cell(1, 5)] = 0b111                       # roofs r1c5 and r2c1 (diagonal) hold 3 too
+        s.cand[cell(2, 1)] = 0b111
+        for row in (1, 2):                                # 1 only in the rectangle in rows 1 and 2 ...
+            for c in range(1, 10):
+                if c not in (1, 5):
+                    s.cand[cell(row, c)] &= ~1
+        if extra_in_row_2:
+            s.cand[cell(2, 9)] |= 1                       # ... unless row 2 has another place for it
+        return s
+
+    assert not any((c, 0) in s.eliminations for s in UniqueRectangle(6).find(position(True))
+                   for c in (cell(1, 5), cell(2, 1)))
+    steps = list(UniqueRectangle(6).find(position(False)))
+    assert steps and {(cell(1, 5), 0), (cell(2, 1), 0)} <= set(steps[0].eliminations)

@@ -204,7 +204,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{ur_corners} all hold {ur_pair}.",
         "This puzzle has a unique solution, so {ur_corners} cannot be left holding only {ur_pair}: "
         "the two {word}s could be swapped. {ur_reason}",
-    ) for k in (1, 2, 3, 4)},
+    ) for k in (1, 2, 3, 4, 5, 6)},
     "hidden-rectangle": (
         "Look for a hidden rectangle on {ur_pair}.",
         "{ur_corners} all hold {ur_pair}; {hr_floor} holds nothing else.",
@@ -674,9 +674,18 @@ def _ur_reason(r: TextRenderer, step: Step) -> str:
     kind = step.code[-1] if step.code.startswith("ur") else step.variant
     if kind == "1":
         return f"So {r.cell(roof[0])} must hold something else: {removed}."
-    if kind == "2":
+    if kind in ("2", "5"):
         x = r.sym(step.detail("extra"))
-        return (f"So one of {r.cells(roof)} is {x}, and the cells that see both lose {x}: {removed}.")
+        both = "both" if len(roof) == 2 else "all of them"
+        return (f"So one of {r.cells(roof)} is {x}, and the cells that see {both} lose {x}: {removed}.")
+    if kind == "6":
+        locked = r.sym(step.detail("locked"))
+        other = b if locked == a else a
+        floor = [c for c in step.detail("corners") if c not in roof]
+        lines = prose([r.house(h) for h in step.houses])
+        return (f"In {lines}, {locked} can only go in the rectangle's corners: either in {r.cells(floor)} or in "
+                f"{r.cells(roof)}. In {r.cells(roof)}, it would leave {r.cells(floor)} both {other}, and the four "
+                f"corners holding only {a} and {b}. So {locked} fills {r.cells(floor)}: {removed}.")
     if kind == "3":
         group = step.detail("subset")
         syms = r.symset(step.detail("subset_symbols"))
