@@ -67,6 +67,10 @@ NAKED = "naked"           # every other candidate of the cell is gone
 HIDDEN = "hidden"         # every other place in the house is gone
 RULE = "rule"             # an inner technique (dynamic+)
 GROUP = "group"           # the symbol's places left in a house lie in one line and box
+ALS_NODE = "als"          # an almost locked set lost a symbol: it is locked on the rest
+
+#: Largest almost locked set used as a node of grouped chains, in cells.
+MAX_ALS_NODE_CELLS = 4
 
 CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
 
@@ -160,6 +164,17 @@ class Implications:
         self._inner: list[Any] | None = None
         self._memo: dict[int, Propagation] = {}
         self.group_of = _groups(g) if mode == "grouped" else {}
+        # grouped chains also pass through almost locked sets: (cell, symbol) -> the sets holding it there
+        self.als_sets: list[Any] = []
+        self.als_index: dict[tuple[int, int], list[int]] = {}
+        if mode == "grouped":
+            from .als import almost_locked_sets
+
+            self.als_sets = [a for a in almost_locked_sets(state, MAX_ALS_NODE_CELLS) if a.cells.bit_count() >= 2]
+            for i, a in enumerate(self.als_sets):
+                for x in cells_of(a.symbols):
+                    for c in cells_of(a.where[x]):
+                        self.als_index.setdefault((c, x), []).append(i)
 
     # -- propagation --------------------------------------------------------
 
@@ -179,6 +194,7 @@ class Implications:
         static = self.mode in ("static", "grouped")
         grouped = self.mode == "grouped"
         group_of = self.group_of
+        als_sets, als_index = self.als_sets, self.als_index
         only = self.symbol
         house_masks, cell_houses, peer_masks = self.house_masks, self.cell_houses, self.peer_masks
         orig_cand, orig_smask = self.cand, self.smask
@@ -264,6 +280,17 @@ class Implications:
                             for t in cells_of(smask[s] & house_masks[o] & ~left):
                                 if not add(lit(t, s, False), (GROUP, h, tuple(cells_of(left)), o), parents):
                                     return prop
+                # an almost locked set without s is locked on its other symbols: each of them
+                # leaves the cells that see all its places in the set
+                for i in als_index.get((c, s), ()):
+                    a = als_sets[i]
+                    if smask[s] & a.where[s]:
+                        continue
+                    parents = tuple(lit(q, s, False) for q in cells_of(a.where[s]))
+                    for y in cells_of(a.symbols & ~(1 << s)):
+                        for t in cells_of(a.seen[y] & smask[y] & ~a.cells):
+                            if not add(lit(t, y, False), (ALS_NODE, tuple(cells_of(a.cells)), a.house, s), parents):
+                                return prop
             if not nxt and self.mode in ("plus", "nested") and prop.rules < MAX_RULES:
                 nxt_lits = self._inner_step(prop, cand, placed)
                 for x, reason, parents in nxt_lits:
@@ -431,7 +458,8 @@ class ForcingChains:
                 continue  # no inner technique used: a plain dynamic forcing chain
             if self.mode == "nested" and _nesting(con) < 2:
                 continue  # no inner chain used: a dynamic forcing chain (+)
-            if self.mode == "grouped" and not any(p.nodes[x][0][0] == GROUP for p, chain in zip(con.props, con.chains)
+            if self.mode == "grouped" and not any(p.nodes[x][0][0] in (GROUP, ALS_NODE)
+                                                  for p, chain in zip(con.props, con.chains)
                                                   for x in chain):
                 continue  # no group used: a plain AIC
             conclusions.append(con)
@@ -479,8 +507,7 @@ class ForcingChains:
     def _doubles(self, state: State, imp: Implications, on_props: dict[int, Propagation],
                  symbol: int | None) -> Iterator[_Conclusion]:
         for x_on, prop_on in on_props.items():
-            if prop_on.contradiction is not None:
-                continue
+            # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)
             x_off = x_on ^ 1
             prop_off = imp.propagate(x_off)

@@ -47,15 +47,7 @@ SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
                  "symbols is not a deadly pattern in general (the removed candidate may be what prevents the "
                  "swap), so deduce does not use it"
     for code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606", "0607", "0608")
-} | {
-    ("0710", "1"): "grouped discontinuous loops that place a value: one of the 11 cases needs a link deduce's "
-                   "static grouped chains do not make (its dynamic forcing chain finds that placement)",
-} | {
-    (code, variant): "nice loops and AICs with ALS nodes: ALS-XZ and ALS-XY-wing exist, ALS nodes inside chains "
-                     "do not yet"
-    for code, variant in (("0709", "2"), ("0710", "3"), ("0710", "4"), ("0711", "3"), ("0711", "4"))
 }
-
 
 #: Single cases (by line of the library) deduce's finders do not reach, with the reason.
 SKIPPED_CASES: dict[int, str] = {

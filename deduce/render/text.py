@@ -767,6 +767,11 @@ def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: di
         _, house, group, other = reason
         why = (f"{r.sym(sym)} in {r.house(house)} is left in {r.cells_or(group)}, "
                f"{'both' if len(group) == 2 else 'all'} in {r.house(other)}")
+    elif kind == "als":
+        _, cells, house, lost = reason
+        why = (f"{r.cells(cells)} in {r.house(house)} hold one symbol more than they have cells; without "
+               f"{r.sym(lost)} they are locked on the rest, so one of them is {r.sym(sym)}, and this cell sees "
+               f"every {r.sym(sym)} among them")
     elif kind == "rule":
         houses = reason[2]
         where = f" in {prose([r.house(h) for h in houses])}" if houses else ""
