@@ -76,11 +76,15 @@ def example_step(t: Technique) -> tuple[str, State, Step] | None:
 def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable[[str], None]) -> int:
     implemented = implemented_codes() | {"bf"}  # trial and error is the engine's own fallback
     if not name:
-        out(f"{'code':14} {'technique':26} {'family':14} {'SE':>5} {'HoDoKu':>7}  level")
+        wc = max(len(t.code) for t in TABLE)
+        wn = max(len(t.name) for t in TABLE)
+        out(f"{'code':{wc}} {'technique':{wn}} {'family':14} {'SE':>5} {'HoDoKu':>7}  level")
         for t in ordered_table():
             se = f"{t.se:.1f}" if t.se is not None else "-"
             mark = "" if t.code in implemented else "  (not implemented)"
-            out(f"{t.code:14} {t.name:26} {t.family:14} {se:>5} {t.hodoku or '-':>7}  {t.level}{mark}")
+            if t.code in OPT_IN:
+                mark += "  (on request: --profile full or --only)"
+            out(f"{t.code:{wc}} {t.name:{wn}} {t.family:14} {se:>5} {t.hodoku or '-':>7}  {t.level}{mark}")
         return 0
     try:
         t = technique(name)

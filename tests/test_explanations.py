@@ -17,7 +17,7 @@ from deduce.formats import entry_state, read_puzzles, write_candidates_grid
 from deduce.render.svg import grid_svg
 from deduce.render.text import TEMPLATES, TextRenderer
 from deduce.registry import implemented_codes
-from deduce.techniques import TABLE, TECHNIQUES
+from deduce.techniques import OPT_IN, TABLE, TECHNIQUES
 from strategies.subsets import HiddenSubset, NakedSubset
 
 from .test_cli import run
@@ -193,8 +193,11 @@ def test_techniques_catalogue():
     code, out, _ = run(["techniques"])
     lines = out.splitlines()[1:]
     assert code == 0 and len(lines) == len(TABLE)
-    ratings = [float(l.split()[-3]) if l.split()[-3] != "-" else 99 for l in lines if "(not" not in l]
+    columns = [line.split("  (")[0].split() for line in lines if "(not implemented)" not in line]
+    ratings = [float(c[-3]) if c[-3] != "-" else 99 for c in columns]
     assert ratings == sorted(ratings)  # in order of difficulty
+    marked = {line.split()[0] for line in lines if "(on request" in line}
+    assert marked == set(OPT_IN)   # outside the default set, and saying how to ask for them
     code, out, _ = run(["techniques", "naked pair"])
     assert code == 0 and "Naked pair (np)" in out and "Example (" in out and "Naked pair: " in out
     code, _, err = run(["techniques", "nonesuch"])
