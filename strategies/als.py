@@ -85,6 +85,12 @@ def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als
     return out
 
 
+def position_sets(state: State) -> list[Als]:
+    """:func:`almost_locked_sets` of the position, computed once per position
+    (ALS strategies and the ALS nodes of grouped chains share them)."""
+    return per_position(state, "als sets", lambda: almost_locked_sets(state))
+
+
 def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
     """The position's ALSs and, for each pair (i, j) with i < j that has
     any, their restricted common symbols; computed once per position."""
@@ -92,7 +98,7 @@ def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]
 
 
 def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
-    sets = almost_locked_sets(state)
+    sets = position_sets(state)
     by_symbol: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
         for x in cells_of(a.symbols):

@@ -168,9 +168,9 @@ class Implications:
         self.als_sets: list[Any] = []
         self.als_index: dict[tuple[int, int], list[int]] = {}
         if mode == "grouped":
-            from .als import almost_locked_sets
+            from .als import position_sets
 
-            self.als_sets = [a for a in almost_locked_sets(state, MAX_ALS_NODE_CELLS) if a.cells.bit_count() >= 2]
+            self.als_sets = [a for a in position_sets(state) if 2 <= a.cells.bit_count() <= MAX_ALS_NODE_CELLS]
             for i, a in enumerate(self.als_sets):
                 for x in cells_of(a.symbols):
                     for c in cells_of(a.where[x]):
