@@ -299,8 +299,9 @@ TABLE: tuple[Technique, ...] = (
        "the cell cannot hold it.",
        rating_note="Sudoku Explainer's Nishio: 7.5 plus the length bonus; HoDoKu's forcing chain contradiction."),
     _t("grouped-aic", "Grouped AIC", CHAINS, 7.2, 300, UNFAIR, "0711",
-       "An alternating inference chain whose nodes may be groups: a symbol's places in a house that lie in "
-       "one line and one box act as one node.",
+       "An alternating inference chain whose nodes may be groups (a symbol's places in a house that lie in "
+       "one line and one box act as one node) or almost locked sets (one that loses a symbol is locked on the "
+       "rest).",
        rating_note="Not in Sudoku Explainer 1.2.1 (it needs dynamic chains, 8.5, for these); deduce's own 7.2 "
                    "plus the length bonus: an AIC (7.0) with grouped nodes. HoDoKu's grouped nice loop (300)."),
     _t("sue-de-coq", "Sue de Coq", ALS, 6.2, 250, UNFAIR, "1101",

@@ -425,7 +425,9 @@ class ForcingChains:
       implication;
     * ``"aic"``: static, every link, contradiction and double implication;
     * ``"grouped-aic"``: the same with grouped nodes (a symbol's places in a
-      house lying in one line and box act as one node);
+      house lying in one line and box act as one node) and almost locked
+      sets of 2 to :data:`MAX_ALS_NODE_CELLS` cells as nodes (a set that
+      loses a symbol is locked on the rest);
     * ``"cell-region"``: static cell and region forcing chains;
     * ``"nishio"``: dynamic, one symbol, contradiction only;
     * ``"dynamic"``: dynamic, every kind of conclusion;
