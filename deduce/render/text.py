@@ -702,14 +702,12 @@ def _xy_chain_text(r: TextRenderer, step: Step) -> str:
     path = step.detail("path")
     values = step.detail("values")
     x = r.sym(step.symbols[0])
-    g = r.g
     lines = [f"Suppose {r.cell(path[0])} is not {x}."]
     k = 1
     lines.append(f" {k}. then {r.cell(path[0])} is {r.sym(values[0])} (its only other candidate)")
     for prev, cell, held_prev, held in zip(path, path[1:], values, values[1:]):
-        why = next((g.house_kind(h) for h in g.cell_houses[prev] if h in g.cell_houses[cell]), "cage")
         k += 1
-        lines.append(f" {k}. then {r.cell(cell)} is not {r.sym(held_prev)} (same {why} as {r.cell(prev)}), "
+        lines.append(f" {k}. then {r.cell(cell)} is not {r.sym(held_prev)} ({_same_house(r, cell, prev)}), "
                      f"so it is {r.sym(held)}")
     lines.append(f"Either {r.cell(path[0])} or {r.cell(path[-1])} is {x}, so {r.cells_see(step)}, which "
                  f"{'sees' if len(step.eliminations) == 1 else 'see'} both, cannot be {x}.")
@@ -720,12 +718,10 @@ def _xy_chain_text(r: TextRenderer, step: Step) -> str:
 def _remote_pair_text(r: TextRenderer, step: Step) -> str:
     path = step.detail("path")
     a, b = (r.sym(x) for x in step.symbols)
-    g = r.g
     lines = [f"{r.cells(path)} each hold only {{{a},{b}}}, and each sees the next. Suppose {r.cell(path[0])} is {a}."]
     held = [a, b]
     for k, (prev, cell) in enumerate(zip(path, path[1:]), 1):
-        why = next((g.house_kind(h) for h in g.cell_houses[prev] if h in g.cell_houses[cell]), "cage")
-        lines.append(f" {k}. then {r.cell(cell)} is not {held[(k - 1) % 2]} (same {why} as {r.cell(prev)}), "
+        lines.append(f" {k}. then {r.cell(cell)} is not {held[(k - 1) % 2]} ({_same_house(r, cell, prev)}), "
                      f"so it is {held[k % 2]}")
     lines.append(f"Starting from {b} instead swaps every value, so {r.cell(path[0])} and {r.cell(path[-1])} hold "
                  f"{a} and {b} in some order: {r.cells_see(step)}, which "
