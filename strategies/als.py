@@ -114,6 +114,16 @@ def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
     return sets, links
 
 
+def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]]:
+    """For each set, the sets it is joined to with the mask of their restricted commons."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for (i, j), common in pairs.items():
+        m = sum(1 << x for x in common)
+        out.setdefault(i, []).append((j, m))
+        out.setdefault(j, []).append((i, m))
+    return out
+
+
 def _targets(state: State, z: int, sets: list[Als]) -> list[int]:
     where = state.symbol_mask(z)
     mask = where
@@ -169,13 +179,9 @@ class AlsXYWing:
 
     def find(self, state: State) -> Iterator[Step]:
         sets, pairs = als_links(state)
-        links: dict[int, list[tuple[int, int]]] = {}
-        for (i, j), rccs in pairs.items():
-            for x in rccs:
-                links.setdefault(i, []).append((j, x))
-                links.setdefault(j, []).append((i, x))
-        for pivot, around in sorted(links.items()):
+        for pivot, joined in sorted(_neighbours(pairs).items()):
             c = sets[pivot]
+            around = [(j, x) for j, m in joined for x in cells_of(m)]
             for (i, x), (j, y) in combinations(around, 2):
                 if x == y or i == j:
                     continue
@@ -215,11 +221,7 @@ class AlsChain:
 
     def find(self, state: State) -> Iterator[Step]:
         sets, pairs = als_links(state)
-        links: dict[int, list[tuple[int, int]]] = {}
-        for (i, j), common in pairs.items():
-            m = sum(1 << x for x in common)
-            links.setdefault(i, []).append((j, m))
-            links.setdefault(j, []).append((i, m))
+        links = _neighbours(pairs)
         # per set and symbol: the cells outside the set that see all its places of the symbol and hold it
         masks = [state.symbol_mask(z) for z in range(state.puzzle.size)]
         reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]

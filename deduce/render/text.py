@@ -900,9 +900,14 @@ def _sdc_text(r: TextRenderer, step: Step) -> str:
             f"{r.symset(set(vd) | (set(v) - set(va)))}: {r.removed(step.eliminations)}.")
 
 
+def _als_place(r: TextRenderer, als: tuple) -> str:
+    cells, _, house = als
+    return f"{r.cells(cells)} in {r.house(house)}"
+
+
 def _als_name(r: TextRenderer, als: tuple) -> str:
-    cells, syms, house = als
-    return f"{r.cells(cells)} in {r.house(house)} ({len(cells)} cell{'s' if len(cells) > 1 else ''}, {r.symset(syms)})"
+    cells, syms, _ = als
+    return f"{_als_place(r, als)} ({len(cells)} cell{'s' if len(cells) > 1 else ''}, {r.symset(syms)})"
 
 
 def _als_text(r: TextRenderer, step: Step) -> str:
@@ -938,11 +943,11 @@ def _als_chain_text(r: TextRenderer, step: Step) -> str:
              f"without any one of its symbols, it is locked on the rest. Suppose the first set holds no {z}."]
     first = rccs[0]
     lines.append(f" 1. then it is locked on its other symbols and holds {r.syms_prose(first)}")
-    for k, (name, arc, nxt) in enumerate(zip(names[1:], rccs, rccs[1:] + ((),)), 2):
+    for k, (als, arc, nxt) in enumerate(zip(sets[1:], rccs, rccs[1:] + ((),)), 2):
         syms = [r.sym(x) for x in arc]
         lacks = f"no {syms[0]}" if len(syms) == 1 else "neither " + " nor ".join(syms)
         holds = f"holds {r.syms_prose(nxt)}" if nxt else f"holds its {z}"
-        lines.append(f" {k}. then {name.split(' (')[0]} holds {lacks} (each such candidate sees those of the set "
+        lines.append(f" {k}. then the set {_als_place(r, als)} holds {lacks} (each such candidate sees those of the set "
                      f"before), so it is locked and {holds}")
     lines.append(f"So {z} lies in the first or the last set, and cells seeing every {z} of both lose it: "
                  f"{r.removed(step.eliminations)}.")
