@@ -46,6 +46,8 @@ from itertools import combinations
 from typing import Any, Iterator, Sequence
 
 from deduce.geometry import cells_of
+from deduce.literal import lit, lit_cell
+from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, se_length_bonus
@@ -75,21 +77,6 @@ MAX_ALS_NODE_CELLS = 4
 CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
 
 
-def lit(cell: int, sym: int, on: bool) -> int:
-    """A literal: ``cell`` holds ``sym`` (on) or not (off), as one int."""
-    return (cell << 6 | sym << 1) | on
-
-
-def lit_cell(x: int) -> int:
-    return x >> 6
-
-
-def lit_sym(x: int) -> int:
-    return (x >> 1) & 31
-
-
-def lit_on(x: int) -> bool:
-    return bool(x & 1)
 
 
 class Propagation:

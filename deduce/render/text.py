@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Callable, Iterable, Sequence
 
+from ..literal import lit_cell, lit_symbol, unpack
 from ..puzzle import Puzzle
 from ..step import Step
 
@@ -737,7 +738,7 @@ def _remote_pair_text(r: TextRenderer, step: Step) -> str:
 
 
 def _lit(r: TextRenderer, x: int) -> str:
-    cell, sym, on = x >> 6, (x >> 1) & 31, x & 1
+    cell, sym, on = unpack(x)
     return f"{r.cell(cell)} is {'' if on else 'not '}{r.sym(sym)}"
 
 
@@ -749,10 +750,10 @@ def _same_house(r: TextRenderer, a: int, b: int) -> str:
 
 def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: dict[int, int], prev: int) -> str:
     kind = reason[0]
-    cell, sym = x >> 6, (x >> 1) & 31
+    cell, sym = lit_cell(x), lit_symbol(x)
     if kind == "cell":
         parent = parents[0]
-        why = f"it is {r.sym((parent >> 1) & 31)}"
+        why = f"it is {r.sym(lit_symbol(parent))}"
     elif kind == "peer":
         why = _same_house(r, cell, reason[1])
     elif kind == "naked":
@@ -862,11 +863,11 @@ def _forcing_lines(r: TextRenderer, kind: str, source: tuple, branches: tuple, r
         return out
     if kind == "cell":
         out.append(f"{indent}{capitalize(r.cell(source[0]))} holds "
-                   f"{prose([r.sym((b[0] >> 1) & 31) for b in branches], 'or')}.")
+                   f"{prose([r.sym(lit_symbol(b[0])) for b in branches], 'or')}.")
     elif kind == "region":
         house, sym = source
         out.append(f"{indent}In {r.house(house)}, {r.sym(sym)} goes in "
-                   f"{prose([r.cell(b[0] >> 6) for b in branches], 'or')}.")
+                   f"{prose([r.cell(lit_cell(b[0])) for b in branches], 'or')}.")
     for start, chain, _ in branches:
         out.append(f"{indent}If {_lit(r, start)}:")
         out.extend(_branch_lines(r, start, chain, None, indent=indent + "   "))
