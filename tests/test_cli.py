@@ -66,7 +66,7 @@ def test_explain_says_plainly_when_trial_and_error_was_needed():
 
 def test_json_steps_carry_pairs_and_explanation():
     doc = json.loads(run(["explain", "--json"], EASY + "\n")[1])
-    assert doc["schema"] == 1
+    assert doc["schema"] == 2
     step = doc["steps"][0]
     assert set(step) >= {"technique", "code", "placements", "eliminations", "explanation", "nudge", "clue"}
     cell, sym = step["placements"][0]

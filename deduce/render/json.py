@@ -1,8 +1,12 @@
-"""JSON for steps and results (schema 1).
+"""JSON for steps and results (schema 2; every field is described in the
+README's "JSON schema" section).
 
 A step becomes ``{"technique", "code", "placements", "eliminations",
-"cells", "houses", "nudge", "clue", "explanation"}`` with cells written
-``r1c2`` and symbols as the puzzle's own characters.
+"cells", "houses", "marks", "nudge", "clue", "explanation"}`` with cells
+written ``r1c2``, candidates ``r1c2=5`` and symbols as the puzzle's own
+characters.  ``marks`` holds what a picture shows: a role per cell,
+candidate, house and cage, and a chain's links between candidates (see
+:mod:`deduce.render.marks`), so other tools can draw the reasoning.
 """
 
 from __future__ import annotations
@@ -10,14 +14,21 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import SolveResult
+from ..errors import Contradiction
 from ..puzzle import Puzzle
+from ..state import State
 from ..step import Step
+from .marks import marks as step_marks, to_json as marks_json
 from .text import TextRenderer
 
-SCHEMA = 1
+#: 2: steps gained ``marks`` (roles and chain links).
+SCHEMA = 2
 
 
-def step_to_json(step: Step, puzzle: Puzzle, renderer: TextRenderer | None = None) -> dict[str, Any]:
+def step_to_json(step: Step, puzzle: Puzzle, renderer: TextRenderer | None = None,
+                 state: State | None = None) -> dict[str, Any]:
+    """``step`` as JSON; ``state`` (the position before it) keeps the marks
+    to candidates that exist."""
     r = renderer or TextRenderer(puzzle)
     g = puzzle.geometry
     syms = puzzle.symbols
@@ -31,6 +42,7 @@ def step_to_json(step: Step, puzzle: Puzzle, renderer: TextRenderer | None = Non
     }
     if step.cages:
         doc["cages"] = [puzzle.cage_name(i) for i in step.cages]
+    doc["marks"] = marks_json(step_marks(step, puzzle, state), puzzle)
     if step.se is not None:
         doc["se"] = step.se
     doc.update(r.levels(step))
@@ -50,5 +62,14 @@ def result_to_json(result: SolveResult, *, steps: bool = False) -> dict[str, Any
         doc["reason"] = result.reason
     if steps:
         r = TextRenderer(puzzle)
-        doc["steps"] = [step_to_json(s, puzzle, r) for s in result.steps]
+        try:
+            state: State | None = State.from_puzzle(puzzle)
+        except Contradiction:  # clashing givens: marks without a position
+            state = None
+        out = []
+        for s in result.steps:
+            out.append(step_to_json(s, puzzle, r, state))
+            if state is not None:
+                state.apply(s)
+        doc["steps"] = out
     return doc

@@ -2,9 +2,14 @@
 
 :func:`grid_svg` draws a position: givens, placed symbols, candidates,
 region borders (thick lines wherever two cells belong to different boxes
-or jigsaw regions) and cages (dashed outlines with their sums).  Given a
-step, it also highlights the step's houses and pattern cells, shows
-eliminated candidates in red and placements in green.
+or jigsaw regions) and cages (dashed outlines with their sums, clear of
+the candidates).  Given a step, it draws the step's :mod:`marks
+<deduce.render.marks>`: a colour per role on cells, houses and single
+candidates (fish base, cover and fins, wing pivot and pincers, each almost
+locked set, each colour of a cluster, innies and outies, the true and
+false candidates of a chain), highlighted cages, eliminated candidates
+struck out in red, placements in green, and a chain's links between
+candidates (strong solid, weak dashed, arrows in the chain's direction).
 
 >>> from deduce.puzzle import Puzzle
 >>> from deduce.state import State
@@ -22,109 +27,172 @@ from typing import Sequence
 from ..puzzle import Puzzle
 from ..state import State
 from ..step import Step
+from .marks import ROLES, Marks, marks as step_marks
 
 GIVEN = "#000000"
 PLACED = "#1f4e9c"
-CANDIDATE = "#666666"
+CANDIDATE = "#555555"
 ELIMINATED = "#d62728"
-PLACEMENT = "#2ca02c"
-PATTERN_FILL = "#fff3b0"
-HOUSE_FILL = "#e3f0ff"
-CAGE_LINE = "#555555"
+PLACEMENT = "#2b8a3e"
+CAGE_LINE = "#666666"
+LINK = "#c2255c"
 
 
 def _cell_size(n: int, caged: bool = False) -> int:
-    return (60 if caged else 52) if n <= 9 else 44 if n <= 16 else 40
+    return (64 if caged else 52) if n <= 9 else 44 if n <= 16 else 40
+
+
+class Layout:
+    """Where things go: cell corners and candidate centres (shared by every
+    part of the picture, so links end on the candidates they join)."""
+
+    def __init__(self, puzzle: Puzzle):
+        n = puzzle.size
+        self.n = n
+        self.caged = bool(puzzle.cages)
+        self.cs = _cell_size(n, self.caged)
+        self.margin = 6
+        self.size = n * self.cs + 2 * self.margin
+        self.sub = math.ceil(math.sqrt(n))
+        # caged cells keep a band at the top for the cage sum, clear of the candidates
+        self.top = 17 if self.caged else 2
+        self.side = 6 if self.caged else 2
+        width = self.cs - 2 * self.side
+        self.small = max(7, int(min(width, self.cs - self.top - self.side) / self.sub * 0.78))
+        self.big = int(self.cs * 0.6)
+
+    def xy(self, cell: int) -> tuple[int, int]:
+        return self.margin + (cell % self.n) * self.cs, self.margin + (cell // self.n) * self.cs
+
+    def cand_xy(self, cell: int, s: int) -> tuple[float, float]:
+        """Centre of candidate ``s`` in ``cell``."""
+        x, y = self.xy(cell)
+        width, height = self.cs - 2 * self.side, self.cs - self.top - self.side
+        return (x + self.side + (s % self.sub + 0.5) * width / self.sub,
+                y + self.top + (s // self.sub + 0.5) * height / self.sub)
 
 
 def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | None = None,
-             show_candidates: bool = True, title: str = "") -> str:
-    """An SVG picture of ``state`` (and of ``step`` applied to it, if given)."""
+             show_candidates: bool = True, title: str = "", marks: Marks | None = None) -> str:
+    """An SVG picture of ``state`` (and of ``step`` applied to it, if given).
+
+    ``marks`` overrides the step's own :func:`~deduce.render.marks.marks`."""
     puzzle: Puzzle = state.puzzle
     g = puzzle.geometry
     n = g.size
-    cs = _cell_size(n, bool(puzzle.cages))
-    margin = 6
-    size = n * cs + 2 * margin
+    lay = Layout(puzzle)
+    cs, size = lay.cs, lay.size
     givens = puzzle.givens if givens is None else givens
-    eliminated = {(c, s) for c, s in step.eliminations} if step else set()
-    placed = {(c, s) for c, s in step.placements} if step else set()
-    pattern = set(step.cells) if step else set()
-    houses = set(step.houses) if step else set()
-    sub = math.ceil(math.sqrt(n))
+    m = marks if marks is not None else step_marks(step, puzzle, state) if step is not None else Marks()
+    cand_role: dict[tuple[int, int], str] = {}
+    for c, s, r in m.candidates:
+        cand_role.setdefault((c, s), r)
+    eliminated = {(c, s) for c, s, r in m.candidates if r == "eliminated"}
+    placed = {c: s for c, s, r in m.candidates if r == "placed"}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="deduce-grid" width="{size}" height="{size}" '
            f'viewBox="0 0 {size} {size}" font-family="Helvetica, Arial, sans-serif">']
     if title:
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect x="0" y="0" width="{size}" height="{size}" fill="white"/>')
-
-    def xy(cell: int) -> tuple[int, int]:
-        return margin + (cell % n) * cs, margin + (cell // n) * cs
-
-    # house and pattern highlights
-    house_cells = {c for h in houses for c in g.houses[h]}
-    for cell in range(g.ncells):
-        x, y = xy(cell)
-        if cell in pattern:
-            out.append(f'<rect class="pattern" x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{PATTERN_FILL}"/>')
-        elif cell in house_cells:
-            out.append(f'<rect class="house" x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{HOUSE_FILL}"/>')
-    # thin grid lines
+    # house roles, then cell roles (a cell with several roles is striped)
+    for h, role in m.houses:
+        for cell in g.houses[h]:
+            x, y = lay.xy(cell)
+            out.append(f'<rect class="role-{role}" x="{x}" y="{y}" width="{cs}" height="{cs}" '
+                       f'fill="{ROLES[role][0]}" fill-opacity="0.6"/>')
+    by_cell: dict[int, list[str]] = {}
+    for c, role in m.cells:
+        by_cell.setdefault(c, []).append(role)
+    for cell, roles in by_cell.items():
+        x, y = lay.xy(cell)
+        w = cs / len(roles)
+        for i, role in enumerate(roles):
+            out.append(f'<rect class="role-{role}" x="{x + i * w:.1f}" y="{y}" width="{w:.1f}" height="{cs}" '
+                       f'fill="{ROLES[role][0]}"/>')
+    # thin grid lines, thick region borders
     for i in range(n + 1):
-        p = margin + i * cs
-        out.append(f'<line x1="{margin}" y1="{p}" x2="{size - margin}" y2="{p}" stroke="#bbbbbb" stroke-width="1"/>')
-        out.append(f'<line x1="{p}" y1="{margin}" x2="{p}" y2="{size - margin}" stroke="#bbbbbb" stroke-width="1"/>')
-    # thick region borders
+        p = lay.margin + i * cs
+        out.append(f'<line x1="{lay.margin}" y1="{p}" x2="{size - lay.margin}" y2="{p}" stroke="#bbbbbb" '
+                   f'stroke-width="1"/>')
+        out.append(f'<line x1="{p}" y1="{lay.margin}" x2="{p}" y2="{size - lay.margin}" stroke="#bbbbbb" '
+                   f'stroke-width="1"/>')
     region = g.region_of
     for cell in range(g.ncells):
         r, c = divmod(cell, n)
-        x, y = xy(cell)
+        x, y = lay.xy(cell)
         if c + 1 < n and region[cell] != region[cell + 1]:
             out.append(f'<line class="region-border" x1="{x + cs}" y1="{y}" x2="{x + cs}" y2="{y + cs}" '
                        f'stroke="black" stroke-width="3"/>')
         if r + 1 < n and region[cell] != region[cell + n]:
             out.append(f'<line class="region-border" x1="{x}" y1="{y + cs}" x2="{x + cs}" y2="{y + cs}" '
                        f'stroke="black" stroke-width="3"/>')
-    out.append(f'<rect x="{margin}" y="{margin}" width="{n * cs}" height="{n * cs}" fill="none" stroke="black" '
-               f'stroke-width="3"/>')
-    # cages
-    for i, cage in enumerate(puzzle.cages):
-        out.append(_cage_outline(puzzle, i, xy, cs, highlighted=step is not None and i in step.cages))
+    out.append(f'<rect x="{lay.margin}" y="{lay.margin}" width="{n * cs}" height="{n * cs}" fill="none" '
+               f'stroke="black" stroke-width="3"/>')
+    cage_role = dict(m.cages)
+    for i in range(len(puzzle.cages)):
+        out.append(_cage_outline(puzzle, i, lay, cage_role.get(i)))
     # symbols and candidates
-    big = int(cs * 0.6)
-    small = max(7, int((cs - 14) / sub * 0.8)) if puzzle.cages else max(8, int(cs / sub * 0.75))
     for cell in range(g.ncells):
-        x, y = xy(cell)
+        x, y = lay.xy(cell)
         v = state.value[cell]
-        place = next((s for (c, s) in placed if c == cell), None)
         if v >= 0:
             cls, colour = ("given", GIVEN) if givens[cell] >= 0 else ("placed", PLACED)
-            out.append(_text(x + cs / 2, y + cs / 2 + big * 0.35, puzzle.symbols[v], big, colour, cls))
+            out.append(_text(x + cs / 2, y + cs / 2 + lay.big * 0.35, puzzle.symbols[v], lay.big, colour, cls))
             continue
-        if place is not None:
-            out.append(_text(x + cs / 2, y + cs / 2 + big * 0.35, puzzle.symbols[place], big, PLACEMENT,
-                             "placement"))
+        if cell in placed:
+            out.append(f'<rect class="role-placed" x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" '
+                       f'rx="4" fill="{ROLES["placed"][0]}" fill-opacity="0.7"/>')
+            out.append(_text(x + cs / 2, y + cs / 2 + lay.big * 0.35, puzzle.symbols[placed[cell]], lay.big,
+                             PLACEMENT, "placement"))
             continue
         if not show_candidates:
             continue
-        m = state.cand[cell]
-        caged = bool(puzzle.cages) and puzzle.cage_of[cell] >= 0
-        top = 12 if caged else 2
-        side = 5 if caged else 2
-        width, height = cs - 2 * side, cs - top - side
+        m_cell = state.cand[cell]
         for s in range(n):
-            if not m >> s & 1:
+            if not m_cell >> s & 1:
                 continue
-            sx = x + side + (s % sub + 0.5) * width / sub
-            sy = y + top + (s // sub + 0.5) * height / sub + small * 0.35
+            sx, sy = lay.cand_xy(cell, s)
+            role = cand_role.get((cell, s))
             if (cell, s) in eliminated:
-                out.append(f'<circle class="eliminated-mark" cx="{sx:.1f}" cy="{sy - small * 0.35:.1f}" '
-                           f'r="{small * 0.62:.1f}" fill="{ELIMINATED}" fill-opacity="0.18"/>')
-                out.append(_text(sx, sy, puzzle.symbols[s], small, ELIMINATED, "eliminated"))
-            else:
-                out.append(_text(sx, sy, puzzle.symbols[s], small, CANDIDATE, "candidate"))
+                out.append(f'<circle class="eliminated-mark" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
+                           f'fill="{ELIMINATED}" fill-opacity="0.2" stroke="{ELIMINATED}" stroke-width="1.2"/>')
+                out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small, ELIMINATED, "eliminated"))
+                out.append(f'<line class="strike" x1="{sx - lay.small * 0.45:.1f}" y1="{sy + lay.small * 0.45:.1f}" '
+                           f'x2="{sx + lay.small * 0.45:.1f}" y2="{sy - lay.small * 0.45:.1f}" '
+                           f'stroke="{ELIMINATED}" stroke-width="1.5"/>')
+                continue
+            if role is not None and role != "placed":
+                out.append(f'<circle class="cand-{role}" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
+                           f'fill="{ROLES[role][0]}" stroke="#444444" stroke-width="0.5"/>')
+            out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small,
+                             "#111111" if role else CANDIDATE, "candidate"))
+    if m.links:
+        out.append(_links_svg(m, lay))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _links_svg(m: Marks, lay: Layout) -> str:
+    """Chain links as gently curved arrows from candidate to candidate."""
+    r = lay.small * 0.62
+    parts = [f'<defs><marker id="deduce-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
+             f'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LINK}"/></marker>'
+             f'</defs><g class="links" fill="none" stroke="{LINK}" stroke-width="1.6">']
+    for link in m.links:
+        (x1, y1), (x2, y2) = lay.cand_xy(*link.start), lay.cand_xy(*link.end)
+        dx, dy = x2 - x1, y2 - y1
+        d = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / d, dy / d
+        # start and end on the candidates' discs, bend a little to clear the candidates in between
+        ax, ay, bx, by = x1 + ux * r, y1 + uy * r, x2 - ux * r, y2 - uy * r
+        bend = min(0.2 * d, 3 * lay.cs / 4)
+        cx, cy = (ax + bx) / 2 - uy * bend, (ay + by) / 2 + ux * bend
+        dash = "" if link.strong else ' stroke-dasharray="5 4"'
+        parts.append(f'<path class="link {"strong" if link.strong else "weak"}" '
+                     f'd="M{ax:.1f},{ay:.1f} Q{cx:.1f},{cy:.1f} {bx:.1f},{by:.1f}"{dash} '
+                     f'marker-end="url(#deduce-arrow)"/>')
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _text(x: float, y: float, text: str, size: int, colour: str, cls: str) -> str:
@@ -133,16 +201,16 @@ def _text(x: float, y: float, text: str, size: int, colour: str, cls: str) -> st
             f'text-anchor="middle"{weight}>{escape(text)}</text>')
 
 
-def _cage_outline(puzzle: Puzzle, index: int, xy, cs: int, highlighted: bool) -> str:
+def _cage_outline(puzzle: Puzzle, index: int, lay: Layout, role: str | None) -> str:
     cage = puzzle.cages[index]
-    n = puzzle.size
+    n, cs = puzzle.size, lay.cs
     cells = set(cage.cells)
-    inset = 4
+    inset = 3
     parts = []
-    colour = "#c2410c" if highlighted else CAGE_LINE
-    width = 2 if highlighted else 1.2
+    colour = ROLES[role][0] if role else CAGE_LINE
+    width = 2.4 if role else 1.1
     for cell in cage.cells:
-        x, y = xy(cell)
+        x, y = lay.xy(cell)
         r, c = divmod(cell, n)
         left, right, top, bottom = x + inset, x + cs - inset, y + inset, y + cs - inset
         # extend edges towards neighbours inside the cage so outlines join
@@ -163,8 +231,11 @@ def _cage_outline(puzzle: Puzzle, index: int, xy, cs: int, highlighted: bool) ->
         if not (c + 1 < n and cell + 1 in cells):
             parts.append((right, top, right, bottom))
     lines = "".join(f'<line x1="{a}" y1="{b}" x2="{c}" y2="{d}"/>' for a, b, c, d in parts)
-    x0, y0 = xy(cage.cells[0])
-    label = (f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{7 * len(str(cage.total)) + 4}" height="12" fill="white"/>'
-             f'<text class="cage-sum" x="{x0 + 4}" y="{y0 + 12}" font-size="11" fill="{colour}">{cage.total}</text>')
-    return (f'<g class="cage" data-sum="{cage.total}" stroke="{colour}" stroke-width="{width}" '
-            f'stroke-dasharray="4 3" fill="none">{lines}</g>{label}')
+    x0, y0 = lay.xy(min(cage.cells))
+    bold = ' font-weight="bold"' if role else ""
+    label = (f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{7 * len(str(cage.total)) + 4}" height="13" fill="white"/>'
+             f'<text class="cage-sum" x="{x0 + 3}" y="{y0 + 12}" font-size="11" fill="{colour}"{bold}>'
+             f'{cage.total}</text>')
+    cls = f"cage role-{role}" if role else "cage"
+    return (f'<g class="{cls}" data-sum="{cage.total}" stroke="{colour}" stroke-width="{width}" '
+            f'stroke-dasharray="{"5 2" if role else "4 3"}" fill="none">{lines}</g>{label}')
