@@ -16,7 +16,8 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("explain", help="print numbered, explained steps and the solution")
     input_options(p)
     technique_options(p)
-    p.add_argument("--html", metavar="OUT.html", help="also write a standalone page with every step's picture")
+    p.add_argument("--html", metavar="OUT.html", help="also write an interactive page (one self-contained file) stepping through the solve; "
+                        "with several puzzles, one page per puzzle: OUT-lineN.html, each named on stderr")
     p.set_defaults(run=cmd_explain)
 
 
@@ -56,15 +57,23 @@ def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solv
 
 
 def _write_html(path: str, result: SolveResult, entry: Entry, io: Output, many: bool) -> None:
-    from ..render.html import result_html
+    """One self-contained page per puzzle.  With several puzzles, each goes to
+    ``OUT-lineN.html`` (N: the input line it starts on), and every file written
+    is named on standard error."""
+    from ..render.html import page_title, result_html
 
     if many:
         stem, dot, ext = path.rpartition(".")
-        path = f"{stem}-line{entry.line}.{ext}" if dot else f"{path}-line{entry.line}"
+        path = f"{stem}-line{entry.line}.{ext}" if dot and "/" not in ext else f"{path}-line{entry.line}"
+    assert entry.puzzle is not None
+    title = page_title(entry.puzzle, entry.extra)
+    if many and title.startswith("deduce: "):
+        title += f" (line {entry.line})"
     try:
         with open(path, "w", encoding="utf-8") as fh:
-            fh.write(result_html(result, title=f"deduce: {entry.puzzle.givens_string() if entry.puzzle else ''}"))
+            fh.write(result_html(result, title=title))
     except OSError as exc:
         io.warn(f"{path}: {exc.strerror or exc}")
-
-
+        return
+    if many:
+        io.warn(f"line {entry.line}: page written to {path}")

@@ -1,58 +1,197 @@
-"""A standalone HTML page of a solve: every step's picture and text.
+"""The learner's page: one self-contained, interactive HTML file of a solve.
 
-The page has no external resources (pictures are inline SVG), so it reads
-offline.  Each step is an ``<section class="step">`` holding one SVG and
-its nudge, clue and full explanation.
+:func:`result_html` writes the step log as JSON data (the start position,
+each step's candidate changes, its three levels of text and its
+:mod:`marks <deduce.render.marks>`) and inlines a small script and
+stylesheet (``deduce/render/assets/page.js`` and ``page.css``) that draw
+the grid of the current step in the browser.  Nothing is fetched: the page
+reads offline and weighs a few kilobytes per step.
+
+The page has a step list (runs of singles collapsed, technique counts, the
+rating of the solve), previous/next buttons and the arrow keys, a link per
+step (``#step-12``; ``#start`` and ``#end``), and reveals each step
+progressively: the nudge, then the clue (the pattern drawn), then the full
+explanation (candidates' roles and the chain's links), then the result on
+the grid.  A legend names every colour in view.
+
+:func:`result_fragment` is the static version notebooks show (a picture
+and the text of every step), as scripts do not run there.
+
+>>> import deduce
+>>> page = result_html(deduce.solve(deduce.read_puzzle("1..." "3..2" "...3" "..2.")))
+>>> page.count("<script") == 2 and "http" not in page.replace("http://www.w3.org/2000/svg", "")
+True
 """
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from html import escape
+from importlib import resources
+from typing import Any
 
 from ..engine import SolveResult
+from ..errors import Contradiction
+from ..puzzle import Puzzle
+from ..rating import hodoku_scale, se_scale
 from ..state import State
-from .svg import grid_svg
+from .marks import ROLES, Marks, marks as step_marks
+from .svg import Layout, grid_svg
 from .text import TextRenderer
 
-_STYLE = """
-body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 980px; color: #222; }
-h1 { font-size: 1.5em; } .meta { color: #555; }
-section.step { display: flex; gap: 1.5em; align-items: flex-start; border-top: 1px solid #ddd; padding: 1em 0; }
-section.step .text { flex: 1; } .nudge, .clue { color: #555; margin: 0.2em 0; }
-.explanation { margin: 0.6em 0; line-height: 1.4; } .technique { font-weight: bold; }
-.legend span { margin-right: 1.2em; } .red { color: #d62728; } .green { color: #2ca02c; }
+#: Technique families whose runs of steps the step list folds together.
+FOLDED_FAMILIES = ("singles",)
+FOLDED_CODES = ("cage-single",)
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def page_title(puzzle: Puzzle, extra: Any = None) -> str:
+    """The page's title: the input's own ``title`` or ``name`` when it has one,
+    else the kind of puzzle (``deduce: 9×9 killer``)."""
+    if isinstance(extra, dict):
+        for key in ("title", "name", "id"):
+            if isinstance(extra.get(key), (str, int)) and str(extra[key]).strip():
+                return str(extra[key]).strip()
+    n = puzzle.size
+    kind = "killer" if puzzle.cages else "jigsaw" if puzzle.geometry.is_jigsaw else (
+        "sudoku" if puzzle.geometry.box_shape else "Latin square")
+    return f"deduce: {n}×{n} {kind}"
+
+
+def _compact_marks(m: Marks) -> dict[str, list]:
+    return {"c": [list(x) for x in m.cells], "k": [list(x) for x in m.candidates],
+            "h": [list(x) for x in m.houses], "g": [list(x) for x in m.cages],
+            "l": [[k.start[0], k.start[1], k.end[0], k.end[1], int(k.strong)] for k in m.links]}
+
+
+def page_data(result: SolveResult, title: str) -> dict[str, Any]:
+    """Everything the page's script draws from, as plain JSON."""
+    puzzle = result.puzzle
+    g = puzzle.geometry
+    lay = Layout(puzzle)
+    renderer = TextRenderer(puzzle)
+    data: dict[str, Any] = {
+        "title": title, "size": g.size, "symbols": puzzle.symbols, "regions": list(g.region_of),
+        "houseNames": [g.house_name(h) for h in range(len(g.houses))],
+        "cages": [[c.total, list(c.cells)] for c in puzzle.cages],
+        "givens": list(puzzle.givens), "roles": {k: list(v) for k, v in ROLES.items()},
+        "layout": {"cs": lay.cs, "margin": lay.margin, "sub": lay.sub, "top": lay.top, "side": lay.side,
+                   "small": lay.small, "big": lay.big},
+        "status": result.status, "backtracking": result.backtracking, "steps": [],
+    }
+    try:
+        state = State.from_puzzle(puzzle)
+    except Contradiction:
+        data["start"] = None
+        return data
+    data["start"] = {"v": list(state.value), "c": list(state.cand)}
+    for step in result.steps:
+        levels = renderer.levels(step)
+        m = step_marks(step, puzzle, state)
+        before_v, before_c = list(state.value), list(state.cand)
+        state.apply(step)
+        changes = [[c, state.cand[c], state.value[c]] for c in range(g.ncells)
+                   if state.cand[c] != before_c[c] or state.value[c] != before_v[c]]
+        data["steps"].append({
+            "name": step.technique.name, "code": step.code, "fold": step.technique.family in FOLDED_FAMILIES
+            or step.code in FOLDED_CODES, "se": step.se, "nudge": levels["nudge"], "clue": levels["clue"],
+            "text": levels["explanation"], "m": _compact_marks(m), "d": changes})
+    return data
+
+
+def _summary(result: SolveResult) -> str:
+    steps = result.steps
+    puzzle = result.puzzle
+    er, ep, ed, hardest = se_scale(steps)
+    score, level = hodoku_scale(steps, raise_by_score=not puzzle.cages)
+    status = {"solved": "solved by logic", "solved-with-backtracking": "solved with trial and error",
+              "no-solution": "no solution", "multiple-solutions": "several solutions"}.get(result.status,
+                                                                                      result.status)
+    parts = [f'<p class="meta"><b>{escape(status)}</b> in {len(steps)} steps']
+    if er is not None:
+        parts.append(f'; hardest: <b>{escape(hardest or "")}</b>; Sudoku Explainer scale ER {er:.1f}, '
+                     f'EP {ep:.1f}, ED {ed:.1f}; HoDoKu scale {score} ({escape(level or "")})')
+    parts.append('.</p>')
+    counts = Counter(s.technique.name for s in steps)
+    order = {name: i for i, name in enumerate(dict.fromkeys(s.technique.name for s in
+                                                            sorted(steps, key=lambda s: s.se or 0)))}
+    items = "".join(f"<li>{escape(name)} <b>×{k}</b></li>" for name, k in
+                    sorted(counts.items(), key=lambda kv: order[kv[0]]))
+    parts.append(f'<details class="counts"><summary>Techniques used ({len(counts)})</summary>'
+                 f'<ul>{items}</ul></details>')
+    return "".join(parts)
+
+
+_BODY = """<header><h1>{title}</h1>{summary}</header>
+<main>
+<section id="board" aria-label="grid">
+<div id="grid" role="img" aria-label="the grid of the current step"></div>
+<div class="controls"><button id="prev" type="button" title="previous step (left arrow)">&#9664; Prev</button>
+<span id="where" aria-live="polite"></span>
+<button id="next" type="button" title="next step (right arrow)">Next &#9654;</button></div>
+</section>
+<section id="panel" aria-label="explanation">
+<h2 id="step-title"></h2>
+<div id="levels">
+<p id="nudge" class="level"></p>
+<p id="clue" class="level" hidden></p>
+<div id="full" class="level" hidden></div>
+</div>
+<div class="reveal-row"><button id="reveal" type="button" title="show more (down arrow or space)"></button>
+<label><input id="show-all" type="checkbox"> show everything at once</label></div>
+<div id="legend" aria-label="legend"></div>
+</section>
+<nav id="steps" aria-label="steps"><h2>Steps</h2><ol id="step-list"></ol></nav>
+</main>
+<noscript><p>This page needs JavaScript to draw the grid; the steps are in its data.</p></noscript>
 """
 
 
-def result_html(result: SolveResult, title: str = "deduce") -> str:
-    """The whole page for ``result``."""
+def result_html(result: SolveResult, title: str | None = None, *, extra: Any = None) -> str:
+    """The whole interactive page for ``result`` (one file, nothing fetched).
+
+    ``title`` defaults to :func:`page_title` (``extra`` is the input's own
+    record, e.g. a JSON puzzle's fields)."""
+    title = title or page_title(result.puzzle, extra)
+    data = json.dumps(page_data(result, title), ensure_ascii=False, separators=(",", ":"))
+    data = data.replace("</", "<\\/")  # never close the script element early
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
-            f"<h1>{escape(title)}</h1>{result_fragment(result)}</body></html>\n")
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<link rel=\"icon\" href=\"data:,\">"
+            f"<title>{escape(title)}</title><style>{_asset('page.css')}</style></head><body>"
+            + _BODY.format(title=escape(title), summary=_summary(result))
+            + f'<script type="application/json" id="deduce-data">{data}</script>'
+            f"<script>{_asset('page.js')}</script></body></html>\n")
 
 
 def result_fragment(result: SolveResult) -> str:
-    """The page body: status, start position, one section per step, solution."""
+    """A static body for notebooks: status, start position, each step's
+    picture and text (line breaks kept), solution."""
     puzzle = result.puzzle
     renderer = TextRenderer(puzzle)
+    pre = 'style="white-space: pre-wrap; margin: 0.4em 0"'
     parts = [f'<p class="meta">Status: <b>{escape(result.status)}</b>'
-             f'{" (trial and error was needed)" if result.backtracking else ""}; {len(result.steps)} steps.</p>',
-             '<p class="legend"><span>highlighted: the pattern</span><span class="red">red: removed</span>'
-             '<span class="green">green: placed</span></p>']
+             f'{" (trial and error was needed)" if result.backtracking else ""}; {len(result.steps)} steps.</p>']
     try:
         state = State.from_puzzle(puzzle)
-    except Exception:  # clashing givens: nothing to draw step by step
+    except Contradiction:  # clashing givens: nothing to draw step by step
         return "".join(parts)
-    parts.append(f'<section class="start"><h2>Start</h2>{grid_svg(state)}</section>')
+    parts.append(f'<section class="start"><h3>Start</h3>{grid_svg(state)}</section>')
     for i, step in enumerate(result.steps, 1):
         levels = renderer.levels(step)
         parts.append(
-            f'<section class="step" id="step-{i}"><div class="picture">{grid_svg(state, step, title=f"Step {i}")}</div>'
-            f'<div class="text"><p class="technique">{i}. {escape(step.technique.name)}</p>'
-            f'<p class="nudge">Nudge: {escape(levels["nudge"])}</p><p class="clue">Clue: {escape(levels["clue"])}</p>'
-            f'<p class="explanation">{escape(levels["explanation"])}</p></div></section>')
+            f'<section class="step" id="step-{i}"><h3>{i}. {escape(step.technique.name)}</h3>'
+            f'<div>{grid_svg(state, step, title=f"Step {i}")}</div>'
+            f'<details><summary>Nudge</summary><p {pre}>{escape(levels["nudge"])}</p></details>'
+            f'<details><summary>Clue</summary><p {pre}>{escape(levels["clue"])}</p></details>'
+            f'<details><summary>Explanation</summary><div {pre}>{escape(levels["explanation"])}</div></details>'
+            '</section>')
         state.apply(step)
     if result.solution is not None:
         final = State.from_candidates(puzzle, [1 << v for v in result.solution], list(result.solution))
-        parts.append(f'<section class="solution"><h2>Solution</h2>{grid_svg(final)}</section>')
+        parts.append(f'<section class="solution"><h3>Solution</h3>{grid_svg(final)}</section>')
     return "".join(parts)
