@@ -153,7 +153,8 @@ def to_json(m: Marks, puzzle: "Puzzle") -> dict[str, Any]:
 class _Builder:
     """Collects roles once each (first role given wins for a candidate, so
     markers add the most telling role first), then adds the step's own
-    placements and eliminations."""
+    placements and eliminations (a candidate may so carry a pattern role and
+    ``eliminated``: an assumption the chain disproves)."""
 
     def __init__(self, step: "Step", state: "State | None" = None):
         self.step, self.state = step, state
@@ -188,8 +189,7 @@ class _Builder:
 
     def done(self) -> Marks:
         step = self.step
-        cands = [(c, s, r) for (c, s), r in self.candidates.items()
-                 if (c, s) not in set(step.eliminations) | set(step.placements)]
+        cands = [(c, s, r) for (c, s), r in self.candidates.items()]
         return Marks(
             cells=tuple(self.cells),
             candidates=tuple(cands) + tuple((c, s, "placed") for c, s in step.placements)

@@ -88,6 +88,9 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
     for c, s, r in m.candidates:
         cand_role.setdefault((c, s), r)
     eliminated = {(c, s) for c, s, r in m.candidates if r == "eliminated"}
+    for key in eliminated:  # drawn struck out in red whatever its other role
+        if cand_role.get(key) == "eliminated":
+            del cand_role[key]
     placed = {c: s for c, s, r in m.candidates if r == "placed"}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="deduce-grid" width="{size}" height="{size}" '
            f'viewBox="0 0 {size} {size}" font-family="Helvetica, Arial, sans-serif">']
@@ -186,7 +189,9 @@ def _links_svg(m: Marks, lay: Layout) -> str:
         # start and end on the candidates' discs, bend a little to clear the candidates in between
         ax, ay, bx, by = x1 + ux * r, y1 + uy * r, x2 - ux * r, y2 - uy * r
         bend = min(0.2 * d, 3 * lay.cs / 4)
-        cx, cy = (ax + bx) / 2 - uy * bend, (ay + by) / 2 + ux * bend
+        mx, my, mid = (ax + bx) / 2, (ay + by) / 2, lay.size / 2
+        side = 1 if (mid - mx) * -uy + (mid - my) * ux >= 0 else -1  # bend towards the centre: stay on the grid
+        cx, cy = mx - side * uy * bend, my + side * ux * bend
         dash = "" if link.strong else ' stroke-dasharray="5 4"'
         parts.append(f'<path class="link {"strong" if link.strong else "weak"}" '
                      f'd="M{ax:.1f},{ay:.1f} Q{cx:.1f},{cy:.1f} {bx:.1f},{by:.1f}"{dash} '

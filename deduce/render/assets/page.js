@@ -88,7 +88,9 @@
     var a = candXY(l[0], l[1]), b = candXY(l[2], l[3]), r = L.small * 0.62;
     var dx = b[0] - a[0], dy = b[1] - a[1], d = Math.sqrt(dx * dx + dy * dy) || 1, ux = dx / d, uy = dy / d;
     var ax = a[0] + ux * r, ay = a[1] + uy * r, bx = b[0] - ux * r, by = b[1] - uy * r;
-    var bend = Math.min(0.2 * d, 0.75 * L.cs), cx = (ax + bx) / 2 - uy * bend, cy = (ay + by) / 2 + ux * bend;
+    var bend = Math.min(0.2 * d, 0.75 * L.cs), mx = (ax + bx) / 2, my = (ay + by) / 2, mid = (n * L.cs + 2 * L.margin) / 2;
+    var side = (mid - mx) * -uy + (mid - my) * ux >= 0 ? 1 : -1;  // bend towards the centre: stay on the grid
+    var cx = mx - side * uy * bend, cy = my + side * ux * bend;
     return '<path class="link ' + (l[4] ? "strong" : "weak") + '" d="M' + f1(ax) + "," + f1(ay) + " Q" + f1(cx) + "," +
       f1(cy) + " " + f1(bx) + "," + f1(by) + '"' + (l[4] ? "" : ' stroke-dasharray="5 4"') +
       ' marker-end="url(#deduce-arrow)"/>';
@@ -190,15 +192,15 @@
   }
 
   function legend(m) {
-    var used = [], seen = {}, out = [];
-    function add(role) { if (!seen[role]) { seen[role] = true; used.push(role); } }
+    var seen = {}, out = [];
+    function add(role, how) { if (!seen[role]) { seen[role] = how; } }
     if (m) {
-      m.h.forEach(function (x) { add(x[1]); }); m.c.forEach(function (x) { add(x[1]); });
-      m.k.forEach(function (x) { add(x[2]); }); m.g.forEach(function (x) { add(x[1]); });
+      m.h.forEach(function (x) { add(x[1], "box"); }); m.c.forEach(function (x) { add(x[1], "box"); });
+      m.k.forEach(function (x) { add(x[2], "disc"); }); m.g.forEach(function (x) { add(x[1], "cage"); });
     }
     Object.keys(D.roles).forEach(function (role) {
       if (!seen[role]) { return; }
-      var cls = role === "eliminated" ? "disc" : "";
+      var cls = seen[role] === "disc" ? "disc" : "";
       var shape = role.indexOf("cage") === 0 ? '<i style="border:2px dashed ' + colour(role) + '"></i>' :
         '<i class="' + cls + '" style="background:' + colour(role) + '"></i>';
       out.push('<span data-role="' + role + '">' + shape + esc(D.roles[role][1]) + "</span>");
