@@ -108,7 +108,7 @@ def register(key: str, marker: Marker) -> None:
 def default_marks(step: "Step", puzzle: "Puzzle", state: "State | None" = None) -> Marks:
     """Pattern cells (with the step's symbols among their candidates), the
     houses and cages named, placements and eliminations."""
-    b = _Builder(step)
+    b = _Builder(step, state)
     b.cell_roles(step.cells, "pattern")
     b.cands(step.cells, step.symbols, "pattern")
     b.house_roles(step.houses, "house")
@@ -295,7 +295,8 @@ def _wing(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
             p, q = q, p
         b.cell_roles((a, c), "pincer")
         b.cands((a, c), (y,), "z")
-        b.cands((p, q), (x,), "pattern")
+        for cell, on in ((a, True), (p, False), (q, True), (c, False)):
+            b.cands((cell,), (x,), "on" if on else "off")
         for u, v, strong in (((a, y), (a, x), True), ((a, x), (p, x), False), ((p, x), (q, x), True),
                              ((q, x), (c, x), False), ((c, x), (c, y), True)):
             b.link(u, v, strong)

@@ -1,0 +1,237 @@
+"""What pictures show for each family of steps (deduce.render.marks), on the
+built-in showcase positions: roles read from each step's record, chain
+links between real candidates in the chain's direction, and the JSON form
+of them that other tools draw from."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+
+import deduce
+from deduce.formats import read_puzzle
+from deduce.literal import unpack
+from deduce.render.json import result_to_json
+from deduce.render.marks import ROLES, Link, Marks, marks, to_json
+from deduce.showcase import SHOWCASE
+from deduce.state import State
+
+#: showcase positions whose solves hold every family drawn below (a few seconds in all)
+LABELS = ("naked and hidden pair", "hidden triple", "unique rectangle type 5", "X-chain", "Nishio",
+          "cell and region forcing chains", "seed: killer sudoku and the 45 rule",
+          "seed: Latin square with letters")
+
+
+@functools.lru_cache(maxsize=None)
+def steps_with_states() -> tuple:
+    """(puzzle, state before the step, step) for every step of the showcase solves above."""
+    out = []
+    for label, text, fmt in SHOWCASE:
+        if label not in LABELS:
+            continue
+        puzzle = read_puzzle(text, fmt)
+        state = State.from_puzzle(puzzle)
+        for step in deduce.solve(puzzle).steps:
+            out.append((puzzle, state.copy(), step))
+            state.apply(step)
+    return tuple(out)
+
+
+def of(*codes: str) -> list:
+    found = [t for t in steps_with_states() if t[2].code in codes or t[2].technique.family in codes]
+    assert found, f"no {codes} step in the showcase solves"
+    return found
+
+
+def roles_of(m: Marks) -> tuple[dict, dict, dict, dict]:
+    cells: dict[int, set[str]] = {}
+    cands: dict[tuple[int, int], set[str]] = {}
+    for c, r in m.cells:
+        cells.setdefault(c, set()).add(r)
+    for c, s, r in m.candidates:
+        cands.setdefault((c, s), set()).add(r)
+    return cells, cands, dict(m.houses), dict(m.cages)
+
+
+def test_every_mark_is_well_formed_and_every_role_is_in_the_legend_table():
+    for puzzle, state, step in steps_with_states():
+        m = marks(step, puzzle, state)
+        n = puzzle.size
+        assert set(m.roles()) <= set(ROLES)
+        assert all(0 <= c < n * n for c, _ in m.cells)
+        assert all(0 <= h < 3 * n for h, _ in m.houses)
+        assert all(0 <= k < len(puzzle.cages) for k, _ in m.cages)
+        for c, s, r in m.candidates:
+            assert state.cand[c] >> s & 1, (step.code, c, s, r)  # only candidates that are there
+        assert {(c, s) for c, s, r in m.candidates if r == "eliminated"} == set(step.eliminations)
+        assert {(c, s) for c, s, r in m.candidates if r == "placed"} == set(step.placements)
+
+
+def test_chain_links_join_real_candidates_and_strong_links_end_on_a_true_candidate():
+    for puzzle, state, step in of("chains", "forcing", "xy-wing", "w-wing", "skyscraper", "2-string-kite",
+                                  "turbot-fish", "empty-rectangle"):
+        m = marks(step, puzzle, state)
+        assert m.links, step.code
+        _, cands, _, _ = roles_of(m)
+        for link in m.links:
+            for c, s in (link.start, link.end):
+                assert state.cand[c] >> s & 1 and state.value[c] < 0, (step.code, link)
+            if link.strong:  # "start false, so end true"
+                assert "on" in cands.get(link.end, set()) or "z" in cands.get(link.end, set()), (step.code, link)
+
+
+def test_forcing_chain_links_follow_the_records_parent_to_child():
+    for puzzle, state, step in of("forcing", "aic", "grouped-aic", "x-chain"):
+        m = marks(step, puzzle, state)
+        pairs = {(a.start, a.end) for a in m.links}
+        _, cands, _, _ = roles_of(m)
+        for _start, chain, _contradiction in step.detail("branches"):
+            for x, _reason, parents in chain:
+                cell, sym, on = unpack(x)
+                assert cands.get((cell, sym)), (step.code, cell, sym)
+                for p in parents:
+                    pc, ps, _ = unpack(p)
+                    if (pc, ps) != (cell, sym):
+                        assert ((pc, ps), (cell, sym)) in pairs or ((cell, sym), (pc, ps)) in pairs
+
+
+def test_xy_chain_alternates_strong_links_in_cells_and_weak_links_between_them():
+    for puzzle, state, step in of("xy-chain"):
+        m = marks(step, puzzle, state)
+        path, values = step.detail("path"), step.detail("values")
+        assert len(m.links) == 2 * len(path) - 1
+        assert [k.strong for k in m.links] == [i % 2 == 0 for i in range(len(m.links))]
+        for k in m.links:  # strong links inside a cell, weak links between cells of the path
+            assert (k.start[0] == k.end[0]) == k.strong
+        x = step.symbols[0]
+        assert m.links[0].start == (path[0], x) and m.links[-1].end == (path[-1], values[-1]) and values[-1] == x
+
+
+def test_fish_roles_are_base_cover_and_fins():
+    for puzzle, state, step in of("fish"):
+        m = marks(step, puzzle, state)
+        cells, cands, houses, _ = roles_of(m)
+        assert {h for h, r in houses.items() if r == "base"} == set(step.detail("base"))
+        assert {h for h, r in houses.items() if r == "cover"} == set(step.detail("cover"))
+        sym = step.symbols[0]
+        for fin in step.detail("fins"):
+            assert "fin" in cells[fin] and "fin" in cands[(fin, sym)]
+        body = [c for c in step.cells if c not in step.detail("fins")]
+        assert all("pattern" in cands.get((c, sym), {"pattern"}) for c in body)
+
+
+def test_wings_show_pivot_and_pincers():
+    for puzzle, state, step in of("xy-wing", "xyz-wing"):
+        cells, cands, _, _ = roles_of(marks(step, puzzle, state))
+        assert cells[step.detail("pivot")] == {"pivot"}
+        z = step.symbols[0]
+        for p in step.detail("pincers"):
+            assert cells[p] == {"pincer"} and "z" in cands[(p, z)]
+    for puzzle, state, step in of("w-wing"):
+        cells, _, _, _ = roles_of(marks(step, puzzle, state))
+        assert all(cells[c] == {"pincer"} for c in step.cells[:2])
+
+
+def test_colour_clusters_get_one_colour_each_and_links_join_opposite_colours():
+    for puzzle, state, step in of("simple-colours", "multi-colours"):
+        m = marks(step, puzzle, state)
+        _, cands, _, _ = roles_of(m)
+        sym = step.symbols[0]
+        colours = step.detail("colours")
+        for i, cells in enumerate(colours):
+            assert all(f"colour-{i % 4 + 1}" in cands[(c, sym)] for c in cells)
+        assert m.links
+        for k in m.links:
+            a, b = cands[k.start], cands[k.end]
+            assert a != b and k.strong
+
+
+def test_uniqueness_corners_are_floor_or_roof():
+    for puzzle, state, step in of("uniqueness"):
+        cells, _, _, _ = roles_of(marks(step, puzzle, state))
+        corners = step.detail("corners")
+        if corners:
+            assert all(cells[c] & {"floor", "roof"} for c in corners)
+
+
+def test_killer_45_rule_shows_innies_outies_and_the_cages_used():
+    for puzzle, state, step in of("innie", "innies-outies"):
+        cells, _, houses, cages = roles_of(marks(step, puzzle, state))
+        for c in step.detail("innies"):
+            assert "innie" in cells[c]
+        for c in step.detail("outies"):
+            assert "outie" in cells[c]
+        eq = step.detail("equation")
+        assert set(houses) == set(eq.houses)
+        assert all(cages[k] == "cage" for k in eq.inside)
+        assert all(cages[k] == "cage-out" for k in eq.outie_cages)
+    for puzzle, state, step in of("cage-combo", "cage-single"):
+        _, _, _, cages = roles_of(marks(step, puzzle, state))
+        assert set(cages) == set(step.cages) and set(cages.values()) == {"cage"}
+
+
+def test_law_of_leftovers_shows_both_sides():
+    for puzzle, state, step in of("leftovers"):
+        cells, _, _, _ = roles_of(marks(step, puzzle, state))
+        assert all("set-1" in cells[c] for c in step.detail("lines_only"))
+        assert all("set-2" in cells[c] for c in step.detail("regions_only"))
+
+
+def test_als_sets_get_a_colour_each_and_a_cell_in_two_sets_shows_both():
+    from deduce.puzzle import Puzzle
+    from deduce.step import Step
+    from deduce.techniques import TECHNIQUES
+
+    puzzle = Puzzle.empty(9)
+    # a made-up record (marks only read it): r1c1 belongs to both sets
+    step = Step(TECHNIQUES["als-xz"], eliminations=[(40, 3)], cells=(0, 1, 9),
+                details=(("sets", (((0, 1), (2, 3, 4), 0), ((0, 9), (3, 4, 5), 9))), ("x", 2), ("z", 3)))
+    cells, cands, _, _ = roles_of(marks(step, puzzle))
+    assert cells[0] == {"set-1", "set-2"} and cells[1] == {"set-1"} and cells[9] == {"set-2"}
+    assert "z" in cands[(0, 3)] and "rcc" in cands[(1, 2)]
+
+
+_CAND = re.compile(r"^r(\d+)c(\d+)=(.)$")
+
+
+def test_json_records_carry_the_links_of_every_chain_technique():
+    seen = set()
+    for label, text, fmt in SHOWCASE:
+        if label not in LABELS:
+            continue
+        puzzle = read_puzzle(text, fmt)
+        doc = result_to_json(deduce.solve(puzzle), steps=True)
+        assert doc["schema"] == 2
+        for s in doc["steps"]:
+            m = s["marks"]
+            assert set(m) >= {"cells", "candidates", "houses", "links"}
+            if s["code"] in ("xy-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "x-chain",
+                             "remote-pair", "dynamic-forcing"):
+                seen.add(s["code"])
+                assert m["links"], s["code"]
+                for link in m["links"]:
+                    assert _CAND.match(link["from"]) and _CAND.match(link["to"])
+                    assert isinstance(link["strong"], bool)
+                roles = {c["candidate"]: c["role"] for c in m["candidates"]}
+                ends = {link["to"] for link in m["links"]} | {link["from"] for link in m["links"]}
+                assert ends <= set(roles)
+    assert {"xy-chain", "aic", "grouped-aic", "nishio"} <= seen
+
+
+def test_to_json_names_cells_candidates_houses_and_cages():
+    puzzle = read_puzzle(next(t for label, t, _ in SHOWCASE if label.startswith("seed: killer")))
+    m = Marks(cells=((0, "innie"),), candidates=((0, 4, "on"),), houses=((9, "house"),), cages=((0, "cage"),),
+              links=(Link((0, 4), (1, 4), strong=False),))
+    assert to_json(m, puzzle) == {
+        "cells": [{"cell": "r1c1", "role": "innie"}], "candidates": [{"candidate": "r1c1=5", "role": "on"}],
+        "houses": [{"house": "column 1", "role": "house"}],
+        "links": [{"from": "r1c1=5", "to": "r1c2=5", "strong": False}],
+        "cages": [{"cage": puzzle.cage_name(0), "role": "cage"}]}
+
+
+@pytest.mark.parametrize("role", sorted(ROLES))
+def test_every_role_has_a_colour_and_a_legend(role):
+    colour, legend = ROLES[role]
+    assert re.fullmatch(r"#[0-9a-f]{6}", colour) and legend
