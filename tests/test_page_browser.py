@@ -1,0 +1,239 @@
+"""The learner's page in a real browser: Playwright driving the system
+Chromium (``.ci/run`` installs it; Playwright's own browser download is not
+used).  Pages of a classic, a jigsaw and the killer example: stepping with
+the keys and the buttons, revealing the levels one by one, the drawn links
+of a chain step, role colours, no console errors, no horizontal scroll at
+375 px.  Screenshots go to tests/artifacts/ (gitignored).
+
+Runs behind the ``browser`` marker; skips when Playwright or Chromium is
+missing.
+"""
+
+from __future__ import annotations
+
+import functools
+import pathlib
+import shutil
+
+import pytest
+
+import deduce
+from deduce.formats import read_puzzle
+from deduce.render.html import page_data, result_html
+from deduce.render.marks import ROLES
+from deduce.showcase import SHOWCASE
+
+pytestmark = pytest.mark.browser
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+# janko.at jigsaw 559 (a 9×9 with fish and the law of leftovers in its solve)
+JIGSAW = """9 9
+- - - - - 3 8 - 6
+- - - - - - - - -
+9 - - 6 - 7 - - -
+7 - 9 - - - 4 - -
+- 5 - - - - - 4 -
+- - 1 - - - 7 - 2
+- - - 8 - 1 - - 3
+- - - - - - - - -
+5 - 6 4 - - - - -
+9 9 4 4 4 4 4 4 4
+9 9 9 9 7 7 3 3 4
+9 9 9 7 7 3 3 3 4
+7 7 7 7 5 3 3 3 3
+7 5 5 5 5 5 5 5 2
+8 8 8 8 5 2 2 2 2
+6 8 8 8 2 2 1 1 1
+6 8 8 2 2 1 1 1 1
+6 6 6 6 6 6 6 1 1
+"""
+
+
+def _chromium() -> str | None:
+    for name in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if pathlib.Path(name).exists():
+            return name
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@functools.lru_cache(maxsize=None)
+def puzzles() -> dict:
+    classic = next(t for label, t, _ in SHOWCASE if label == "hidden triple")
+    return {
+        "classic": read_puzzle(classic),
+        "jigsaw": read_puzzle(JIGSAW, "janko-jigsaw"),
+        "killer": read_puzzle((ROOT / "examples" / "killer_45.json").read_text()),
+    }
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    out = {}
+    folder = tmp_path_factory.mktemp("pages")
+    for name, puzzle in puzzles().items():
+        result = deduce.solve(puzzle)
+        path = folder / f"{name}.html"
+        path.write_text(result_html(result), encoding="utf-8")
+        out[name] = (path.as_uri(), page_data(result, name))
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    exe = _chromium()
+    if exe is None:
+        pytest.skip("no system Chromium (.ci/run installs it)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=ARGS)
+        yield b
+        b.close()
+
+
+class Page:
+    """A browser tab on one page, collecting console errors."""
+
+    def __init__(self, browser, url: str, width: int):
+        self.tab = browser.new_page(viewport={"width": width, "height": 900})
+        self.errors: list[str] = []
+        self.tab.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.tab.goto(url)
+
+    def where(self) -> str:
+        return self.tab.inner_text("#where")
+
+    def hidden(self, sel: str) -> bool:
+        return self.tab.eval_on_selector(sel, "e => e.hidden")
+
+    def shot(self, name: str) -> None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.tab.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+    def close(self) -> None:
+        self.tab.close()
+
+
+def _first(data: dict, test) -> int:
+    return next(i for i, s in enumerate(data["steps"], 1) if test(s))
+
+
+@pytest.mark.parametrize("name", ["classic", "jigsaw", "killer"])
+def test_stepping_and_revealing(browser, pages, name):
+    url, data = pages[name]
+    n = len(data["steps"])
+    page = Page(browser, url, 1200)
+    try:
+        assert page.where() == "Start"
+        page.tab.keyboard.press("ArrowRight")
+        assert page.where() == f"Step 1 of {n}" and page.tab.evaluate("location.hash") == "#step-1"
+        page.tab.click("#next")
+        assert page.where() == f"Step 2 of {n}"
+        page.tab.keyboard.press("ArrowLeft")
+        assert page.where() == f"Step 1 of {n}"
+        page.tab.click("#prev")
+        assert page.where() == "Start"
+        # the first step that removes candidates, revealed level by level
+        k = _first(data, lambda s: any(r == "eliminated" for _, _, r in s["m"]["k"]))
+        page.tab.click(f'#step-list a[data-pos="{k}"]')
+        assert page.where() == f"Step {k} of {n}" and page.tab.evaluate("location.hash") == f"#step-{k}"
+        step = data["steps"][k - 1]
+        assert page.tab.inner_text("#nudge") == step["nudge"]
+        assert page.hidden("#clue") and page.hidden("#full")
+        assert page.tab.locator("#grid .eliminated").count() == 0
+        page.tab.click("#reveal")
+        assert not page.hidden("#clue") and page.hidden("#full")
+        assert page.tab.inner_text("#clue") == step["clue"]
+        page.tab.keyboard.press("ArrowDown")
+        assert not page.hidden("#full")
+        assert page.tab.eval_on_selector("#full", "e => e.textContent") == step["text"]
+        assert page.tab.locator("#grid .eliminated").count() == 0
+        page.tab.click("#reveal")
+        assert page.tab.locator("#grid .eliminated").count() == sum(r == "eliminated" for _, _, r in step["m"]["k"])
+        assert page.tab.is_disabled("#reveal")
+        page.shot(f"{name}-step-{k}")
+        # a step link opens the step; the next step starts again at its nudge
+        page.tab.keyboard.press("ArrowRight")
+        assert page.hidden("#clue")
+        page.tab.goto(url.split("#")[0] + f"#step-{n}")
+        page.tab.reload()
+        assert page.where() == f"Step {n} of {n}"
+        page.tab.keyboard.press("ArrowRight")
+        assert page.where() == "End"
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_chain_step_draws_its_links_and_role_colours(browser, pages):
+    url, data = pages["classic"]
+    k = _first(data, lambda s: s["code"] == "aic")
+    step = data["steps"][k - 1]
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        assert page.tab.locator("#grid path.link").count() == 0  # nudge: nothing drawn yet
+        page.tab.click("#reveal")
+        page.tab.click("#reveal")
+        links = page.tab.locator("#grid path.link")
+        assert links.count() == len(step["m"]["l"]) > 0
+        strong = page.tab.locator("#grid path.link.strong")
+        weak = page.tab.locator("#grid path.link.weak")
+        assert strong.count() == sum(1 for link in step["m"]["l"] if link[4])
+        assert weak.count() == links.count() - strong.count()
+        assert all(weak.nth(i).get_attribute("stroke-dasharray") for i in range(weak.count()))
+        assert all(strong.nth(i).get_attribute("stroke-dasharray") is None for i in range(strong.count()))
+        assert all(links.nth(i).get_attribute("marker-end") for i in range(links.count()))
+        on = page.tab.locator("#grid circle.cand-on").first
+        assert on.get_attribute("fill") == ROLES["on"][0]
+        assert page.tab.locator('#legend [data-role="on"]').count() == 1
+        page.shot("classic-chain")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_fish_and_cage_roles_are_coloured(browser, pages):
+    url, data = pages["jigsaw"]
+    k = _first(data, lambda s: "fish" in s["name"].lower() or "wing" in s["name"].lower())
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        page.tab.click("#reveal")
+        base = page.tab.locator("#grid rect.role-base").first
+        assert base.get_attribute("fill") == ROLES["base"][0]
+        assert page.tab.locator("#grid rect.role-cover").count() > 0
+        page.shot(f"jigsaw-fish-step-{k}")
+        assert page.errors == []
+    finally:
+        page.close()
+    url, data = pages["killer"]
+    k = _first(data, lambda s: s["code"] in ("innie", "innies-outies"))
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        page.tab.click("#reveal")
+        cage = page.tab.locator("#grid g.role-cage").first
+        assert cage.get_attribute("stroke") == ROLES["cage"][0]
+        assert page.tab.locator("#grid rect.role-innie, #grid rect.role-outie").count() > 0
+        page.shot(f"killer-innie-step-{k}")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("name", ["classic", "jigsaw", "killer"])
+def test_no_horizontal_scroll_at_375_px(browser, pages, name):
+    url, data = pages[name]
+    k = _first(data, lambda s: s["m"]["l"] or s["m"]["g"] or not s["fold"])
+    page = Page(browser, f"{url}#step-{k}", 375)
+    try:
+        page.tab.check("#show-all")
+        assert page.tab.evaluate("document.documentElement.scrollWidth") <= 375
+        grid = page.tab.locator("#grid svg").bounding_box()
+        assert grid["width"] <= 375 and grid["x"] >= 0
+        page.shot(f"{name}-375px")
+        assert page.errors == []
+    finally:
+        page.close()
