@@ -85,13 +85,13 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
     givens = puzzle.givens if givens is None else givens
     m = marks if marks is not None else step_marks(step, puzzle, state) if step is not None else Marks()
     cand_role: dict[tuple[int, int], str] = {}
-    for c, s, r in m.candidates:
-        cand_role.setdefault((c, s), r)
-    eliminated = {(c, s) for c, s, r in m.candidates if r == "eliminated"}
+    for cell, sym, kind in m.candidates:
+        cand_role.setdefault((cell, sym), kind)
+    eliminated = {(c, s) for c, s, kind in m.candidates if kind == "eliminated"}
     for key in eliminated:  # drawn struck out in red whatever its other role
         if cand_role.get(key) == "eliminated":
             del cand_role[key]
-    placed = {c: s for c, s, r in m.candidates if r == "placed"}
+    placed = {c: s for c, s, kind in m.candidates if kind == "placed"}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="deduce-grid" width="{size}" height="{size}" '
            f'viewBox="0 0 {size} {size}" font-family="Helvetica, Arial, sans-serif">']
     if title:
@@ -155,7 +155,7 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
             if not m_cell >> s & 1:
                 continue
             sx, sy = lay.cand_xy(cell, s)
-            role = cand_role.get((cell, s))
+            crole = cand_role.get((cell, s))
             if (cell, s) in eliminated:
                 out.append(f'<circle class="eliminated-mark" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
                            f'fill="{ELIMINATED}" fill-opacity="0.2" stroke="{ELIMINATED}" stroke-width="1.2"/>')
@@ -164,11 +164,11 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
                            f'x2="{sx + lay.small * 0.45:.1f}" y2="{sy - lay.small * 0.45:.1f}" '
                            f'stroke="{ELIMINATED}" stroke-width="1.5"/>')
                 continue
-            if role is not None and role != "placed":
-                out.append(f'<circle class="cand-{role}" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
-                           f'fill="{ROLES[role][0]}" stroke="#444444" stroke-width="0.5"/>')
+            if crole is not None and crole != "placed":
+                out.append(f'<circle class="cand-{crole}" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
+                           f'fill="{ROLES[crole][0]}" stroke="#444444" stroke-width="0.5"/>')
             out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small,
-                             "#111111" if role else CANDIDATE, "candidate"))
+                             "#111111" if crole else CANDIDATE, "candidate"))
     if m.links:
         out.append(_links_svg(m, lay))
     out.append("</svg>")
