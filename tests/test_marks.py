@@ -145,7 +145,7 @@ def test_colour_clusters_get_one_colour_each_and_links_join_opposite_colours():
         assert m.links
         for k in m.links:
             a, b = cands[k.start], cands[k.end]
-            assert a != b and k.strong
+            assert a != b and k.strong and not k.directed
 
 
 def test_uniqueness_corners_are_floor_or_roof():
@@ -227,7 +227,7 @@ def test_to_json_names_cells_candidates_houses_and_cages():
     assert to_json(m, puzzle) == {
         "cells": [{"cell": "r1c1", "role": "innie"}], "candidates": [{"candidate": "r1c1=5", "role": "on"}],
         "houses": [{"house": "column 1", "role": "house"}],
-        "links": [{"from": "r1c1=5", "to": "r1c2=5", "strong": False}],
+        "links": [{"from": "r1c1=5", "to": "r1c2=5", "strong": False, "directed": True}],
         "cages": [{"cage": puzzle.cage_name(0), "role": "cage"}]}
 
 

@@ -46,6 +46,13 @@ def test_a_chain_step_draws_its_links_strong_solid_weak_dashed_with_arrows():
     assert {"strong", "weak"} <= {c for p in paths for c in p.get("class").split()}
 
 
+def test_a_colouring_draws_its_strong_links_without_arrows():
+    state, step = first_step(showcase("X-chain"), "multi-colours")
+    root = parse(grid_svg(state, step))
+    paths = [p for p in root.iter(NS + "path") if "link" in p.get("class", "")]
+    assert paths and all(p.get("marker-end") is None and "strong" in p.get("class") for p in paths)
+
+
 def test_links_start_and_end_on_their_candidates():
     puzzle = Puzzle.empty(9)
     state = State.from_puzzle(puzzle)

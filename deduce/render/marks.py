@@ -13,7 +13,7 @@ code or family); anything unregistered gets :func:`default_marks`.
 
 >>> from deduce.render.marks import Link
 >>> Link((0, 4), (9, 4), strong=True)
-Link(start=(0, 4), end=(9, 4), strong=True)
+Link(start=(0, 4), end=(9, 4), strong=True, directed=True)
 """
 
 from __future__ import annotations
@@ -69,11 +69,13 @@ def _cand(pair: tuple[int, int]) -> tuple[int, int]:
 @attrs.frozen
 class Link:
     """A link of a chain between two candidates ``(cell, symbol)``, drawn
-    from ``start`` to ``end``: solid when strong, dashed when weak."""
+    from ``start`` to ``end``: solid when strong, dashed when weak, with an
+    arrow unless it has no direction (a colouring's strong links)."""
 
     start: tuple[int, int] = attrs.field(converter=_cand)
     end: tuple[int, int] = attrs.field(converter=_cand)
     strong: bool = False
+    directed: bool = True
 
 
 @attrs.frozen
@@ -132,7 +134,7 @@ def to_json(m: Marks, puzzle: "Puzzle") -> dict[str, Any]:
     >>> from deduce.puzzle import Puzzle
     >>> p = Puzzle.empty(4)
     >>> to_json(Marks(cells=((0, "pivot"),), links=(Link((0, 1), (3, 1), True),)), p)["links"]
-    [{'from': 'r1c1=2', 'to': 'r1c4=2', 'strong': True}]
+    [{'from': 'r1c1=2', 'to': 'r1c4=2', 'strong': True, 'directed': True}]
     """
     g, syms = puzzle.geometry, puzzle.symbols
 
@@ -143,7 +145,8 @@ def to_json(m: Marks, puzzle: "Puzzle") -> dict[str, Any]:
         "cells": [{"cell": g.cell_name(c), "role": r} for c, r in m.cells],
         "candidates": [{"candidate": cand(c, s), "role": r} for c, s, r in m.candidates],
         "houses": [{"house": g.house_name(h), "role": r} for h, r in m.houses],
-        "links": [{"from": cand(*k.start), "to": cand(*k.end), "strong": k.strong} for k in m.links],
+        "links": [{"from": cand(*k.start), "to": cand(*k.end), "strong": k.strong, "directed": k.directed}
+                  for k in m.links],
     }
     if m.cages:
         doc["cages"] = [{"cage": puzzle.cage_name(k), "role": r} for k, r in m.cages]
@@ -163,6 +166,7 @@ class _Builder:
         self.houses: dict[tuple[int, str], None] = {}
         self.cages: dict[int, str] = {}
         self.links: dict[tuple[tuple[int, int], tuple[int, int]], bool] = {}
+        self.undirected: set[tuple[tuple[int, int], tuple[int, int]]] = set()
 
     def cell_roles(self, cells: Iterable[int], role: str) -> None:
         for c in cells:
@@ -183,9 +187,11 @@ class _Builder:
         for k in cages:
             self.cages.setdefault(int(k), role)
 
-    def link(self, a: tuple[int, int], b: tuple[int, int], strong: bool) -> None:
+    def link(self, a: tuple[int, int], b: tuple[int, int], strong: bool, directed: bool = True) -> None:
         if a != b and (b, a) not in self.links:
             self.links[(a, b)] = self.links.get((a, b), False) or strong
+            if not directed:
+                self.undirected.add((a, b))
 
     def done(self) -> Marks:
         step = self.step
@@ -196,7 +202,7 @@ class _Builder:
             + tuple((c, s, "eliminated") for c, s in step.eliminations),
             houses=tuple(self.houses),
             cages=tuple(self.cages.items()),
-            links=tuple(Link(a, b, strong) for (a, b), strong in self.links.items()),
+            links=tuple(Link(a, b, strong, (a, b) not in self.undirected) for (a, b), strong in self.links.items()),
         )
 
 
@@ -261,7 +267,7 @@ def _colouring(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
                 places = [c for c in house if state.value[c] < 0 and state.cand[c] >> sym & 1]
                 if len(places) == 2 and (places[0] in one and places[1] in two
                                          or places[0] in two and places[1] in one):
-                    b.link((places[0], sym), (places[1], sym), strong=True)
+                    b.link((places[0], sym), (places[1], sym), strong=True, directed=False)
     return b.done()
 
 

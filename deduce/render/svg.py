@@ -193,9 +193,9 @@ def _links_svg(m: Marks, lay: Layout) -> str:
         side = 1 if (mid - mx) * -uy + (mid - my) * ux >= 0 else -1  # bend towards the centre: stay on the grid
         cx, cy = mx - side * uy * bend, my + side * ux * bend
         dash = "" if link.strong else ' stroke-dasharray="5 4"'
+        arrow = ' marker-end="url(#deduce-arrow)"' if link.directed else ""
         parts.append(f'<path class="link {"strong" if link.strong else "weak"}" '
-                     f'd="M{ax:.1f},{ay:.1f} Q{cx:.1f},{cy:.1f} {bx:.1f},{by:.1f}"{dash} '
-                     f'marker-end="url(#deduce-arrow)"/>')
+                     f'd="M{ax:.1f},{ay:.1f} Q{cx:.1f},{cy:.1f} {bx:.1f},{by:.1f}"{dash}{arrow}/>')
     parts.append("</g>")
     return "".join(parts)
 

@@ -93,7 +93,7 @@
     var cx = mx - side * uy * bend, cy = my + side * ux * bend;
     return '<path class="link ' + (l[4] ? "strong" : "weak") + '" d="M' + f1(ax) + "," + f1(ay) + " Q" + f1(cx) + "," +
       f1(cy) + " " + f1(bx) + "," + f1(by) + '"' + (l[4] ? "" : ' stroke-dasharray="5 4"') +
-      ' marker-end="url(#deduce-arrow)"/>';
+      (l[5] ? ' marker-end="url(#deduce-arrow)"' : "") + "/>";
   }
 
   function drawGrid(state, m) {
@@ -215,7 +215,7 @@
         out.push('<span><svg viewBox="0 0 40 16"><line x1="2" y1="8" x2="38" y2="8" stroke="' + LINK +
           '" stroke-width="2" stroke-dasharray="5 4"/></svg>weak link (if one is true, the other is false)</span>');
       }
-      out.push("<span>arrows follow the chain</span>");
+      if (m.l.some(function (l) { return l[5]; })) { out.push("<span>arrows follow the chain</span>"); }
     }
     return out.join("");
   }
