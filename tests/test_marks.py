@@ -191,6 +191,10 @@ def test_als_sets_get_a_colour_each_and_a_cell_in_two_sets_shows_both():
     cells, cands, _, _ = roles_of(marks(step, puzzle))
     assert cells[0] == {"set-1", "set-2"} and cells[1] == {"set-1"} and cells[9] == {"set-2"}
     assert "z" in cands[(0, 3)] and "rcc" in cands[(1, 2)]
+    # the restricted common 2 joins the sets with a weak link without direction
+    (link,) = marks(step, puzzle).links
+    assert link.start[1] == link.end[1] == 2 and not link.strong and not link.directed
+    assert link.start[0] in (0, 1) and link.end[0] in (0, 9) and link.start[0] != link.end[0]
 
 
 _CAND = re.compile(r"^r(\d+)c(\d+)=(.)$")

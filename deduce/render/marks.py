@@ -434,7 +434,27 @@ def _als(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
             b.cands(cells, (z,), "z")
         b.cands(cells, commons + [s for arc in rccs for s in arc], "rcc")
         b.cands(cells, _syms, _numbered("set", i))
+    # each restricted common as a weak link between the two sets it joins
+    if step.code == "als-xy-wing" and len(sets) == 3:
+        pairs = [(0, 2, step.detail("x")), (1, 2, step.detail("y"))]
+    elif rccs:
+        pairs = [(i, i + 1, x) for i, arc in enumerate(rccs) for x in arc]
+    else:
+        pairs = [(0, 1, x) for x in commons]
+    for i, j, x in pairs:
+        if x is None or j >= len(sets):
+            continue
+        ends = [[c for c in sets[k][0] if state is None or state.cand[c] >> x & 1] for k in (i, j)]
+        options = [(a, c) for a in ends[0] for c in ends[1] if a != c]
+        if options:
+            a, c = min(options, key=lambda ac: _distance(puzzle, *ac))
+            b.link((a, x), (c, x), strong=False, directed=False)
     return b.done()
+
+
+def _distance(puzzle: "Puzzle", a: int, b: int) -> int:
+    n = puzzle.size
+    return abs(a // n - b // n) + abs(a % n - b % n)
 
 
 def _cages(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
