@@ -202,9 +202,9 @@ def test_fish_and_cage_roles_are_coloured(browser, pages):
     page = Page(browser, f"{url}#step-{k}", 1200)
     try:
         page.tab.click("#reveal")
-        base = page.tab.locator("#grid rect.role-base").first
+        base = page.tab.locator("#grid rect.base").first
         assert base.get_attribute("fill") == ROLES["base"][0]
-        assert page.tab.locator("#grid rect.role-cover").count() > 0
+        assert page.tab.locator("#grid rect.cover").count() > 0
         page.shot(f"jigsaw-fish-step-{k}")
         assert page.errors == []
     finally:
@@ -214,9 +214,9 @@ def test_fish_and_cage_roles_are_coloured(browser, pages):
     page = Page(browser, f"{url}#step-{k}", 1200)
     try:
         page.tab.click("#reveal")
-        cage = page.tab.locator("#grid g.role-cage").first
+        cage = page.tab.locator('#grid g.cage[data-role="cage"]').first
         assert cage.get_attribute("stroke") == ROLES["cage"][0]
-        assert page.tab.locator("#grid rect.role-innie, #grid rect.role-outie").count() > 0
+        assert page.tab.locator("#grid rect.innie, #grid rect.outie").count() > 0
         page.shot(f"killer-innie-step-{k}")
         assert page.errors == []
     finally:

@@ -74,11 +74,12 @@ def test_each_role_gets_its_own_colour_and_a_cell_in_two_sets_is_striped():
     m = Marks(cells=((0, "pivot"), (1, "pincer"), (2, "set-1"), (2, "set-2")), candidates=((3, 0, "fin"),),
               houses=((10, "base"), (20, "cover")))
     root = parse(grid_svg(state, marks=m))
-    fills = {(e.get("class"), e.get("fill")) for e in root.iter() if e.get("class", "").startswith(("role-", "cand-"))}
+    fills = {(e.get("class"), e.get("fill")) for e in root.iter() if e.get("class", "") in ROLES
+             or e.get("class", "").startswith("cand-")}
     for role in ("pivot", "pincer", "set-1", "set-2", "base", "cover"):
-        assert (f"role-{role}", ROLES[role][0]) in fills
+        assert (role, ROLES[role][0]) in fills
     assert ("cand-fin", ROLES["fin"][0]) in fills
-    stripes = [e for e in root.iter(NS + "rect") if e.get("class") in ("role-set-1", "role-set-2")]
+    stripes = [e for e in root.iter(NS + "rect") if e.get("class") in ("set-1", "set-2")]
     assert len(stripes) == 2 and {float(e.get("width")) for e in stripes} == {Layout(puzzle).cs / 2}
     assert len(set(c for c, _ in ROLES.values())) >= len(ROLES) - 8  # few roles share a colour
 
@@ -91,7 +92,7 @@ def test_a_highlighted_cage_is_not_red_and_its_sum_clears_candidate_one():
     puzzle = showcase("seed: killer sudoku and the 45 rule")
     state, step = first_step(puzzle, "innie")
     root = parse(grid_svg(state, step))
-    cages = [g for g in root.iter(NS + "g") if "role-cage" in g.get("class", "")]
+    cages = [g for g in root.iter(NS + "g") if g.get("data-role") == "cage"]
     assert cages
     red = _rgb(ELIMINATED)
     for g in cages:

@@ -101,7 +101,7 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
     for h, role in m.houses:
         for cell in g.houses[h]:
             x, y = lay.xy(cell)
-            out.append(f'<rect class="role-{role}" x="{x}" y="{y}" width="{cs}" height="{cs}" '
+            out.append(f'<rect class="{role}" x="{x}" y="{y}" width="{cs}" height="{cs}" '
                        f'fill="{ROLES[role][0]}" fill-opacity="0.6"/>')
     by_cell: dict[int, list[str]] = {}
     for c, role in m.cells:
@@ -110,7 +110,7 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
         x, y = lay.xy(cell)
         w = cs / len(roles)
         for i, role in enumerate(roles):
-            out.append(f'<rect class="role-{role}" x="{x + i * w:.1f}" y="{y}" width="{w:.1f}" height="{cs}" '
+            out.append(f'<rect class="{role}" x="{x + i * w:.1f}" y="{y}" width="{w:.1f}" height="{cs}" '
                        f'fill="{ROLES[role][0]}"/>')
     # thin grid lines, thick region borders
     for i in range(n + 1):
@@ -143,7 +143,7 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
             out.append(_text(x + cs / 2, y + cs / 2 + lay.big * 0.35, puzzle.symbols[v], lay.big, colour, cls))
             continue
         if cell in placed:
-            out.append(f'<rect class="role-placed" x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" '
+            out.append(f'<rect class="placed-mark" x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" '
                        f'rx="4" fill="{ROLES["placed"][0]}" fill-opacity="0.7"/>')
             out.append(_text(x + cs / 2, y + cs / 2 + lay.big * 0.35, puzzle.symbols[placed[cell]], lay.big,
                              PLACEMENT, "placement"))
@@ -241,6 +241,6 @@ def _cage_outline(puzzle: Puzzle, index: int, lay: Layout, role: str | None) -> 
     label = (f'<rect x="{x0 + 1}" y="{y0 + 1}" width="{7 * len(str(cage.total)) + 4}" height="13" fill="white"/>'
              f'<text class="cage-sum" x="{x0 + 3}" y="{y0 + 12}" font-size="11" fill="{colour}"{bold}>'
              f'{cage.total}</text>')
-    cls = f"cage role-{role}" if role else "cage"
-    return (f'<g class="{cls}" data-sum="{cage.total}" stroke="{colour}" stroke-width="{width}" '
+    data = f' data-role="{role}"' if role else ""
+    return (f'<g class="cage"{data} data-sum="{cage.total}" stroke="{colour}" stroke-width="{width}" '
             f'stroke-dasharray="{"5 2" if role else "4 3"}" fill="none">{lines}</g>{label}')

@@ -76,7 +76,7 @@
     });
     var col = role ? colour(role) : "#666666";
     var first = Math.min.apply(null, cage[1]), q = xy(first), label = String(cage[0]);
-    return '<g class="cage' + (role ? " role-" + role : "") + '" stroke="' + col + '" stroke-width="' + (role ? 2.4 : 1.1) +
+    return '<g class="cage"' + (role ? ' data-role="' + role + '"' : "") + ' stroke="' + col + '" stroke-width="' + (role ? 2.4 : 1.1) +
       '" stroke-dasharray="' + (role ? "5 2" : "4 3") + '" fill="none">' + out.map(function (a) {
         return '<line x1="' + a[0] + '" y1="' + a[1] + '" x2="' + a[2] + '" y2="' + a[3] + '"/>';
       }).join("") + "</g>" + '<rect x="' + (q[0] + 1) + '" y="' + (q[1] + 1) + '" width="' + (7 * label.length + 4) +
@@ -106,7 +106,7 @@
       m.h.forEach(function (h) {
         houses[h[0]].forEach(function (c) {
           var p = xy(c);
-          out.push('<rect class="role-' + h[1] + '" x="' + p[0] + '" y="' + p[1] + '" width="' + cs + '" height="' + cs +
+          out.push('<rect class="' + h[1] + '" x="' + p[0] + '" y="' + p[1] + '" width="' + cs + '" height="' + cs +
             '" fill="' + colour(h[1]) + '" fill-opacity="0.6"/>');
         });
       });
@@ -115,7 +115,7 @@
       Object.keys(byCell).forEach(function (k) {
         var roles = byCell[k], p = xy(+k), w = cs / roles.length;
         roles.forEach(function (role, j) {
-          out.push('<rect class="role-' + role + '" x="' + f1(p[0] + j * w) + '" y="' + p[1] + '" width="' + f1(w) +
+          out.push('<rect class="' + role + '" x="' + f1(p[0] + j * w) + '" y="' + p[1] + '" width="' + f1(w) +
             '" height="' + cs + '" fill="' + colour(role) + '"/>');
         });
       });
@@ -156,7 +156,7 @@
         continue;
       }
       if (cell in placed) {
-        out.push('<rect class="role-placed" x="' + (xy0[0] + 2) + '" y="' + (xy0[1] + 2) + '" width="' + (cs - 4) +
+        out.push('<rect class="placed-mark" x="' + (xy0[0] + 2) + '" y="' + (xy0[1] + 2) + '" width="' + (cs - 4) +
           '" height="' + (cs - 4) + '" rx="4" fill="' + colour("placed") + '" fill-opacity="0.7"/>');
         out.push(text(xy0[0] + cs / 2, xy0[1] + cs / 2 + L.big * 0.35, D.symbols[placed[cell]], L.big, PLACE,
           "placement", true));
