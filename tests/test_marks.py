@@ -239,3 +239,17 @@ def test_to_json_names_cells_candidates_houses_and_cages():
 def test_every_role_has_a_colour_and_a_legend(role):
     colour, legend = ROLES[role]
     assert re.fullmatch(r"#[0-9a-f]{6}", colour) and legend
+
+
+def test_grouped_chains_colour_their_almost_locked_sets_and_groups():
+    found = False
+    for puzzle, state, step in of("grouped-aic"):
+        cells, _, _, _ = roles_of(marks(step, puzzle, state))
+        for _start, chain, _ in step.detail("branches"):
+            for _x, reason, _parents in chain:
+                if reason[0] == "als":
+                    found = True
+                    assert all(any(r.startswith("set-") for r in cells[c]) for c in reason[1])
+                elif reason[0] == "group":
+                    assert all("pattern" in cells[c] for c in reason[2])
+    assert found

@@ -124,7 +124,14 @@ def marks(step: "Step", puzzle: "Puzzle", state: "State | None" = None) -> Marks
     ``state`` (the position before the step) lets markers draw only the
     candidates that exist and find a colouring's strong links."""
     marker = _MARKERS.get(step.technique.code) or _MARKERS.get(step.technique.family)
-    return (marker or default_marks)(step, puzzle, state)
+    if marker is None:
+        return default_marks(step, puzzle, state)
+    try:
+        return marker(step, puzzle, state)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        # a record this marker does not know (a plug-in's, or a renamed key):
+        # a plainer picture rather than no explanation at all
+        return default_marks(step, puzzle, state)
 
 
 def to_json(m: Marks, puzzle: "Puzzle") -> dict[str, Any]:
@@ -167,6 +174,7 @@ class _Builder:
         self.cages: dict[int, str] = {}
         self.links: dict[tuple[tuple[int, int], tuple[int, int]], bool] = {}
         self.undirected: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        self.als_nodes: dict[tuple[int, ...], int] = {}  # chains through almost locked sets
 
     def cell_roles(self, cells: Iterable[int], role: str) -> None:
         for c in cells:
@@ -360,11 +368,15 @@ def _uniqueness(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
 def _chain_links(b: _Builder, records: Iterable[tuple]) -> None:
     """Roles and links of chain records ``(literal, reason, parents)``: a
     link from each parent, strong where "parent false" forces "this true"."""
-    for x, _reason, parents in records:
+    for x, reason, parents in records:
         if x < 0:
             continue
         cell, sym, on = unpack(x)
         b.cands((cell,), (sym,), "on" if on else "off")
+        if reason and reason[0] == "als":  # an almost locked set used as a node: a colour per set
+            b.cell_roles(reason[1], _numbered("set", b.als_nodes.setdefault(tuple(reason[1]), len(b.als_nodes))))
+        elif reason and reason[0] == "group":  # a group of places in a house
+            b.cell_roles(reason[2], "pattern")
         for p in parents:
             pc, ps, pon = unpack(p)
             b.link((pc, ps), (cell, sym), strong=on and not pon)
