@@ -9,7 +9,21 @@ weak, in the chain's direction).  Renderers (SVG, the HTML page, JSON) draw
 from :class:`Marks`; the legend comes from :data:`ROLES`.
 
 Family-specific marks are registered with :func:`register` (by technique
-code or family); anything unregistered gets :func:`default_marks`.
+code or family); anything unregistered gets :func:`default_marks`.  The
+built-in markers, each reading its family's ``Step.details`` in one place:
+
+* fish: base and cover houses, fins (cell and candidate), body candidates;
+* single-digit patterns: skyscraper, kite and turbot as a four-candidate
+  chain; the empty rectangle's box, its strong link and the weak link to
+  the target; colouring: a colour per cluster side, strong links undirected;
+* wings: pivot, pincers and their ``z``; the XY-wing's and W-wing's chain;
+* uniqueness: floor and roof corners, extras, locked symbols, subsets;
+* chains and forcing chains: every literal of the records as an ``on`` or
+  ``off`` candidate, a link from each parent (via :mod:`deduce.literal`),
+  the almost locked sets and groups a grouped chain passes through;
+* ALS and Sue de Coq: a colour per set, restricted commons as weak links;
+* cages: cages used, and for the 45 rule innies, outies, the houses and
+  the cages reaching out of them; law of leftovers: its two sides.
 
 >>> from deduce.render.marks import Link
 >>> Link((0, 4), (9, 4), strong=True)
