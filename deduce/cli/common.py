@@ -111,13 +111,15 @@ class Output:
     """Where the command writes; kept apart so tests can capture it.
 
     Every line is flushed as written, so an interrupted run leaves only
-    complete lines behind.
+    complete lines behind.  While :func:`_each` runs a puzzle, ``line`` is
+    its input line, added to every JSON object that does not name one.
     """
 
     def __init__(self, out: TextIO, err: TextIO, debug: bool = False):
         self.out = out
         self.err = err
         self.debug = debug
+        self.line: int | None = None
 
     def print(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -126,6 +128,8 @@ class Output:
         print(f"deduce: {text}", file=self.err, flush=True)
 
     def json(self, doc: dict[str, Any]) -> None:
+        if self.line is not None and "line" not in doc:
+            doc = {**doc, "line": self.line}
         print(json.dumps(doc, ensure_ascii=False), file=self.out, flush=True)
 
     def internal(self, exc: BaseException, where: str = "") -> None:
@@ -168,6 +172,7 @@ def _each(entries: list[Entry], io: Output, args: argparse.Namespace,
             record(io, args, entry, INVALID, str(entry.error), comment=_error_text(entry))
             codes.append(EXIT_BAD_INPUT)
             continue
+        io.line = entry.line
         try:
             with deadline.limit(seconds):
                 codes.append(handle(entry))
@@ -179,8 +184,11 @@ def _each(entries: list[Entry], io: Output, args: argparse.Namespace,
             raise
         except Exception as exc:  # a bug: report it, keep the batch going
             io.internal(exc, _where(entry, many))
-            record(io, args, entry, INTERNAL_ERROR, internal_message(exc))
+            record(io, args, entry, INTERNAL_ERROR, internal_message(exc),
+                   comment=f"line {entry.line}: {internal_message(exc)}")
             codes.append(EXIT_INTERNAL)
+        finally:
+            io.line = None
     return combine(codes)
 
 

@@ -21,7 +21,8 @@ from ..formats import Entry, write_solution
 from ..render.json import SCHEMA, result_to_json, step_to_json
 from ..render.text import TextRenderer
 from ..step import Step
-from .common import EXIT_BAD_INPUT, Output, _each, _exit_for, _target, input_options, technique_options
+from .common import (EXIT_BAD_INPUT, Output, _each, _exit_for, _target, _where, input_options,
+                     technique_options)
 
 
 def add_parsers(sub: Any) -> None:
@@ -34,7 +35,7 @@ def add_parsers(sub: Any) -> None:
 
 def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solver: Solver) -> int:
     many = len(entries) > 1
-    if args.html and not _html_writable(args.html, io):
+    if args.html is not None and not _html_writable(args.html, io):
         return EXIT_BAD_INPUT
 
     def handle(entry: Entry) -> int:
@@ -58,6 +59,10 @@ def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solv
         assert result is not None
         if args.html:
             _write_html(args.html, result, entry, io, many)
+        if result.status == NO_SOLUTION:
+            io.warn(f"{_where(entry, many)}no solution: {result.reason}")
+        elif result.status == MULTIPLE_SOLUTIONS:
+            io.warn(f"{_where(entry, many)}the puzzle has several solutions; showed the first found")
         if args.json:
             io.json({**result_to_json(result), "line": entry.line, "steps": len(result.steps)})
             return _exit_for(result)
@@ -82,7 +87,9 @@ def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solv
 def _html_writable(path: str, io: Output) -> bool:
     """Whether a page can be written at ``path`` (checked before any work)."""
     folder = os.path.dirname(path) or "."
-    if os.path.isdir(path):
+    if not path.strip():
+        problem = "an empty file name"
+    elif os.path.isdir(path):
         problem = "is a directory"
     elif not os.path.isdir(folder):
         problem = f"no such directory {folder!r}"
