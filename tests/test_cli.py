@@ -203,3 +203,67 @@ def test_a_closed_pipe_ends_quietly():
                           capture_output=True, text=True, timeout=300)
     assert proc.stdout.startswith("Sue de Coq")
     assert "Traceback" not in proc.stderr
+
+
+class _Recording(io.StringIO):
+    """An output that notes, at each write, how far the solve had got."""
+
+    def __init__(self, progress):
+        super().__init__()
+        self.progress = progress
+        self.at_write = []
+
+    def write(self, text):
+        if text.strip():
+            self.at_write.append((text, len(self.progress)))
+        return super().write(text)
+
+
+@pytest.mark.parametrize("json_out", [False, True])
+def test_explain_writes_each_step_as_it_is_found(monkeypatch, json_out):
+    import deduce.cli
+    from deduce import Solver
+    from strategies import builtin_strategies
+
+    calls = []
+    inner = [s for s in builtin_strategies() if s.technique.code in ("fh", "hs", "ns")]
+
+    class Spy:
+        technique = inner[0].technique
+
+        def find(self, state):
+            calls.append(1)
+            for s in inner:
+                yield from s.find(state)
+
+    monkeypatch.setattr(deduce.cli, "_solver", lambda args: Solver([Spy()]))
+    out = _Recording(calls)
+    old = sys.stdin
+    sys.stdin = io.StringIO(EASY + "\n")
+    try:
+        code = main(["explain"] + (["--json"] if json_out else []), out, io.StringIO())
+    finally:
+        sys.stdin = old
+    assert code == 0
+    first_text, searches_then = out.at_write[0]
+    assert searches_then == 1, "the first step was written only after later searches"
+    assert len(calls) > 10
+    if json_out:
+        steps, result = explain_docs(out.getvalue())
+        assert json.loads(first_text)["index"] == 1 and result["status"] == "solved"
+        assert steps[0]["placements"] and result["steps"] == len(steps)
+    else:
+        assert first_text.startswith("1. ")
+
+
+def test_solve_answers_by_search_and_logic_on_request():
+    code, out, _ = run(["solve", "--json"], HARD + "\n")
+    doc = json.loads(out)
+    assert code == 0 and doc["status"] == "solved" and "steps" not in doc
+    code, out, _ = run(["solve", "--json", "--logic", "--only", "singles"], HARD + "\n")
+    assert json.loads(out)["status"] == "solved-with-backtracking"
+    # the answer is the same either way
+    assert json.loads(out)["solution"] == doc["solution"]
+    code, out, err = run(["solve"], "31.." "...2" "..1." ".3.." "\n")
+    assert code == 1 and out == "# line 1: no solution: the givens admit no solution (shown by exhaustive search)\n"
+    assert err == "deduce: no solution: the givens admit no solution (shown by exhaustive search)\n"
