@@ -285,7 +285,8 @@ def backtracking_step(state: State, solution: Sequence[int]) -> Step:
 def search(target: Puzzle | State, time_limit: float | None = None) -> SolveResult:
     """The answer by search alone, no steps: status ``solved`` (with the
     solution), ``no-solution`` (with the reason) or ``multiple-solutions``
-    (with the first solution found).  Raises
+    (with the first solution found).  ``backtracking`` is True: the
+    answer comes from the search.  Raises
     :class:`~deduce.errors.SolveTimeout` past ``time_limit`` seconds.
     """
     puzzle = target.puzzle if isinstance(target, State) else target

@@ -249,3 +249,75 @@ def test_html_path_checked_before_any_work(tmp_path):
         target.chmod(0o500)
         code, out, err = run(["explain", "--html", str(target / "x.html")], EASY + "\n")
         assert code == 2 and "not writable" in one_line(err)
+
+
+# -- fuzzing the commands: nothing escapes, nothing is lost ------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from deduce.formats import read_puzzles  # noqa: E402
+
+SMALL = ["1..." "3..2" "...3" "..2.", "." * 16, CLASH, "1234" + "." * 12, EASY]
+
+
+@st.composite
+def batches(draw):
+    """Several lines: valid puzzles, mutated ones, random text, comments."""
+    lines = []
+    for _ in range(draw(st.integers(1, 5))):
+        kind = draw(st.sampled_from(["puzzle", "mutated", "random", "comment", "blank"]))
+        if kind == "puzzle":
+            lines.append(draw(st.sampled_from(SMALL)))
+        elif kind == "mutated":
+            base = list(draw(st.sampled_from(SMALL)))
+            for _ in range(draw(st.integers(1, 3))):
+                i = draw(st.integers(0, len(base) - 1))
+                op = draw(st.sampled_from(["set", "drop", "dup"]))
+                ch = draw(st.characters(codec="utf-8", exclude_categories=("Cs",)))
+                if op == "set":
+                    base[i] = ch
+                elif op == "drop":
+                    del base[i]
+                else:
+                    base.insert(i, base[i])
+                if not base:
+                    base = ["."]
+            lines.append("".join(base).replace("\n", " ").replace("\r", " "))
+        elif kind == "random":
+            lines.append(draw(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)),
+                                      max_size=40)).replace("\n", " ").replace("\r", " "))
+        elif kind == "comment":
+            lines.append("# " + draw(st.text(max_size=10)).replace("\n", " ").replace("\r", " "))
+        else:
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _check_run(command, text):
+    code, out, err = run([command, "--json", "--format", "line", "--timeout", "5"], text)
+    assert code in (0, 1, 2, 3, 4, 5), (code, err)
+    assert "Traceback" not in err
+    assert all(x.startswith("deduce") for x in err.splitlines() if x.strip()), err
+    entries = list(read_puzzles(text, "line"))
+    records = [d for d in (json.loads(x) for x in out.splitlines()) if "status" in d]
+    assert [d["line"] for d in records] == [e.line for e in entries]
+    assert [d["status"] == "invalid" for d in records] == [e.error is not None for e in entries]
+
+
+FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@FUZZ
+@given(st.sampled_from(["solve", "count", "hint", "explain"]), batches())
+def test_commands_fuzzed_lose_nothing(command, text):
+    """Every line-format entry (good or bad) gets exactly one JSON record
+    with a status, in input order; nothing escapes; only documented codes."""
+    _check_run(command, text)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(["solve", "count", "hint", "explain"]), batches())
+def test_commands_fuzzed_lose_nothing_long(command, text):
+    _check_run(command, text)

@@ -125,7 +125,8 @@ class Output:
         print(text, file=self.out, flush=True)
 
     def warn(self, text: str) -> None:
-        print(f"deduce: {text}", file=self.err, flush=True)
+        if self.err is not None:  # standard error closed: nowhere to say it
+            print(f"deduce: {text}", file=self.err, flush=True)
 
     def json(self, doc: dict[str, Any]) -> None:
         if self.line is not None and "line" not in doc:
@@ -227,13 +228,6 @@ def _exit_for(result: SolveResult) -> int:
 
 def _where(entry: Entry, many: bool) -> str:
     return f"line {entry.line}: " if many else ""
-
-
-def _solve_entry(solver: Solver, entry: Entry) -> SolveResult:
-    assert entry.puzzle is not None
-    if entry.format == CANDIDATES:
-        return solver.solve(entry_state(entry))
-    return solver.solve(entry.puzzle)
 
 
 def _target(entry: Entry) -> Any:
