@@ -267,3 +267,12 @@ def test_solve_answers_by_search_and_logic_on_request():
     code, out, err = run(["solve"], "31.." "...2" "..1." ".3.." "\n")
     assert code == 1 and out == "# line 1: no solution: the givens admit no solution (shown by exhaustive search)\n"
     assert err == "deduce: no solution: the givens admit no solution (shown by exhaustive search)\n"
+
+
+def test_solve_all_json_ends_each_puzzle_with_its_status():
+    code, out, _ = run(["solve", "--all", "--json"], "1234" + "." * 12 + "\n" + EASY + "\n")
+    docs = [json.loads(x) for x in out.splitlines()]
+    records = [d for d in docs if "status" in d]
+    assert [(d["line"], d["status"]) for d in records] == [(1, "multiple-solutions"), (2, "solved")]
+    assert records[0]["count"] == len([d for d in docs if d["line"] == 1]) - 1 > 1
+    assert code == 3

@@ -90,7 +90,11 @@ def _solve_all(entry: Entry, io: Output, args: argparse.Namespace, many: bool) -
         return _no_solution(entry, io, args, many, exc.reason)
     if count == 0:
         return _no_solution(entry, io, args, many, NO_SOLUTION_BY_SEARCH)
-    return EXIT_OK if count == 1 else EXIT_MULTIPLE
+    status, code = (SOLVED, EXIT_OK) if count == 1 else (MULTIPLE_SOLUTIONS, EXIT_MULTIPLE)
+    if args.json:  # the puzzle's record ends with the one object that has a status
+        io.json({"schema": SCHEMA, "line": entry.line, "puzzle": puzzle.givens_string(), "status": status,
+                 "count": count})
+    return code
 
 
 def _no_solution(entry: Entry, io: Output, args: argparse.Namespace, many: bool, reason: str) -> int:
