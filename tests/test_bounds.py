@@ -64,3 +64,35 @@ def test_unsolvable_sparse_25_ends_within_its_timeout(command):
     assert proc.stderr.strip() == f"deduce: timeout: no result within {timeout:g} s"
     assert proc.stdout.splitlines()[-1] == f"# line 1: timeout: no result within {timeout:g} s"
     assert took <= base + 1.10 * timeout, (took, base)
+
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+@pytest.mark.bounds
+@pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_signal_mid_batch_leaves_complete_lines_and_at_most_one_stderr_line(signame):
+    """Three answers are out when the signal comes (the fourth puzzle hangs):
+    they stay whole, and standard error holds at most one line."""
+    import signal
+
+    sig = getattr(signal, signame)
+    proc = subprocess.Popen([sys.executable, "-m", "deduce", "solve", "--timeout", "120"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write((EASY + "\n") * 3 + sparse_25() + "\n")
+    proc.stdin.close()
+    got = [proc.stdout.readline() for _ in range(3)]
+    time.sleep(0.5)
+    proc.send_signal(sig)
+    try:
+        rest, err = proc.stdout.read(), proc.stderr.read()
+        code = proc.wait(timeout=60)
+    finally:
+        proc.kill()
+    assert rest == ""
+    assert all(line.endswith("\n") and len(line) == 82 and "." not in line for line in got)
+    assert code in (130, -sig), code
+    assert "Traceback" not in err and len(err.splitlines()) <= 1, err
+    if signame == "SIGINT":
+        assert err == "deduce: interrupted\n"
