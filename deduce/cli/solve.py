@@ -112,7 +112,7 @@ def cmd_count(args: argparse.Namespace, entries: list[Entry], io: Output, solver
     def handle(entry: Entry) -> int:
         puzzle = entry.puzzle
         assert puzzle is not None
-        count, reason = count_up_to(entry, args.limit + 1)
+        count, first, reason = count_up_to(entry, args.limit + 1)
         exact = count <= args.limit
         count = min(count, args.limit)
         if count == 0:
@@ -127,7 +127,8 @@ def cmd_count(args: argparse.Namespace, entries: list[Entry], io: Output, solver
             status, code = MULTIPLE_SOLUTIONS, EXIT_MULTIPLE
         if args.json:
             doc = {"schema": SCHEMA, "line": entry.line, "puzzle": puzzle.givens_string(), "status": status,
-                   "count": count, "limit": args.limit, "limit_reached": not exact}
+                   "backtracking": True, "count": count, "limit": args.limit, "limit_reached": not exact,
+                   "solution": None if first is None else "".join(puzzle.symbols[v] for v in first)}
             if reason:
                 doc["reason"] = reason
             io.json(doc)
@@ -138,14 +139,15 @@ def cmd_count(args: argparse.Namespace, entries: list[Entry], io: Output, solver
     return _each(entries, io, args, handle)
 
 
-def count_up_to(entry: Entry, limit: int) -> tuple[int, str]:
-    """(solutions found, at most ``limit``; why there are none, when none)."""
-    count = 0
+def count_up_to(entry: Entry, limit: int) -> tuple[int, tuple[int, ...] | None, str]:
+    """(solutions found, at most ``limit``; the first; why there are none, when none)."""
+    count, first = 0, None
     try:
-        for _ in backtrack.iter_solutions(_target(entry)):
+        for sol in backtrack.iter_solutions(_target(entry)):
             count += 1
+            first = first or sol
             if count >= limit:
                 break
     except Contradiction as exc:
-        return 0, exc.reason
-    return count, "" if count else NO_SOLUTION_BY_SEARCH
+        return 0, None, exc.reason
+    return count, first, "" if count else NO_SOLUTION_BY_SEARCH
