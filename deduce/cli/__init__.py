@@ -24,7 +24,7 @@ from .. import __version__
 from ..errors import DeduceError
 from ..formats import read_puzzles
 from . import explain, hint, rate, solve, techniques
-from .common import (EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
+from .common import (EXIT_BAD_INPUT, EXIT_HELP, EXIT_INTERNAL, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
                      EXIT_TIMEOUT, Output, _read_input, _solver)
 from .rate import Progress, RateTable
 
@@ -49,7 +49,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="deduce", description="Solve, explain and count Sudoku-family puzzles.")
+    parser = Parser(prog="deduce", description="Solve, explain and count Sudoku-family puzzles.", epilog=EXIT_HELP)
     parser.add_argument("--version", action="version", version=f"deduce {__version__}")
     parser.add_argument("--debug", action="store_true", help="on an internal error, print the traceback too")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -53,6 +53,11 @@ EXIT_INTERNAL = 70
 #: Most severe first: a batch exits with the first of these that any puzzle had.
 SEVERITY = (EXIT_INTERNAL, EXIT_BAD_INPUT, EXIT_TIMEOUT, EXIT_NO_SOLUTION, EXIT_MULTIPLE, EXIT_LIMIT, EXIT_OK)
 
+#: The exit codes in words, for ``--help``.
+EXIT_HELP = ("exit status: 0 solved, 1 no solution, 2 malformed input or options, 3 several solutions, "
+             "4 timeout, 5 count limit reached, 70 internal error; for several puzzles the most severe wins "
+             "(70, 2, 4, 1, 3, 5, 0)")
+
 INVALID = "invalid"
 INTERNAL_ERROR = "internal-error"
 LIMIT_REACHED = "limit-reached"

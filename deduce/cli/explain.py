@@ -21,12 +21,12 @@ from ..formats import Entry, write_solution
 from ..render.json import SCHEMA, result_to_json, step_to_json
 from ..render.text import TextRenderer
 from ..step import Step
-from .common import (EXIT_BAD_INPUT, Output, _each, _exit_for, _target, _where, input_options,
+from .common import (EXIT_BAD_INPUT, EXIT_HELP, Output, _each, _exit_for, _target, _where, input_options,
                      technique_options)
 
 
 def add_parsers(sub: Any) -> None:
-    p = sub.add_parser("explain", help="print numbered, explained steps and the solution")
+    p = sub.add_parser("explain", help="print numbered, explained steps and the solution", epilog=EXIT_HELP)
     input_options(p)
     technique_options(p)
     p.add_argument("--html", metavar="OUT.html", help="also write a standalone page with every step's picture")

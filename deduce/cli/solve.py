@@ -16,12 +16,14 @@ from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, NO_SOLUTION_BY_SEARCH, SOL
 from ..errors import Contradiction
 from ..formats import Entry, write_solution
 from ..render.json import SCHEMA, result_to_json
-from .common import (EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, LIMIT_REACHED, Output,
-                     _each, _exit_for, _target, _where, input_options, record, technique_options, timeout_option)
+from .common import (EXIT_BAD_INPUT, EXIT_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, LIMIT_REACHED,
+                     Output, _each, _exit_for, _target, _where, input_options, record, technique_options,
+                     timeout_option)
 
 
 def add_parsers(sub: Any) -> None:
-    p = sub.add_parser("solve", help="print the solution in the input's own format (found by search)")
+    p = sub.add_parser("solve", help="print the solution in the input's own format (found by search)",
+                       epilog=EXIT_HELP)
     input_options(p)
     technique_options(p)
     how = p.add_mutually_exclusive_group()
@@ -30,7 +32,7 @@ def add_parsers(sub: Any) -> None:
                      help="solve step by step with the techniques (--only, --exclude and --profile imply it)")
     p.set_defaults(run=cmd_solve)
 
-    p = sub.add_parser("count", help="count solutions, up to a limit")
+    p = sub.add_parser("count", help="count solutions, up to a limit", epilog=EXIT_HELP)
     input_options(p)
     p.add_argument("--limit", type=int, default=1000, help="stop counting here (default 1000)")
     timeout_option(p)
