@@ -321,3 +321,16 @@ def test_commands_fuzzed_lose_nothing(command, text):
 @given(st.sampled_from(["solve", "count", "hint", "explain"]), batches())
 def test_commands_fuzzed_lose_nothing_long(command, text):
     _check_run(command, text)
+
+
+def test_explain_batch_gives_one_block_per_puzzle_whatever_the_outcome():
+    u25 = unsolvable_25()
+    code, out, err = run(["explain", "--timeout", "0.3"], f"{EASY}\n123\n{u25}\n")
+    assert code == 2
+    blocks = out.rstrip("\n").split("\n\n")
+    assert len(blocks) == 3
+    assert blocks[0].startswith(f"# line 1: {EASY}") and "Solution (by logic alone):" in blocks[0]
+    assert blocks[1].startswith("# line 2: ") and "\n" not in blocks[1]
+    assert blocks[2].splitlines()[0] == f"# line 3: {u25}"
+    assert blocks[2].splitlines()[-1] == "# line 3: timeout: no result within 0.3 s"
+    assert [x.split(":")[0] for x in err.splitlines()] == ["deduce", "deduce"]

@@ -165,10 +165,11 @@ def _solver(args: argparse.Namespace) -> Solver:
 
 
 def _each(entries: list[Entry], io: Output, args: argparse.Namespace,
-          handle: Callable[[Entry], int]) -> int:
+          handle: Callable[[Entry], int], separator: str | None = None) -> int:
     """Run ``handle`` on every entry, each within ``--timeout``; give bad,
     timed-out and failed entries their record, and carry on.  The exit code
-    is :func:`combine` of every entry's."""
+    is :func:`combine` of every entry's.  ``separator`` (a line) ends every
+    entry's record, whatever its outcome."""
     many = len(entries) > 1
     codes = []
     seconds = getattr(args, "timeout", None)
@@ -177,25 +178,33 @@ def _each(entries: list[Entry], io: Output, args: argparse.Namespace,
             io.warn(_error_text(entry))
             record(io, args, entry, INVALID, str(entry.error), comment=_error_text(entry))
             codes.append(EXIT_BAD_INPUT)
-            continue
-        io.line = entry.line
-        try:
-            with deadline.limit(seconds):
-                codes.append(handle(entry))
-        except SolveTimeout as exc:
-            io.warn(f"{_where(entry, many)}timeout: {exc}")
-            record(io, args, entry, TIMEOUT, str(exc))
-            codes.append(EXIT_TIMEOUT)
-        except (BrokenPipeError, KeyboardInterrupt):
-            raise
-        except Exception as exc:  # a bug: report it, keep the batch going
-            io.internal(exc, _where(entry, many))
-            record(io, args, entry, INTERNAL_ERROR, internal_message(exc),
-                   comment=f"line {entry.line}: {internal_message(exc)}")
-            codes.append(EXIT_INTERNAL)
-        finally:
-            io.line = None
+        else:
+            codes.append(_run_one(entry, io, args, handle, seconds, many))
+        if separator is not None:
+            io.print(separator)
     return combine(codes)
+
+
+def _run_one(entry: Entry, io: Output, args: argparse.Namespace, handle: Callable[[Entry], int],
+             seconds: float | None, many: bool) -> int:
+    """One good entry's exit code; a timeout or a bug gets its record here."""
+    io.line = entry.line
+    try:
+        with deadline.limit(seconds):
+            return handle(entry)
+    except SolveTimeout as exc:
+        io.warn(f"{_where(entry, many)}timeout: {exc}")
+        record(io, args, entry, TIMEOUT, str(exc))
+        return EXIT_TIMEOUT
+    except (BrokenPipeError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug: report it, keep the batch going
+        io.internal(exc, _where(entry, many))
+        record(io, args, entry, INTERNAL_ERROR, internal_message(exc),
+               comment=f"line {entry.line}: {internal_message(exc)}")
+        return EXIT_INTERNAL
+    finally:
+        io.line = None
 
 
 def record(io: Output, args: argparse.Namespace, entry: Entry, status: str, reason: str,

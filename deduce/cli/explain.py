@@ -77,11 +77,9 @@ def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solv
                 io.print("Solution (by logic alone):")
             assert result.solution is not None
             io.print(write_solution(puzzle, result.solution, entry.format, entry.extra))
-        if many:
-            io.print()
         return _exit_for(result)
 
-    return _each(entries, io, args, handle)
+    return _each(entries, io, args, handle, separator="" if many and not args.json else None)
 
 
 def _html_writable(path: str, io: Output) -> bool:
