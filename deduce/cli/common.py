@@ -232,6 +232,15 @@ def _error_text(entry: Entry) -> str:
     return f"line {entry.line}: {error}"
 
 
+def _warn_outcome(io: Output, result: SolveResult, entry: Entry, many: bool) -> None:
+    """One line on standard error when a puzzle has no solution (and why)
+    or several (the first found is shown)."""
+    if result.status == NO_SOLUTION:
+        io.warn(f"{_where(entry, many)}no solution: {result.reason}")
+    elif result.status == MULTIPLE_SOLUTIONS:
+        io.warn(f"{_where(entry, many)}the puzzle has several solutions; the first found is shown")
+
+
 def _exit_for(result: SolveResult) -> int:
     if result.status == NO_SOLUTION:
         return EXIT_NO_SOLUTION

@@ -21,8 +21,8 @@ from ..formats import Entry, write_solution
 from ..render.json import SCHEMA, result_to_json, step_to_json
 from ..render.text import TextRenderer
 from ..step import Step
-from .common import (EXIT_BAD_INPUT, EXIT_HELP, Output, _each, _exit_for, _target, _where, input_options,
-                     technique_options)
+from .common import (EXIT_BAD_INPUT, EXIT_HELP, Output, _each, _exit_for, _target, _warn_outcome,
+                     input_options, technique_options)
 
 
 def add_parsers(sub: Any) -> None:
@@ -59,10 +59,7 @@ def cmd_explain(args: argparse.Namespace, entries: list[Entry], io: Output, solv
         assert result is not None
         if args.html:
             _write_html(args.html, result, entry, io, many)
-        if result.status == NO_SOLUTION:
-            io.warn(f"{_where(entry, many)}no solution: {result.reason}")
-        elif result.status == MULTIPLE_SOLUTIONS:
-            io.warn(f"{_where(entry, many)}the puzzle has several solutions; showed the first found")
+        _warn_outcome(io, result, entry, many)
         if args.json:
             io.json({**result_to_json(result), "line": entry.line, "steps": len(result.steps)})
             return _exit_for(result)

@@ -17,8 +17,8 @@ from ..errors import Contradiction
 from ..formats import Entry, write_solution
 from ..render.json import SCHEMA, result_to_json
 from .common import (EXIT_BAD_INPUT, EXIT_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, LIMIT_REACHED,
-                     Output, _each, _exit_for, _target, _where, input_options, record, technique_options,
-                     timeout_option)
+                     Output, _each, _exit_for, _target, _warn_outcome, _where, input_options, record,
+                     technique_options, timeout_option)
 
 
 def add_parsers(sub: Any) -> None:
@@ -63,14 +63,9 @@ def _print_result(result: SolveResult, entry: Entry, io: Output, args: argparse.
         io.json({**result_to_json(result), "line": entry.line})
     elif result.solution is not None:
         io.print(write_solution(result.puzzle, result.solution, entry.format, entry.extra))
-    if result.status == NO_SOLUTION:
-        io.warn(f"{_where(entry, many)}no solution: {result.reason}")
-        if not args.json:
-            record(io, args, entry, NO_SOLUTION, result.reason)
-    elif result.status == MULTIPLE_SOLUTIONS:
-        io.warn(f"{_where(entry, many)}the puzzle has several solutions; printed the first")
-    elif result.solution is None:  # stuck without backtracking: not from the CLI, but say so
-        record(io, args, entry, result.status, "no solution found")
+    _warn_outcome(io, result, entry, many)
+    if result.status == NO_SOLUTION and not args.json:
+        record(io, args, entry, NO_SOLUTION, result.reason)
 
 
 def _solve_all(entry: Entry, io: Output, args: argparse.Namespace, many: bool) -> int:
