@@ -96,3 +96,18 @@ def test_a_signal_mid_batch_leaves_complete_lines_and_at_most_one_stderr_line(si
     assert "Traceback" not in err and len(err.splitlines()) <= 1, err
     if signame == "SIGINT":
         assert err == "deduce: interrupted\n"
+
+
+@pytest.mark.bounds
+def test_api_time_limit_ends_within_its_limit():
+    """``Solver(time_limit=...)`` and ``search(..., time_limit=...)`` end
+    within the limit (+10%), the search before the first step included."""
+    from deduce.engine import Solver, search
+    from deduce.errors import SolveTimeout
+
+    puzzle = Puzzle.from_string(sparse_25())
+    for run in (lambda: Solver(time_limit=3.0).solve(puzzle), lambda: search(puzzle, time_limit=3.0)):
+        start = time.monotonic()
+        with pytest.raises(SolveTimeout, match="no result within 3 s"):
+            run()
+        assert time.monotonic() - start <= 3.3
