@@ -334,3 +334,16 @@ def test_explain_batch_gives_one_block_per_puzzle_whatever_the_outcome():
     assert blocks[2].splitlines()[0] == f"# line 3: {u25}"
     assert blocks[2].splitlines()[-1] == "# line 3: timeout: no result within 0.3 s"
     assert [x.split(":")[0] for x in err.splitlines()] == ["deduce", "deduce"]
+
+
+def test_batch_of_grids_reads_back_block_by_block():
+    import pathlib
+
+    grid = (pathlib.Path(__file__).parent / "data" / "seed003-input.txt").read_text()
+    clash = grid.replace("8 0 0", "8 8 0", 1)
+    code, out, err = run(["solve", "--format", "grid"], f"{grid}\n{clash}\n{grid}")
+    assert code == 1 and "line 11: no solution: 8 is given twice in row 1" in one_line(err)
+    blocks = out.rstrip("\n").split("\n\n")
+    assert len(blocks) == 3 and blocks[1].startswith("# line 11: no solution")
+    code, again, _ = run(["count", "--format", "grid"], out)
+    assert code == 0 and again == "1\n1\n"

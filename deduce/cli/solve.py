@@ -14,7 +14,7 @@ from typing import Any
 from .. import backtrack
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, NO_SOLUTION_BY_SEARCH, SOLVED, SolveResult, Solver, search
 from ..errors import Contradiction
-from ..formats import Entry, write_solution
+from ..formats import JSON, KILLER_LINE, LINE, Entry, write_solution
 from ..render.json import SCHEMA, result_to_json
 from .common import (EXIT_BAD_INPUT, EXIT_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, LIMIT_REACHED,
                      Output, _each, _exit_for, _target, _warn_outcome, _where, input_options, record,
@@ -53,7 +53,20 @@ def cmd_solve(args: argparse.Namespace, entries: list[Entry], io: Output, solver
         _print_result(result, entry, io, args, many)
         return _exit_for(result)
 
-    return _each(entries, io, args, handle)
+    return _each(entries, io, args, handle, separator=_block_separator(entries, args))
+
+
+#: Formats whose solution is one line: several puzzles need no separator.
+ONE_LINE_FORMATS = (LINE, KILLER_LINE, JSON)
+
+
+def _block_separator(entries: list[Entry], args: argparse.Namespace) -> str | None:
+    """An empty line between the records of several puzzles written as
+    blocks (grids), so the output reads back; None for one-line records."""
+    formats = {e.format for e in entries if e.puzzle is not None}
+    if len(entries) < 2 or args.json or formats <= set(ONE_LINE_FORMATS):
+        return None
+    return ""
 
 
 def _print_result(result: SolveResult, entry: Entry, io: Output, args: argparse.Namespace, many: bool) -> None:
