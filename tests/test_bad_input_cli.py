@@ -347,3 +347,14 @@ def test_batch_of_grids_reads_back_block_by_block():
     assert len(blocks) == 3 and blocks[1].startswith("# line 11: no solution")
     code, again, _ = run(["count", "--format", "grid"], out)
     assert code == 0 and again == "1\n1\n"
+
+
+def test_closed_stdout_or_stderr_changes_only_what_is_seen():
+    for redirect, stream in (("2>&-", "stdout"), (">&-", "stderr")):
+        proc = subprocess.run(f"{sys.executable} -m deduce count --limit x {redirect}", shell=True,
+                              capture_output=False, stdout=subprocess.PIPE if stream == "stdout" else None,
+                              stderr=subprocess.PIPE if stream == "stderr" else None, text=True, timeout=300,
+                              executable="/bin/bash", stdin=subprocess.DEVNULL)
+        assert proc.returncode == 2
+        seen = proc.stdout if stream == "stdout" else proc.stderr
+        assert "Traceback" not in seen and ("argument --limit" in seen) == (stream == "stderr")

@@ -79,7 +79,7 @@ def _main(argv: list[str], io: Output) -> int:
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:
-        print(exc, file=io.err)
+        io.error_line(str(exc))
         return EXIT_BAD_INPUT
     except SystemExit as exc:  # --help, --version
         return EXIT_BAD_INPUT if exc.code else EXIT_OK

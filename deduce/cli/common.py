@@ -130,8 +130,12 @@ class Output:
         print(text, file=self.out, flush=True)
 
     def warn(self, text: str) -> None:
-        if self.err is not None:  # standard error closed: nowhere to say it
-            print(f"deduce: {text}", file=self.err, flush=True)
+        self.error_line(f"deduce: {text}")
+
+    def error_line(self, text: str) -> None:
+        """One line on standard error as it is (nothing if it is closed)."""
+        if self.err is not None:
+            print(text, file=self.err, flush=True)
 
     def json(self, doc: dict[str, Any]) -> None:
         if self.line is not None and "line" not in doc:
@@ -140,7 +144,7 @@ class Output:
 
     def internal(self, exc: BaseException, where: str = "") -> None:
         """One line for a bug; the traceback too under ``--debug``."""
-        if self.debug:
+        if self.debug and self.err is not None:
             self.err.write("".join(traceback.format_exception(exc)))
         self.warn(f"{where}{internal_message(exc)}")
 
