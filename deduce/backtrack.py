@@ -7,7 +7,10 @@ cages) cage-sum bounds to a fixed point, then branches on a cell with the
 fewest candidates.
 
 It works for every geometry (boxes or regions), with or without cages, and
-starts from a puzzle or from any candidate state.
+starts from a puzzle or from any candidate state.  Every
+:data:`CHECK_EVERY` nodes it checks the thread's deadline
+(:func:`deduce.deadline.check`), so a search that cannot finish in time
+ends with :class:`~deduce.errors.SolveTimeout`.
 
 >>> from deduce.puzzle import Puzzle
 >>> count_solutions(Puzzle.empty(4), limit=1000)
@@ -20,6 +23,7 @@ from typing import Iterator, Sequence
 
 import attrs
 
+from . import deadline
 from .cagemath import distinct_support
 from .geometry import Geometry, cells_of
 from .puzzle import Puzzle
@@ -30,6 +34,10 @@ Solution = tuple[int, ...]
 
 
 Node = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
+
+#: Nodes between two deadline checks (a power of two; a node of a 25x25
+#: search takes well under a millisecond, so checks stay a few ms apart).
+CHECK_EVERY = 64
 
 
 _PROTOTYPES: dict[tuple[Geometry, tuple], "Search"] = {}
@@ -437,6 +445,8 @@ class Search:
     def solutions(self, node: Node) -> Iterator[Solution]:
         """Every solution below this node, each exactly once."""
         self.nodes += 1
+        if not self.nodes & (CHECK_EVERY - 1):
+            deadline.check()
         done = self.propagate(node)
         if done is None:
             return

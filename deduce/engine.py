@@ -12,20 +12,33 @@ proven unique solution, and checks every step against the solution: a step
 that would remove a true candidate is refused as a bug
 (:class:`~deduce.errors.UnsoundStepError`), never shown.
 
+:meth:`Solver.iter_solve` yields each step as soon as it is found, then the
+:class:`SolveResult`; :meth:`Solver.solve` collects them.  :func:`search`
+answers by search alone (no steps).  ``time_limit`` bounds the whole solve,
+the search included: past it :class:`~deduce.errors.SolveTimeout` is raised
+from wherever the work is (see :mod:`deduce.deadline`).
+
 >>> from deduce.puzzle import Puzzle
->>> r = Solver().solve(Puzzle.from_string("1..." "3..2" "...3" "..2."))
+>>> p = Puzzle.from_string("1..." "3..2" "...3" "..2.")
+>>> r = Solver().solve(p)
 >>> r.status, len(r.steps) > 0
 ('solved', True)
+>>> items = list(Solver().iter_solve(p))
+>>> [type(x).__name__ for x in items[-2:]], items[-1].steps == tuple(items[:-1])
+(['Step', 'SolveResult'], True)
+>>> search(p).status, search(Puzzle.from_string("." * 16)).status
+('solved', 'multiple-solutions')
 """
 
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from typing import Iterable, Iterator, Sequence
 
 import attrs
 
-from . import backtrack
+from . import backtrack, deadline
 from .errors import Contradiction, SolveTimeout, UnsoundStepError
 from .puzzle import Puzzle
 from .registry import strategies_for
@@ -39,6 +52,12 @@ SOLVED_WITH_BACKTRACKING = "solved-with-backtracking"
 NO_SOLUTION = "no-solution"
 MULTIPLE_SOLUTIONS = "multiple-solutions"
 STUCK = "stuck"
+#: The reason given when the search finds no solution but no clash shows.
+NO_SOLUTION_BY_SEARCH = "the givens admit no solution (shown by exhaustive search)"
+#: Not a :class:`SolveResult` status (a timed-out solve raises
+#: :class:`~deduce.errors.SolveTimeout`), but the status the commands and
+#: the rating report for it.
+TIMEOUT = "timeout"
 
 
 @attrs.frozen
@@ -99,7 +118,7 @@ class Solver:
         self.uniqueness = uniqueness
         self.backtracking = backtracking
         self.max_steps = max_steps
-        #: seconds a solve may take, checked between steps (SolveTimeout after)
+        #: seconds a whole solve may take (search and steps); SolveTimeout after
         self.time_limit = time_limit
 
     # -- step by step -------------------------------------------------------
@@ -129,16 +148,20 @@ class Solver:
               unique: bool = False) -> Iterator[Step]:
         """Apply steps to ``state`` (in place) and yield each, until solved or stuck.
 
-        When ``solution`` is given, every step is checked against it.
+        When ``solution`` is given, every step is checked against it.  Each
+        step is searched for within ``time_limit`` from the first call.
         """
+        return self._steps(state, solution, unique, self._expiry())
+
+    def _steps(self, state: State, solution: Sequence[int] | None, unique: bool,
+               expiry: float | None) -> Iterator[Step]:
         strategies = self.usable(state.puzzle, unique)
-        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
         for _ in range(self.max_steps):
             if state.is_solved():
                 return
-            if deadline is not None and time.monotonic() > deadline:
-                raise SolveTimeout(self.time_limit or 0.0)
-            step = self.next_step(state, strategies)
+            with self._bounded(expiry):
+                deadline.check()
+                step = self.next_step(state, strategies)
             if step is None:
                 return
             if solution is not None:
@@ -146,10 +169,45 @@ class Solver:
             state.apply(step)
             yield step
 
+    def _expiry(self) -> float | None:
+        return None if self.time_limit is None else time.monotonic() + self.time_limit
+
+    @contextmanager
+    def _bounded(self, expiry: float | None) -> Iterator[None]:
+        """Run the block within what is left until ``expiry`` (the deadline
+        is not held across a generator's ``yield``)."""
+        if expiry is None:
+            yield
+            return
+        try:
+            with deadline.limit(max(0.0, expiry - time.monotonic())):
+                yield
+        except SolveTimeout:
+            if time.monotonic() < expiry:
+                raise  # an outer, shorter deadline: its own message
+            raise SolveTimeout(self.time_limit or 0.0) from None
+
     # -- whole puzzles ------------------------------------------------------
 
     def solve(self, target: Puzzle | State) -> SolveResult:
-        """Solve a puzzle (or continue from a position) and log every step."""
+        """Solve a puzzle (or continue from a position) and log every step.
+
+        Raises :class:`~deduce.errors.SolveTimeout` past ``time_limit``.
+        """
+        result = None
+        for item in self.iter_solve(target):
+            result = item
+        assert isinstance(result, SolveResult)
+        return result
+
+    def iter_solve(self, target: Puzzle | State) -> Iterator[Step | SolveResult]:
+        """Each step as soon as it is found, then the :class:`SolveResult`
+        (whose ``steps`` are the steps yielded before it).
+
+        Raises :class:`~deduce.errors.SolveTimeout` past ``time_limit`` (the
+        steps yielded so far stand: each was checked against the solution).
+        """
+        expiry = self._expiry()
         if isinstance(target, State):
             puzzle, state = target.puzzle, target.copy()
         else:
@@ -157,24 +215,33 @@ class Solver:
             try:
                 state = State.from_puzzle(puzzle)
             except Contradiction as exc:
-                return SolveResult(puzzle, NO_SOLUTION, (), None, 0, False, reason=exc.reason)
-        found = backtrack.first_solutions(state, 2)
+                yield SolveResult(puzzle, NO_SOLUTION, (), None, 0, False, reason=exc.reason)
+                return
+        with self._bounded(expiry):
+            found = backtrack.first_solutions(state, 2)
         if not found:
-            return SolveResult(puzzle, NO_SOLUTION, (), None, 0, False,
-                               reason="the givens admit no solution (shown by exhaustive search)")
+            yield SolveResult(puzzle, NO_SOLUTION, (), None, 0, False, reason=NO_SOLUTION_BY_SEARCH)
+            return
         unique = len(found) == 1
         solution = found[0] if unique else None
-        steps = list(self.steps(state, solution, unique))
+        steps = []
+        for step in self._steps(state, solution, unique, expiry):
+            steps.append(step)
+            yield step
         if state.is_solved():
             status = SOLVED if unique else MULTIPLE_SOLUTIONS
-            return SolveResult(puzzle, status, tuple(steps), tuple(state.value), len(found), False)
+            yield SolveResult(puzzle, status, tuple(steps), tuple(state.value), len(found), False)
+            return
         stuck = state.copy()
         if not self.backtracking:
             status = STUCK if unique else MULTIPLE_SOLUTIONS
-            return SolveResult(puzzle, status, tuple(steps), found[0], len(found), False, stuck=stuck)
-        steps.append(backtracking_step(state, found[0]))
+            yield SolveResult(puzzle, status, tuple(steps), found[0], len(found), False, stuck=stuck)
+            return
+        with self._bounded(expiry):
+            steps.append(backtracking_step(state, found[0]))
+        yield steps[-1]
         status = SOLVED_WITH_BACKTRACKING if unique else MULTIPLE_SOLUTIONS
-        return SolveResult(puzzle, status, tuple(steps), found[0], len(found), True, stuck=stuck)
+        yield SolveResult(puzzle, status, tuple(steps), found[0], len(found), True, stuck=stuck)
 
 
 def effective(step: Step, state: State) -> bool:
@@ -213,6 +280,25 @@ def backtracking_step(state: State, solution: Sequence[int]) -> Step:
                 details=(("position", state.grid_string()),
                          ("candidates", tuple(state.cand)),
                          ("guesses", guesses)))
+
+
+def search(target: Puzzle | State, time_limit: float | None = None) -> SolveResult:
+    """The answer by search alone, no steps: status ``solved`` (with the
+    solution), ``no-solution`` (with the reason) or ``multiple-solutions``
+    (with the first solution found).  ``backtracking`` is True: the
+    answer comes from the search.  Raises
+    :class:`~deduce.errors.SolveTimeout` past ``time_limit`` seconds.
+    """
+    puzzle = target.puzzle if isinstance(target, State) else target
+    try:
+        with deadline.limit(time_limit):
+            found = backtrack.first_solutions(target, 2)
+    except Contradiction as exc:
+        return SolveResult(puzzle, NO_SOLUTION, (), None, 0, True, reason=exc.reason)
+    if not found:
+        return SolveResult(puzzle, NO_SOLUTION, (), None, 0, True, reason=NO_SOLUTION_BY_SEARCH)
+    status = SOLVED if len(found) == 1 else MULTIPLE_SOLUTIONS
+    return SolveResult(puzzle, status, (), found[0], len(found), True)
 
 
 def solve(puzzle: Puzzle, **options: object) -> SolveResult:

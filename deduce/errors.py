@@ -60,7 +60,8 @@ class UnsoundStepError(AssertionError):
 
 
 class SolveTimeout(Exception):
-    """Raised when a solve runs past its time limit (checked between steps)."""
+    """Raised when work runs past its time limit (see :mod:`deduce.deadline`):
+    checked between steps and inside the searches."""
 
     def __init__(self, seconds: float):
         super().__init__(f"no result within {seconds:g} s")

@@ -206,3 +206,114 @@ def test_explanations_name_the_step_cells():
 def test_code_type_checks_with_mypy():
     out = subprocess.run([sys.executable, "-m", "mypy"], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+# -- streaming, search and time limits ----------------------------------------------------------
+
+def test_iter_solve_yields_each_step_then_the_result():
+    items = list(Solver(only={"fh", "hs", "ns"}).iter_solve(Puzzle.from_string(HARD)))
+    *steps, result = items
+    assert all(isinstance(s, Step) for s in steps) and steps
+    assert result.steps == tuple(steps) and steps[-1].code == "bf"
+    again = Solver(only={"fh", "hs", "ns"}).solve(Puzzle.from_string(HARD))
+    assert (again.status, again.steps, again.solution) == (result.status, result.steps, result.solution)
+
+
+def test_iter_solve_shows_the_first_step_before_the_rest_is_found():
+    seen = []
+
+    class Counting:
+        technique = TECHNIQUES["hs"]
+
+        def __init__(self):
+            from strategies import builtin_strategies
+
+            self.inner = next(s for s in builtin_strategies() if s.technique.code == "hs")
+
+        def find(self, state):
+            seen.append(1)
+            return self.inner.find(state)
+
+    gen = Solver([Counting()]).iter_solve(Puzzle.from_string(EASY))
+    first = next(gen)
+    assert isinstance(first, Step) and len(seen) == 1  # one search so far, not the whole solve
+    rest = list(gen)
+    assert len(seen) > 1 and rest[-1].status in (SOLVED, SOLVED_WITH_BACKTRACKING)
+
+
+def test_search_answers_without_steps():
+    from deduce.engine import search
+
+    r = search(Puzzle.from_string(EASY))
+    assert r.status == SOLVED and r.steps == () and r.solution == Solver().solve(Puzzle.from_string(EASY)).solution
+    assert search(Puzzle.from_string("." * 16)).status == MULTIPLE_SOLUTIONS
+    clash = search(Puzzle.from_string("11" + "." * 14))
+    assert clash.status == NO_SOLUTION and "given twice" in clash.reason
+    hidden = search(Puzzle.from_string("31.." "...2" "..1." ".3.."))
+    assert hidden.status == NO_SOLUTION and "exhaustive search" in hidden.reason
+
+
+def _unsolvable_25():
+    from .test_bounds import sparse_25
+
+    return Puzzle.from_string(sparse_25())
+
+
+def test_time_limit_bounds_the_search_inside_a_solve():
+    """The solution count before any step is bounded too (it used to run
+    before any deadline was checked)."""
+    import time
+
+    from deduce.engine import search
+    from deduce.errors import SolveTimeout
+
+    puzzle = _unsolvable_25()
+    start = time.monotonic()
+    with pytest.raises(SolveTimeout, match="no result within 0.2 s"):
+        Solver(time_limit=0.2).solve(puzzle)
+    with pytest.raises(SolveTimeout):
+        search(puzzle, time_limit=0.2)
+    assert time.monotonic() - start < 60  # a hang would not end at all
+
+
+def test_deadline_is_checked_inside_the_backtracking_search():
+    from deduce import backtrack, deadline
+    from deduce.errors import SolveTimeout
+
+    with deadline.limit(0.1):
+        with pytest.raises(SolveTimeout):
+            backtrack.count_solutions(_unsolvable_25(), limit=2)
+    assert backtrack.count_solutions(Puzzle.from_string("." * 16), limit=1000) == 288  # no deadline left behind
+
+
+def test_an_outer_shorter_deadline_keeps_its_own_message():
+    from deduce import deadline
+    from deduce.errors import SolveTimeout
+
+    with deadline.limit(0.1):
+        with pytest.raises(SolveTimeout, match="within 0.1 s"):
+            Solver(time_limit=100).solve(_unsolvable_25())
+
+
+def test_time_limit_between_steps_leaves_the_steps_found_so_far():
+    from deduce.errors import SolveTimeout
+
+    class Slow:
+        technique = TECHNIQUES["hs"]
+
+        def __init__(self):
+            from strategies import builtin_strategies
+
+            self.inner = next(s for s in builtin_strategies() if s.technique.code == "hs")
+
+        def find(self, state):
+            import time
+
+            time.sleep(0.05)
+            return self.inner.find(state)
+
+    got = []
+    with pytest.raises(SolveTimeout):
+        for item in Solver([Slow()], time_limit=0.3).iter_solve(Puzzle.from_string(EASY)):
+            got.append(item)
+    assert got and all(isinstance(s, Step) for s in got)

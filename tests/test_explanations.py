@@ -246,7 +246,7 @@ def test_html_page_in_headless_chromium(kind, tmp_path):
     page = tmp_path / f"{kind}.html"
     code, out, err = run(source + ["--html", str(page), "--json"])
     assert page.exists(), err
-    steps = len(json.loads(out)["steps"])
+    steps = json.loads(out.splitlines()[-1])["steps"]  # explain --json: step objects, then the result
     profile = tmp_path / "profile"
     dom = subprocess.run([_browser(), *CHROME_FLAGS, f"--user-data-dir={profile}", "--dump-dom", page.as_uri()],
                          capture_output=True, text=True, timeout=180)

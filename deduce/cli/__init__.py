@@ -1,39 +1,57 @@
 """The ``deduce`` command line tool.
 
-    deduce solve   [FILE|-] [--all] [--json] [--format F]
-    deduce explain [FILE|-] [--json] [--only CODES] [--exclude CODES]
-    deduce count   [FILE|-] [--limit N] [--json]
-    deduce hint    [FILE|-] [--level nudge|clue|full] [--json]
+    deduce solve   [FILE|-] [--all | --logic] [--json] [--format F] [--timeout S]
+    deduce explain [FILE|-] [--json] [--only CODES] [--exclude CODES] [--timeout S]
+    deduce count   [FILE|-] [--limit N] [--json] [--timeout S]
+    deduce hint    [FILE|-] [--level nudge|clue|full] [--json] [--timeout S]
     deduce rate    [FILE|-] [--csv | --json] [--jobs N] [--timeout S] [--no-uniqueness]
     deduce techniques [NAME]
 
-Exit status: 0 solved with a unique solution; 1 no solution; 2 malformed
-input; 3 several solutions.  For a file of several puzzles: 2 if any entry
-was malformed, else 0 (each puzzle's outcome is on its own output line).
+Exit status (see :mod:`deduce.cli.common`): 0 solved; 1 no solution; 2
+malformed input or options; 3 several solutions; 4 timeout; 5 count limit
+reached; 70 internal error (one line, the traceback only with ``--debug``).
+For a file of several puzzles the most severe wins: 70, then 2, then 4, 1,
+3, 5, 0; every puzzle has its own record on the output.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence, TextIO
+from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .. import __version__
 from ..errors import DeduceError
 from ..formats import read_puzzles
 from . import explain, hint, rate, solve, techniques
-from .common import EXIT_BAD_INPUT, EXIT_OK, Output, _read_input, _solver
+from .common import (EXIT_BAD_INPUT, EXIT_HELP, EXIT_INTERNAL, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
+                     EXIT_TIMEOUT, Output, _read_input, _solver)
 from .rate import Progress, RateTable
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "Output", "Progress", "RateTable", "build_parser", "entry_point", "main"]
+__all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_LIMIT", "EXIT_MULTIPLE", "EXIT_NO_SOLUTION", "EXIT_OK",
+           "EXIT_TIMEOUT", "Output", "Progress", "RateTable", "UsageError", "build_parser", "entry_point",
+           "main"]
 
 #: The command modules, in the order ``deduce --help`` lists them.
 COMMANDS = (solve, explain, hint, rate, techniques)
 
 
+class UsageError(Exception):
+    """A command line argparse refused, as one line: ``deduce solve: ...``."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and no exit (the caller
+    prints it and returns 2); subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="deduce", description="Solve, explain and count Sudoku-family puzzles.")
+    parser = Parser(prog="deduce", description="Solve, explain and count Sudoku-family puzzles.", epilog=EXIT_HELP)
     parser.add_argument("--version", action="version", version=f"deduce {__version__}")
+    parser.add_argument("--debug", action="store_true", help="on an internal error, print the traceback too")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         module.add_parsers(sub)
@@ -41,21 +59,48 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run one command; the exit code.  Nothing escapes but KeyboardInterrupt:
+    an unexpected exception is one line (``internal error: ..., please
+    report``) and exit 70, with the traceback under ``--debug``."""
     io = Output(out or sys.stdout, err or sys.stderr)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    io.debug = "--debug" in argv[: argv.index("--") if "--" in argv else len(argv)]
+    try:
+        return _main(argv, io)
+    except BrokenPipeError:
+        raise
+    except Exception as exc:
+        io.internal(exc)
+        return EXIT_INTERNAL
+
+
+def _main(argv: list[str], io: Output) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:
+    except UsageError as exc:
+        io.error_line(str(exc))
+        return EXIT_BAD_INPUT
+    except SystemExit as exc:  # --help, --version
         return EXIT_BAD_INPUT if exc.code else EXIT_OK
     if getattr(args, "standalone", None) is not None:
         return int(args.standalone(args, io))
+    if args.file == "-" and (sys.stdin is None or sys.stdin.closed):
+        io.warn("standard input is closed; give a FILE or pipe puzzles in")
+        return EXIT_BAD_INPUT
     try:
         text = _read_input(args.file)
     except OSError as exc:
         io.warn(f"{args.file}: {exc.strerror or exc}")
         return EXIT_BAD_INPUT
-    except UnicodeDecodeError:
-        io.warn(f"{args.file}: not a text file (UTF-8 expected)")
+    except UnicodeDecodeError as exc:
+        io.warn(f"{args.file}: not a text file (UTF-8 expected; byte {exc.start + 1} is not UTF-8)")
+        return EXIT_BAD_INPUT
+    except DeduceError as exc:
+        io.warn(f"{args.file}: {exc}")
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        io.warn(f"{args.file}: the input is too large to read")
         return EXIT_BAD_INPUT
     try:
         entries = list(read_puzzles(text, args.fmt, symbols=args.symbols))
@@ -74,9 +119,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
 
 
 def entry_point() -> None:
+    code: Any
     try:
         code = main()
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except KeyboardInterrupt:
+        print("deduce: interrupted", file=sys.stderr)
         code = 130
     except BrokenPipeError:
         # the reader went away (``deduce techniques | head``): stop quietly
