@@ -82,7 +82,7 @@ def test_unrateable_puzzles_say_why():
     assert several.status == "multiple-solutions" and several.er is None and several.level is None
     clash = EASY[:2] + "5" + EASY[3:]
     assert Rater().rate(Puzzle.from_string(clash)).status == "no-solution"
-    assert Rater(timeout=1e-9).rate(Puzzle.from_string(CELL_FORCING)).status == "timeout"
+    assert Rater(time_limit=1e-9).rate(Puzzle.from_string(CELL_FORCING)).status == "timeout"
 
 
 def test_killer_and_jigsaw_use_deduces_own_scale():

@@ -34,11 +34,11 @@ def cmd_rate(args: argparse.Namespace, entries: list[Entry], io: Output, solver:
         io.warn("choose one of --csv and --json")
         return EXIT_BAD_INPUT
     good = [e.puzzle for e in entries if e.puzzle is not None]
-    settings = dict(Rater(uniqueness=not args.no_uniqueness, timeout=args.timeout).settings)
+    settings = dict(Rater(uniqueness=not args.no_uniqueness, time_limit=args.timeout).settings)
     settings_text = ";".join(f"{k}={v}" for k, v in settings.items())
     table = RateTable(io, args, settings_text)
     progress = Progress(len(good), io.err)
-    ratings = rate_all(good, jobs=args.jobs or None, uniqueness=not args.no_uniqueness, timeout=args.timeout)
+    ratings = rate_all(good, jobs=args.jobs or None, uniqueness=not args.no_uniqueness, time_limit=args.timeout)
     bad = False
     last: Rating | None = None
     table.header()
