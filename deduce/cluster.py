@@ -114,15 +114,10 @@ def rate_batch(puzzles: list[Puzzle], uniqueness: bool, time_limit: float | None
 # -- on the client ---------------------------------------------------------------
 
 def rate_on_cluster(puzzles: Iterable[Puzzle], client: "Client", *, uniqueness: bool = True,
-                    time_limit: float | None = None, batch_size: int | None = None,
-                    rate: Callable[[list[Puzzle], bool, float | None], list[Rating]] = rate_batch,
-                    ) -> Iterator[Rating]:
+                    time_limit: float | None = None, batch_size: int | None = None) -> Iterator[Rating]:
     """Ratings of ``puzzles`` from the cluster behind ``client``, in input
-    order, each as soon as it and every one before it are back.
-
-    ``rate`` is the function the workers run on each batch (a test can
-    pass one that misbehaves).  Closing the iterator cancels what is still
-    queued.
+    order, each as soon as it and every one before it are back.  Closing
+    the iterator cancels what is still queued.
     """
     _require_dask()
     from distributed import KilledWorker, as_completed
@@ -141,7 +136,7 @@ def rate_on_cluster(puzzles: Iterable[Puzzle], client: "Client", *, uniqueness: 
     running = as_completed()
 
     def submit(start: int, batch: list[Puzzle]) -> None:
-        future = client.submit(rate, batch, uniqueness, time_limit, pure=False)
+        future = client.submit(rate_batch, batch, uniqueness, time_limit, pure=False)
         pending[future.key] = (start, batch, future)
         running.add(future)
 

@@ -131,7 +131,7 @@ def _rate(args: argparse.Namespace, entries: list[Entry], io: Output, settings: 
             else:
                 ratings = _ratings(args, good, jobs=args.jobs or None)
             try:
-                if not statuses and not _has_header(args):
+                if not statuses:
                     with signals.deferred():
                         table.header()
                 for entry in todo:
@@ -172,13 +172,6 @@ def _ratings(args: argparse.Namespace, puzzles: list[Any], **where: Any) -> Iter
 
     return rate_all(puzzles, uniqueness=not args.no_uniqueness, time_limit=args.timeout,
                     batch_size=args.batch_size, **where)
-
-
-def _has_header(args: argparse.Namespace) -> bool:
-    """Whether OUT already starts with the header (a resumed run that was
-    stopped before its first record)."""
-    return bool(args.resume and args.output and os.path.exists(args.output)
-                and os.path.getsize(args.output) > 0)
 
 
 def exit_status(statuses: list[str]) -> int:
@@ -350,12 +343,15 @@ def resume(path: str, entries: list[Entry], mode: str, settings: dict[str, Any])
         raise ResumeError(f"{path}: not a deduce rate output (not UTF-8); cannot resume") from None
     records = list(_records(path, lines, mode, settings))
     if len(records) > len(entries):
-        raise ResumeError(f"{path}: holds {len(records)} records, more than the input's {len(entries)} puzzles")
+        raise ResumeError(f"{path}: holds {len(records)} records, more than the input's {len(entries)} "
+                          f"puzzles; cannot resume")
     for number, ((line, puzzle, status), entry) in enumerate(zip(records, entries), 1):
         expected = entry.puzzle.givens_string() if entry.puzzle is not None else None
         if line != entry.line or (puzzle is not None and status != INVALID and puzzle != expected):
             raise ResumeError(f"{path}: record {number} is line {line} ({puzzle or status}), but the input's "
                               f"puzzle {number} is line {entry.line}: not this input's output; cannot resume")
+    if not records:
+        keep = 0    # no record yet: the header is written again, whole
     if keep < len(data):
         with open(path, "r+b") as fh:
             fh.truncate(keep)
