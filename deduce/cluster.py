@@ -129,7 +129,7 @@ def rate_on_cluster(puzzles: Iterable[Puzzle], client: "Client", *, uniqueness: 
     threads = sum(client.nthreads().values()) or 1
     window = max(2, BATCHES_PER_THREAD * threads)
     source = iter(puzzles)
-    pending: dict[str, tuple[int, list[Puzzle], Any]] = {}
+    pending: dict[Any, tuple[int, list[Puzzle], Any]] = {}
     retry: deque[tuple[int, list[Puzzle]]] = deque()
     done: dict[int, Rating] = {}
     read = next_out = 0

@@ -65,7 +65,7 @@ import signal
 import threading
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Iterable, Iterator, Sequence
 
 import attrs
 
@@ -256,7 +256,7 @@ def rate(puzzle: Puzzle, **options: Any) -> Rating:
 
 def rate_all(puzzles: Iterable[Puzzle], *, jobs: int | None = None, uniqueness: bool = True,
              time_limit: float | None = None, client: "Client | None" = None,
-             batch_size: int | None = None) -> Iterator[Rating]:
+             batch_size: int | None = None) -> Generator[Rating, None, None]:
     """Rate puzzles, yielding the ratings in input order as soon as each is
     ready (one rating per puzzle, whatever happens to it).
 
@@ -306,7 +306,7 @@ class WorkerPool:
                  start_method: str = START_METHOD):
         self.jobs = jobs
         self.config = (uniqueness, time_limit)
-        self.ctx = multiprocessing.get_context(start_method)
+        self.ctx: Any = multiprocessing.get_context(start_method)
         self.workers: list[_Worker] = []
         self.rater = Rater(uniqueness=uniqueness, time_limit=time_limit)
 
@@ -381,6 +381,7 @@ class WorkerPool:
                         w.job = None
                         continue
                 if w.proc.sentinel in ready or not w.proc.is_alive():
+                    assert w.job is not None
                     index, puzzle = w.job
                     deaths[index] = deaths.get(index, 0) + 1
                     self.workers.remove(w)

@@ -32,7 +32,7 @@ import os
 import re
 import signal
 import time
-from typing import Any, Iterator, TextIO
+from typing import Any, Generator, Iterator, TextIO
 
 from .. import __version__
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION
@@ -167,7 +167,7 @@ def _rate(args: argparse.Namespace, entries: list[Entry], io: Output, settings: 
     return exit_status(statuses)
 
 
-def _ratings(args: argparse.Namespace, puzzles: list[Any], **where: Any) -> Iterator[Any]:
+def _ratings(args: argparse.Namespace, puzzles: list[Any], **where: Any) -> Generator[Any, None, None]:
     from ..rating import rate_all
 
     return rate_all(puzzles, uniqueness=not args.no_uniqueness, time_limit=args.timeout,
