@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import os
+import warnings
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -75,9 +76,13 @@ def connect(address: str, jobs: int | None = None) -> tuple["Client", Callable[[
 
     try:
         if address == "local":
-            with dask.config.set({"distributed.scheduler.allowed-failures": LOCAL_ALLOWED_FAILURES}):
+            with dask.config.set({"distributed.scheduler.allowed-failures": LOCAL_ALLOWED_FAILURES}), \
+                    warnings.catch_warnings():
+                # without a dashboard the scheduler still serves /health on 8787 or, with
+                # another cluster there, on a free port: the warning saying so is noise
+                warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
                 cluster = LocalCluster(n_workers=jobs or os.cpu_count() or 1, threads_per_worker=1,
-                                       processes=True, dashboard_address=None, silence_logs=logging.ERROR)
+                                       processes=True, dashboard_address=None, silence_logs=logging.CRITICAL)
             client = Client(cluster)
 
             def close() -> None:

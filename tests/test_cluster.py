@@ -120,3 +120,24 @@ def test_resume_after_killing_the_client_gives_an_uninterrupted_runs_file(tmp_pa
     done = subprocess.run([*cluster, "--resume"], cwd=ROOT, timeout=600)
     assert done.returncode == 0
     assert records(part.read_text()) == records(whole.read_text())
+
+
+@pytest.mark.cluster
+def test_sigterm_stops_a_local_cluster_run_with_one_line(tmp_path):
+    from .test_rate_signals import descendants, gone_soon
+
+    puzzles, out = tmp_path / "in.txt", tmp_path / "out.json"
+    puzzles.write_text("\n".join(STEADY * 8) + "\n")
+    proc = subprocess.Popen([sys.executable, "-m", "deduce", "rate", "--json", "--scheduler", "local", "--jobs", "2",
+                             "--batch-size", "2", str(puzzles), "-o", str(out)], cwd=ROOT, stderr=subprocess.PIPE,
+                            text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
+        time.sleep(0.05)
+    below = descendants(proc.pid)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert err.count("\n") == 1 and err.startswith("deduce: stopped by SIGTERM")
+    assert not gone_soon(below, 15)
+    assert all(json.loads(line)["status"] == "solved" for line in out.read_text().splitlines())
