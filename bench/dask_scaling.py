@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import csv
 import pathlib
+import resource
 import sys
 import time
 
@@ -50,10 +51,30 @@ def key(r: Rating) -> tuple:
     return (r.puzzle, r.status, r.er, r.ep, r.ed, r.score, r.level, r.hardest)
 
 
-def timed(puzzles: list[Puzzle], **where: object) -> tuple[float, list[tuple]]:
-    start = time.perf_counter()
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(puzzles: list[Puzzle], **where: object) -> tuple[float, float, float, list[tuple]]:
+    """Wall seconds, workers' CPU seconds, this process's CPU seconds (the
+    client, and the local scheduler) and the ratings."""
+    client = where.get("client")
+
+    def workers_cpu() -> float:
+        if client is None:
+            return cpu_of_children()
+        return sum(client.run(time.process_time).values())  # type: ignore[attr-defined]
+
+    cpu0, own0, start = workers_cpu(), time.process_time(), time.perf_counter()
     out = [key(r) for r in rate_all(puzzles, **where)]  # type: ignore[arg-type]
-    return time.perf_counter() - start, out
+    wall = time.perf_counter() - start
+    return wall, workers_cpu() - cpu0, time.process_time() - own0, out
+
+
+def line(label: str, n: int, wall: float, cpu: float, own: float) -> str:
+    return (f"{label:28} {wall:7.1f} s {n / wall:6.1f} puzzles/s   {n / cpu:6.1f} puzzles per worker CPU s   "
+            f"client+scheduler CPU {own:5.1f} s")
 
 
 def main() -> int:
@@ -74,18 +95,17 @@ def main() -> int:
     sizes = [int(s) for s in args.batch_sizes.split(",")]
     workers = [int(w) for w in args.workers.split(",")]
     print(f"{len(puzzles)} puzzles ({args.killers} killers max, classic with SE ER < {args.max_er})")
-    seconds, reference = timed(puzzles, jobs=2)
-    print(f"{'--jobs 2 (process pool)':28} {seconds:7.1f} s {len(puzzles) / seconds:7.1f} puzzles/s")
+    seconds, cpu, own, reference = timed(puzzles, jobs=2)
+    print(line("--jobs 2 (process pool)", len(puzzles), seconds, cpu, own), flush=True)
     rate: dict[tuple[int, int], float] = {}
     for n in workers:
         client, close = connect("local", n)
         try:
             for size in sizes:
-                seconds, got = timed(puzzles, client=client, batch_size=size)
+                seconds, cpu, own, got = timed(puzzles, client=client, batch_size=size)
                 assert got == reference, f"{n} workers, batch {size}: ratings differ from --jobs 2"
                 rate[n, size] = len(puzzles) / seconds
-                print(f"{f'dask {n} worker(s), batch {size}':28} {seconds:7.1f} s {rate[n, size]:7.1f} puzzles/s",
-                      flush=True)
+                print(line(f"dask {n} worker(s), batch {size}", len(puzzles), seconds, cpu, own), flush=True)
         finally:
             close()
     if 1 in workers and 2 in workers:

@@ -123,7 +123,7 @@ def _rate(args: argparse.Namespace, entries: list[Entry], io: Output, settings: 
     close = None
     with Signals() as signals:
         try:
-            if args.scheduler:
+            if args.scheduler and good:
                 from ..cluster import connect
 
                 client, close = connect(args.scheduler, args.jobs or None)
@@ -153,7 +153,7 @@ def _rate(args: argparse.Namespace, entries: list[Entry], io: Output, settings: 
         except Interrupted as stop:
             progress.clear()
             name = signal.Signals(stop.signum).name
-            rest = f"; continue with --resume" if args.output else ""
+            rest = "; continue with --resume" if args.output else ""
             io.warn(f"stopped by {name} after {len(statuses)} of {len(entries)} records{rest}")
             return 128 + stop.signum
         except DeduceError as exc:   # the cluster cannot be used
