@@ -36,19 +36,23 @@ from .rating import Rater, Rating
 if TYPE_CHECKING:
     from distributed import Client
 
-#: Puzzles per task.  Chosen with ``bench/dask_scaling.py`` on 2 cores (2000
-#: puzzles, half classic, half killer): 1 puzzle per task spends ~15% of a
-#: worker's time in Dask's per-task overhead (a few ms each), 8 to 32 are
-#: within the noise of each other, and a bigger batch only makes the tail
-#: of the run longer (one slow batch holds back the rest) and costs more
-#: when a worker is lost.  See the README ("Rating a bank on a cluster").
+#: Puzzles per task.  Chosen with ``bench/dask_scaling.py`` (200 puzzles,
+#: half killers, half classic, 2 shared cores): per CPU second a worker
+#: rated 19.9 puzzles in batches of 1, 22.7 in batches of 4, 23.0 of 16 and
+#: 23.9 of 64 (the local process pool: 22.9), and the scheduler's CPU time
+#: fell from 2.1 s (batches of 1) to 0.9 s (16).  Beyond 16 the gain is a few
+#: per cent while one slow batch holds back the end of a run and a lost
+#: worker costs more; 16 classic puzzles also travel in 12 KB (one alone
+#: takes 6.7 KB: the grid's tables go once per batch).
 BATCH_SIZE = 16
 #: Batches in flight per worker thread: enough to keep workers busy while
 #: results travel back, few enough that memory stays bounded on a bank.
 BATCHES_PER_THREAD = 4
-#: Worker deaths a task may cause before the scheduler gives up on it, for
-#: the local cluster :func:`connect` starts.
-LOCAL_ALLOWED_FAILURES = 1
+#: Dask settings of the local cluster :func:`connect` starts: a task may
+#: kill one worker and be tried again, not more; and no statistical
+#: profiler in the workers (it samples every 10 ms and competes for the GIL
+#: with the rating).
+LOCAL_CONFIG = {"distributed.scheduler.allowed-failures": 1, "distributed.worker.profile.enabled": False}
 
 
 class ClusterError(DeduceError):
@@ -76,7 +80,7 @@ def connect(address: str, jobs: int | None = None) -> tuple["Client", Callable[[
 
     try:
         if address == "local":
-            with dask.config.set({"distributed.scheduler.allowed-failures": LOCAL_ALLOWED_FAILURES}), \
+            with dask.config.set(LOCAL_CONFIG), \
                     warnings.catch_warnings():
                 # without a dashboard the scheduler still serves /health on 8787 or, with
                 # another cluster there, on a free port: the warning saying so is noise
