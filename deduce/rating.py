@@ -320,13 +320,13 @@ class WorkerPool:
         ours, theirs = self.ctx.Pipe()
         # blocked while the worker starts (the mask is inherited), so a Ctrl-C
         # then reaches only this process; the worker ignores them, then unblocks
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, _PARENT_SIGNALS)
+        old = _mask(signal.SIG_BLOCK, _PARENT_SIGNALS)
         try:
             proc = self.ctx.Process(target=_worker_main, args=(theirs, *self.config),
                                     name="deduce-rate", daemon=True)
             proc.start()
         finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+            _mask(signal.SIG_SETMASK, old)
         theirs.close()
         worker = _Worker(proc, ours)
         self.workers.append(worker)
@@ -415,7 +415,7 @@ def _worker_main(conn: Any, uniqueness: bool, time_limit: float | None) -> None:
     """A worker: rate what comes down ``conn`` until it closes or the parent dies."""
     for sig in _PARENT_SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _PARENT_SIGNALS)
+    _mask(signal.SIG_UNBLOCK, _PARENT_SIGNALS)
     _die_with(os.getppid())
     rater = Rater(uniqueness=uniqueness, time_limit=time_limit)
     while True:
@@ -424,6 +424,11 @@ def _worker_main(conn: Any, uniqueness: bool, time_limit: float | None) -> None:
         except (EOFError, OSError):
             return
         conn.send((index, rater.rate_safely(puzzle)))
+
+
+def _mask(how: int, signals: Iterable[int]) -> Any:
+    """``signal.pthread_sigmask`` where the platform has it (not Windows)."""
+    return signal.pthread_sigmask(how, signals) if hasattr(signal, "pthread_sigmask") else ()
 
 
 def _die_with(parent: int) -> None:
