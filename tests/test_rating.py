@@ -246,6 +246,8 @@ def test_cli_rate_resume_ends_as_an_uninterrupted_run(tmp_path, form):
     code, _, err = run(["rate", *flags, "--jobs", "1", "--no-uniqueness", str(puzzles), "--output", str(part),
                         "--resume"])
     assert code == 2 and "other settings" in err
+    code, _, err = run(["rate", "--jobs", "1", str(puzzles), "--output", str(puzzles)])
+    assert code == 2 and "input file" in err and puzzles.read_text() == mixed_file()
 
 
 def test_direct_pointing_needs_the_hidden_single():

@@ -93,6 +93,9 @@ def cmd_rate(args: argparse.Namespace, entries: list[Entry], io: Output, solver:
     statuses: list[str] = []
     out = io.out
     if args.output:
+        if args.file != "-" and os.path.exists(args.output) and os.path.samefile(args.file, args.output):
+            io.warn(f"--output {args.output} is the input file: choose another")
+            return EXIT_BAD_INPUT
         try:
             if args.resume and os.path.exists(args.output):
                 statuses = resume(args.output, entries, mode, settings)
