@@ -10,8 +10,8 @@ Nothing is lost: a worker lost mid-run costs only the batch it was rating,
 which the scheduler runs again elsewhere.  A batch that keeps killing its
 workers (the scheduler's ``distributed.scheduler.allowed-failures``,
 3 by default and 1 for :func:`connect`'s local cluster) is split and its
-puzzles sent one by one; a puzzle that then kills its worker again gets
-status ``error``, and the run goes on.
+puzzles sent alone, one suspect at a time; a puzzle that then kills its
+workers again gets status ``error``, and the run goes on.
 
 Dask is an optional extra (``pip install 'deduce-sudoku[dask]'``): this
 module imports it only when a function here is called.
@@ -138,21 +138,26 @@ def rate_on_cluster(puzzles: Iterable[Puzzle], client: "Client", *, uniqueness: 
     threads = sum(client.nthreads().values()) or 1
     window = max(2, BATCHES_PER_THREAD * threads)
     source = iter(puzzles)
-    pending: dict[Any, tuple[int, list[Puzzle], Any]] = {}
-    retry: deque[tuple[int, list[Puzzle]]] = deque()
+    # future key -> (index of the first puzzle, the puzzles, suspect?, future)
+    pending: dict[Any, tuple[int, list[Puzzle], bool, Any]] = {}
+    suspects: deque[tuple[int, Puzzle]] = deque()
     done: dict[int, Rating] = {}
     read = next_out = 0
     running = as_completed()
 
-    def submit(start: int, batch: list[Puzzle]) -> None:
+    def submit(start: int, batch: list[Puzzle], suspect: bool = False) -> None:
         future = client.submit(rate_batch, batch, uniqueness, time_limit, pure=False)
-        pending[future.key] = (start, batch, future)
+        pending[future.key] = (start, batch, suspect, future)
         running.add(future)
 
     def top_up() -> None:
         nonlocal read
-        while retry and len(pending) < window:
-            submit(*retry.popleft())
+        # the puzzles of a batch that killed its workers go alone, one at a
+        # time: the scheduler blames every task queued on a dying worker, so
+        # two suspects side by side could condemn an innocent one
+        if suspects and not any(s for _, _, s, _ in pending.values()):
+            index, puzzle = suspects.popleft()
+            submit(index, [puzzle], suspect=True)
         while len(pending) < window:
             batch = [p for _, p in zip(range(size), source)]
             if not batch:
@@ -163,15 +168,15 @@ def rate_on_cluster(puzzles: Iterable[Puzzle], client: "Client", *, uniqueness: 
     try:
         top_up()
         for future in running:
-            start, batch, _ = pending.pop(future.key)
+            start, batch, suspect, _ = pending.pop(future.key)
             try:
                 ratings: list[Rating] = future.result()
             except KilledWorker:
-                if len(batch) > 1:      # find the culprit: each puzzle on its own
-                    retry.extend((start + i, [p]) for i, p in enumerate(batch))
-                    ratings = []
-                else:
+                if suspect:
                     ratings = [local.failed(batch[0], "it killed the workers rating it")]
+                else:
+                    suspects.extend((start + i, p) for i, p in enumerate(batch))
+                    ratings = []
             except Exception as exc:  # noqa: BLE001 - the batch's records, not the run's end
                 ratings = [local.failed(p, f"{type(exc).__name__}: {exc}") for p in batch]
             finally:
@@ -184,5 +189,5 @@ def rate_on_cluster(puzzles: Iterable[Puzzle], client: "Client", *, uniqueness: 
                 next_out += 1
     finally:
         if pending:
-            client.cancel([f for _, _, f in pending.values()])
+            client.cancel([f for _, _, _, f in pending.values()])
 

@@ -96,10 +96,13 @@ def test_a_worker_killed_mid_run_costs_nothing(client):
 
 @pytest.mark.cluster
 def test_a_puzzle_that_kills_its_workers_is_an_error_and_the_run_goes_on(client):
-    puzzles = [Puzzle.from_string(EASY), Deadly(), Puzzle.from_string(STEADY[0])]
-    got = list(rate_all(puzzles, client=client, batch_size=3))
-    assert [r.status for r in got] == ["solved", "error", "solved"]
-    assert got[1].puzzle == "deadly" and "killed" in got[1].error
+    good = [Puzzle.from_string(t) for t in [EASY, *STEADY] * 2]
+    puzzles = good[:5] + [Deadly()] + good[5:]
+    got = list(rate_all(puzzles, client=client, batch_size=2))
+    assert [r.status for r in got] == ["solved"] * 5 + ["error"] + ["solved"] * 7
+    assert got[5].puzzle == "deadly" and "killed" in got[5].error
+    expected = [r.as_dict() | {"seconds": 0} for r in rate_all(good, jobs=1)]
+    assert [r.as_dict() | {"seconds": 0} for r in got[:5] + got[6:]] == expected
 
 
 @pytest.mark.cluster
