@@ -5,11 +5,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import re
 
 import pytest
 
 from deduce import Puzzle, State
-from deduce.rating import NESTED_FLOOR, Rater, hodoku_scale, rate_all, se_scale
+from deduce.engine import Solver
+from deduce.formats import puzzle_to_json, read_puzzle
+from deduce.rating import NESTED_FLOOR, Rater, WorkerPool, hodoku_scale, rate_all, se_scale
 from deduce.registry import implemented_codes, strategies_for
 from deduce.showcase import SHOWCASE
 from deduce.step import Step
@@ -77,12 +81,82 @@ def test_rating_of_a_classic_puzzle_is_consistent():
     assert doc["settings"]["er_profile"].startswith("se")
 
 
+def mixed_file() -> str:
+    """JSON Lines: classic, jigsaw, a bad line, killer, classic, a bad line,
+    a jigsaw with several solutions."""
+    def doc(text: str) -> str:
+        p = read_puzzle(text)
+        return json.dumps(puzzle_to_json(p, p.givens))
+
+    return "\n".join([doc(EASY), doc(SHOWN["seed: Latin square with letters (unique)"]),
+                      '{"size": 9, "givens": "12"}', doc(SHOWN["seed: killer sudoku and the 45 rule"]),
+                      doc(SHOWN["singles and pointing"]), "not json",
+                      doc(SHOWN["seed: Latin square with letters"])]) + "\n"
+
+
+def without_timings(text: str) -> str:
+    """An output of ``deduce rate`` (table, CSV or JSON) with every time blanked."""
+    text = re.sub(r'"seconds": [0-9.]+', '"seconds": -', text)
+    text = re.sub(r"(?m)^(\d+,[^,]*(?:,[^,]*){7}),[0-9.]+,", r"\1,-,", text)
+    return re.sub(r"\b(yes|no) +[0-9.]+ ", r"\1 - ", text)
+
+
+def test_rating_once_gives_the_two_solves_ratings():
+    # the HoDoKu solve reuses the SE solve's searches where the positions meet
+    rater = Rater()
+    for label in ("singles and pointing", "X-chain", "naked triple", "BUG+1"):
+        puzzle = Puzzle.from_string(SHOWN[label])
+        se, ho = Solver(profile="se").solve(puzzle), Solver(profile="hodoku").solve(puzzle)
+        r = rater.rate(puzzle)
+        assert (r.er, r.ep, r.ed, r.hardest) == se_scale(se.steps), label
+        assert (r.score, r.level) == hodoku_scale(ho.steps), label
+        assert not rater._memo      # nothing kept from one puzzle to the next
+
+
+def test_time_limit_is_one_name_and_must_be_positive():
+    assert dict(Rater(time_limit=5).settings)["time_limit"] == 5
+    with pytest.raises(ValueError, match="time_limit"):
+        Rater(time_limit=0)
+    with pytest.raises(TypeError):
+        Rater(timeout=5)
+
+
+class Poison:
+    """A puzzle whose arrival kills the worker process that unpickles it."""
+
+    def givens_string(self) -> str:
+        return "poison"
+
+    def __reduce__(self):
+        return (os._exit, (3,))
+
+
+def test_a_puzzle_that_kills_its_worker_twice_is_an_error_and_the_run_goes_on():
+    puzzles = [Puzzle.from_string(EASY), Poison(), Puzzle.from_string(SHOWN["singles and pointing"])]
+    with WorkerPool(2) as pool:
+        got = list(pool.imap(puzzles))
+    assert [r.status for r in got] == ["solved", "error", "solved"]
+    assert "died twice" in got[1].error and got[1].puzzle == "poison"
+    assert got[0].er == Rater().rate(puzzles[0]).er
+
+
+def test_a_failure_inside_deduce_is_the_puzzles_record(monkeypatch):
+    def broken(self, puzzle, start):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Rater, "_rate", broken)
+    got = list(rate_all([Puzzle.from_string(EASY)] * 2, jobs=1))
+    assert [r.status for r in got] == ["error", "error"] and got[0].error == "RuntimeError: a bug"
+    code, out, _ = run(["rate", "--json", "--jobs", "1"], f"{EASY}\n")
+    assert code == 70 and json.loads(out)["error"] == "RuntimeError: a bug"
+
+
 def test_unrateable_puzzles_say_why():
     several = Rater().rate(Puzzle.from_string("." * 81))
     assert several.status == "multiple-solutions" and several.er is None and several.level is None
     clash = EASY[:2] + "5" + EASY[3:]
     assert Rater().rate(Puzzle.from_string(clash)).status == "no-solution"
-    assert Rater(timeout=1e-9).rate(Puzzle.from_string(CELL_FORCING)).status == "timeout"
+    assert Rater(time_limit=1e-9).rate(Puzzle.from_string(CELL_FORCING)).status == "timeout"
 
 
 def test_killer_and_jigsaw_use_deduces_own_scale():
@@ -121,15 +195,60 @@ def test_cli_rate_json_csv_and_bad_lines():
     assert code == 2 and "line 2" in err
     docs = [json.loads(line) for line in out.splitlines()]
     assert [d.get("line") for d in docs] == [1, 2, 3]
-    assert docs[1]["status"] == "invalid"
+    assert all(d["schema"] >= 1 and d["deduce"] and d["settings"]["model"] >= 1 for d in docs)
+    assert docs[1]["status"] == "invalid" and docs[1]["error"].startswith("line 2")
     assert docs[0]["status"] == docs[2]["status"] == "solved"
-    assert docs[2]["er"] > docs[0]["er"] and docs[0]["deduce"] and docs[0]["settings"]["model"] >= 1
-    code, out, _ = run(["rate", "--csv", "--jobs", "1"], f"{EASY}\n")
+    assert docs[2]["er"] > docs[0]["er"]
+    code, out, _ = run(["rate", "--csv", "--jobs", "1"], text)
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert code == 0 and rows[0]["puzzle"] == EASY and rows[0]["level"] == "Easy"
-    code, out, _ = run(["rate"], f"{EASY}\n")
-    assert code == 0 and out.startswith("# deduce ") and "Easy" in out
+    assert code == 2 and [r["line"] for r in rows] == ["1", "2", "3"]
+    assert rows[0]["puzzle"] == EASY and rows[0]["level"] == "Easy" and rows[0]["error"] == ""
+    assert rows[1]["status"] == "invalid" and rows[1]["puzzle"] == "" and "line 2" in rows[1]["error"]
+    code, out, _ = run(["rate", "--jobs", "1"], text)
+    assert code == 2 and out.startswith("# deduce ")
+    lines = out.splitlines()
+    assert lines[3].startswith("# line 2") and "Easy" in lines[2] and len(lines) == 5
     assert run(["rate", "--timeout", "0"], f"{EASY}\n")[0] == 2
+    assert run(["rate", "--resume"], f"{EASY}\n")[0] == 2
+
+
+def test_cli_rate_exit_status_is_honest_about_timeouts():
+    code, out, _ = run(["rate", "--json", "--jobs", "1", "--timeout", "1e-9"], f"{EASY}\n")
+    assert code == 4 and json.loads(out)["status"] == "timeout"
+    code, out, _ = run(["rate", "--jobs", "1", "--timeout", "1e-9"], f"{EASY}\n{EASY}\n")
+    assert code == 4
+    assert run(["rate", "--jobs", "1", "--timeout", "1e-9"], f"{EASY}\nbad\n")[0] == 2
+    assert run(["rate", "--jobs", "1"], "." * 81 + "\n")[0] == 3
+    # a batch exits with its most severe outcome, as every command does (README exit-code table)
+    assert run(["rate", "--jobs", "1"], f"{EASY}\n" + "." * 81 + "\n")[0] == 3
+
+
+@pytest.mark.parametrize("form", ["--json", "--csv", "--table"])
+def test_cli_rate_resume_ends_as_an_uninterrupted_run(tmp_path, form):
+    puzzles = tmp_path / "in.jsonl"
+    puzzles.write_text(mixed_file())
+    full, part = tmp_path / "full", tmp_path / "part"
+    flags = [] if form == "--table" else [form]
+    code, out, _ = run(["rate", *flags, "--jobs", "1", str(puzzles), "--output", str(full)])
+    assert code == 2 and out == ""
+    whole = full.read_text()
+    assert len(whole.splitlines()) == 7 + {"--json": 0, "--csv": 1, "--table": 2}[form]
+    lines = whole.splitlines(keepends=True)
+    for keep in (0, 1, 3, 5, len(lines)):
+        part.write_text("".join(lines[:keep]) + ("" if keep == len(lines) else lines[keep][:12]))
+        code, _, _ = run(["rate", *flags, "--jobs", "1", str(puzzles), "--output", str(part), "--resume"])
+        assert code == 2 and without_timings(part.read_text()) == without_timings(whole), keep
+    # another input, or other settings, are refused rather than mixed in
+    other = tmp_path / "other.txt"
+    other.write_text(f"{CELL_FORCING}\n")
+    part.write_text("".join(lines[:4]))
+    code, _, err = run(["rate", *flags, "--jobs", "1", str(other), "--output", str(part), "--resume"])
+    assert code == 2 and "cannot resume" in err and part.read_text() == "".join(lines[:4])
+    code, _, err = run(["rate", *flags, "--jobs", "1", "--no-uniqueness", str(puzzles), "--output", str(part),
+                        "--resume"])
+    assert code == 2 and "other settings" in err
+    code, _, err = run(["rate", "--jobs", "1", str(puzzles), "--output", str(puzzles)])
+    assert code == 2 and "input file" in err and puzzles.read_text() == mixed_file()
 
 
 def test_direct_pointing_needs_the_hidden_single():
