@@ -44,6 +44,11 @@ class PluginWarning(UserWarning):
     """A plugin was left out (or switched off); the message names it and why."""
 
 
+def _warn(message: str) -> None:
+    """One warning, shown as ``deduce:0: PluginWarning: plugin 'x' ...`` (not as a line of deduce's code)."""
+    warnings.warn_explicit(message, PluginWarning, "deduce", 0, module="deduce.registry")
+
+
 def _expand(obj: Any) -> list[Any]:
     """Strategies (and bare technique rows) from an entry point's object."""
     if isinstance(obj, type):
@@ -103,8 +108,7 @@ class _Guarded:
             raise
         except Exception as exc:  # a third party's bug must not stop the solve
             self.broken = True
-            warnings.warn(f"plugin {self.plugin!r} switched off: {self.strategy!r} raised "
-                          f"{type(exc).__name__}: {exc}", PluginWarning, stacklevel=2)
+            _warn(f"plugin {self.plugin!r} switched off: {self.strategy!r} raised {type(exc).__name__}: {exc}")
 
     def __repr__(self) -> str:
         return repr(self.strategy)
@@ -133,8 +137,7 @@ def _discover() -> tuple[tuple[Strategy, ...], tuple[Technique, ...]]:
             except Exception as exc:
                 if builtin:
                     raise
-                warnings.warn(f"plugin {ep.name!r} ({ep.value}) left out: {type(exc).__name__}: {exc}",
-                              PluginWarning, stacklevel=3)
+                _warn(f"plugin {ep.name!r} ({ep.value}) left out: {type(exc).__name__}: {exc}")
                 continue
             for row in new:
                 rows[row.code] = row

@@ -298,7 +298,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
 _GENERIC = (
     "Look for a {name}.",
     "Look at {cells}.",
-    "{name}: {result}.",
+    "{result}.",
 )
 
 
