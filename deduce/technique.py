@@ -16,6 +16,8 @@ and full templates).  The built-in rows are in
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import attrs
 
 EASY, MEDIUM, HARD, UNFAIR, EXTREME = "Easy", "Medium", "Hard", "Unfair", "Extreme"
@@ -39,27 +41,31 @@ PROFILE_NAMES = ORDERED_PROFILES + REFERENCE_PROFILES
 DEFAULT_PROFILES = ORDERED_PROFILES
 
 
-def _profiles(value: object) -> tuple[str, ...]:
-    names = (value,) if isinstance(value, str) else tuple(value)  # type: ignore[arg-type]
+def _strings(value: str | Iterable[str]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _profiles(value: str | Iterable[str]) -> tuple[str, ...]:
+    names = _strings(value)
     unknown = [p for p in names if p not in PROFILE_NAMES]
     if unknown:
         raise ValueError(f"unknown profile {unknown[0]!r}; known: {', '.join(PROFILE_NAMES)}")
     return tuple(p for p in PROFILE_NAMES if p in names)
 
 
-def _words(value: object) -> tuple[str, ...]:
-    words = tuple(value)  # type: ignore[arg-type]
+def _words(value: Iterable[str]) -> tuple[str, ...]:
+    words = tuple(value)
     if words and len(words) != 3:
         raise ValueError("words are three templates: (nudge, clue, full)")
     return words
 
 
-def _level(_: object, attribute: attrs.Attribute, value: str) -> None:  # type: ignore[type-arg]
+def _level(_: object, attribute: attrs.Attribute[str], value: str) -> None:
     if value not in LEVELS:
         raise ValueError(f"{attribute.name} {value!r} is not one of {', '.join(LEVELS)}")
 
 
-def _code(_: object, attribute: attrs.Attribute, value: str) -> None:  # type: ignore[type-arg]
+def _code(_: object, attribute: attrs.Attribute[str], value: str) -> None:
     if not value or value != value.strip() or "," in value:
         raise ValueError(f"technique code {value!r} must be non-empty, without commas or outer spaces")
 
@@ -94,7 +100,7 @@ class Technique:
     rating_note: str = ""
     order: float = attrs.field(default=0.0, kw_only=True, converter=float)
     profiles: tuple[str, ...] = attrs.field(default=DEFAULT_PROFILES, kw_only=True, converter=_profiles)
-    aliases: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=tuple)
+    aliases: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_strings)
     words: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_words)
 
     def se_for(self, variant: str = "") -> float | None:
