@@ -10,7 +10,7 @@ explain every step, and rate how hard a puzzle is.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 from . import rating
 from .backtrack import count_solutions, iter_solutions

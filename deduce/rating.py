@@ -48,7 +48,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import attrs
 
-from . import __version__
+from ._version import __version__
 from .engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING, Solver
 from .errors import SolveTimeout
 from .puzzle import Puzzle

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .errors import Contradiction
 from .geometry import cells_of
-from .puzzle import Puzzle
 
 if TYPE_CHECKING:
+    from .puzzle import Puzzle
     from .step import Step
 
 

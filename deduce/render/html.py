@@ -8,11 +8,14 @@ its nudge, clue and full explanation.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
-from ..engine import SolveResult
 from ..state import State
 from .svg import grid_svg
 from .text import TextRenderer
+
+if TYPE_CHECKING:
+    from ..engine import SolveResult
 
 _STYLE = """
 body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 980px; color: #222; }
