@@ -42,6 +42,10 @@ def size_for_length(length: int) -> int | None:
     return None
 
 
+def _sorted_cells(cells: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(cells))
+
+
 @attrs.frozen
 class Cage:
     """A killer cage: its cells add up to ``total``.
@@ -51,7 +55,7 @@ class Cage:
     """
 
     total: int
-    cells: tuple[int, ...] = attrs.field(converter=lambda cs: tuple(sorted(cs)))
+    cells: tuple[int, ...] = attrs.field(converter=_sorted_cells)
     repeats: bool = False
 
     @property

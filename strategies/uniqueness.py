@@ -23,9 +23,9 @@ puzzles with cages (a swap can change a cage's sum), and never with
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import Iterator, Sequence
 
-from deduce.geometry import cells_of
+from deduce.geometry import Geometry, cells_of
 from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES
@@ -158,7 +158,7 @@ class UniqueRectangle:
                                 yield Step(self.technique, eliminations=elims, cells=corners, houses=(h,),
                                            symbols=(a, b), details=details + (("locked", a),))
 
-    def _type5(self, state: State, corners, pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
+    def _type5(self, state: State, corners: Sequence[int], pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
         cand = state.cand
         if len(roof) not in (2, 3) or len({cand[c] for c in roof}) != 1:
             return
@@ -171,7 +171,7 @@ class UniqueRectangle:
             yield Step(self.technique, eliminations=[(c, x) for c in targets], cells=corners,
                        symbols=cells_of(pair) + [x], details=details + (("extra", x),))
 
-    def _type6(self, state: State, corners, pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
+    def _type6(self, state: State, corners: Sequence[int], pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
         g = state.puzzle.geometry
         cand = state.cand
         cset = set(corners)
@@ -185,7 +185,7 @@ class UniqueRectangle:
                                    symbols=cells_of(pair), details=details + (("locked", a),))
                         return
 
-    def _type3(self, state: State, corners, pair: int, roof: list[int], extra: int, shared: list[int],
+    def _type3(self, state: State, corners: Sequence[int], pair: int, roof: list[int], extra: int, shared: list[int],
                details: tuple) -> Iterator[Step]:
         for h, group, union, elims in virtual_subsets(state, shared, roof, extra, forbidden=pair):
             yield Step(self.technique, eliminations=elims, cells=tuple(corners) + group, houses=(h,),
@@ -493,7 +493,7 @@ def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
 MAX_LOOP_EXTRAS = 3
 
 
-def _loops(g, cells: list[int], extra: set[int]) -> Iterator[tuple[int, ...]]:
+def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int, ...]]:
     """Loops of 6 to :data:`MAX_LOOP` cells from ``cells``, consecutive cells
     sharing a house and every house holding none of them or exactly two;
     at most :data:`MAX_LOOP_EXTRAS` of them from ``extra``."""

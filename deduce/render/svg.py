@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
@@ -134,7 +134,7 @@ def _text(x: float, y: float, text: str, size: int, colour: str, cls: str) -> st
             f'text-anchor="middle"{weight}>{escape(text)}</text>')
 
 
-def _cage_outline(puzzle: Puzzle, index: int, xy, cs: int, highlighted: bool) -> str:
+def _cage_outline(puzzle: Puzzle, index: int, xy: Callable[[int], tuple[int, int]], cs: int, highlighted: bool) -> str:
     cage = puzzle.cages[index]
     n = puzzle.size
     cells = set(cage.cells)
