@@ -90,8 +90,21 @@ class Geometry:
                 m |= self.house_masks[h]
             peer_masks.append(m & ~(1 << cell))
         self.peer_masks = tuple(peer_masks)
-        self.peers = tuple(tuple(cells_of(m)) for m in peer_masks)
+        self.peers = tuple(tuple(bits_of(m)) for m in peer_masks)
         self.all_cells_mask = (1 << (n * n)) - 1
+
+    def common_houses(self, *cells: int) -> tuple[int, ...]:
+        """The houses holding every one of ``cells`` (rows, then columns,
+        then boxes or regions): what two cells share, if anything.
+
+        >>> g = Geometry.boxes(9)
+        >>> [g.house_name(h) for h in g.common_houses(0, 2)], g.common_houses(0, 80)
+        (['row 1', 'box 1'], ())
+        """
+        if not cells:
+            return ()
+        first, *rest = cells
+        return tuple(h for h in self.cell_houses[first] if all(h in self.cell_houses[c] for c in rest))
 
     # -- constructors -------------------------------------------------------
 
@@ -239,11 +252,11 @@ def mask_of(cells: Sequence[int]) -> int:
     return _mask(cells)
 
 
-def cells_of(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first (cells of a cell mask, symbols
-    of a candidate mask).
+def bits_of(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first: the cells of a cell mask, the
+    symbols of a candidate mask.
 
-    >>> cells_of(0b10110)
+    >>> bits_of(0b10110)
     [1, 2, 4]
     """
     out = []
@@ -252,6 +265,10 @@ def cells_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+#: The former name of :func:`bits_of` (it walks symbol masks too), kept for existing callers.
+cells_of = bits_of
 
 
 def popcount(mask: int) -> int:
