@@ -81,8 +81,8 @@ def _entries(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def cases() -> Iterator[Case]:
-    for lineno, raw in enumerate(PATH.read_text().splitlines(), 1):
+def cases(path: pathlib.Path = PATH) -> Iterator[Case]:
+    for lineno, raw in enumerate(path.read_text().splitlines(), 1):
         if not raw.startswith(":"):
             continue
         parts = raw.split(":")
