@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from . import backtrack, rating
 from ._version import __version__
-from .engine import SolveResult, Solver, as_puzzle, solve
+from .engine import Solver, SolveResult, as_puzzle, solve
 from .errors import Contradiction, DeduceError, InvalidPuzzleError, ParseError, UnsoundStepError
 from .formats import read_puzzle, read_puzzles
 from .geometry import Geometry

@@ -49,9 +49,18 @@ class Geometry:
     """
 
     __slots__ = (
-        "size", "ncells", "box_shape", "region_of", "block_kind", "houses",
-        "house_masks", "cell_houses", "peers", "peer_masks", "all_cells_mask",
         "__weakref__",
+        "all_cells_mask",
+        "block_kind",
+        "box_shape",
+        "cell_houses",
+        "house_masks",
+        "houses",
+        "ncells",
+        "peer_masks",
+        "peers",
+        "region_of",
+        "size",
     )
 
     size: int
@@ -110,7 +119,7 @@ class Geometry:
 
     @staticmethod
     @functools.cache
-    def boxes(size: int) -> "Geometry":
+    def boxes(size: int) -> Geometry:
         """The standard geometry of ``size`` with rectangular boxes."""
         if size not in BOX_SHAPES:
             sizes = ", ".join(str(s) for s in BOX_SHAPES)
@@ -122,7 +131,7 @@ class Geometry:
         return Geometry(size, region_of, box_shape=(br, bc))
 
     @staticmethod
-    def jigsaw(region_map: Sequence[Any]) -> "Geometry":
+    def jigsaw(region_map: Sequence[Any]) -> Geometry:
         """A geometry with irregular regions.
 
         ``region_map`` gives each cell's region, as N rows of N ids or one
@@ -213,7 +222,7 @@ def _id_char(i: int) -> str:
 @functools.lru_cache(maxsize=256)
 def _jigsaw(flat: tuple) -> Geometry:
     ncells = len(flat)
-    n = int(round(ncells ** 0.5))
+    n = round(ncells ** 0.5)
     if n * n != ncells:
         raise InvalidPuzzleError(f"region map has {ncells} cells, which is not a square number")
     if not MIN_SIZE <= n <= MAX_SIZE:

@@ -17,8 +17,26 @@ from __future__ import annotations
 import attrs
 
 from .technique import (
-    ALS, CAGES, CHAINS, DEFAULT_PROFILES, EASY, EXTREME, FISH, FORCING, HARD, INTERSECTIONS, LAST_RESORT,
-    LEFTOVERS, MEDIUM, SINGLE_DIGIT, SINGLES, SUBSETS, UNFAIR, UNIQUENESS, WINGS, Technique,
+    ALS,
+    CAGES,
+    CHAINS,
+    DEFAULT_PROFILES,
+    EASY,
+    EXTREME,
+    FISH,
+    FORCING,
+    HARD,
+    INTERSECTIONS,
+    LAST_RESORT,
+    LEFTOVERS,
+    MEDIUM,
+    SINGLE_DIGIT,
+    SINGLES,
+    SUBSETS,
+    UNFAIR,
+    UNIQUENESS,
+    WINGS,
+    Technique,
 )
 
 #: Sudoku Explainer's own techniques: in its profile, not in deduce's.

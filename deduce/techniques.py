@@ -63,11 +63,34 @@ import re
 from typing import Callable, Collection, Iterable, Iterator, Mapping, Sequence, overload
 
 from .technique import (  # noqa: F401  (the table's vocabulary, re-exported)
-    ALS, CAGES, CHAINS, DEFAULT_PROFILES, EASY, EXTREME, FAMILIES, FISH, FORCING, HARD, INTERSECTIONS,
-    LAST_RESORT, LEFTOVERS, LEVEL_CEILINGS, LEVELS, MEDIUM, ORDERED_PROFILES, PROFILE_NAMES, REFERENCE_PROFILES,
-    SINGLE_DIGIT, SINGLES, SUBSETS, UNFAIR, UNIQUENESS, WINGS, Technique,
+    ALS,
+    CAGES,
+    CHAINS,
+    DEFAULT_PROFILES,
+    EASY,
+    EXTREME,
+    FAMILIES,
+    FISH,
+    FORCING,
+    HARD,
+    INTERSECTIONS,
+    LAST_RESORT,
+    LEFTOVERS,
+    LEVEL_CEILINGS,
+    LEVELS,
+    MEDIUM,
+    ORDERED_PROFILES,
+    PROFILE_NAMES,
+    REFERENCE_PROFILES,
+    SINGLE_DIGIT,
+    SINGLES,
+    SUBSETS,
+    UNFAIR,
+    UNIQUENESS,
+    WINGS,
+    Technique,
 )
-from .technique_table import BUILTIN, GROUPS, OPT_IN, REFERENCE_ORDERS, SE_ONLY  # noqa: F401
+from .technique_table import BUILTIN, GROUPS, OPT_IN, REFERENCE_ORDERS, SE_ONLY
 
 __all__ = [
     "BUILTIN", "GROUPS", "OPT_IN", "PROFILES", "SE_ONLY", "TABLE", "TECHNIQUES", "Technique",

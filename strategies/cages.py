@@ -115,7 +115,7 @@ class CageCombinations(Producer):
             res = cage_fillings(state, i)
             if res is None:
                 continue  # a contradiction; the engine reports it
-            support, fillings, forced, why = res
+            support, fillings, _forced, why = res
             details = (("fillings", fillings), ("forced", why), ("repeats", cage.repeats))
             if self.kind == "combinations":
                 elims = [(c, s) for c, sup in zip(cage.cells, support) if state.value[c] < 0

@@ -61,10 +61,7 @@ def clusters(state: State, sym: int) -> list[tuple[int, int]]:
 
 
 def _sees_any(peer_masks: tuple[int, ...], cells: int, target: int) -> bool:
-    for c in bits_of(cells):
-        if peer_masks[c] & target:
-            return True
-    return False
+    return any(peer_masks[c] & target for c in bits_of(cells))
 
 
 def _seeing_some(peer_masks: tuple[int, ...], cells: int) -> int:
@@ -95,7 +92,7 @@ class SimpleColours(Producer):
                         yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)],
                                    cells=bits_of(one | two), symbols=(sym,), variant="trap", details=details)
                     continue
-                for false, true in ((one, two), (two, one)):
+                for false, _true in ((one, two), (two, one)):
                     if any(pm[c] & false for c in bits_of(false)):
                         yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(false)],
                                    cells=bits_of(one | two), symbols=(sym,), variant="wrap",

@@ -90,7 +90,7 @@ def _block_groups(g: Geometry) -> list[tuple[int, ...]]:
     seen: set[frozenset[int]] = set()
     frontier = [frozenset([b]) for b in range(n)]
     groups = []
-    for size in range(2, n):
+    for _size in range(2, n):
         nxt = []
         for group in frontier:
             for b in sorted(set().union(*(adj[x] for x in group)) - group):
@@ -105,7 +105,7 @@ def _block_groups(g: Geometry) -> list[tuple[int, ...]]:
     return groups
 
 
-_EQUATIONS: "weakref.WeakKeyDictionary[Puzzle, list[Equation]]" = weakref.WeakKeyDictionary()
+_EQUATIONS: weakref.WeakKeyDictionary[Puzzle, list[Equation]] = weakref.WeakKeyDictionary()
 
 
 def equations(puzzle: Puzzle) -> list[Equation]:

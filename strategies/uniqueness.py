@@ -158,7 +158,8 @@ class UniqueRectangle(Producer):
                                 yield Step(self.technique, eliminations=elims, cells=corners, houses=(h,),
                                            symbols=(a, b), details=details + (("locked", a),))
 
-    def _type5(self, state: State, corners: Sequence[int], pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
+    def _type5(self, state: State, corners: Sequence[int], pair: int, roof: list[int],
+               details: tuple) -> Iterator[Step]:
         cand = state.cand
         if len(roof) not in (2, 3) or len({cand[c] for c in roof}) != 1:
             return
@@ -171,7 +172,8 @@ class UniqueRectangle(Producer):
             yield Step(self.technique, eliminations=[(c, x) for c in targets], cells=corners,
                        symbols=bits_of(pair) + [x], details=details + (("extra", x),))
 
-    def _type6(self, state: State, corners: Sequence[int], pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
+    def _type6(self, state: State, corners: Sequence[int], pair: int, roof: list[int],
+               details: tuple) -> Iterator[Step]:
         g = state.puzzle.geometry
         cand = state.cand
         cset = set(corners)

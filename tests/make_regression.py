@@ -54,7 +54,7 @@ def main() -> None:
 
     wanted = {t.code: t for t in TABLE if t.hodoku_id and t.code != "bf"}
     found: dict[str, str] = {}
-    for label, text, fmt in SHOWCASE:
+    for _label, text, fmt in SHOWCASE:
         puzzle = read_puzzle(text, fmt)
         if puzzle.size != 9 or puzzle.has_cages or puzzle.geometry.is_jigsaw:
             continue

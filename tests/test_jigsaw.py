@@ -134,7 +134,7 @@ def test_empty_4x4_jigsaw_every_solution_once(regions):
     assert len(sols) == len(set(sols)) == brute_force_count(regions)
     assert (len(sols) > 0) == (regions != ["0001", "0211", "2231", "2333"])  # that map admits no solution
     text = json.dumps({"size": 4, "regions": regions})
-    code, out, _ = run(["count", "--limit", "100000"], text + "\n")
+    _, out, _ = run(["count", "--limit", "100000"], text + "\n")
     assert out.strip() == str(len(sols))
 
 
@@ -249,7 +249,7 @@ def test_leftovers_places_when_counts_force_it():
     # rows 1-2 against the two regions most inside them; make the leftover
     # on one side hold a symbol that only one cell of the other side can take
     g = Geometry.jigsaw([list(r) for r in SEED_MAP_1])
-    lines, regions, lines_only, regions_only = next(
+    _lines, _regions, lines_only, regions_only = next(
         c for c in comparisons(g) if len(c[2]) == 1)
     sols = _jigsaw_solutions(SEED_MAP_1, 1, random.Random(0))
     sol = sols[0]

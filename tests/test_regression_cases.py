@@ -27,7 +27,7 @@ def test_the_cases_cover_every_technique_with_a_hodoku_id() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.code}-line{c.line}" for c in CASES])
 def test_regression_case(case: reglib.Case) -> None:
-    state, solution = reglib.position(case)
+    _, solution = reglib.position(case)
     assert solution is not None, "each case's givens have one solution"
     ok, why = reglib.check(case)
     assert ok, why
