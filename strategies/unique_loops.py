@@ -48,8 +48,7 @@ class UniqueLoop(Producer):
             yield from self._steps(state, loop, pair)
 
     def _steps(self, state: State, loop: tuple[int, ...], pair: int) -> Iterator[Step]:
-        cand, value = state.cand, state.value
-        g = state.puzzle.geometry
+        cand = state.cand
         roof = [c for c in loop if cand[c] != pair]
         bonus = {6: 0.0, 8: 0.1}.get(len(loop), 0.4)
         variant = str(self.kind)
@@ -84,23 +83,6 @@ class UniqueLoop(Producer):
                 yield Step(self.technique, eliminations=elims, cells=loop + group, houses=(h,),
                            symbols=bits_of(union), variant=variant, se_bonus=round(bonus + 0.1 * len(group), 1),
                            details=details + (("subset", group), ("subset_symbols", tuple(bits_of(union)))))
-            return
-            houses = [(h, [c for c in g.houses[h] if value[c] < 0 and c not in loop]) for h in shared]
-            for k in range(1, 4):
-                for h, others in houses:
-                    for group in combinations(others, k):
-                        union = extra
-                        for c in group:
-                            union |= cand[c]
-                        if union.bit_count() != k + 1 or union & pair:
-                            continue
-                        elims = [(c, s) for c in others if c not in group for s in bits_of(cand[c] & union)]
-                        if elims:
-                            yield Step(self.technique, eliminations=elims, cells=loop + group, houses=(h,),
-                                       symbols=bits_of(union), variant=variant,
-                                       se_bonus=round(bonus + 0.1 * k, 1),
-                                       details=details + (("subset", group),
-                                                          ("subset_symbols", tuple(bits_of(union)))))
             return
         for h in shared:
             for locked in bits_of(pair):
