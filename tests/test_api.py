@@ -115,3 +115,14 @@ def test_lookups_accept_other_programs_names_and_families() -> None:
     with pytest.raises(UnknownTechniqueError, match="no-such"):
         select("singles, no-such")
     assert isinstance(UnknownTechniqueError("x"), KeyError)
+
+
+def test_the_trial_order_is_each_rows_explicit_order_key() -> None:
+    from deduce.techniques import BUILTIN, PROFILES, TABLE
+
+    orders = [t.order for t in BUILTIN]
+    assert len(set(orders)) == len(orders)  # no two rows compete for one place
+    rank = {t.code: t.order for t in TABLE}
+    for profile in ("deduce", "full"):
+        assert list(PROFILES[profile]) == sorted(PROFILES[profile], key=rank.__getitem__)
+    assert [t.code for t in TABLE] == [t.code for t in sorted(TABLE, key=lambda t: t.order)]
