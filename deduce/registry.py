@@ -144,13 +144,14 @@ def _discover() -> tuple[tuple[Strategy, ...], tuple[Technique, ...]]:
                 _providers[row.code] = ep.name
             extra.extend(new)
             found.extend(strategies if builtin else (_Guarded(s, ep.name) for s in strategies))
-        return tuple(found), tuple(extra)
+        return tuple(sorted(found, key=lambda s: s.technique.order)), tuple(extra)
     finally:
         _loading = False
 
 
 def discovered() -> tuple[Strategy, ...]:
-    """Every strategy from the entry-point group, built-ins included."""
+    """Every strategy from the entry-point group, built-ins included, in
+    deduce's order of trial (the rows' ``order``)."""
     return _discover()[0]
 
 

@@ -32,8 +32,9 @@ def _instances(cls: Any) -> list[Any]:
 
 
 def builtin_strategies() -> list[Strategy]:
-    """One instance of every built-in strategy per technique variant (the
-    registry orders them), from every public class of the family modules."""
+    """One instance of every built-in strategy per technique variant, from
+    every public class of the family modules, in deduce's order of trial
+    (by their rows' ``order``; variants of one technique in ``CODES`` order)."""
     out: list[Strategy] = []
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
@@ -42,4 +43,4 @@ def builtin_strategies() -> list[Strategy]:
         for name, obj in vars(module).items():
             if isinstance(obj, type) and not name.startswith("_") and obj.__module__ == module.__name__:
                 out.extend(_instances(obj))
-    return out
+    return sorted(out, key=lambda s: s.technique.order)

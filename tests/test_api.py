@@ -126,3 +126,8 @@ def test_the_trial_order_is_each_rows_explicit_order_key() -> None:
     for profile in ("deduce", "full"):
         assert list(PROFILES[profile]) == sorted(PROFILES[profile], key=rank.__getitem__)
     assert [t.code for t in TABLE] == [t.code for t in sorted(TABLE, key=lambda t: t.order)]
+    # the strategies come in that order too (a Solver given them tries them so)
+    from deduce.registry import discovered
+
+    found = [s.technique.order for s in discovered()]
+    assert found == sorted(found)

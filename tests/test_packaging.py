@@ -139,6 +139,10 @@ def test_a_wheel_from_a_clean_tree_carries_the_licence(tmp_path: pathlib.Path) -
         entry_points = whl.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
     assert "License-Expression: MIT" in metadata and "Classifier: Typing :: Typed" in metadata
     assert "deduce/py.typed" in names and "deduce/_version.py" in names
+    shipped = {n for n in names if n.endswith(".py")}
+    sources = {str(f.relative_to(ROOT)) for pkg in PACKAGES for f in (ROOT / pkg).rglob("*.py")}
+    assert sources <= shipped, sources - shipped  # every module of every subpackage
+    assert not any(n.startswith(("tests/", "examples/", "bench/")) for n in names)
     assert "builtin = strategies:builtin_strategies" in entry_points
 
 
