@@ -20,6 +20,13 @@ from typing import Iterable
 
 import attrs
 
+__all__ = [
+    "ALS", "CAGES", "CHAINS", "DEFAULT_PROFILES", "EASY", "EXTREME", "FAMILIES", "FISH", "FORCING", "HARD",
+    "INTERSECTIONS", "LAST_RESORT", "LEFTOVERS", "LEVELS", "LEVEL_CEILINGS", "MEDIUM", "ORDERED_PROFILES",
+    "PROFILE_NAMES", "REFERENCE_PROFILES", "SINGLES", "SINGLE_DIGIT", "SUBSETS", "UNFAIR", "UNIQUENESS", "WINGS",
+    "Technique",
+]
+
 EASY, MEDIUM, HARD, UNFAIR, EXTREME = "Easy", "Medium", "Hard", "Unfair", "Extreme"
 LEVELS = (EASY, MEDIUM, HARD, UNFAIR, EXTREME)
 #: HoDoKu's score ceilings: the level is raised while the score is above them.
