@@ -12,7 +12,7 @@ at the same batch size) and checks that every run gives the same ratings.
     python bench/dask_scaling.py [--killers 1000] [--classic 1000] [--max-er 7]
                                  [--batch-sizes 1,4,16,64] [--workers 1,2] [--corpora DIR]
 
-The batch size deduce uses (``deduce.cluster.BATCH_SIZE``) was chosen from
+The batch size deduce uses (``deduce.rating.cluster.BATCH_SIZE``) was chosen from
 this script's output; see the README's "Rating a bank on a cluster".
 """
 
@@ -89,7 +89,7 @@ def main() -> int:
     if not args.corpora.is_dir():
         print(f"no corpora at {args.corpora}", file=sys.stderr)
         return 2
-    from deduce.cluster import connect
+    from deduce.rating.cluster import connect
 
     puzzles = load(args.corpora, args.killers, args.classic, args.max_er)
     sizes = [int(s) for s in args.batch_sizes.split(",")]

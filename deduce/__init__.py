@@ -1,30 +1,61 @@
 """deduce: solve Sudoku-family puzzles the way a strong human does,
 explain every step, and rate how hard a puzzle is.
 
+Every function here takes a :class:`Puzzle` or its text (any format
+:func:`read_puzzle` knows):
+
 >>> import deduce
->>> p = deduce.Puzzle.from_string("1..." "3..2" "...3" "..2.")
->>> r = deduce.solve(p)
+>>> r = deduce.solve("1..." "3..2" "...3" "..2.")
 >>> r.status, r.solution_string
 ('solved', '1234341221434321')
+>>> print(r.steps[0])
+hidden single: r1c2=2
+>>> r.steps[0].text("nudge")
+'Look for a hidden single in box 1.'
+>>> deduce.count_solutions("1..." "...." "...." "....", limit=100), deduce.technique("Y-Wing")
+(72, technique('xy-wing'))
 """
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from typing import TYPE_CHECKING, Any, Iterator
 
-from . import rating
-from .backtrack import count_solutions, iter_solutions
-from .engine import SolveResult, Solver, solve
+from . import backtrack, rating
+from ._version import __version__
+from .engine import Solver, SolveResult, as_puzzle, solve
 from .errors import Contradiction, DeduceError, InvalidPuzzleError, ParseError, UnsoundStepError
 from .formats import read_puzzle, read_puzzles
 from .geometry import Geometry
 from .puzzle import Cage, Puzzle
 from .state import State
 from .step import Step
-from .techniques import TABLE, TECHNIQUES, Technique, technique
+from .techniques import TABLE, TECHNIQUES, Technique, UnknownTechniqueError, select, technique
+
+if TYPE_CHECKING:
+    from .backtrack import Solution
 
 __all__ = [
-    "__version__", "Cage", "Contradiction", "DeduceError", "Geometry", "InvalidPuzzleError", "ParseError",
-    "Puzzle", "SolveResult", "Solver", "State", "Step", "TABLE", "TECHNIQUES", "Technique",
-    "UnsoundStepError", "count_solutions", "rating", "iter_solutions", "read_puzzle", "read_puzzles", "solve", "technique",
+    "TABLE", "TECHNIQUES", "Cage", "Contradiction", "DeduceError", "Geometry", "InvalidPuzzleError", "ParseError",
+    "Puzzle", "SolveResult", "Solver", "State", "Step", "Technique", "UnknownTechniqueError", "UnsoundStepError",
+    "__version__", "as_puzzle", "count_solutions", "iter_solutions", "rate", "rating", "read_puzzle", "read_puzzles",
+    "select", "solve", "technique",
 ]
+
+
+def _target(puzzle: Puzzle | State | str) -> Puzzle | State:
+    return puzzle if isinstance(puzzle, State) else as_puzzle(puzzle)
+
+
+def count_solutions(puzzle: Puzzle | State | str, limit: int = 2) -> int:
+    """How many solutions (counting stops at ``limit``)."""
+    return backtrack.count_solutions(_target(puzzle), limit)
+
+
+def iter_solutions(puzzle: Puzzle | State | str) -> Iterator[Solution]:
+    """Every solution, each once (raises :class:`Contradiction` when the givens clash)."""
+    return backtrack.iter_solutions(_target(puzzle))
+
+
+def rate(puzzle: Puzzle | str, **options: Any) -> rating.Rating:
+    """The puzzle's ratings on both scales (see :mod:`deduce.rating`)."""
+    return rating.rate(as_puzzle(puzzle), **options)

@@ -25,7 +25,7 @@ import attrs
 
 from . import deadline
 from .cagemath import distinct_support
-from .geometry import Geometry, cells_of
+from .geometry import Geometry, bits_of
 from .puzzle import Puzzle
 from .state import State
 
@@ -166,7 +166,7 @@ class Search:
                                       if inter >> c & 1)
                             rest = g.house_masks[tstart + t] & ~src_mask
                             if rest:
-                                e0, e1, e2 = (sum(1 << self.pos[k][c] for c in cells_of(rest)) for k in range(3))
+                                e0, e1, e2 = (sum(1 << self.pos[k][c] for c in bits_of(rest)) for k in range(3))
                                 elim = (e0, e1, e2)
                                 segments.append((h, seg, elim))
             packs: list[tuple[int, dict[int, tuple[int, int, int]]]] = []
@@ -454,7 +454,7 @@ class Search:
             yield self.values(done[0])
             return
         cell = self.choose(done)
-        for d in cells_of(self.candidates(done[0], cell)):
+        for d in bits_of(self.candidates(done[0], cell)):
             yield from self.solutions(self.branch(done, cell, d))
 
     def values(self, X0: int) -> Solution:
@@ -547,7 +547,7 @@ def first_branch(state: State) -> list[Guess]:
         return []
     cell = search.choose(done)
     out = []
-    for d in cells_of(search.candidates(done[0], cell)):
+    for d in bits_of(search.candidates(done[0], cell)):
         sub = Search(state.puzzle)
         found = 0
         for _ in sub.solutions(search.branch(done, cell, d)):

@@ -60,7 +60,7 @@ NO_SOLUTION_BY_SEARCH = "the givens admit no solution (shown by exhaustive searc
 TIMEOUT = "timeout"
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SolveResult:
     """What the engine did with a puzzle.
 
@@ -83,6 +83,14 @@ class SolveResult:
     @property
     def solved(self) -> bool:
         return self.status in (SOLVED, SOLVED_WITH_BACKTRACKING)
+
+    def __repr__(self) -> str:
+        solution = f", solution {self.solution_string!r}" if self.solution is not None else ""
+        return f"<SolveResult {self.status}, {len(self.steps)} steps{solution}>"
+
+    def __str__(self) -> str:
+        """Every step on its own line (``hidden single: r1c6=8``), then the status."""
+        return "\n".join([str(s.on(self.puzzle)) for s in self.steps] + [self.status])
 
     def _repr_html_(self) -> str:
         """Every step's picture and text, for notebooks."""
@@ -120,6 +128,9 @@ class Solver:
         self.max_steps = max_steps
         #: seconds a whole solve may take (search and steps); SolveTimeout after
         self.time_limit = time_limit
+
+    def __repr__(self) -> str:
+        return f"<Solver {len(self.strategies)} strategies: {', '.join(s.technique.code for s in self.strategies)}>"
 
     # -- step by step -------------------------------------------------------
 
@@ -282,13 +293,15 @@ def backtracking_step(state: State, solution: Sequence[int]) -> Step:
                          ("guesses", guesses)))
 
 
-def search(target: Puzzle | State, time_limit: float | None = None) -> SolveResult:
+def search(target: Puzzle | State | str, time_limit: float | None = None) -> SolveResult:
     """The answer by search alone, no steps: status ``solved`` (with the
     solution), ``no-solution`` (with the reason) or ``multiple-solutions``
     (with the first solution found).  ``backtracking`` is True: the
     answer comes from the search.  Raises
     :class:`~deduce.errors.SolveTimeout` past ``time_limit`` seconds.
     """
+    if isinstance(target, str):
+        target = as_puzzle(target)
     puzzle = target.puzzle if isinstance(target, State) else target
     try:
         with deadline.limit(time_limit):
@@ -301,6 +314,25 @@ def search(target: Puzzle | State, time_limit: float | None = None) -> SolveResu
     return SolveResult(puzzle, status, (), found[0], len(found), True)
 
 
-def solve(puzzle: Puzzle, **options: object) -> SolveResult:
-    """Shortcut for ``Solver(**options).solve(puzzle)``."""
-    return Solver(**options).solve(puzzle)  # type: ignore[arg-type]
+def as_puzzle(puzzle: Puzzle | str) -> Puzzle:
+    """A puzzle, read from text (any format :func:`deduce.read_puzzle` knows) when given a string."""
+    if isinstance(puzzle, str):
+        from .formats import read_puzzle
+
+        return read_puzzle(puzzle)
+    return puzzle
+
+
+def solve(puzzle: Puzzle | str, **options: object) -> SolveResult:
+    """Shortcut for ``Solver(**options).solve(puzzle)``; ``puzzle`` may be
+    text, and the steps know their puzzle (``str(step)`` names cells).
+
+    >>> r = solve("1..." "3..2" "...3" "..2.")
+    >>> r
+    <SolveResult solved, 11 steps, solution '1234341221434321'>
+    >>> str(r.steps[0])
+    'hidden single: r1c2=2'
+    """
+    p = as_puzzle(puzzle)
+    result = Solver(**options).solve(p)  # type: ignore[arg-type]
+    return attrs.evolve(result, steps=tuple(s.on(p) for s in result.steps))

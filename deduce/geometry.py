@@ -49,9 +49,18 @@ class Geometry:
     """
 
     __slots__ = (
-        "size", "ncells", "box_shape", "region_of", "block_kind", "houses",
-        "house_masks", "cell_houses", "peers", "peer_masks", "all_cells_mask",
         "__weakref__",
+        "all_cells_mask",
+        "block_kind",
+        "box_shape",
+        "cell_houses",
+        "house_masks",
+        "houses",
+        "ncells",
+        "peer_masks",
+        "peers",
+        "region_of",
+        "size",
     )
 
     size: int
@@ -90,14 +99,27 @@ class Geometry:
                 m |= self.house_masks[h]
             peer_masks.append(m & ~(1 << cell))
         self.peer_masks = tuple(peer_masks)
-        self.peers = tuple(tuple(cells_of(m)) for m in peer_masks)
+        self.peers = tuple(tuple(bits_of(m)) for m in peer_masks)
         self.all_cells_mask = (1 << (n * n)) - 1
+
+    def common_houses(self, *cells: int) -> tuple[int, ...]:
+        """The houses holding every one of ``cells`` (rows, then columns,
+        then boxes or regions): what two cells share, if anything.
+
+        >>> g = Geometry.boxes(9)
+        >>> [g.house_name(h) for h in g.common_houses(0, 2)], g.common_houses(0, 80)
+        (['row 1', 'box 1'], ())
+        """
+        if not cells:
+            return ()
+        first, *rest = cells
+        return tuple(h for h in self.cell_houses[first] if all(h in self.cell_houses[c] for c in rest))
 
     # -- constructors -------------------------------------------------------
 
     @staticmethod
     @functools.cache
-    def boxes(size: int) -> "Geometry":
+    def boxes(size: int) -> Geometry:
         """The standard geometry of ``size`` with rectangular boxes."""
         if size not in BOX_SHAPES:
             sizes = ", ".join(str(s) for s in BOX_SHAPES)
@@ -109,7 +131,7 @@ class Geometry:
         return Geometry(size, region_of, box_shape=(br, bc))
 
     @staticmethod
-    def jigsaw(region_map: Sequence[Any]) -> "Geometry":
+    def jigsaw(region_map: Sequence[Any]) -> Geometry:
         """A geometry with irregular regions.
 
         ``region_map`` gives each cell's region, as N rows of N ids or one
@@ -200,7 +222,7 @@ def _id_char(i: int) -> str:
 @functools.lru_cache(maxsize=256)
 def _jigsaw(flat: tuple) -> Geometry:
     ncells = len(flat)
-    n = int(round(ncells ** 0.5))
+    n = round(ncells ** 0.5)
     if n * n != ncells:
         raise InvalidPuzzleError(f"region map has {ncells} cells, which is not a square number")
     if not MIN_SIZE <= n <= MAX_SIZE:
@@ -239,11 +261,11 @@ def mask_of(cells: Sequence[int]) -> int:
     return _mask(cells)
 
 
-def cells_of(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first (cells of a cell mask, symbols
-    of a candidate mask).
+def bits_of(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first: the cells of a cell mask, the
+    symbols of a candidate mask.
 
-    >>> cells_of(0b10110)
+    >>> bits_of(0b10110)
     [1, 2, 4]
     """
     out = []
@@ -252,6 +274,10 @@ def cells_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+#: The former name of :func:`bits_of` (it walks symbol masks too), kept for existing callers.
+cells_of = bits_of
 
 
 def popcount(mask: int) -> int:

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 import attrs
 
 from .errors import InvalidPuzzleError
-from .geometry import BOX_SHAPES, MAX_SIZE, MIN_SIZE, Geometry, cells_of, mask_of
+from .geometry import BOX_SHAPES, MAX_SIZE, MIN_SIZE, Geometry, bits_of, mask_of
 
 #: Default alphabet: 1-9 then A-Z (so 16 uses 123456789ABCDEFG).
 DEFAULT_ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -42,6 +42,10 @@ def size_for_length(length: int) -> int | None:
     return None
 
 
+def _sorted_cells(cells: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(cells))
+
+
 @attrs.frozen
 class Cage:
     """A killer cage: its cells add up to ``total``.
@@ -51,7 +55,7 @@ class Cage:
     """
 
     total: int
-    cells: tuple[int, ...] = attrs.field(converter=lambda cs: tuple(sorted(cs)))
+    cells: tuple[int, ...] = attrs.field(converter=_sorted_cells)
     repeats: bool = False
 
     @property
@@ -178,7 +182,7 @@ class Puzzle:
     def peers(self) -> tuple[tuple[int, ...], ...]:
         if self.peer_masks is self.geometry.peer_masks:
             return self.geometry.peers
-        return tuple(tuple(cells_of(m)) for m in self.peer_masks)
+        return tuple(tuple(bits_of(m)) for m in self.peer_masks)
 
     # -- names ------------------------------------------------------------
 

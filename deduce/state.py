@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .errors import Contradiction
-from .geometry import cells_of
-from .puzzle import Puzzle
+from .geometry import bits_of
 
 if TYPE_CHECKING:
+    from .puzzle import Puzzle
     from .step import Step
 
 
@@ -76,7 +76,7 @@ class State:
 
     def candidates(self, cell: int) -> list[int]:
         """The candidate symbols of ``cell``, as indices."""
-        return cells_of(self.cand[cell])
+        return bits_of(self.cand[cell])
 
     def has(self, cell: int, sym: int) -> bool:
         return bool(self.cand[cell] >> sym & 1)
@@ -158,7 +158,7 @@ class State:
             for c in cells:
                 seen |= self.cand[c]
             if seen != full:
-                missing = cells_of(full & ~seen)[0]
+                missing = bits_of(full & ~seen)[0]
                 raise Contradiction(f"{self.puzzle.symbols[missing]} has no place left in {g.house_name(h)}")
 
     def consistent_with(self, solution: Sequence[int]) -> bool:
@@ -182,9 +182,8 @@ class State:
 
 def _shared_place(puzzle: Puzzle, a: int, b: int) -> str:
     g = puzzle.geometry
-    for h in g.cell_houses[a]:
-        if h in g.cell_houses[b]:
-            return g.house_name(h)
+    for h in g.common_houses(a, b):
+        return g.house_name(h)
     cage = puzzle.cage_of[a]
     if cage >= 0 and cage == puzzle.cage_of[b]:
         return puzzle.cage_name(cage)

@@ -1,52 +1,46 @@
 """deduce's built-in technique library.
 
-One module per family; each strategy is a small class implementing
-:class:`deduce.strategy.Strategy`.  :func:`builtin_strategies` is the
-entry point registered under ``deduce.strategies``.
+One module per family; each strategy is a frozen
+:class:`~deduce.strategy.Producer` whose ``CODE`` or ``CODES`` names its
+techniques.  :func:`builtin_strategies` is the entry point registered
+under ``deduce.strategies``: it derives the list from the modules
+themselves, so a new producer class is picked up without being listed
+anywhere (its row in :mod:`deduce.technique_table` gives its place in the
+order of trial).
 """
 
 from __future__ import annotations
 
-from deduce.strategy import Strategy
+import importlib
+import pkgutil
+from typing import Any
+
+from deduce.strategy import Producer, Strategy
+from deduce.technique import Technique
+
+
+def _instances(cls: Any) -> list[Any]:
+    """The instances a class of a strategy module stands for (none for helpers)."""
+    if issubclass(cls, Producer):
+        return cls.variants() if (cls.CODE or cls.CODES) else []
+    if not callable(getattr(cls, "find", None)):
+        return []
+    codes = getattr(cls, "CODES", None)
+    if isinstance(codes, dict):
+        return [cls(key) for key in codes]
+    return [cls()] if isinstance(getattr(cls, "technique", None), Technique) else []
 
 
 def builtin_strategies() -> list[Strategy]:
-    """One instance of every built-in strategy (the registry orders them)."""
-    from .als import AlsChain, AlsXYWing, AlsXZ, SueDeCoq
-    from .cages import CageCombinations, CageSingle
-    from .chains import RemotePair, XYChain
-    from .colouring import MultiColours, SimpleColours
-    from .direct import Direct
-    from .fish import Fish
-    from .forcing import ForcingChains
-    from .single_digit import EmptyRectangle, TurbotFish
-    from .uniqueness import AvoidableRectangle, BugPlusOne, BugType, HiddenRectangle, UniqueLoop, UniqueRectangle
-    from .wings import WWing, WXYZWing, XYWing, XYZWing
-    from .innies_outies import InniesOuties
-    from .intersections import LockedCandidates
-    from .leftovers import LawOfLeftovers
-    from .singles import FullHouse, HiddenSingle, NakedSingle
-    from .subsets import HiddenSubset, LockedSubset, NakedSubset
-
-    return [
-        FullHouse(), HiddenSingle(), NakedSingle(),
-        Direct("pointing"), Direct("claiming"), Direct(2), Direct(3),
-        LockedCandidates("pointing"), LockedCandidates("claiming"),
-        LockedSubset(2), LockedSubset(3), NakedSubset(2), HiddenSubset(2), NakedSubset(3), HiddenSubset(3), NakedSubset(4), HiddenSubset(4),
-        LawOfLeftovers(),
-        CageSingle(), CageCombinations("combinations"), CageCombinations("pointing"),
-        InniesOuties("single"), InniesOuties("multi"),
-        *(Fish(n, kind) for n in (2, 3, 4) for kind in ("basic", "finned", "sashimi")),
-        Fish(2, "basic", "franken"), Fish(3, "basic", "franken"),
-        Fish(2, "finned", "franken"), Fish(3, "finned", "franken"),
-        Fish(4, "basic", "franken"), Fish(4, "finned", "franken"),
-        *(Fish(n, kind, "mutant") for n in (2, 3, 4) for kind in ("basic", "finned")),
-        TurbotFish("skyscraper"), TurbotFish("kite"), TurbotFish("turbot"), EmptyRectangle(),
-        SimpleColours("trap"), SimpleColours("wrap"), MultiColours(1), MultiColours(2),
-        XYWing(), XYZWing(), WWing(), WXYZWing(4),
-        *(UniqueRectangle(k) for k in (1, 2, 3, 4, 5, 6)), BugPlusOne(),
-        HiddenRectangle(), AvoidableRectangle(1), AvoidableRectangle(2), *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
-        RemotePair(), XYChain(), SueDeCoq(), AlsXZ(), AlsXYWing(), AlsChain(),
-        *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+",
-                                               "nested")),
-    ]
+    """One instance of every built-in strategy per technique variant, from
+    every public class of the family modules, in deduce's order of trial
+    (by their rows' ``order``; variants of one technique in ``CODES`` order)."""
+    out: list[Strategy] = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for name, obj in vars(module).items():
+            if isinstance(obj, type) and not name.startswith("_") and obj.__module__ == module.__name__:
+                out.extend(_instances(obj))
+    return sorted(out, key=lambda s: s.technique.order)

@@ -30,10 +30,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator, NamedTuple
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 from ._houses import per_position
 
@@ -72,7 +74,7 @@ def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als
                 seen_sets.add(mask)
                 where = [0] * n
                 seen = [0] * n
-                for s in cells_of(union):
+                for s in bits_of(union):
                     m = 0
                     common = -1
                     for c in cells:
@@ -101,7 +103,7 @@ def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
     sets = position_sets(state)
     by_symbol: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
-        for x in cells_of(a.symbols):
+        for x in bits_of(a.symbols):
             by_symbol.setdefault(x, []).append(i)
     links: dict[tuple[int, int], list[int]] = {}
     for x, members in by_symbol.items():
@@ -131,15 +133,16 @@ def _targets(state: State, z: int, sets: list[Als]) -> list[int]:
     for s in sets:
         mask &= s.seen[z] if s.where[z] else -1
         used |= s.cells
-    return cells_of(mask & ~used)
+    return bits_of(mask & ~used)
 
 
 def _detail(a: Als) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    return tuple(cells_of(a.cells)), tuple(cells_of(a.symbols)), a.house
+    return tuple(bits_of(a.cells)), tuple(bits_of(a.symbols)), a.house
 
 
-class AlsXZ:
-    technique = TECHNIQUES["als-xz"]
+@attrs.frozen
+class AlsXZ(Producer):
+    CODE = "als-xz"
 
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
@@ -152,11 +155,11 @@ class AlsXZ:
             if len(rccs) == 2:
                 yield from self._doubly_linked(state, a, b, rccs)
             for x in rccs:
-                for z in cells_of(common & ~(1 << x)):
+                for z in bits_of(common & ~(1 << x)):
                     targets = _targets(state, z, [a, b])
                     if targets:
                         yield Step(self.technique, eliminations=[(c, z) for c in targets],
-                                   cells=cells_of(a.cells | b.cells), houses=(a.house, b.house), symbols=(x, z),
+                                   cells=bits_of(a.cells | b.cells), houses=(a.house, b.house), symbols=(x, z),
                                    details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z)))
 
     def _doubly_linked(self, state: State, a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
@@ -166,31 +169,32 @@ class AlsXZ:
         for x in rccs:
             elims |= {(c, x) for c in _targets(state, x, [a, b])}
         for own in (a, b):
-            for s in cells_of(own.symbols & ~(1 << rccs[0]) & ~(1 << rccs[1])):
+            for s in bits_of(own.symbols & ~(1 << rccs[0]) & ~(1 << rccs[1])):
                 elims |= {(c, s) for c in _targets(state, s, [own]) if not (a.cells | b.cells) >> c & 1}
         if elims:
-            yield Step(self.technique, eliminations=sorted(elims), cells=cells_of(a.cells | b.cells),
+            yield Step(self.technique, eliminations=sorted(elims), cells=bits_of(a.cells | b.cells),
                        houses=(a.house, b.house), symbols=tuple(rccs), variant="double",
                        details=(("sets", (_detail(a), _detail(b))), ("x", rccs[0]), ("x2", rccs[1])))
 
 
-class AlsXYWing:
-    technique = TECHNIQUES["als-xy-wing"]
+@attrs.frozen
+class AlsXYWing(Producer):
+    CODE = "als-xy-wing"
 
     def find(self, state: State) -> Iterator[Step]:
         sets, pairs = als_links(state)
         for pivot, joined in sorted(_neighbours(pairs).items()):
             c = sets[pivot]
-            around = [(j, x) for j, m in joined for x in cells_of(m)]
+            around = [(j, x) for j, m in joined for x in bits_of(m)]
             for (i, x), (j, y) in combinations(around, 2):
                 if x == y or i == j:
                     continue
                 a, b = sets[i], sets[j]
-                for z in cells_of(a.symbols & b.symbols & ~(1 << x) & ~(1 << y)):
+                for z in bits_of(a.symbols & b.symbols & ~(1 << x) & ~(1 << y)):
                     targets = [t for t in _targets(state, z, [a, b]) if not c.cells >> t & 1]
                     if targets:
                         yield Step(self.technique, eliminations=[(t, z) for t in targets],
-                                   cells=cells_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
+                                   cells=bits_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
                                    symbols=(x, y, z),
                                    details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
                                             ("z", z)))
@@ -203,7 +207,8 @@ MAX_CHAIN_SETS = 7
 MAX_CHAIN_LINKS = 1_000_000
 
 
-class AlsChain:
+@attrs.frozen
+class AlsChain(Producer):
     """ALS chains of 4 to :data:`MAX_CHAIN_SETS` sets, shortest first, the
     sets of a chain pairwise disjoint.
 
@@ -217,7 +222,7 @@ class AlsChain:
     most :data:`MAX_CHAIN_LINKS` links looked at in all.
     """
 
-    technique = TECHNIQUES["als-chain"]
+    CODE = "als-chain"
 
     def find(self, state: State) -> Iterator[Step]:
         sets, pairs = als_links(state)
@@ -234,7 +239,7 @@ class AlsChain:
             firsts = 0
             for _, prc in links[start]:
                 firsts |= prc
-            for x in cells_of(firsts):
+            for x in bits_of(firsts):
                 if useful[start] & ~(1 << x) and budget[0] > 0:
                     found.extend(self._from(sets, links, reach, useful, start, x, budget))
         seen: set[frozenset] = set()
@@ -245,9 +250,9 @@ class AlsChain:
             seen.add(key)
             members = [sets[i] for i in chain]
             used = _union(tuple(m.cells for m in members))
-            rccs = tuple(tuple(cells_of(arc)) for arc in arcs)
-            yield Step(self.technique, eliminations=[(t, z) for t in targets], cells=cells_of(used),
-                       houses=tuple(m.house for m in members), symbols=tuple(cells_of(_union(arcs) | 1 << z)),
+            rccs = tuple(tuple(bits_of(arc)) for arc in arcs)
+            yield Step(self.technique, eliminations=[(t, z) for t in targets], cells=bits_of(used),
+                       houses=tuple(m.house for m in members), symbols=tuple(bits_of(_union(arcs) | 1 << z)),
                        details=(("sets", tuple(_detail(m) for m in members)), ("rccs", rccs), ("z", z)),
                        se_bonus=round(0.1 * (len(chain) - 4), 1))
 
@@ -268,11 +273,11 @@ class AlsChain:
             for node in frontier:
                 cur, arc, _ = node
                 if depth >= 4 and cur > start:
-                    for z in cells_of(useful[start] & useful[cur] & ~(1 << x) & ~arc):
+                    for z in bits_of(useful[start] & useful[cur] & ~(1 << x) & ~arc):
                         hit = reach[start][z] & reach[cur][z] & ~own & ~sets[cur].cells
                         if hit:
                             path = _path(node)
-                            out.append((tuple(s for s, _ in path), tuple(m for _, m in path[1:]), z, cells_of(hit)))
+                            out.append((tuple(s for s, _ in path), tuple(m for _, m in path[1:]), z, bits_of(hit)))
                 if depth == MAX_CHAIN_SETS:
                     continue
                 around = links.get(cur, ())
@@ -310,7 +315,8 @@ def _union(masks: tuple[int, ...]) -> int:
 MAX_SDC_PART = 3
 
 
-class SueDeCoq:
+@attrs.frozen
+class SueDeCoq(Producer):
     """Sue de Coq: 2 or 3 cells C where a line meets a box hold V, at least
     two more symbols than cells.  Add cells A from the rest of the line and
     D from the rest of the box, A and D sharing no symbol, so that all these
@@ -319,7 +325,7 @@ class SueDeCoq:
     line; D's symbols (and those of V that A lacks) leave the rest of the box.
     """
 
-    technique = TECHNIQUES["sue-de-coq"]
+    CODE = "sue-de-coq"
 
     def find(self, state: State) -> Iterator[Step]:
         from ._houses import line_block_pairs
@@ -327,7 +333,7 @@ class SueDeCoq:
         g = state.puzzle.geometry
         cand, value = state.cand, state.value
         for line, block, inter in line_block_pairs(g):
-            core_cells = [c for c in cells_of(inter) if value[c] < 0]
+            core_cells = [c for c in bits_of(inter) if value[c] < 0]
             line_rest = [c for c in g.houses[line] if value[c] < 0 and not inter >> c & 1]
             box_rest = [c for c in g.houses[block] if value[c] < 0 and not inter >> c & 1]
             for size in (2, 3):
@@ -349,18 +355,18 @@ class SueDeCoq:
                             line_out = va | (v & ~vd)
                             box_out = vd | (v & ~va)
                             used = set(core) | set(a_cells) | set(d_cells)
-                            elims = [(c, s) for c in line_rest if c not in used for s in cells_of(cand[c] & line_out)]
-                            elims += [(c, s) for c in box_rest if c not in used for s in cells_of(cand[c] & box_out)]
+                            elims = [(c, s) for c in line_rest if c not in used for s in bits_of(cand[c] & line_out)]
+                            elims += [(c, s) for c in box_rest if c not in used for s in bits_of(cand[c] & box_out)]
                             # the intersection's other cells lie in both houses
                             elims += [(c, s) for c in core_cells if c not in used
-                                      for s in cells_of(cand[c] & (line_out | box_out))]
+                                      for s in bits_of(cand[c] & (line_out | box_out))]
                             if elims:
                                 yield Step(self.technique, eliminations=elims, cells=sorted(used),
-                                           houses=(line, block), symbols=cells_of(total),
+                                           houses=(line, block), symbols=bits_of(total),
                                            details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
-                                                    ("core_symbols", tuple(cells_of(v))),
-                                                    ("line_symbols", tuple(cells_of(va))),
-                                                    ("box_symbols", tuple(cells_of(vd)))))
+                                                    ("core_symbols", tuple(bits_of(v))),
+                                                    ("line_symbols", tuple(bits_of(va))),
+                                                    ("box_symbols", tuple(bits_of(vd)))))
 
 
 def _parts(cells: list[int], cand: list[int], v: int) -> list[tuple[tuple[int, ...], int]]:

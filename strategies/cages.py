@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.cagemath import distinct_support, signed_support
+from deduce.geometry import bits_of
 from deduce.puzzle import Cage, Puzzle
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
-
-from deduce.cagemath import distinct_support, signed_support
+from deduce.strategy import Producer
 
 
 def cage_masks(state: State, cage: Cage) -> tuple[int, ...]:
@@ -74,10 +75,11 @@ def cage_fillings(state: State, index: int) -> tuple[tuple[int, ...], tuple, int
     return res2[0], res2[1], forced, why
 
 
-class CageSingle:
+@attrs.frozen
+class CageSingle(Producer):
     """The last empty cell of a cage takes what completes the sum."""
 
-    technique = TECHNIQUES["cage-single"]
+    CODE = "cage-single"
 
     def find(self, state: State) -> Iterator[Step]:
         value = state.value
@@ -93,20 +95,15 @@ class CageSingle:
                            symbols=[v - 1], details=(("rest", rest),))
 
 
-class CageCombinations:
+@attrs.frozen
+class CageCombinations(Producer):
     """``CageCombinations("combinations")``: candidates in no filling of a
     cage are removed.  ``CageCombinations("pointing")``: a value in every
     filling whose places in the cage lie in one house leaves that house's
     other cells."""
 
-    def __init__(self, kind: str = "combinations"):
-        if kind not in ("combinations", "pointing"):
-            raise ValueError("kind must be 'combinations' or 'pointing'")
-        self.kind = kind
-        self.technique = TECHNIQUES["cage-combo" if kind == "combinations" else "cage-pointing"]
-
-    def __repr__(self) -> str:
-        return f"CageCombinations({self.kind!r})"
+    kind: str = "combinations"
+    CODES = {"combinations": "cage-combo", "pointing": "cage-pointing"}
 
     def find(self, state: State) -> Iterator[Step]:
         puzzle = state.puzzle
@@ -118,11 +115,11 @@ class CageCombinations:
             res = cage_fillings(state, i)
             if res is None:
                 continue  # a contradiction; the engine reports it
-            support, fillings, forced, why = res
+            support, fillings, _forced, why = res
             details = (("fillings", fillings), ("forced", why), ("repeats", cage.repeats))
             if self.kind == "combinations":
                 elims = [(c, s) for c, sup in zip(cage.cells, support) if state.value[c] < 0
-                         for s in cells_of(state.cand[c] & ~sup)]
+                         for s in bits_of(state.cand[c] & ~sup)]
                 if elims:
                     yield Step(self.technique, eliminations=elims, cells=cage.cells, cages=[i],
                                symbols=sorted({s for _, s in elims}), details=details)
@@ -148,14 +145,11 @@ class CageCombinations:
             for f in fillings:
                 common &= f
         common &= (1 << puzzle.size) - 1
-        for s in cells_of(common):
+        for s in bits_of(common):
             places = [c for c, sup in zip(cage.cells, support) if sup >> s & 1]
             if any(state.value[c] == s for c in places):
                 continue  # already placed: its peers lost it then
-            shared = set(g.cell_houses[places[0]])
-            for c in places[1:]:
-                shared &= set(g.cell_houses[c])
-            for h in sorted(shared):
+            for h in g.common_houses(*places):
                 removed = [c for c in g.houses[h]
                            if c not in cage.cells and state.value[c] < 0 and state.cand[c] >> s & 1]
                 if removed:

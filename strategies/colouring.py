@@ -20,10 +20,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 
 def clusters(state: State, sym: int) -> list[tuple[int, int]]:
@@ -59,30 +61,22 @@ def clusters(state: State, sym: int) -> list[tuple[int, int]]:
 
 
 def _sees_any(peer_masks: tuple[int, ...], cells: int, target: int) -> bool:
-    for c in cells_of(cells):
-        if peer_masks[c] & target:
-            return True
-    return False
+    return any(peer_masks[c] & target for c in bits_of(cells))
 
 
 def _seeing_some(peer_masks: tuple[int, ...], cells: int) -> int:
     out = 0
-    for c in cells_of(cells):
+    for c in bits_of(cells):
         out |= peer_masks[c]
     return out
 
 
-class SimpleColours:
+@attrs.frozen
+class SimpleColours(Producer):
     """``SimpleColours("trap")`` or ``SimpleColours("wrap")``."""
 
-    def __init__(self, kind: str = "trap"):
-        if kind not in ("trap", "wrap"):
-            raise ValueError("simple colours are 'trap' or 'wrap'")
-        self.kind = kind
-        self.technique = TECHNIQUES["simple-colours"]
-
-    def __repr__(self) -> str:
-        return f"SimpleColours({self.kind!r})"
+    kind: str = "trap"
+    CODES = {"trap": "simple-colours", "wrap": "simple-colours"}
 
     def find(self, state: State) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
@@ -91,31 +85,26 @@ class SimpleColours:
             for one, two in clusters(state, sym):
                 if (one | two).bit_count() < 3:
                     continue  # a single strong link is no colouring (pointing or a fish finds it)
-                details = (("colours", (tuple(cells_of(one)), tuple(cells_of(two)))),)
+                details = (("colours", (tuple(bits_of(one)), tuple(bits_of(two)))),)
                 if self.kind == "trap":
                     targets = where & ~(one | two) & _seeing_some(pm, one) & _seeing_some(pm, two)
                     if targets:
-                        yield Step(self.technique, eliminations=[(c, sym) for c in cells_of(targets)],
-                                   cells=cells_of(one | two), symbols=(sym,), variant="trap", details=details)
+                        yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)],
+                                   cells=bits_of(one | two), symbols=(sym,), variant="trap", details=details)
                     continue
-                for false, true in ((one, two), (two, one)):
-                    if any(pm[c] & false for c in cells_of(false)):
-                        yield Step(self.technique, eliminations=[(c, sym) for c in cells_of(false)],
-                                   cells=cells_of(one | two), symbols=(sym,), variant="wrap",
-                                   details=details + (("false", tuple(cells_of(false))),))
+                for false, _true in ((one, two), (two, one)):
+                    if any(pm[c] & false for c in bits_of(false)):
+                        yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(false)],
+                                   cells=bits_of(one | two), symbols=(sym,), variant="wrap",
+                                   details=details + (("false", tuple(bits_of(false))),))
 
 
-class MultiColours:
+@attrs.frozen
+class MultiColours(Producer):
     """``MultiColours(1)`` or ``MultiColours(2)``: two clusters of one symbol."""
 
-    def __init__(self, kind: int = 1):
-        if kind not in (1, 2):
-            raise ValueError("multi-colours types are 1 and 2")
-        self.kind = kind
-        self.technique = TECHNIQUES["multi-colours"]
-
-    def __repr__(self) -> str:
-        return f"MultiColours({self.kind})"
+    kind: int = 1
+    CODES = {1: "multi-colours", 2: "multi-colours"}
 
     def find(self, state: State) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
@@ -123,9 +112,9 @@ class MultiColours:
             where = state.symbol_mask(sym)
             found = clusters(state, sym)
             for (a1, a2), (b1, b2) in combinations(found, 2):
-                cluster_cells = cells_of(a1 | a2 | b1 | b2)
-                details = (("colours", (tuple(cells_of(a1)), tuple(cells_of(a2)),
-                                        tuple(cells_of(b1)), tuple(cells_of(b2)))),)
+                cluster_cells = bits_of(a1 | a2 | b1 | b2)
+                details = (("colours", (tuple(bits_of(a1)), tuple(bits_of(a2)),
+                                        tuple(bits_of(b1)), tuple(bits_of(b2)))),)
                 for x1, x2, y1, y2 in ((a1, a2, b1, b2), (a1, a2, b2, b1), (a2, a1, b1, b2), (a2, a1, b2, b1),
                                        (b1, b2, a1, a2), (b1, b2, a2, a1), (b2, b1, a1, a2), (b2, b1, a2, a1)):
                     if not _sees_any(pm, x1, y1):
@@ -134,11 +123,11 @@ class MultiColours:
                         # x1 and y1 cannot both be true: x2 or y2 is
                         targets = where & ~(a1 | a2 | b1 | b2) & _seeing_some(pm, x2) & _seeing_some(pm, y2)
                         if targets:
-                            yield Step(self.technique, eliminations=[(c, sym) for c in cells_of(targets)],
+                            yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)],
                                        cells=cluster_cells, symbols=(sym,), variant="1",
-                                       details=details + (("linked", (tuple(cells_of(x1)), tuple(cells_of(y1)))),
-                                                          ("either", (tuple(cells_of(x2)), tuple(cells_of(y2))))))
+                                       details=details + (("linked", (tuple(bits_of(x1)), tuple(bits_of(y1)))),
+                                                          ("either", (tuple(bits_of(x2)), tuple(bits_of(y2))))))
                     elif _sees_any(pm, x1, y2):
-                        yield Step(self.technique, eliminations=[(c, sym) for c in cells_of(x1)],
+                        yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(x1)],
                                    cells=cluster_cells, symbols=(sym,), variant="2",
-                                   details=details + (("false", tuple(cells_of(x1))),))
+                                   details=details + (("false", tuple(bits_of(x1))),))

@@ -14,31 +14,30 @@ subset's own house.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
+
+import attrs
 
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 from .intersections import LockedCandidates
 from .subsets import HiddenSubset
 
-_CODES = {"pointing": "direct-pointing", "claiming": "direct-claiming", 2: "direct-hp", 3: "direct-ht"}
 
-
-class Direct:
+@attrs.frozen
+class Direct(Producer):
     """``Direct("pointing")``, ``Direct("claiming")``, ``Direct(2)`` (hidden
     pair), ``Direct(3)`` (hidden triple)."""
 
-    def __init__(self, kind: Any):
-        if kind not in _CODES:
-            raise ValueError(f"kind must be one of {list(_CODES)}")
-        self.kind = kind
-        self.base = LockedCandidates(kind) if isinstance(kind, str) else HiddenSubset(kind)
-        self.technique = TECHNIQUES[_CODES[kind]]
+    kind: str | int
+    CODES = {"pointing": "direct-pointing", "claiming": "direct-claiming", 2: "direct-hp", 3: "direct-ht"}
 
-    def __repr__(self) -> str:
-        return f"Direct({self.kind!r})"
+    @property
+    def base(self) -> LockedCandidates | HiddenSubset:
+        """The technique this one is the direct form of."""
+        return LockedCandidates(self.kind) if isinstance(self.kind, str) else HiddenSubset(self.kind)
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry

@@ -20,10 +20,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterable, Iterator
 
-from deduce.geometry import Geometry, cells_of
+import attrs
+
+from deduce.geometry import Geometry, bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 _SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 MAX_FINS = 5
@@ -87,22 +89,16 @@ def fish_shape(base: tuple[int, ...], cover: tuple[int, ...], n: int) -> str:
     return "mutant"
 
 
-class Fish:
+@attrs.frozen
+class Fish(Producer):
     """``Fish(size, kind="basic"|"finned"|"sashimi", shape="standard"|"franken"|"mutant")``."""
 
-    def __init__(self, size: int, kind: str = "basic", shape: str = "standard"):
-        if size not in _SIZE_NAMES:
-            raise ValueError("fish size must be 2, 3 or 4")
-        if kind not in ("basic", "finned", "sashimi") or shape not in ("standard", "franken", "mutant"):
-            raise ValueError("kind is basic, finned or sashimi; shape is standard, franken or mutant")
-        if shape != "standard" and kind == "sashimi":
-            raise ValueError("franken and mutant fish are basic or finned")
-        self.size, self.kind, self.shape = size, kind, shape
-        self.technique = TECHNIQUES[fish_code(size, kind, shape)]
-        self._cache: dict[tuple, list[Step]] = {}
-
-    def __repr__(self) -> str:
-        return f"Fish({self.size}, {self.kind!r}, {self.shape!r})"
+    size: int
+    kind: str = "basic"
+    shape: str = "standard"
+    CODES = {(n, k, sh): fish_code(n, k, sh) for sh in ("standard", "franken", "mutant") for n in (2, 3, 4)
+             for k in ("basic", "finned", "sashimi") if sh == "standard" or k != "sashimi"}
+    _cache: dict[tuple, list[Step]] = attrs.field(factory=dict, init=False, repr=False, eq=False)
 
     def _orientations(self, g: Geometry) -> list[tuple[list[int], list[int]]]:
         n = g.size
@@ -204,10 +200,10 @@ class Fish:
             sashimi = any((p & ~fins).bit_count() <= 1 for p in parts)
             if sashimi != (self.kind == "sashimi"):
                 return
-        elims = frozenset((c, sym) for c in cells_of(targets))
+        elims = frozenset((c, sym) for c in bits_of(targets))
         key = (sym, B, elims)
         if key in seen:
             return
         seen.add(key)
-        yield Step(self.technique, eliminations=elims, cells=cells_of(B), houses=base + cover,
-                   symbols=[sym], details=(("base", base), ("cover", cover), ("fins", tuple(cells_of(fins)))))
+        yield Step(self.technique, eliminations=elims, cells=bits_of(B), houses=base + cover,
+                   symbols=[sym], details=(("base", base), ("cover", cover), ("fins", tuple(bits_of(fins)))))

@@ -25,13 +25,15 @@ from __future__ import annotations
 import weakref
 from typing import Any, Iterator, NamedTuple
 
-from deduce.geometry import Geometry, cells_of
+import attrs
+
+from deduce.cagemath import distinct_support, signed_support
+from deduce.geometry import Geometry, bits_of
 from deduce.puzzle import Puzzle
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
-from deduce.cagemath import distinct_support, signed_support
 from .cages import must_differ
 
 MAX_BLOCK_GROUPS = 2000
@@ -88,7 +90,7 @@ def _block_groups(g: Geometry) -> list[tuple[int, ...]]:
     seen: set[frozenset[int]] = set()
     frontier = [frozenset([b]) for b in range(n)]
     groups = []
-    for size in range(2, n):
+    for _size in range(2, n):
         nxt = []
         for group in frontier:
             for b in sorted(set().union(*(adj[x] for x in group)) - group):
@@ -103,7 +105,7 @@ def _block_groups(g: Geometry) -> list[tuple[int, ...]]:
     return groups
 
 
-_EQUATIONS: "weakref.WeakKeyDictionary[Puzzle, list[Equation]]" = weakref.WeakKeyDictionary()
+_EQUATIONS: weakref.WeakKeyDictionary[Puzzle, list[Equation]] = weakref.WeakKeyDictionary()
 
 
 def equations(puzzle: Puzzle) -> list[Equation]:
@@ -158,26 +160,21 @@ def _build(puzzle: Puzzle) -> list[Equation]:
             if key in seen or not (innies or outies):
                 continue
             seen.add(key)
-            out.append(Equation(houses, tuple(cells_of(innies)), tuple(cells_of(outies)), target, tuple(inside),
+            out.append(Equation(houses, tuple(bits_of(innies)), tuple(bits_of(outies)), target, tuple(inside),
                                 tuple(i for i, o in zip(partial, sides) if o),
                                 tuple(i for i, o in zip(partial, sides) if not o), innies | outies))
     out.sort(key=lambda e: (len(e.innies) + len(e.outies), len(e.houses)))
     return out
 
 
-class InniesOuties:
+@attrs.frozen
+class InniesOuties(Producer):
     """``InniesOuties("single")``: a one-cell innie or outie fixes a value.
     ``InniesOuties("multi")``: derived cages and innie-outie differences
     prune candidates by their fillings."""
 
-    def __init__(self, kind: str = "single"):
-        if kind not in ("single", "multi"):
-            raise ValueError("kind must be 'single' or 'multi'")
-        self.kind = kind
-        self.technique = TECHNIQUES["innie" if kind == "single" else "innies-outies"]
-
-    def __repr__(self) -> str:
-        return f"InniesOuties({self.kind!r})"
+    kind: str = "single"
+    CODES = {"single": "innie", "multi": "innies-outies"}
 
     def find(self, state: State) -> Iterator[Step]:
         puzzle = state.puzzle
@@ -246,7 +243,7 @@ class InniesOuties:
             if res is None or not res[1]:
                 continue  # a contradiction (engine reports it), or too big to search
             support, fillings = res
-            elims = [(c, s) for c, sup in zip(cells, support) for s in cells_of(cand[c] & ~sup)]
+            elims = [(c, s) for c, sup in zip(cells, support) for s in bits_of(cand[c] & ~sup)]
             if elims:
                 derived = not innies or not outies
                 yield Step(self.technique, eliminations=elims, cells=eq.innies + eq.outies, houses=eq.houses,

@@ -8,28 +8,25 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 from ._houses import line_block_pairs
 
 
-class LockedCandidates:
+@attrs.frozen
+class LockedCandidates(Producer):
     """``LockedCandidates("pointing")``: within a box, a symbol's candidates
     lie in one line, so the line's other cells lose it.
     ``LockedCandidates("claiming")``: within a line, a symbol's candidates lie
     in one box, so the box's other cells lose it."""
 
-    def __init__(self, kind: str = "pointing"):
-        if kind not in ("pointing", "claiming"):
-            raise ValueError(f"kind must be 'pointing' or 'claiming', not {kind!r}")
-        self.kind = kind
-        self.technique = TECHNIQUES["lc1" if kind == "pointing" else "lc2"]
-
-    def __repr__(self) -> str:
-        return f"LockedCandidates({self.kind!r})"
+    kind: str = "pointing"
+    CODES = {"pointing": "lc1", "claiming": "lc2"}
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
@@ -53,5 +50,5 @@ class LockedCandidates:
                 if not removed:
                     continue
                 yield Step(self.technique,
-                           eliminations=[(c, sym) for c in cells_of(removed)],
-                           cells=cells_of(inside), houses=[source, target], symbols=[sym])
+                           eliminations=[(c, sym) for c in bits_of(removed)],
+                           cells=bits_of(inside), houses=[source, target], symbols=[sym])

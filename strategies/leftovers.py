@@ -16,18 +16,21 @@ from __future__ import annotations
 
 from typing import Iterator
 
+import attrs
+
 from deduce.geometry import Geometry
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 #: Only comparisons whose leftover groups are at most this big are tried
 #: (bigger ones rarely give anything and are hard to follow).
 MAX_LEFTOVER = 6
 
 
-class LawOfLeftovers:
-    technique = TECHNIQUES["leftovers"]
+@attrs.frozen
+class LawOfLeftovers(Producer):
+    CODE = "leftovers"
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry

@@ -18,12 +18,14 @@ at most one holds it.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import ClassVar, Iterator
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 
 def strong_links(state: State, sym: int) -> list[tuple[int, int, int]]:
@@ -36,20 +38,12 @@ def strong_links(state: State, sym: int) -> list[tuple[int, int, int]]:
     return out
 
 
-class TurbotFish:
-    """``TurbotFish("skyscraper" | "kite" | "turbot")``: one finder of
-    strong-weak-strong chains, filed by their shape."""
+@attrs.frozen
+class _TwoStrongLinks(Producer):
+    """Strong link, weak link, strong link on one symbol, filed by shape
+    (``SHAPE``): the skyscraper, the 2-string kite and the general turbot fish."""
 
-    _CODES = {"skyscraper": "skyscraper", "kite": "2-string-kite", "turbot": "turbot-fish"}
-
-    def __init__(self, kind: str = "turbot"):
-        if kind not in self._CODES:
-            raise ValueError("kind is skyscraper, kite or turbot")
-        self.kind = kind
-        self.technique = TECHNIQUES[self._CODES[kind]]
-
-    def __repr__(self) -> str:
-        return f"TurbotFish({self.kind!r})"
+    SHAPE: ClassVar[str] = ""
 
     def _shape(self, state: State, h1: int, h2: int, b: int, c: int) -> str:
         g = state.puzzle.geometry
@@ -74,10 +68,10 @@ class TurbotFish:
                         for c, d in ((a2, b2), (b2, a2)):
                             if not pm[b] >> c & 1:
                                 continue  # no weak link between the two strong links
-                            if self._shape(state, h1, h2, b, c) != self.kind:
+                            if self._shape(state, h1, h2, b, c) != self.SHAPE:
                                 continue
                             both = pm[a] & pm[d]
-                            targets = [t for t in cells_of(both) if state.value[t] < 0 and state.cand[t] >> sym & 1
+                            targets = [t for t in bits_of(both) if state.value[t] < 0 and state.cand[t] >> sym & 1
                                        and t not in (a, b, c, d)]
                             if not targets:
                                 continue
@@ -90,8 +84,33 @@ class TurbotFish:
                                        details=(("chain", (a, b, c, d)),))
 
 
-class EmptyRectangle:
-    technique = TECHNIQUES["empty-rectangle"]
+@attrs.frozen
+class Skyscraper(_TwoStrongLinks):
+    """Two parallel strong links (two rows, or two columns) joined at one end."""
+
+    CODE = "skyscraper"
+    SHAPE = "skyscraper"
+
+
+@attrs.frozen
+class TwoStringKite(_TwoStrongLinks):
+    """A row and a column strong link whose near ends share a box."""
+
+    CODE = "2-string-kite"
+    SHAPE = "kite"
+
+
+@attrs.frozen
+class TurbotFish(_TwoStrongLinks):
+    """Any other strong-weak-strong chain on one symbol."""
+
+    CODE = "turbot-fish"
+    SHAPE = "turbot"
+
+
+@attrs.frozen
+class EmptyRectangle(Producer):
+    CODE = "empty-rectangle"
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
@@ -106,7 +125,7 @@ class EmptyRectangle:
                 inbox = where & masks[b]
                 if inbox.bit_count() < 2:
                     continue
-                cells = cells_of(inbox)
+                cells = bits_of(inbox)
                 box_rows = sorted({c // n for c in g.houses[b]})
                 box_cols = sorted({c % n for c in g.houses[b]})
                 for r in box_rows:

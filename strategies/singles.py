@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 from ._houses import house_order
 
 
-class FullHouse:
+@attrs.frozen
+class FullHouse(Producer):
     """The last empty cell of a house takes the one missing symbol."""
 
-    technique = TECHNIQUES["fh"]
+    CODE = "fh"
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
@@ -35,11 +38,12 @@ class FullHouse:
             yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym])
 
 
-class HiddenSingle:
+@attrs.frozen
+class HiddenSingle(Producer):
     """A symbol has one place left in a house (boxes first, then rows and
     columns, as a person scans)."""
 
-    technique = TECHNIQUES["hs"]
+    CODE = "hs"
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
@@ -51,7 +55,7 @@ class HiddenSingle:
             if len(empty) < 2:
                 continue  # a full house, not a hidden single
             missing = ((1 << n) - 1) & ~state.placed_in(h)
-            for sym in cells_of(missing):
+            for sym in bits_of(missing):
                 bit = 1 << sym
                 places = [c for c in empty if cand[c] & bit]
                 if len(places) != 1:
@@ -73,10 +77,11 @@ def _blocker(state: State, cell: int, sym: int) -> int:
     return -1
 
 
-class NakedSingle:
+@attrs.frozen
+class NakedSingle(Producer):
     """A cell with one candidate left."""
 
-    technique = TECHNIQUES["ns"]
+    CODE = "ns"
 
     def find(self, state: State) -> Iterator[Step]:
         for cell, (m, v) in enumerate(zip(state.cand, state.value)):

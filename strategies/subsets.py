@@ -5,10 +5,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 from ._houses import house_order, line_block_pairs
 
@@ -26,18 +28,13 @@ def naked_sets(cells: list[int], k: int, cand: list[int]) -> Iterator[tuple[tupl
             yield group, union
 
 
-class NakedSubset:
+@attrs.frozen
+class NakedSubset(Producer):
     """``NakedSubset(k)``: k cells of a house hold only k symbols between
     them, so those symbols leave the house's other cells."""
 
-    def __init__(self, size: int):
-        if size not in _NAMES:
-            raise ValueError("subset size must be 2, 3 or 4")
-        self.size = size
-        self.technique = TECHNIQUES["n" + _NAMES[size][0]]
-
-    def __repr__(self) -> str:
-        return f"NakedSubset({self.size})"
+    size: int
+    CODES = {2: "np", 3: "nt", 4: "nq"}
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
@@ -48,24 +45,19 @@ class NakedSubset:
             if len(empty) <= k:
                 continue
             for cells, union in naked_sets(empty, k, cand):
-                elims = [(c, s) for c in empty if c not in cells for s in cells_of(cand[c] & union)]
+                elims = [(c, s) for c in empty if c not in cells for s in bits_of(cand[c] & union)]
                 if elims:
                     yield Step(self.technique, eliminations=elims, cells=cells, houses=[h],
-                               symbols=cells_of(union))
+                               symbols=bits_of(union))
 
 
-class HiddenSubset:
+@attrs.frozen
+class HiddenSubset(Producer):
     """``HiddenSubset(k)``: k symbols have only the same k places in a
     house, so those cells hold nothing else."""
 
-    def __init__(self, size: int):
-        if size not in _NAMES:
-            raise ValueError("subset size must be 2, 3 or 4")
-        self.size = size
-        self.technique = TECHNIQUES["h" + _NAMES[size][0]]
-
-    def __repr__(self) -> str:
-        return f"HiddenSubset({self.size})"
+    size: int
+    CODES = {2: "hp", 3: "ht", 4: "hq"}
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
@@ -76,7 +68,7 @@ class HiddenSubset:
             empty = [c for c in g.houses[h] if value[c] < 0]
             if len(empty) <= k:
                 continue
-            missing = cells_of(((1 << n) - 1) & ~state.placed_in(h))
+            missing = bits_of(((1 << n) - 1) & ~state.placed_in(h))
             places = {}
             for s in missing:
                 bit = 1 << s
@@ -95,35 +87,30 @@ class HiddenSubset:
                 keep = 0
                 for s in syms:
                     keep |= 1 << s
-                cells = cells_of(union)
-                elims = [(c, s) for c in cells for s in cells_of(cand[c] & ~keep)]
+                cells = bits_of(union)
+                elims = [(c, s) for c in cells for s in bits_of(cand[c] & ~keep)]
                 if elims:
                     yield Step(self.technique, eliminations=elims, cells=cells, houses=[h], symbols=syms)
 
 
-class LockedSubset:
+@attrs.frozen
+class LockedSubset(Producer):
     """``LockedSubset(2)`` (locked pair), ``LockedSubset(3)`` (locked triple):
     a naked pair or triple whose cells lie in both a line and a box, so its
     symbols leave the other cells of both houses at once."""
 
-    def __init__(self, size: int):
-        if size not in (2, 3):
-            raise ValueError("locked subsets are pairs or triples")
-        self.size = size
-        self.technique = TECHNIQUES["locked-pair" if size == 2 else "locked-triple"]
-
-    def __repr__(self) -> str:
-        return f"LockedSubset({self.size})"
+    size: int
+    CODES = {2: "locked-pair", 3: "locked-triple"}
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
         k = self.size
         cand, value = state.cand, state.value
         for line, block, inter in line_block_pairs(g):
-            inside = [c for c in cells_of(inter) if value[c] < 0]
+            inside = [c for c in bits_of(inter) if value[c] < 0]
             for cells, union in naked_sets(inside, k, cand):
                 elims = [(c, s) for h in (line, block) for c in g.houses[h]
-                         if value[c] < 0 and c not in cells for s in cells_of(cand[c] & union)]
+                         if value[c] < 0 and c not in cells for s in bits_of(cand[c] & union)]
                 if elims:
                     yield Step(self.technique, eliminations=elims, cells=cells, houses=[line, block],
-                               symbols=cells_of(union))
+                               symbols=bits_of(union))

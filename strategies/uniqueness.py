@@ -1,4 +1,4 @@
-"""Uniqueness: unique rectangles (types 1-4) and BUG+1.
+"""Uniqueness: unique rectangles (types 1-6), hidden and avoidable rectangles.
 
 These rest on one assumption, stated in every explanation: the puzzle has
 exactly one solution.  Four cells in two rows, two columns and two boxes
@@ -7,7 +7,9 @@ cannot all end up holding only the same two symbols {a,b}: the two
 symbols could then be swapped, giving a second solution.  The engine uses
 these strategies only after it has proven the solution unique, never on
 puzzles with cages (a swap can change a cage's sum), and never with
-``--no-uniqueness``.
+``--no-uniqueness``.  Unique loops (the same argument on 6 to 10 cells) are
+in :mod:`strategies.unique_loops`, BUG+1 and BUG types 2-4 (the argument on
+the whole grid) in :mod:`strategies.bug`.
 
 * **Type 1**: three corners hold only {a,b}; the fourth loses a and b.
 * **Type 2**: two corners hold only {a,b}, the other two {a,b,x}: one of
@@ -16,21 +18,29 @@ puzzles with cages (a swap can change a cage's sum), and never with
   other cells of a house they share, they form a naked subset.
 * **Type 4**: the roof corners share a house where a lives only in them:
   one is a, so neither can be b.
-* **BUG+1**: every unsolved cell holds two candidates but one, which holds
-  three; the symbol appearing three times in its house must go there.
+* **Type 5**: two diagonal corners, or three, hold the pair and one same
+  extra x; cells seeing all of them lose x.
+* **Type 6**: two diagonal corners hold only the pair and a lies only in
+  the rectangle along both its rows (or columns): the other two lose a.
+* **Hidden rectangle**: a corner holds only {a,b} and a lives only in the
+  rectangle along the opposite corner's row and column: that corner is not b.
+* **Avoidable rectangle**: the same on corners the solver placed (placed
+  symbols could be swapped too).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import Iterator, Sequence
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
-from ._houses import common_targets, per_position
+from ._houses import common_targets
 
 
 def rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]:
@@ -53,13 +63,8 @@ def rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]:
             if not (same_rows or same_cols):
                 continue
             common = cand[a] & cand[b] & cand[c] & cand[d]
-            for pair in combinations(cells_of(common), 2):
+            for pair in combinations(bits_of(common), 2):
                 yield corners, (1 << pair[0]) | (1 << pair[1])
-
-
-def _shared_houses(state: State, x: int, y: int) -> list[int]:
-    g = state.puzzle.geometry
-    return [h for h in g.cell_houses[x] if h in g.cell_houses[y]]
 
 
 def virtual_subsets(state: State, shared: list[int], pattern: set[int] | list[int] | tuple[int, ...], extra: int,
@@ -83,12 +88,13 @@ def virtual_subsets(state: State, shared: list[int], pattern: set[int] | list[in
                     union |= cand[c]
                 if union.bit_count() != k + 1 or union & forbidden:
                     continue
-                elims = [(c, s) for c in others if c not in group for s in cells_of(cand[c] & union)]
+                elims = [(c, s) for c in others if c not in group for s in bits_of(cand[c] & union)]
                 if elims:
                     yield h, group, union, elims
 
 
-class UniqueRectangle:
+@attrs.frozen
+class UniqueRectangle(Producer):
     """``UniqueRectangle(type)`` for types 1 to 6.
 
     Type 5: two diagonal corners, or three corners, hold the pair and one
@@ -103,24 +109,18 @@ class UniqueRectangle:
     requires_unique = True
     allows_cages = False
 
-    def __init__(self, kind: int = 1):
-        if kind not in (1, 2, 3, 4, 5, 6):
-            raise ValueError("unique rectangle types are 1 to 6")
-        self.kind = kind
-        self.technique = TECHNIQUES[f"ur{kind}"]
-
-    def __repr__(self) -> str:
-        return f"UniqueRectangle({self.kind})"
+    kind: int = 1
+    CODES = {k: f"ur{k}" for k in (1, 2, 3, 4, 5, 6)}
 
     def find(self, state: State) -> Iterator[Step]:
         cand = state.cand
         for corners, pair in rectangles(state):
             floor = [c for c in corners if cand[c] == pair]
             roof = [c for c in corners if cand[c] != pair]
-            details = (("corners", corners), ("pair", tuple(cells_of(pair))), ("roof", tuple(roof)))
+            details = (("corners", corners), ("pair", tuple(bits_of(pair))), ("roof", tuple(roof)))
             if self.kind == 1 and len(floor) == 3:
-                elims = [(roof[0], s) for s in cells_of(pair)]
-                yield Step(self.technique, eliminations=elims, cells=corners, symbols=cells_of(pair),
+                elims = [(roof[0], s) for s in bits_of(pair)]
+                yield Step(self.technique, eliminations=elims, cells=corners, symbols=bits_of(pair),
                            details=details)
                 continue
             if self.kind == 5:
@@ -128,7 +128,7 @@ class UniqueRectangle:
                 continue
             if self.kind == 1 or len(floor) != 2 or len(roof) != 2:
                 continue
-            shared = _shared_houses(state, roof[0], roof[1])
+            shared = list(state.puzzle.geometry.common_houses(roof[0], roof[1]))
             if self.kind == 6:
                 if not shared:
                     yield from self._type6(state, corners, pair, roof, details)
@@ -140,409 +140,70 @@ class UniqueRectangle:
                 if cand[roof[0]] == cand[roof[1]] and extra.bit_count() == 1:
                     x = extra.bit_length() - 1
                     pm = state.puzzle.peer_masks
-                    targets = [c for c in cells_of(pm[roof[0]] & pm[roof[1]])
+                    targets = [c for c in bits_of(pm[roof[0]] & pm[roof[1]])
                                if state.value[c] < 0 and cand[c] >> x & 1]
                     if targets:
                         yield Step(self.technique, eliminations=[(c, x) for c in targets], cells=corners,
-                                   symbols=cells_of(pair) + [x], details=details + (("extra", x),))
+                                   symbols=bits_of(pair) + [x], details=details + (("extra", x),))
             elif self.kind == 3:
                 yield from self._type3(state, corners, pair, roof, extra, shared, details)
             elif self.kind == 4:
                 for h in shared:
-                    for a in cells_of(pair):
+                    for a in bits_of(pair):
                         places = state.places(h, a)
                         if sorted(places) == sorted(roof):
-                            b = cells_of(pair & ~(1 << a))[0]
+                            b = bits_of(pair & ~(1 << a))[0]
                             elims = [(c, b) for c in roof if cand[c] >> b & 1]
                             if elims:
                                 yield Step(self.technique, eliminations=elims, cells=corners, houses=(h,),
                                            symbols=(a, b), details=details + (("locked", a),))
 
-    def _type5(self, state: State, corners, pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
+    def _type5(self, state: State, corners: Sequence[int], pair: int, roof: list[int],
+               details: tuple) -> Iterator[Step]:
         cand = state.cand
         if len(roof) not in (2, 3) or len({cand[c] for c in roof}) != 1:
             return
         extra = cand[roof[0]] & ~pair
-        if extra.bit_count() != 1 or (len(roof) == 2 and _shared_houses(state, roof[0], roof[1])):
+        if extra.bit_count() != 1 or (len(roof) == 2 and state.puzzle.geometry.common_houses(roof[0], roof[1])):
             return  # two roofs in one house with one extra: type 2
         x = extra.bit_length() - 1
         targets = common_targets(state, roof, x)
         if targets:
             yield Step(self.technique, eliminations=[(c, x) for c in targets], cells=corners,
-                       symbols=cells_of(pair) + [x], details=details + (("extra", x),))
+                       symbols=bits_of(pair) + [x], details=details + (("extra", x),))
 
-    def _type6(self, state: State, corners, pair: int, roof: list[int], details: tuple) -> Iterator[Step]:
+    def _type6(self, state: State, corners: Sequence[int], pair: int, roof: list[int],
+               details: tuple) -> Iterator[Step]:
         g = state.puzzle.geometry
         cand = state.cand
         cset = set(corners)
-        for a in cells_of(pair):
+        for a in bits_of(pair):
             for kind in (0, 1):  # the rectangle's two rows, then its two columns
                 lines = sorted({g.cell_houses[c][kind] for c in corners})
                 if all(set(state.places(h, a)) <= cset for h in lines):
                     elims = [(c, a) for c in roof if cand[c] >> a & 1]
                     if elims:
                         yield Step(self.technique, eliminations=elims, cells=corners, houses=tuple(lines),
-                                   symbols=cells_of(pair), details=details + (("locked", a),))
+                                   symbols=bits_of(pair), details=details + (("locked", a),))
                         return
 
-    def _type3(self, state: State, corners, pair: int, roof: list[int], extra: int, shared: list[int],
+    def _type3(self, state: State, corners: Sequence[int], pair: int, roof: list[int], extra: int, shared: list[int],
                details: tuple) -> Iterator[Step]:
         for h, group, union, elims in virtual_subsets(state, shared, roof, extra, forbidden=pair):
             yield Step(self.technique, eliminations=elims, cells=tuple(corners) + group, houses=(h,),
-                       symbols=cells_of(union), se_bonus=round(0.1 * len(group), 1),
-                       details=details + (("subset", group), ("subset_symbols", tuple(cells_of(union)))))
+                       symbols=bits_of(union), se_bonus=round(0.1 * len(group), 1),
+                       details=details + (("subset", group), ("subset_symbols", tuple(bits_of(union)))))
 
 
-class BugPlusOne:
-    technique = TECHNIQUES["bug+1"]
-    requires_unique = True
-    allows_cages = False
-
-    def find(self, state: State) -> Iterator[Step]:
-        cand, value = state.cand, state.value
-        g = state.puzzle.geometry
-        odd = None
-        for c in range(len(cand)):
-            if value[c] >= 0:
-                continue
-            k = cand[c].bit_count()
-            if k == 2:
-                continue
-            if k != 3 or odd is not None:
-                return
-            odd = c
-        if odd is None:
-            return
-        for s in cells_of(cand[odd]):
-            counts = [len(state.places(h, s)) for h in g.cell_houses[odd]]
-            if all(x == 3 for x in counts) and self._is_bug_without(state, odd, s):
-                yield Step(self.technique, placements=[(odd, s)], cells=(odd,), houses=g.cell_houses[odd],
-                           symbols=(s,))
-                return
-
-    @staticmethod
-    def _is_bug_without(state: State, odd: int, s: int) -> bool:
-        """True if, with ``s`` taken out of ``odd``, every symbol not yet placed
-        in a house has exactly two places there (a bivalue universal grave:
-        such a position has no solution or at least two)."""
-        g = state.puzzle.geometry
-        for h in range(3 * g.size):
-            placed = state.placed_in(h)
-            for x in range(g.size):
-                if placed >> x & 1:
-                    continue
-                count = len(state.places(h, x)) - (1 if x == s and odd in g.houses[h] else 0)
-                if count != 2:
-                    return False
-        return True
-
-
-#: Most cells with extra candidates a BUG pattern may have, and most ways to
-#: choose their two BUG candidates (deterministic bounds).
-MAX_BUG_CELLS = 6
-MAX_BUG_CHOICES = 1000
-
-
-def bug_extras(state: State) -> dict[int, int] | None:
-    """The extra candidates that stand between this position and a BUG.
-
-    Returns ``{cell: extra mask}`` for the cells with more than two
-    candidates, such that without those extras every unsolved cell would
-    hold two candidates and every symbol not yet placed in a house would
-    have exactly two places there (a *bivalue universal grave*, which has
-    no solution or several); None when no such choice exists.
-    """
-    g = state.puzzle.geometry
-    cand, value = state.cand, state.value
-    bug = []
-    for c in range(len(cand)):
-        if value[c] < 0:
-            k = cand[c].bit_count()
-            if k < 2:
-                return None
-            if k > 2:
-                bug.append(c)
-    if not bug or len(bug) > MAX_BUG_CELLS:
-        return None
-    choices = [[(1 << a) | (1 << b) for a, b in combinations(cells_of(cand[c]), 2)] for c in bug]
-    total = 1
-    for ch in choices:
-        total *= len(ch)
-    if total > MAX_BUG_CHOICES:
-        return None
-    n = g.size
-    need = []  # (house, symbol, count among bivalue cells) that must reach 2
-    bug_set = set(bug)
-    for h, cells in enumerate(g.houses):
-        placed = state.placed_in(h)
-        for s in range(n):
-            if placed >> s & 1:
-                continue
-            count = sum(1 for c in cells if c not in bug_set and value[c] < 0 and cand[c] >> s & 1)
-            if count > 2:
-                return None
-            need.append((h, s, count))
-    houses_of = [set(g.cell_houses[c]) for c in bug]
-    for keep in _product(choices):
-        ok = True
-        for h, s, count in need:
-            extra = sum(1 for i, c in enumerate(bug) if h in houses_of[i] and keep[i] >> s & 1)
-            if count + extra != 2:
-                ok = False
-                break
-        if ok:
-            return {c: cand[c] & ~keep[i] for i, c in enumerate(bug)}
-    return None
-
-
-def _product(choices: list[list[int]]) -> Iterator[tuple[int, ...]]:
-    if not choices:
-        yield ()
-        return
-    for first in choices[0]:
-        for rest in _product(choices[1:]):
-            yield (first,) + rest
-
-
-class BugType:
-    """``BugType(2)``, ``BugType(3)``, ``BugType(4)``: BUG patterns with
-    several cells holding extra candidates (Sudoku Explainer's types).
-
-    At least one of those cells must take one of its extras, else the grid
-    would be a BUG.  Type 2: every such cell has the same single extra x,
-    so cells seeing all of them lose x.  Type 3: the cells lie in one house
-    and their extras, as one virtual cell, form a naked subset with other
-    cells of the house.  Type 4: two such cells in one house, each with one
-    extra, share a symbol that lives only in them there: each is that
-    symbol or its extra.
-    """
-
-    requires_unique = True
-    allows_cages = False
-
-    def __init__(self, kind: int):
-        if kind not in (2, 3, 4):
-            raise ValueError("BUG types are 2, 3 and 4 (type 1 is BUG+1)")
-        self.kind = kind
-        self.technique = TECHNIQUES[f"bug{kind}"]
-
-    def __repr__(self) -> str:
-        return f"BugType({self.kind})"
-
-    def find(self, state: State) -> Iterator[Step]:
-        extras = bug_extras(state)
-        if extras is None or len(extras) < 2:
-            return
-        cand = state.cand
-        g = state.puzzle.geometry
-        cells = sorted(extras)
-        details = (("extras", tuple((c, tuple(cells_of(extras[c]))) for c in cells)),)
-        if self.kind == 2:
-            masks = set(extras.values())
-            if len(masks) != 1:
-                return
-            x_mask = masks.pop()
-            if x_mask.bit_count() != 1:
-                return
-            x = x_mask.bit_length() - 1
-            targets = common_targets(state, cells, x)
-            if targets:
-                yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=cells, symbols=(x,),
-                           details=details)
-            return
-        shared = [h for h in g.cell_houses[cells[0]] if all(h in g.cell_houses[c] for c in cells)]
-        if self.kind == 3:
-            union = 0
-            for m in extras.values():
-                union |= m
-            for h, group, subset, elims in virtual_subsets(state, shared, cells, union):
-                yield Step(self.technique, eliminations=elims, cells=cells + list(group), houses=(h,),
-                           symbols=cells_of(subset), se_bonus=round(0.1 * len(group), 1),
-                           details=details + (("subset", group), ("subset_symbols", tuple(cells_of(subset)))))
-            return
-        if len(cells) != 2 or any(m.bit_count() != 1 for m in extras.values()):
-            return
-        a, b = cells
-        for h in shared:
-            for v in cells_of(cand[a] & cand[b] & ~extras[a] & ~extras[b]):
-                if sorted(state.places(h, v)) != [a, b]:
-                    continue
-                elims = [(c, s) for c in cells for s in cells_of(cand[c] & ~extras[c] & ~(1 << v))]
-                if elims:
-                    yield Step(self.technique, eliminations=elims, cells=cells, houses=(h,), symbols=(v,),
-                               details=details + (("locked", v),))
-
-
-#: Longest unique loop searched, in cells (a deterministic bound).
-MAX_LOOP = 10
-
-
-class UniqueLoop:
-    """``UniqueLoop(type)``: unique rectangles grown into loops of 6, 8 or 10 cells.
-
-    A loop of unsolved cells that all hold {a,b}, where every row, column
-    and box holds either none of its cells or exactly two, could not be
-    left holding only a and b: swapping them along the loop would give a
-    second solution.  So some loop cell holds a symbol other than a and b,
-    with the same four types as unique rectangles.
-    """
-
-    requires_unique = True
-    allows_cages = False
-
-    def __init__(self, kind: int = 1):
-        if kind not in (1, 2, 3, 4):
-            raise ValueError("unique loop types are 1 to 4")
-        self.kind = kind
-        self.technique = TECHNIQUES["unique-loop"]
-
-    def __repr__(self) -> str:
-        return f"UniqueLoop({self.kind})"
-
-    def find(self, state: State) -> Iterator[Step]:
-        for loop, pair in unique_loops(state):
-            yield from self._steps(state, loop, pair)
-
-    def _steps(self, state: State, loop: tuple[int, ...], pair: int) -> Iterator[Step]:
-        cand, value = state.cand, state.value
-        g = state.puzzle.geometry
-        roof = [c for c in loop if cand[c] != pair]
-        bonus = {6: 0.0, 8: 0.1}.get(len(loop), 0.4)
-        variant = str(self.kind)
-        details = (("corners", loop), ("pair", tuple(cells_of(pair))), ("roof", tuple(roof)))
-        if self.kind == 1:
-            if len(roof) == 1:
-                yield Step(self.technique, eliminations=[(roof[0], s) for s in cells_of(pair)], cells=loop,
-                           symbols=cells_of(pair), variant=variant, se_bonus=bonus, details=details)
-            return
-        if len(roof) < 2:
-            return
-        extra = 0
-        for c in roof:
-            extra |= cand[c] & ~pair
-        if self.kind == 2:
-            if extra.bit_count() != 1 or any(cand[c] != pair | extra for c in roof):
-                return
-            x = extra.bit_length() - 1
-            targets = common_targets(state, roof, x)
-            if targets:
-                yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=loop,
-                           symbols=cells_of(pair) + [x], variant=variant, se_bonus=bonus,
-                           details=details + (("extra", x),))
-            return
-        if len(roof) != 2:
-            return
-        shared = _shared_houses(state, roof[0], roof[1])
-        if self.kind == 3:
-            if extra.bit_count() < 2:
-                return
-            for h, group, union, elims in virtual_subsets(state, shared, loop, extra, forbidden=pair, max_size=3):
-                yield Step(self.technique, eliminations=elims, cells=loop + group, houses=(h,),
-                           symbols=cells_of(union), variant=variant, se_bonus=round(bonus + 0.1 * len(group), 1),
-                           details=details + (("subset", group), ("subset_symbols", tuple(cells_of(union)))))
-            return
-            houses = [(h, [c for c in g.houses[h] if value[c] < 0 and c not in loop]) for h in shared]
-            for k in range(1, 4):
-                for h, others in houses:
-                    for group in combinations(others, k):
-                        union = extra
-                        for c in group:
-                            union |= cand[c]
-                        if union.bit_count() != k + 1 or union & pair:
-                            continue
-                        elims = [(c, s) for c in others if c not in group for s in cells_of(cand[c] & union)]
-                        if elims:
-                            yield Step(self.technique, eliminations=elims, cells=loop + group, houses=(h,),
-                                       symbols=cells_of(union), variant=variant,
-                                       se_bonus=round(bonus + 0.1 * k, 1),
-                                       details=details + (("subset", group),
-                                                          ("subset_symbols", tuple(cells_of(union)))))
-            return
-        for h in shared:
-            for locked in cells_of(pair):
-                if sorted(state.places(h, locked)) == sorted(roof):
-                    other = (pair & ~(1 << locked)).bit_length() - 1
-                    elims = [(c, other) for c in roof if cand[c] >> other & 1]
-                    if elims:
-                        yield Step(self.technique, eliminations=elims, cells=loop, houses=(h,),
-                                   symbols=cells_of(pair), variant=variant, se_bonus=bonus,
-                                   details=details + (("locked", locked),))
-
-
-def unique_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
-    """(loop, pair mask) of every possible unique loop of the position,
-    computed once per position for the four types."""
-    return per_position(state, "unique loops", lambda: _all_loops(state))
-
-
-def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
-    cand, value = state.cand, state.value
-    g = state.puzzle.geometry
-    unsolved = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() >= 2]
-    out: list[tuple[tuple[int, ...], int]] = []
-    for a, b in combinations(range(g.size), 2):
-        pair = (1 << a) | (1 << b)
-        cells = [c for c in unsolved if cand[c] & pair == pair]
-        if len(cells) < 6:
-            continue
-        out.extend((loop, pair) for loop in _loops(g, cells, {c for c in cells if cand[c] != pair}))
-    return out
-
-
-#: Most loop cells with candidates beyond the pair (every type needs few).
-MAX_LOOP_EXTRAS = 3
-
-
-def _loops(g, cells: list[int], extra: set[int]) -> Iterator[tuple[int, ...]]:
-    """Loops of 6 to :data:`MAX_LOOP` cells from ``cells``, consecutive cells
-    sharing a house and every house holding none of them or exactly two;
-    at most :data:`MAX_LOOP_EXTRAS` of them from ``extra``."""
-    cell_set = set(cells)
-    neighbours = {c: [d for d in g.peers[c] if d in cell_set] for c in cells}
-    found: set[frozenset[int]] = set()
-    counts = [0] * len(g.houses)
-
-    def extend(path: list[int]) -> Iterator[tuple[int, ...]]:
-        last = path[-1]
-        for nxt in neighbours[last]:
-            if nxt == path[0] and len(path) >= 6 and len(path) % 2 == 0:
-                if all(k in (0, 2) for k in counts):
-                    key = frozenset(path)
-                    if key not in found:
-                        found.add(key)
-                        yield tuple(path)
-                continue
-            if nxt <= path[0] or nxt in path or len(path) >= MAX_LOOP:
-                continue
-            houses = g.cell_houses[nxt]
-            if any(counts[h] >= 2 for h in houses):
-                continue
-            if nxt in extra and sum(1 for c in path if c in extra) >= MAX_LOOP_EXTRAS:
-                continue
-            for h in houses:
-                counts[h] += 1
-            path.append(nxt)
-            yield from extend(path)
-            path.pop()
-            for h in houses:
-                counts[h] -= 1
-
-    for start in cells:
-        for h in g.cell_houses[start]:
-            counts[h] += 1
-        yield from extend([start])
-        for h in g.cell_houses[start]:
-            counts[h] -= 1
-
-
-class HiddenRectangle:
+@attrs.frozen
+class HiddenRectangle(Producer):
     """A would-be deadly rectangle on {a,b} with a corner A holding only
     {a,b}.  If, in the row and the column of the opposite corner D, a can
     only go in the rectangle, then D is not b: with D = b, a would fill the
     two corners beside D, A would be b, and the four corners would hold
     only a and b."""
 
-    technique = TECHNIQUES["hidden-rectangle"]
+    CODE = "hidden-rectangle"
     requires_unique = True
     allows_cages = False
 
@@ -558,7 +219,7 @@ class HiddenRectangle:
                 row_mate = next(c for c in corners if c != far and c // n == far // n)
                 col_mate = next(c for c in corners if c != far and c % n == far % n)
                 row, col = far // n, n + far % n
-                for a in cells_of(pair):
+                for a in bits_of(pair):
                     b = (pair & ~(1 << a)).bit_length() - 1
                     if not cand[far] >> b & 1:
                         continue
@@ -568,11 +229,12 @@ class HiddenRectangle:
                         continue
                     yield Step(self.technique, eliminations=[(far, b)], cells=corners, houses=(row, col),
                                symbols=(a, b),
-                               details=(("corners", corners), ("pair", tuple(cells_of(pair))),
+                               details=(("corners", corners), ("pair", tuple(bits_of(pair))),
                                         ("floor", corner), ("far", far), ("locked", a)))
 
 
-class AvoidableRectangle:
+@attrs.frozen
+class AvoidableRectangle(Producer):
     """``AvoidableRectangle(1)`` or ``(2)``: a would-be deadly rectangle
     whose solved corners were placed by the solver, not given.
 
@@ -587,14 +249,8 @@ class AvoidableRectangle:
     requires_unique = True
     allows_cages = False
 
-    def __init__(self, kind: int = 1):
-        if kind not in (1, 2):
-            raise ValueError("avoidable rectangle types are 1 and 2")
-        self.kind = kind
-        self.technique = TECHNIQUES["avoidable-rectangle"]
-
-    def __repr__(self) -> str:
-        return f"AvoidableRectangle({self.kind})"
+    kind: int = 1
+    CODES = {1: "avoidable-rectangle", 2: "avoidable-rectangle"}
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
@@ -644,9 +300,10 @@ class AvoidableRectangle:
             return
         x = extras.bit_length() - 1
         pm = state.puzzle.peer_masks
-        targets = [t for t in cells_of(pm[free[0]] & pm[free[1]]) if value[t] < 0 and cand[t] >> x & 1]
+        targets = [t for t in bits_of(pm[free[0]] & pm[free[1]]) if value[t] < 0 and cand[t] >> x & 1]
         if targets:
             yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=corners,
                        symbols=(value[placed[0]], value[placed[1]], x), variant="2",
                        details=(("corners", corners), ("placed", tuple(placed)), ("free", tuple(free)),
                                 ("extra", x)))
+

@@ -18,18 +18,21 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import ClassVar, Iterator, Sequence
 
-from deduce.geometry import cells_of
+import attrs
+
+from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES
+from deduce.strategy import Producer
 
 from ._houses import common_targets
 
 
-class XYWing:
-    technique = TECHNIQUES["xy-wing"]
+@attrs.frozen
+class XYWing(Producer):
+    CODE = "xy-wing"
 
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
@@ -54,12 +57,13 @@ class XYWing:
 
 def _wing_details(state: State, pivot: int, pincers: tuple[int, int]) -> tuple:
     cand = state.cand
-    return (("pivot", pivot), ("pincers", pincers), ("pivot_cands", tuple(cells_of(cand[pivot]))),
-            ("pincer_cands", tuple((c, tuple(cells_of(cand[c]))) for c in pincers)))
+    return (("pivot", pivot), ("pincers", pincers), ("pivot_cands", tuple(bits_of(cand[pivot]))),
+            ("pincer_cands", tuple((c, tuple(bits_of(cand[c]))) for c in pincers)))
 
 
-class XYZWing:
-    technique = TECHNIQUES["xyz-wing"]
+@attrs.frozen
+class XYZWing(Producer):
+    CODE = "xyz-wing"
 
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
@@ -82,8 +86,9 @@ class XYZWing:
                                symbols=(z,), details=_wing_details(state, pivot, (a, b)))
 
 
-class WWing:
-    technique = TECHNIQUES["w-wing"]
+@attrs.frozen
+class WWing(Producer):
+    CODE = "w-wing"
 
     def find(self, state: State) -> Iterator[Step]:
         cand = state.cand
@@ -93,8 +98,8 @@ class WWing:
         for a, b in combinations(bivalue, 2):
             if cand[a] != cand[b] or pm[a] >> b & 1:
                 continue
-            for x in cells_of(cand[a]):
-                y = cells_of(cand[a] & ~(1 << x))[0]
+            for x in bits_of(cand[a]):
+                y = bits_of(cand[a] & ~(1 << x))[0]
                 targets = common_targets(state, (a, b), y)
                 if not targets:
                     continue
@@ -111,25 +116,19 @@ class WWing:
                         break
 
 
-class WXYZWing:
-    """Bent sets of ``size`` cells and as many symbols with exactly one
-    unrestricted symbol; ``size`` 4 is the WXYZ-wing."""
+@attrs.frozen
+class WXYZWing(Producer):
+    """Bent sets of four cells holding four symbols with exactly one
+    unrestricted symbol."""
 
-    CODES = {4: "wxyz-wing"}
-
-    def __init__(self, size: int = 4):
-        if size not in self.CODES:
-            raise ValueError(f"no bent-set technique of size {size}")
-        self.size = size
-        self.technique = TECHNIQUES[self.CODES[size]]
-
-    def __repr__(self) -> str:
-        return f"WXYZWing({self.size})"
+    CODE = "wxyz-wing"
+    #: cells (and symbols) of the bent set
+    SIZE: ClassVar[int] = 4
 
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
         pm = state.puzzle.peer_masks
-        k = self.size
+        k = self.SIZE
         n = state.puzzle.size
         # each set of k symbols, with the cells holding only symbols of it
         within: dict[int, list[int]] = {}
@@ -156,7 +155,7 @@ class WXYZWing:
                 if targets:
                     seen.add(cells)
                     yield Step(self.technique, eliminations=[(t, z) for t in targets], cells=cells, symbols=(z,),
-                               details=(("cands", tuple((c, tuple(cells_of(cand[c]))) for c in cells)),
+                               details=(("cands", tuple((c, tuple(bits_of(cand[c]))) for c in cells)),
                                         ("z_cells", zcells)))
 
     @staticmethod

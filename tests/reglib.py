@@ -81,8 +81,9 @@ def _entries(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def cases() -> Iterator[Case]:
-    for lineno, raw in enumerate(PATH.read_text().splitlines(), 1):
+def cases(path: pathlib.Path | None = None) -> Iterator[Case]:
+    """The cases of ``path`` (HoDoKu's library, :data:`PATH`, by default)."""
+    for lineno, raw in enumerate((path or PATH).read_text().splitlines(), 1):
         if not raw.startswith(":"):
             continue
         parts = raw.split(":")

@@ -46,7 +46,7 @@ class Deadly:
 
 @pytest.fixture(scope="module")
 def client():
-    from deduce.cluster import connect
+    from deduce.rating.cluster import connect
 
     client, close = connect("local", 2)
     yield client

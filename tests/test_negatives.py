@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from deduce import Puzzle, State
 from strategies.fish import Fish
-from strategies.single_digit import EmptyRectangle, TurbotFish
-from strategies.uniqueness import BugPlusOne, UniqueRectangle
+from strategies.single_digit import EmptyRectangle, Skyscraper
+from strategies.bug import BugPlusOne
+from strategies.uniqueness import UniqueRectangle
 from strategies.wings import WWing, XYWing, XYZWing
 
 D = 0  # the symbol "1"
@@ -68,11 +69,11 @@ def test_skyscraper_needs_the_weak_link():
     near = empty()
     only_in_row(near, 2, [3, 7])
     only_in_row(near, 6, [4, 8])  # no end of one link sees an end of the other
-    assert list(TurbotFish("skyscraper").find(near)) == []
+    assert list(Skyscraper().find(near)) == []
     real = empty()
     only_in_row(real, 2, [3, 7])
     only_in_row(real, 6, [3, 8])
-    assert list(TurbotFish("skyscraper").find(real))
+    assert list(Skyscraper().find(real))
 
 
 def test_xy_wing_needs_one_shared_third_symbol():
@@ -312,7 +313,7 @@ def test_avoidable_rectangle_needs_placed_not_given_corners():
 
 
 def test_unique_loop_needs_every_house_to_hold_two_of_its_cells():
-    from strategies.uniqueness import UniqueLoop
+    from strategies.unique_loops import UniqueLoop
 
     loop = [cell(1, 1), cell(1, 4), cell(2, 4), cell(2, 7), cell(3, 7), cell(3, 1)]  # rows 1-3, boxes 1-3
 
@@ -329,7 +330,7 @@ def test_unique_loop_needs_every_house_to_hold_two_of_its_cells():
 
 
 def test_bug_types_need_a_true_bug():
-    from strategies.uniqueness import BugType, bug_extras
+    from strategies.bug import BugType, bug_extras
 
     state = empty()  # far from a BUG: every cell holds nine candidates
     assert bug_extras(state) is None

@@ -60,7 +60,7 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="rate on a Dask cluster: tcp://host:8786, a scheduler file, or 'local' "
                         "(a local cluster of --jobs workers); needs deduce-sudoku[dask]")
-    p.add_argument("--batch-size", type=int, help="puzzles per Dask task (default: deduce.cluster.BATCH_SIZE)")
+    p.add_argument("--batch-size", type=int, help="puzzles per Dask task (default: deduce.rating.cluster.BATCH_SIZE)")
     p.set_defaults(run=cmd_rate)
 
 
@@ -124,7 +124,7 @@ def _rate(args: argparse.Namespace, entries: list[Entry], io: Output, settings: 
     with Signals() as signals:
         try:
             if args.scheduler and good:
-                from ..cluster import connect
+                from ..rating.cluster import connect
 
                 client, close = connect(args.scheduler, args.jobs or None)
                 ratings = _ratings(args, good, client=client)

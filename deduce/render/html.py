@@ -29,12 +29,15 @@ import json
 from collections import Counter
 from html import escape
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine import SolveResult
 from ..errors import Contradiction
-from ..puzzle import Puzzle
-from ..rating import hodoku_scale, se_scale
+from ..rating.scales import hodoku_scale, se_scale
+
+if TYPE_CHECKING:
+    from ..engine import SolveResult
+    from ..puzzle import Puzzle
+
 from ..state import State
 from .marks import ROLES, Marks, marks as step_marks
 from .svg import Layout, grid_svg

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from ..puzzle import Puzzle
-from ..state import State
-from ..step import Step
 from .marks import ROLES, Marks, marks as step_marks
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
+    from ..state import State
+    from ..step import Step
 
 GIVEN = "#000000"
 PLACED = "#1f4e9c"

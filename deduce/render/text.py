@@ -17,11 +17,13 @@ fields); the text says nothing the record does not hold.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..literal import lit_cell, lit_symbol, unpack
-from ..puzzle import Puzzle
-from ..step import Step
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
+    from ..step import Step
 
 NUDGE, CLUE, FULL = "nudge", "clue", "full"
 LEVELS = (NUDGE, CLUE, FULL)
@@ -298,7 +300,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
 _GENERIC = (
     "Look for a {name}.",
     "Look at {cells}.",
-    "{name}: {result}.",
+    "{result}.",
 )
 
 

@@ -29,9 +29,9 @@ import warnings
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-from .errors import DeduceError
-from .puzzle import Puzzle
-from .rating import Rater, Rating
+from ..errors import DeduceError
+from ..puzzle import Puzzle
+from .rater import Rater, Rating
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -1,0 +1,159 @@
+"""Rating one puzzle: :class:`Rater` solves it with the Sudoku Explainer and
+HoDoKu profiles (sharing what both find at the same positions) and returns
+a :class:`Rating`."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Sequence
+
+import attrs
+
+from .. import deadline
+from .._version import __version__
+from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING, Solver, effective
+from ..errors import SolveTimeout
+from ..puzzle import Puzzle
+from ..render.json import SCHEMA
+from ..state import State
+from ..step import Step
+from ..strategy import Strategy
+from .scales import hodoku_scale, se_scale
+
+TIMEOUT = "timeout"
+#: a puzzle whose rating failed inside deduce (a bug, or a worker that died on it twice)
+ERROR = "error"
+#: an input line that is not a puzzle (only in a command's output, never from :class:`Rater`)
+INVALID = "invalid"
+#: Bumped whenever a change can move ratings (technique numbers, profiles, limits).
+RATING_MODEL = 1
+
+
+@attrs.frozen
+class Rating:
+    """A puzzle's difficulty.  ``er``/``ep``/``ed``/``score``/``level`` are
+    None when the puzzle has no rating (no solution, several, timeout,
+    error); ``error`` says what went wrong for status ``error``."""
+
+    puzzle: str
+    status: str
+    er: float | None = None
+    ep: float | None = None
+    ed: float | None = None
+    score: int | None = None
+    level: str | None = None
+    #: the technique of the step that sets ER
+    hardest: str | None = None
+    backtracking: bool = False
+    seconds: float = 0.0
+    settings: tuple[tuple[str, Any], ...] = ()
+    error: str | None = None
+
+    FIELDS = ("puzzle", "er", "ep", "ed", "score", "level", "hardest", "backtracking", "seconds", "status")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON object: the schema, the fields above, the version and the settings."""
+        doc: dict[str, Any] = {"schema": SCHEMA}
+        doc.update((name, getattr(self, name)) for name in self.FIELDS)
+        doc["seconds"] = round(self.seconds, 3)
+        if self.error is not None:
+            doc["error"] = self.error
+        doc["deduce"] = __version__
+        doc["settings"] = dict(self.settings)
+        return doc
+
+
+class _SharedSolver(Solver):
+    """A solver that keeps, per position, what each strategy found there
+    (its first effective step, or None) in ``memo``; a solver of another
+    profile sharing the memo reuses those answers at the same position."""
+
+    def __init__(self, profile: str, uniqueness: bool, memo: dict[tuple[int, ...], dict[int, Step | None]]):
+        super().__init__(profile=profile, uniqueness=uniqueness)
+        self.memo = memo
+
+    def next_step(self, state: State, strategies: Sequence[Strategy] | None = None) -> Step | None:
+        if strategies is None:
+            strategies = self.usable(state.puzzle, unique=False)
+        known = self.memo.setdefault((*state.cand, *state.value), {})
+        for strategy in strategies:
+            deadline.check()
+            key = id(strategy)
+            if key in known:
+                step = known[key]
+            else:
+                step = next((s for s in strategy.find(state) if effective(s, state)), None)
+                known[key] = step
+            if step is not None:
+                return step
+        return None
+
+
+class Rater:
+    """Rates puzzles.  ``uniqueness=False`` keeps uniqueness techniques out of
+    both solves; ``time_limit`` (seconds per puzzle, the whole rating,
+    checked inside the searches) gives status ``timeout``.  A rater keeps
+    its solvers (and their strategies' caches) from one puzzle to the next."""
+
+    def __init__(self, *, uniqueness: bool = True, time_limit: float | None = None):
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be above 0 seconds, not {time_limit}")
+        self.uniqueness = uniqueness
+        self.time_limit = time_limit
+        self._memo: dict[tuple[int, ...], dict[int, Step | None]] = {}
+        self._solvers: dict[str, Solver] = {}
+
+    @property
+    def settings(self) -> tuple[tuple[str, Any], ...]:
+        return (("model", RATING_MODEL), ("er_profile", "se (deduce for killer and jigsaw)"),
+                ("score_profile", "hodoku (deduce for killer and jigsaw)"),
+                ("uniqueness", self.uniqueness), ("time_limit", self.time_limit))
+
+    def solver(self, profile: str) -> Solver:
+        if profile not in self._solvers:
+            self._solvers[profile] = _SharedSolver(profile, self.uniqueness, self._memo)
+        return self._solvers[profile]
+
+    def rate(self, puzzle: Puzzle) -> Rating:
+        """The rating of one puzzle (status ``timeout`` past ``time_limit``)."""
+        start = time.perf_counter()
+        try:
+            with deadline.limit(self.time_limit):
+                return self._rate(puzzle, start)
+        except SolveTimeout:
+            return Rating(puzzle.givens_string(), TIMEOUT, seconds=time.perf_counter() - start,
+                          settings=self.settings)
+        finally:
+            self._memo.clear()
+
+    def _rate(self, puzzle: Puzzle, start: float) -> Rating:
+        text = puzzle.givens_string()
+        classic = not puzzle.has_cages and not puzzle.geometry.is_jigsaw
+        se_result = self.solver("se" if classic else "deduce").solve(puzzle)
+        if se_result.status in (NO_SOLUTION, MULTIPLE_SOLUTIONS):
+            return Rating(text, se_result.status, seconds=time.perf_counter() - start, settings=self.settings)
+        ho_result = self.solver("hodoku").solve(puzzle) if classic else se_result
+        er, ep, ed, hardest = se_scale(se_result.steps)
+        score, level = hodoku_scale(ho_result.steps, raise_by_score=not puzzle.has_cages)
+        backtracking = se_result.backtracking or ho_result.backtracking
+        status = SOLVED_WITH_BACKTRACKING if backtracking else SOLVED
+        return Rating(text, status, er, ep, ed, score, level, hardest, backtracking,
+                      time.perf_counter() - start, self.settings)
+
+    def rate_safely(self, puzzle: Puzzle) -> Rating:
+        """:meth:`rate`, with a failure inside deduce (a bug) reported as the
+        puzzle's status ``error`` rather than raised: for batches."""
+        start = time.perf_counter()
+        try:
+            return self.rate(puzzle)
+        except Exception as exc:  # noqa: BLE001 - one puzzle's bug must not end a batch
+            return self.failed(puzzle, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
+
+    def failed(self, puzzle: Puzzle, why: str, seconds: float = 0.0) -> Rating:
+        """The record of a puzzle whose rating failed."""
+        return Rating(puzzle.givens_string(), ERROR, seconds=seconds, settings=self.settings, error=why)
+
+
+def rate(puzzle: Puzzle, **options: Any) -> Rating:
+    """Shortcut for ``Rater(**options).rate(puzzle)``."""
+    return Rater(**options).rate(puzzle)

@@ -1,0 +1,429 @@
+"""The built-in rows of the technique table, and the reference programs' orders.
+
+Each row gives a technique's order of trial in deduce (the first number:
+lower first, multiples of 10 so that plugins slot in between), code, name,
+family, Sudoku Explainer-style difficulty (``se``), HoDoKu-style base score
+and level, and HoDoKu's regression-library id, then a description and the
+reasoning behind deduce's own numbers.  :mod:`deduce.techniques` merges
+these rows with the plugins' and answers lookups; the rating model is
+described there.
+
+>>> BUILTIN[1].code, BUILTIN[1].order, BUILTIN[1].profiles
+('hs', 20.0, ('deduce', 'full', 'se', 'hodoku'))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .technique import (
+    ALS,
+    CAGES,
+    CHAINS,
+    DEFAULT_PROFILES,
+    EASY,
+    EXTREME,
+    FISH,
+    FORCING,
+    HARD,
+    INTERSECTIONS,
+    LAST_RESORT,
+    LEFTOVERS,
+    MEDIUM,
+    SINGLE_DIGIT,
+    SINGLES,
+    SUBSETS,
+    UNFAIR,
+    UNIQUENESS,
+    WINGS,
+    Technique,
+)
+
+#: Sudoku Explainer's own techniques: in its profile, not in deduce's.
+SE_ONLY = ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht")
+
+#: Techniques in the table (and the ``full`` profile, and usable with
+#: ``--only``) that deduce's default set leaves out: the large franken and
+#: mutant fish, as HoDoKu leaves them out of its own (few solvers look for
+#: them, a chain explains the same eliminations more readably, and each
+#: search costs as much as a chain's), and nested forcing chains (level 2),
+#: whose search can take minutes where everything else has failed.
+OPT_IN = ("franken-jellyfish", "finned-franken-jellyfish", "mutant-x-wing", "finned-mutant-x-wing",
+          "mutant-swordfish", "finned-mutant-swordfish", "mutant-jellyfish", "finned-mutant-jellyfish",
+          "nested-forcing")
+
+
+def _t(order: float, code: str, name: str, family: str, se: float | None, hodoku: int | None, level: str,
+       hodoku_id: str = "", description: str = "", se_variants: tuple[tuple[str, float], ...] = (),
+       rating_note: str = "") -> Technique:
+    profiles = () if code in SE_ONLY else ("full",) if code in OPT_IN else DEFAULT_PROFILES
+    return Technique(code, name, family, se, hodoku, level, hodoku_id, description, se_variants, rating_note,
+                     order=order, profiles=profiles, aliases=ALIASES.get(code, ()))
+
+
+#: Other names of built-in techniques: other programs' (HoDoKu, Sudoku
+#: Explainer), the common ones of the solving community, US spellings are
+#: matched anyway ("colors" reads as "colours").
+ALIASES: dict[str, tuple[str, ...]] = {
+    "hs": ("Hidden single in a box", "Hidden single in a row", "Hidden single in a column"),
+    "lc1": ("Locked candidates type 1", "Locked candidates type 1 (pointing)", "LC1"),
+    "lc2": ("Locked candidates type 2", "Locked candidates type 2 (claiming)", "Box/line reduction",
+            "Box-line reduction", "LC2"),
+    "locked-pair": ("LP",), "locked-triple": ("LT",),
+    "xy-wing": ("Y-wing",), "xyz-wing": ("XYZ wing",), "wxyz-wing": ("Bent quad",),
+    "2-string-kite": ("Two-string kite", "Kite"),
+    "simple-colours": ("Simple colouring", "Simple colors trap", "Simple colors wrap", "Colouring",
+                       "Single's chains", "Singles chains"),
+    "multi-colours": ("Multi-colouring", "Multi colors 1", "Multi colors 2", "Multi-colors"),
+    "ur1": ("Uniqueness test 1", "Unique rectangle 1", "UR1"), "ur2": ("Uniqueness test 2", "Unique rectangle 2"),
+    "ur3": ("Uniqueness test 3", "Unique rectangle 3"), "ur4": ("Uniqueness test 4", "Unique rectangle 4"),
+    "ur5": ("Uniqueness test 5", "Unique rectangle 5"), "ur6": ("Uniqueness test 6", "Unique rectangle 6"),
+    "avoidable-rectangle": ("Avoidable rectangle type 1", "Avoidable rectangle type 2"),
+    "bug+1": ("BUG", "Bivalue universal grave", "Bivalue universal grave + 1", "BUG type 1"),
+    "aic": ("Nice loop", "Nice loop/AIC", "Continuous nice loop", "Discontinuous nice loop",
+            "Alternating inference chain", "Forcing chain (static)"),
+    "grouped-aic": ("Grouped nice loop", "Grouped continuous nice loop", "Grouped discontinuous nice loop",
+                    "Grouped AIC"),
+    "x-chain": ("Forcing X-chain", "X-cycle"),
+    "xy-chain": ("Forcing XY-chain",),
+    "als-xz": ("Almost locked set XZ-rule", "ALS XZ"),
+    "als-xy-wing": ("Almost locked set XY-wing",),
+    "als-chain": ("Almost locked set chain", "ALS-XY-chain"),
+    "nishio": ("Nishio forcing chains", "Nishio"),
+    "cell-region-forcing": ("Cell forcing chains", "Region forcing chains", "Multiple forcing chains",
+                            "Forcing chain"),
+    "dynamic-forcing": ("Dynamic forcing chains", "Forcing net"),
+    "dynamic-forcing-plus": ("Dynamic forcing chains (+)",),
+    "nested-forcing": ("Nested forcing chains",),
+    "bf": ("Brute force", "Backtracking", "Guess"),
+    "sue-de-coq": ("SdC",),
+    "fh": ("Last digit", "Last empty cell"),
+    "ns": ("Sole candidate", "Lone single"),
+    "empty-rectangle": ("ER",),
+}
+
+#: Names that stand for several techniques at once (``--only`` and
+#: ``deduce techniques`` accept them; :func:`deduce.techniques.technique`
+#: answers the first).
+GROUPS: dict[str, tuple[str, ...]] = {
+    "Locked candidates": ("lc1", "lc2"),
+    "Intersection removal": ("lc1", "lc2"),
+    "Unique rectangle": ("ur1", "ur2", "ur3", "ur4", "ur5", "ur6"),
+    "Unique rectangles": ("ur1", "ur2", "ur3", "ur4", "ur5", "ur6"),
+    "BUGs": ("bug+1", "bug2", "bug3", "bug4"),
+    "Naked subsets": ("np", "nt", "nq"),
+    "Hidden subsets": ("hp", "ht", "hq"),
+    "Locked subsets": ("locked-pair", "locked-triple"),
+    "Direct": SE_ONLY,
+    "Colours": ("simple-colours", "multi-colours"),
+    "Finned fish": ("finned-x-wing", "finned-swordfish", "finned-jellyfish"),
+    "Sashimi fish": ("sashimi-x-wing", "sashimi-swordfish", "sashimi-jellyfish"),
+    "Franken fish": ("franken-x-wing", "finned-franken-x-wing", "franken-swordfish", "finned-franken-swordfish",
+                     "franken-jellyfish", "finned-franken-jellyfish"),
+    "Mutant fish": ("mutant-x-wing", "finned-mutant-x-wing", "mutant-swordfish", "finned-mutant-swordfish",
+                    "mutant-jellyfish", "finned-mutant-jellyfish"),
+    "Forcing chains": ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus",
+                       "nested-forcing"),
+}
+
+#: The built-in rows.  The first number is the row's ``order`` (deduce's order
+#: of trial, lower first); the rows are listed in that order.
+_ROWS: tuple[Technique, ...] = (
+    _t(10, "fh", "Full house", SINGLES, 1.0, 4, EASY, "0000",
+       "The last empty cell of a house takes the one missing symbol."),
+    _t(20, "hs", "Hidden single", SINGLES, 1.2, 14, EASY, "0002",
+       "A symbol has only one place left in a house.", se_variants=(("box", 1.2), ("row", 1.5), ("column", 1.5))),
+    _t(30, "direct-pointing", "Direct pointing", INTERSECTIONS, 1.7, 50, MEDIUM, "",
+       "Pointing whose eliminations at once leave a symbol one place in a house.",
+       rating_note="Sudoku Explainer's own technique (1.7); HoDoKu scores it as the pointing it is."),
+    _t(40, "direct-claiming", "Direct claiming", INTERSECTIONS, 1.9, 50, MEDIUM, "",
+       "Claiming whose eliminations at once leave a symbol one place in a house.",
+       rating_note="Sudoku Explainer's own technique (1.9)."),
+    _t(50, "direct-hp", "Direct hidden pair", SUBSETS, 2.0, 70, MEDIUM, "",
+       "A hidden pair whose eliminations at once leave a symbol one place in a house.",
+       rating_note="Sudoku Explainer's own technique (2.0)."),
+    _t(60, "direct-ht", "Direct hidden triple", SUBSETS, 2.5, 100, MEDIUM, "",
+       "A hidden triple whose eliminations at once leave a symbol one place in a house.",
+       rating_note="Sudoku Explainer's own technique (2.5)."),
+    _t(70, "ns", "Naked single", SINGLES, 2.3, 4, EASY, "0003",
+       "A cell has only one candidate left."),
+    _t(80, "cage-single", "Cage single", CAGES, 1.0, 4, EASY, "",
+       "The last empty cell of a cage takes the value that completes its sum.",
+       rating_note="Arithmetic on one cage with one empty cell; as easy as a full house (1.0)."),
+    _t(90, "innie", "Innie/outie", CAGES, 1.3, 20, EASY, "",
+       "The 45 rule on one house leaves a single cell whose value follows from the sums.",
+       rating_note="A one-cell innie or outie of one house is a hidden-single-level observation (1.2) plus "
+                   "one subtraction: 1.3. Over k houses add 0.2 per extra house (more to add up)."),
+    _t(100, "lc1", "Pointing", INTERSECTIONS, 2.6, 50, MEDIUM, "0100",
+       "In a box, a symbol's candidates lie in one row or column, so it is removed from the rest of that line."),
+    _t(110, "lc2", "Claiming", INTERSECTIONS, 2.8, 50, MEDIUM, "0101",
+       "In a row or column, a symbol's candidates lie in one box, so it is removed from the rest of that box."),
+    _t(120, "cage-combo", "Cage combinations", CAGES, 2.4, 40, MEDIUM, "",
+       "Only some sets of symbols add up to a cage's sum; candidates in none of them are removed.",
+       rating_note="Looking up a cage's combinations is the killer solver's basic move, between a naked single "
+                   "(2.3) and pointing (2.6): 2.4."),
+    _t(130, "cage-pointing", "Cage pointing", CAGES, 2.7, 50, MEDIUM, "",
+       "A symbol every combination of a cage needs lies, within the cage, in one house; "
+       "it is removed from the rest of that house.",
+       rating_note="A locked-candidates argument whose lock comes from a cage: pointing (2.6) plus 0.1."),
+    _t(140, "innies-outies", "45 rule (derived sum)", CAGES, 3.0, 60, MEDIUM, "",
+       "Houses hold known totals; the cages inside them fix the sum of the cells left over (innies) "
+       "or sticking out (outies).",
+       rating_note="Sum over one house with several innies/outies: like a naked pair (3.0). Each extra house "
+                   "in the union adds 1.0 (several houses' cages held in mind at once), and a one-sided sum used "
+                   "as a derived cage with its combinations adds 1.5: a 45 rule over three houses with a derived "
+                   "cage rates 6.5, like SE's first chains."),
+    _t(150, "leftovers", "Law of leftovers", LEFTOVERS, 3.2, 100, HARD, "",
+       "k rows (or columns) and k regions hold each symbol k times; the cells only one side covers must "
+       "hold the same symbols.",
+       rating_note="Comparing two groups of houses is a set argument like an X-wing (3.2); each extra "
+                   "house pair adds 0.2."),
+    _t(160, "locked-pair", "Locked pair", SUBSETS, 3.0, 40, MEDIUM, "0110",
+       "A naked pair in the cells a line shares with a box: both houses lose its two symbols.",
+       rating_note="Sudoku Explainer sees a naked pair (3.0); HoDoKu scores it apart (40)."),
+    _t(170, "locked-triple", "Locked triple", SUBSETS, 3.6, 60, MEDIUM, "0111",
+       "A naked triple in the cells a line shares with a box: both houses lose its three symbols.",
+       rating_note="Sudoku Explainer sees a naked triple (3.6); HoDoKu scores it apart (60)."),
+    _t(180, "np", "Naked pair", SUBSETS, 3.0, 60, MEDIUM, "0200",
+       "Two cells of a house hold only the same two symbols; those symbols go nowhere else in the house."),
+    _t(190, "hp", "Hidden pair", SUBSETS, 3.4, 70, MEDIUM, "0210",
+       "Two symbols have only the same two places in a house; those cells hold nothing else."),
+    _t(200, "nt", "Naked triple", SUBSETS, 3.6, 80, MEDIUM, "0201",
+       "Three cells of a house hold only three symbols between them."),
+    _t(210, "ht", "Hidden triple", SUBSETS, 4.0, 100, MEDIUM, "0211",
+       "Three symbols have only the same three places in a house."),
+    _t(220, "nq", "Naked quad", SUBSETS, 5.0, 120, HARD, "0202",
+       "Four cells of a house hold only four symbols between them."),
+    _t(230, "hq", "Hidden quad", SUBSETS, 5.4, 150, HARD, "0212",
+       "Four symbols have only the same four places in a house."),
+    _t(240, "x-wing", "X-wing", FISH, 3.2, 140, HARD, "0300",
+       "Two lines hold a symbol only in the same two cross lines; those cross lines lose it elsewhere."),
+    _t(250, "finned-x-wing", "Finned X-wing", FISH, 3.4, 130, HARD, "0310",
+       "An X-wing with extra candidates (fins); only cells that see every fin lose the symbol.",
+       rating_note="Not in Sudoku Explainer 1.2.1; 0.2 above the X-wing, as Sukaku Explainer rates fins."),
+    _t(260, "sashimi-x-wing", "Sashimi X-wing", FISH, 3.5, 150, HARD, "0320",
+       "A finned X-wing one of whose corners is missing without the fin.",
+       rating_note="A finned X-wing whose fish exists only with the fin: 0.1 above the finned one."),
+    _t(270, "swordfish", "Swordfish", FISH, 3.8, 150, HARD, "0301",
+       "Three lines hold a symbol only in the same three cross lines."),
+    _t(280, "finned-swordfish", "Finned swordfish", FISH, 4.0, 200, UNFAIR, "0311",
+       "A swordfish with fins.", rating_note="Swordfish plus 0.2 for the fins."),
+    _t(290, "sashimi-swordfish", "Sashimi swordfish", FISH, 4.1, 240, UNFAIR, "0321",
+       "A finned swordfish that is a fish only with its fin.", rating_note="Finned swordfish plus 0.1."),
+    _t(300, "franken-x-wing", "Franken X-wing", FISH, 4.2, 300, UNFAIR, "0330",
+       "An X-wing whose base or cover includes a box.",
+       rating_note="deduce's own: a box in the fish is harder to see than two lines; between XY-wing and XYZ-wing."),
+    _t(310, "finned-franken-x-wing", "Finned franken X-wing", FISH, 4.4, 390, UNFAIR, "0340",
+       "A franken X-wing with fins.", rating_note="Franken X-wing plus 0.2 for the fins."),
+    _t(320, "jellyfish", "Jellyfish", FISH, 5.2, 160, HARD, "0302",
+       "Four lines hold a symbol only in the same four cross lines."),
+    _t(330, "finned-jellyfish", "Finned jellyfish", FISH, 5.4, 250, UNFAIR, "0312",
+       "A jellyfish with fins.", rating_note="Jellyfish plus 0.2 for the fins."),
+    _t(340, "sashimi-jellyfish", "Sashimi jellyfish", FISH, 5.5, 260, UNFAIR, "0322",
+       "A finned jellyfish that is a fish only with its fin.", rating_note="Finned jellyfish plus 0.1."),
+    _t(350, "franken-swordfish", "Franken swordfish", FISH, 5.0, 350, UNFAIR, "0331",
+       "A swordfish whose base or cover includes boxes.",
+       rating_note="deduce's own: swordfish (3.8) plus the franken step from X-wing to franken X-wing (1.0), "
+                   "rounded to the naked quad's 5.0."),
+    _t(360, "finned-franken-swordfish", "Finned franken swordfish", FISH, 5.2, 410, UNFAIR, "0341",
+       "A franken swordfish with fins.", rating_note="Franken swordfish plus 0.2 for the fins."),
+    _t(370, "skyscraper", "Skyscraper", SINGLE_DIGIT, 4.0, 130, HARD, "0400",
+       "Two parallel strong links joined at one end by a weak link; cells seeing both free ends lose the symbol.",
+       rating_note="Not in Sudoku Explainer 1.2.1 (it finds these as forcing chains, 6.6+); Sukaku Explainer's 4.0."),
+    _t(380, "2-string-kite", "2-string kite", SINGLE_DIGIT, 4.1, 150, HARD, "0401",
+       "A row and a column strong link meeting in a box; the cell seeing both free ends loses the symbol.",
+       rating_note="Sukaku Explainer's 4.1."),
+    _t(390, "turbot-fish", "Turbot fish", SINGLE_DIGIT, 4.2, 120, HARD, "0403",
+       "Strong link, weak link, strong link on one symbol; cells seeing both ends lose it.",
+       rating_note="Sukaku Explainer's 4.2 for the general three-link chain."),
+    _t(400, "empty-rectangle", "Empty rectangle", SINGLE_DIGIT, 4.2, 120, HARD, "0402",
+       "A box whose candidates form a cross, with a strong link outside it.",
+       rating_note="A turbot fish with a grouped link in the box: 4.2."),
+    _t(410, "simple-colours", "Simple colours", SINGLE_DIGIT, 4.5, 150, HARD, "0500",
+       "The strong links of one symbol, coloured in two colours: one colour holds the symbol; a cell seeing "
+       "both colours loses it (trap), and a colour that sees itself is false (wrap).",
+       se_variants=(("trap", 4.5), ("wrap", 4.5)),
+       rating_note="Not in Sudoku Explainer (it finds these as X-chains and cycles, 6.5-6.6). deduce's own 4.5: "
+                   "one colouring is a family of turbot fish (4.2) read at once."),
+    _t(420, "multi-colours", "Multi-colours", SINGLE_DIGIT, 4.7, 200, HARD, "0502",
+       "Two colour clusters of one symbol joined by a weak link: one of the two opposite colours holds it.",
+       se_variants=(("1", 4.7), ("2", 4.7)),
+       rating_note="deduce's own: simple colours plus 0.2 for the second cluster."),
+    _t(430, "xy-wing", "XY-wing", WINGS, 4.2, 160, HARD, "0800",
+       "A pivot {x,y} sees pincers {x,z} and {y,z}; cells seeing both pincers lose z."),
+    _t(440, "xyz-wing", "XYZ-wing", WINGS, 4.4, 180, HARD, "0801",
+       "A pivot {x,y,z} sees pincers {x,z} and {y,z}; cells seeing all three lose z."),
+    _t(450, "w-wing", "W-wing", WINGS, 4.4, 150, HARD, "0803",
+       "Two equal bivalue cells joined by a strong link on one of their symbols; cells seeing both lose the other.",
+       rating_note="Sukaku Explainer's 4.4."),
+    _t(460, "wxyz-wing", "WXYZ-wing", WINGS, 5.5, 200, HARD, "0802",
+       "Four cells hold four symbols between them and every symbol but one, z, has all its places in them "
+       "seeing each other: one of the cells is z, so a cell seeing all their z loses it.",
+       rating_note="Sukaku Explainer's 5.5 (not in Sudoku Explainer 1.2.1 nor in HoDoKu's default set); "
+                   "HoDoKu-style 200, just above the XYZ-wing (180)."),
+    _t(470, "ur1", "Unique rectangle type 1", UNIQUENESS, 4.5, 100, HARD, "0600",
+       "Three corners of a would-be deadly rectangle hold only {a,b}; the fourth cannot."),
+    _t(480, "ur2", "Unique rectangle type 2", UNIQUENESS, 4.5, 100, HARD, "0601",
+       "Two corners hold {a,b}, the other two {a,b,x}: one of those is x."),
+    _t(490, "ur3", "Unique rectangle type 3", UNIQUENESS, 4.5, 100, HARD, "0602",
+       "The extra symbols of two corners form a naked subset with other cells of their house.",
+       rating_note="SE: 4.5 plus 0.1 per extra symbol of the subset; the step adds it."),
+    _t(500, "ur4", "Unique rectangle type 4", UNIQUENESS, 4.5, 100, HARD, "0603",
+       "Two corners share a house where a lives only in them; neither can be b."),
+    _t(510, "ur5", "Unique rectangle type 5", UNIQUENESS, 4.6, 100, HARD, "0604",
+       "Two diagonal corners, or three corners, of a unique rectangle hold one same extra symbol: one of them "
+       "holds it, so cells seeing all of them lose it.",
+       rating_note="Not in Sudoku Explainer 1.2.1; type 2 (4.5) with the extra cells apart: 4.6. HoDoKu's 100."),
+    _t(520, "ur6", "Unique rectangle type 6", UNIQUENESS, 4.6, 100, HARD, "0605",
+       "Two diagonal corners hold only the pair, and one of the pair lies only in the rectangle in both its "
+       "rows (or columns): it fills those two corners, and the other two lose it.",
+       rating_note="Not in Sudoku Explainer 1.2.1; type 4 (4.5) with an X-wing instead of one house: 4.6. "
+                   "HoDoKu's 100."),
+    _t(530, "hidden-rectangle", "Hidden rectangle", UNIQUENESS, 4.6, 100, HARD, "0606",
+       "A would-be deadly rectangle with one corner holding only {a,b}: if a lives only in the rectangle along "
+       "the opposite corner's row and column, that corner is not b.",
+       rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 4.6, a unique rectangle (4.5) read through "
+                   "two strong links. HoDoKu's uniqueness score (100)."),
+    _t(540, "avoidable-rectangle", "Avoidable rectangle", UNIQUENESS, 4.5, 100, HARD, "0607",
+       "A would-be deadly rectangle whose solved corners were placed, not given: placed symbols could be "
+       "swapped too, so the last corner (type 1) or one of the last two (type 2) avoids the pattern.",
+       se_variants=(("1", 4.5), ("2", 4.5)),
+       rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 4.5, a unique rectangle read on placed cells. "
+                   "HoDoKu's uniqueness score (100)."),
+    _t(550, "unique-loop", "Unique loop", UNIQUENESS, 4.6, 100, HARD, "",
+       "A loop of 6, 8 or 10 cells holding {a,b}, two in every house it touches, cannot be left holding only "
+       "{a,b}; the four types work as for unique rectangles.",
+       se_variants=(("1", 4.6), ("2", 4.6), ("3", 4.6), ("4", 4.6)),
+       rating_note="Sudoku Explainer's unique loop: 4.6 for 6 cells, 4.7 for 8, 5.0 for 10 or more; type 3 adds "
+                   "0.1 per cell of the naked set beside the loop. Not in HoDoKu's default set; scored like a "
+                   "unique rectangle there."),
+    _t(560, "bug+1", "BUG+1", UNIQUENESS, 5.6, 100, HARD, "0610",
+       "Every unsolved cell holds two candidates but one; its symbol that appears three times goes there."),
+    _t(570, "bug2", "BUG type 2", UNIQUENESS, 5.7, 100, HARD, "",
+       "Several cells hold one extra candidate beyond a BUG, all the same x: cells seeing them all lose x.",
+       rating_note="Sudoku Explainer's BUG type 2: 5.7. HoDoKu has only BUG+1; scored like it."),
+    _t(580, "bug3", "BUG type 3", UNIQUENESS, 5.7, 100, HARD, "",
+       "The extra candidates of the cells beyond a BUG, in one house, form a naked subset with other cells.",
+       rating_note="Sudoku Explainer's BUG type 3: 5.7 plus 0.1 per other cell of the subset (the step adds it)."),
+    _t(590, "bug4", "BUG type 4", UNIQUENESS, 5.7, 100, HARD, "",
+       "Two cells beyond a BUG share a house where a symbol lives only in them: each is that symbol or its extra.",
+       rating_note="Sudoku Explainer's BUG type 4: 5.7."),
+    _t(600, "remote-pair", "Remote pair", CHAINS, 6.6, 110, HARD, "0703",
+       "A chain of four or more cells holding only the same two symbols, each seeing the next: cells an odd "
+       "number of links apart hold different ones of the two, so a cell seeing both loses both symbols.",
+       rating_note="Sudoku Explainer finds these as forcing Y-chains (bivalue cells only): 6.6 plus its length "
+                   "bonus; HoDoKu's remote pair (110)."),
+    _t(610, "xy-chain", "XY-chain", CHAINS, 7.0, 260, UNFAIR, "0702",
+       "A chain of bivalue cells: if its first cell is not x, its last cell is; cells seeing both lose x.",
+       rating_note="Sudoku Explainer finds these as forcing XY-chains: 7.0 plus its length bonus, "
+                   "counting two links per cell."),
+    _t(620, "x-chain", "X-chain", CHAINS, 6.6, 260, UNFAIR, "0701",
+       "Strong and weak links on one symbol: assuming a candidate leads back to its own removal, or both "
+       "ways of a candidate lead to the same result.",
+       rating_note="Sudoku Explainer's forcing X-chain: 6.6 plus its length bonus."),
+    _t(630, "aic", "Alternating inference chain", CHAINS, 7.0, 280, UNFAIR, "0708",
+       "A chain of strong links (bivalue cells, two-place houses) and weak links over several symbols; "
+       "either a candidate leads to its own removal or both its ways lead to the same result.",
+       se_variants=(("x", 6.6), ("y", 6.6), ("xy", 7.0)),
+       rating_note="Sudoku Explainer's (non-dynamic) forcing chains: 6.6 for one symbol or bivalue cells only, "
+                   "7.0 when mixed, plus the length bonus. HoDoKu files the same logic as nice loops/AICs (280)."),
+    _t(640, "nishio", "Nishio forcing chain", FORCING, 7.5, 500, EXTREME, "1301",
+       "Placing a symbol in a cell leaves that symbol no place in some house (or two places in one): "
+       "the cell cannot hold it.",
+       rating_note="Sudoku Explainer's Nishio: 7.5 plus the length bonus; HoDoKu's forcing chain contradiction."),
+    _t(650, "grouped-aic", "Grouped AIC", CHAINS, 7.2, 300, UNFAIR, "0711",
+       "An alternating inference chain whose nodes may be groups (a symbol's places in a house that lie in "
+       "one line and one box act as one node) or almost locked sets (one that loses a symbol is locked on the "
+       "rest).",
+       rating_note="Not in Sudoku Explainer 1.2.1 (it needs dynamic chains, 8.5, for these); deduce's own 7.2 "
+                   "plus the length bonus: an AIC (7.0) with grouped nodes. HoDoKu's grouped nice loop (300)."),
+    _t(660, "sue-de-coq", "Sue de Coq", ALS, 6.2, 250, UNFAIR, "1101",
+       "Cells where a line meets a box, with cells of the rest of the line and of the box sharing no symbol, "
+       "hold exactly as many symbols as cells: each part's symbols leave the rest of its house.",
+       rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 6.2, with the aligned pair exclusion, just "
+                   "below SE's chains (6.5+), as HoDoKu puts it below chains (250)."),
+    _t(670, "als-xz", "ALS-XZ", ALS, 6.9, 300, UNFAIR, "0901",
+       "Two almost locked sets joined by a restricted common symbol x; a symbol z of both lies in one of them.",
+       rating_note="Not in Sudoku Explainer 1.2.1 (it finds these as forcing chains, 6.6-7.5); deduce's own "
+                   "6.9, between SE's forcing X/Y-chains and XY-chains, as Sukaku Explainer's ALS-XZ (6.9)."),
+    _t(680, "als-xy-wing", "ALS-XY-wing", ALS, 7.2, 320, UNFAIR, "0902",
+       "Three almost locked sets: a pivot joined to the other two by different restricted commons.",
+       rating_note="deduce's own 7.2: ALS-XZ plus a third set, as Sukaku Explainer's ALS-XY-wing (7.2)."),
+    _t(690, "als-chain", "ALS chain", ALS, 7.4, 340, UNFAIR, "0903",
+       "Four or more almost locked sets, each joined to the next by a restricted common (two consecutive ones "
+       "different): a symbol z of the first and last set lies in one of them.",
+       rating_note="deduce's own 7.4 (ALS-XY-wing 7.2 plus a set), plus 0.1 per set beyond four; "
+                   "HoDoKu's ALS-XY-chain (340)."),
+    _t(700, "franken-jellyfish", "Franken jellyfish", FISH, 6.0, 370, UNFAIR, "0332",
+       "A jellyfish whose base or cover includes boxes.",
+       rating_note="deduce's own: jellyfish (5.2) plus the franken step (0.8), kept below the chains (6.6); "
+                   "HoDoKu's score (its default set leaves it out)."),
+    _t(710, "finned-franken-jellyfish", "Finned franken jellyfish", FISH, 6.2, 430, UNFAIR, "0342",
+       "A franken jellyfish with fins.", rating_note="Franken jellyfish plus 0.2 for the fins."),
+    _t(720, "mutant-x-wing", "Mutant X-wing", FISH, 4.6, 450, EXTREME, "0350",
+       "An X-wing whose base or cover mixes a row and a column.",
+       rating_note="deduce's own: franken X-wing (4.2) plus 0.4, as rows and columns on one side are harder "
+                   "still to see; HoDoKu's score and level (its default set leaves mutant fish out)."),
+    _t(730, "finned-mutant-x-wing", "Finned mutant X-wing", FISH, 4.8, 470, EXTREME, "0360",
+       "A mutant X-wing with fins.", rating_note="Mutant X-wing plus 0.2 for the fins."),
+    _t(740, "mutant-swordfish", "Mutant swordfish", FISH, 5.4, 450, EXTREME, "0351",
+       "A swordfish whose base or cover mixes rows and columns.",
+       rating_note="Franken swordfish (5.0) plus 0.4, as for the X-wing."),
+    _t(750, "finned-mutant-swordfish", "Finned mutant swordfish", FISH, 5.6, 470, EXTREME, "0361",
+       "A mutant swordfish with fins.", rating_note="Mutant swordfish plus 0.2 for the fins."),
+    _t(760, "mutant-jellyfish", "Mutant jellyfish", FISH, 6.4, 450, EXTREME, "0352",
+       "A jellyfish whose base or cover mixes rows and columns.",
+       rating_note="Franken jellyfish (6.0) plus 0.4, as for the X-wing; still below the chains (6.6)."),
+    _t(770, "finned-mutant-jellyfish", "Finned mutant jellyfish", FISH, 6.5, 470, EXTREME, "0362",
+       "A mutant jellyfish with fins.", rating_note="Mutant jellyfish plus 0.1 for the fins, below the chains."),
+    _t(780, "cell-region-forcing", "Cell/region forcing chain", FORCING, 8.0, 500, EXTREME, "1302",
+       "Every candidate of a cell (or every place of a symbol in a house) leads to the same result.",
+       rating_note="Sudoku Explainer's multiple forcing chains: 8.0 plus the length bonus; HoDoKu's forcing chain."),
+    _t(790, "dynamic-forcing", "Dynamic forcing chain", FORCING, 8.5, 700, EXTREME, "1303",
+       "Forcing chains whose links take account of everything the assumption implied so far.",
+       rating_note="Sudoku Explainer's dynamic forcing chains: 8.5 plus the length bonus; HoDoKu's forcing net."),
+    _t(800, "dynamic-forcing-plus", "Dynamic forcing chain (+)", FORCING, 9.0, 700, EXTREME, "1304",
+       "Dynamic forcing chains that also apply locked candidates, subsets and X-wings inside the assumption "
+       "(nesting level 1).",
+       rating_note="Sudoku Explainer's dynamic forcing chains (+): 9.0 plus the length bonus; HoDoKu's forcing net."),
+    _t(810, "nested-forcing", "Nested forcing chain", FORCING, 9.5, 800, EXTREME, "",
+       "Dynamic forcing chains that also apply static forcing chains (and the techniques of nesting level 1) "
+       "inside the assumption (nesting level 2).",
+       rating_note="Sudoku Explainer's first nested level: 9.5 plus the length bonus; HoDoKu has no nested "
+                   "chains (its forcing nets score 700), deduce's own 800. Searched only when asked for "
+                   "(profile 'full' or --only): one search costs minutes of forcing chains."),
+    _t(820, "bf", "Trial and error", LAST_RESORT, None, 10000, EXTREME, "",
+       "No technique in the enabled set applies; the rest is found by search."),
+)
+
+
+#: Sudoku Explainer 1.2.1's producers in its order (its hidden singles,
+#: direct techniques, subsets and fish interleaved; no finned fish, wings
+#: beyond XYZ or single-digit patterns: SE finds those as chains).
+SE_ORDER = ("fh", "hs", "direct-pointing", "direct-claiming", "direct-hp", "ns", "direct-ht", "lc1", "lc2", "np",
+            "x-wing", "hp", "nt", "swordfish", "ht", "xy-wing", "xyz-wing", "ur1", "ur2", "ur4", "ur3", "unique-loop",
+            "nq", "jellyfish", "hq", "bug+1", "bug2", "bug3", "bug4", "x-chain", "aic", "nishio",
+            "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus", "bf")
+#: HoDoKu 2.2's default set in its order (naked before hidden single; finned
+#: fish after uniqueness; chains, then franken fish, then forcing chains and
+#: nets).
+HODOKU_ORDER = ("fh", "ns", "hs", "locked-pair", "locked-triple", "lc1", "lc2", "np", "nt", "hp", "ht", "nq", "hq",
+                "x-wing", "swordfish", "jellyfish", "remote-pair", "bug+1", "skyscraper", "2-string-kite",
+                "turbot-fish", "empty-rectangle", "w-wing", "xy-wing", "xyz-wing", "ur1", "ur2", "ur3", "ur4", "ur5",
+                "ur6", "hidden-rectangle", "avoidable-rectangle", "finned-x-wing", "sashimi-x-wing",
+                "finned-swordfish", "sashimi-swordfish", "finned-jellyfish", "sashimi-jellyfish", "sue-de-coq",
+                "simple-colours", "multi-colours", "x-chain", "xy-chain", "aic", "grouped-aic", "als-xz",
+                "als-xy-wing", "als-chain", "franken-x-wing", "franken-swordfish", "finned-franken-x-wing",
+                "finned-franken-swordfish", "cell-region-forcing", "nishio", "dynamic-forcing",
+                "dynamic-forcing-plus", "bf")
+#: The reference profiles' own orders (plugins join them only where their row says so).
+REFERENCE_ORDERS = {"se": SE_ORDER, "hodoku": HODOKU_ORDER}
+
+
+def _with_reference_profiles(row: Technique) -> Technique:
+    joined = row.profiles + tuple(p for p, order in REFERENCE_ORDERS.items() if row.code in order)
+    return attrs.evolve(row, profiles=joined)
+
+
+#: The built-in rows, in deduce's order of trial (by ``order``).
+BUILTIN: tuple[Technique, ...] = tuple(sorted((_with_reference_profiles(t) for t in _ROWS), key=lambda t: t.order))

@@ -1,0 +1,206 @@
+"""BUG (bivalue universal grave): BUG+1 and Sudoku Explainer's BUG types 2-4.
+
+A grid whose unsolved cells all hold exactly two candidates, each symbol
+twice in every house it lives in, has two solutions (or none): the
+candidates could be taken either way round.  On a puzzle proven to have one
+solution, the cells holding more than two candidates cannot all drop back
+to two of them.
+
+* **BUG+1**: every unsolved cell holds two candidates but one, which holds
+  three; the symbol appearing three times in its houses must go there.
+* **Types 2-4**: several cells hold extras (see :class:`BugType`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+import attrs
+
+from deduce.geometry import bits_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.strategy import Producer
+
+from ._houses import common_targets
+from .uniqueness import virtual_subsets
+
+
+@attrs.frozen
+class BugPlusOne(Producer):
+    CODE = "bug+1"
+    requires_unique = True
+    allows_cages = False
+
+    def find(self, state: State) -> Iterator[Step]:
+        cand, value = state.cand, state.value
+        g = state.puzzle.geometry
+        odd = None
+        for c in range(len(cand)):
+            if value[c] >= 0:
+                continue
+            k = cand[c].bit_count()
+            if k == 2:
+                continue
+            if k != 3 or odd is not None:
+                return
+            odd = c
+        if odd is None:
+            return
+        for s in bits_of(cand[odd]):
+            counts = [len(state.places(h, s)) for h in g.cell_houses[odd]]
+            if all(x == 3 for x in counts) and self._is_bug_without(state, odd, s):
+                yield Step(self.technique, placements=[(odd, s)], cells=(odd,), houses=g.cell_houses[odd],
+                           symbols=(s,))
+                return
+
+    @staticmethod
+    def _is_bug_without(state: State, odd: int, s: int) -> bool:
+        """True if, with ``s`` taken out of ``odd``, every symbol not yet placed
+        in a house has exactly two places there (a bivalue universal grave:
+        such a position has no solution or at least two)."""
+        g = state.puzzle.geometry
+        for h in range(3 * g.size):
+            placed = state.placed_in(h)
+            for x in range(g.size):
+                if placed >> x & 1:
+                    continue
+                count = len(state.places(h, x)) - (1 if x == s and odd in g.houses[h] else 0)
+                if count != 2:
+                    return False
+        return True
+
+
+#: Most cells with extra candidates a BUG pattern may have, and most ways to
+#: choose their two BUG candidates (deterministic bounds).
+MAX_BUG_CELLS = 6
+MAX_BUG_CHOICES = 1000
+
+
+def bug_extras(state: State) -> dict[int, int] | None:
+    """The extra candidates that stand between this position and a BUG.
+
+    Returns ``{cell: extra mask}`` for the cells with more than two
+    candidates, such that without those extras every unsolved cell would
+    hold two candidates and every symbol not yet placed in a house would
+    have exactly two places there (a *bivalue universal grave*, which has
+    no solution or several); None when no such choice exists.
+    """
+    g = state.puzzle.geometry
+    cand, value = state.cand, state.value
+    bug = []
+    for c in range(len(cand)):
+        if value[c] < 0:
+            k = cand[c].bit_count()
+            if k < 2:
+                return None
+            if k > 2:
+                bug.append(c)
+    if not bug or len(bug) > MAX_BUG_CELLS:
+        return None
+    choices = [[(1 << a) | (1 << b) for a, b in combinations(bits_of(cand[c]), 2)] for c in bug]
+    total = 1
+    for ch in choices:
+        total *= len(ch)
+    if total > MAX_BUG_CHOICES:
+        return None
+    n = g.size
+    need = []  # (house, symbol, count among bivalue cells) that must reach 2
+    bug_set = set(bug)
+    for h, cells in enumerate(g.houses):
+        placed = state.placed_in(h)
+        for s in range(n):
+            if placed >> s & 1:
+                continue
+            count = sum(1 for c in cells if c not in bug_set and value[c] < 0 and cand[c] >> s & 1)
+            if count > 2:
+                return None
+            need.append((h, s, count))
+    houses_of = [set(g.cell_houses[c]) for c in bug]
+    for keep in _product(choices):
+        ok = True
+        for h, s, count in need:
+            extra = sum(1 for i, c in enumerate(bug) if h in houses_of[i] and keep[i] >> s & 1)
+            if count + extra != 2:
+                ok = False
+                break
+        if ok:
+            return {c: cand[c] & ~keep[i] for i, c in enumerate(bug)}
+    return None
+
+
+def _product(choices: list[list[int]]) -> Iterator[tuple[int, ...]]:
+    if not choices:
+        yield ()
+        return
+    for first in choices[0]:
+        for rest in _product(choices[1:]):
+            yield (first,) + rest
+
+
+@attrs.frozen
+class BugType(Producer):
+    """``BugType(2)``, ``BugType(3)``, ``BugType(4)``: BUG patterns with
+    several cells holding extra candidates (Sudoku Explainer's types).
+
+    At least one of those cells must take one of its extras, else the grid
+    would be a BUG.  Type 2: every such cell has the same single extra x,
+    so cells seeing all of them lose x.  Type 3: the cells lie in one house
+    and their extras, as one virtual cell, form a naked subset with other
+    cells of the house.  Type 4: two such cells in one house, each with one
+    extra, share a symbol that lives only in them there: each is that
+    symbol or its extra.
+    """
+
+    requires_unique = True
+    allows_cages = False
+
+    kind: int
+    CODES = {k: f"bug{k}" for k in (2, 3, 4)}
+
+    def find(self, state: State) -> Iterator[Step]:
+        extras = bug_extras(state)
+        if extras is None or len(extras) < 2:
+            return
+        cand = state.cand
+        g = state.puzzle.geometry
+        cells = sorted(extras)
+        details = (("extras", tuple((c, tuple(bits_of(extras[c]))) for c in cells)),)
+        if self.kind == 2:
+            masks = set(extras.values())
+            if len(masks) != 1:
+                return
+            x_mask = masks.pop()
+            if x_mask.bit_count() != 1:
+                return
+            x = x_mask.bit_length() - 1
+            targets = common_targets(state, cells, x)
+            if targets:
+                yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=cells, symbols=(x,),
+                           details=details)
+            return
+        shared = list(g.common_houses(*cells))
+        if self.kind == 3:
+            union = 0
+            for m in extras.values():
+                union |= m
+            for h, group, subset, elims in virtual_subsets(state, shared, cells, union):
+                yield Step(self.technique, eliminations=elims, cells=cells + list(group), houses=(h,),
+                           symbols=bits_of(subset), se_bonus=round(0.1 * len(group), 1),
+                           details=details + (("subset", group), ("subset_symbols", tuple(bits_of(subset)))))
+            return
+        if len(cells) != 2 or any(m.bit_count() != 1 for m in extras.values()):
+            return
+        a, b = cells
+        for h in shared:
+            for v in bits_of(cand[a] & cand[b] & ~extras[a] & ~extras[b]):
+                if sorted(state.places(h, v)) != [a, b]:
+                    continue
+                elims = [(c, s) for c in cells for s in bits_of(cand[c] & ~extras[c] & ~(1 << v))]
+                if elims:
+                    yield Step(self.technique, eliminations=elims, cells=cells, houses=(h,), symbols=(v,),
+                               details=details + (("locked", v),))
+
+
+#: Longest unique loop searched, in cells (a deterministic bound).

@@ -1,0 +1,163 @@
+"""Unique loops: the unique-rectangle argument on loops of 6, 8 or 10 cells.
+
+A loop of unsolved cells all holding {a,b}, two in every house it
+touches, could not be left holding only a and b: swapping them along the
+loop would give a second solution.  So some loop cell holds another
+symbol, with the same four types as unique rectangles.  Used only on
+puzzles proven to have one solution, never with cages.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+import attrs
+
+from deduce.geometry import Geometry, bits_of
+from deduce.state import State
+from deduce.step import Step
+from deduce.strategy import Producer
+
+from ._houses import common_targets, per_position
+from .uniqueness import virtual_subsets
+
+MAX_LOOP = 10
+
+
+@attrs.frozen
+class UniqueLoop(Producer):
+    """``UniqueLoop(type)``: unique rectangles grown into loops of 6, 8 or 10 cells.
+
+    A loop of unsolved cells that all hold {a,b}, where every row, column
+    and box holds either none of its cells or exactly two, could not be
+    left holding only a and b: swapping them along the loop would give a
+    second solution.  So some loop cell holds a symbol other than a and b,
+    with the same four types as unique rectangles.
+    """
+
+    requires_unique = True
+    allows_cages = False
+
+    kind: int = 1
+    #: types 1, 2, 4 and 3: the order Sudoku Explainer tries them in
+    CODES = {k: "unique-loop" for k in (1, 2, 4, 3)}
+
+    def find(self, state: State) -> Iterator[Step]:
+        for loop, pair in unique_loops(state):
+            yield from self._steps(state, loop, pair)
+
+    def _steps(self, state: State, loop: tuple[int, ...], pair: int) -> Iterator[Step]:
+        cand = state.cand
+        roof = [c for c in loop if cand[c] != pair]
+        bonus = {6: 0.0, 8: 0.1}.get(len(loop), 0.4)
+        variant = str(self.kind)
+        details = (("corners", loop), ("pair", tuple(bits_of(pair))), ("roof", tuple(roof)))
+        if self.kind == 1:
+            if len(roof) == 1:
+                yield Step(self.technique, eliminations=[(roof[0], s) for s in bits_of(pair)], cells=loop,
+                           symbols=bits_of(pair), variant=variant, se_bonus=bonus, details=details)
+            return
+        if len(roof) < 2:
+            return
+        extra = 0
+        for c in roof:
+            extra |= cand[c] & ~pair
+        if self.kind == 2:
+            if extra.bit_count() != 1 or any(cand[c] != pair | extra for c in roof):
+                return
+            x = extra.bit_length() - 1
+            targets = common_targets(state, roof, x)
+            if targets:
+                yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=loop,
+                           symbols=bits_of(pair) + [x], variant=variant, se_bonus=bonus,
+                           details=details + (("extra", x),))
+            return
+        if len(roof) != 2:
+            return
+        shared = list(state.puzzle.geometry.common_houses(roof[0], roof[1]))
+        if self.kind == 3:
+            if extra.bit_count() < 2:
+                return
+            for h, group, union, elims in virtual_subsets(state, shared, loop, extra, forbidden=pair, max_size=3):
+                yield Step(self.technique, eliminations=elims, cells=loop + group, houses=(h,),
+                           symbols=bits_of(union), variant=variant, se_bonus=round(bonus + 0.1 * len(group), 1),
+                           details=details + (("subset", group), ("subset_symbols", tuple(bits_of(union)))))
+            return
+        for h in shared:
+            for locked in bits_of(pair):
+                if sorted(state.places(h, locked)) == sorted(roof):
+                    other = (pair & ~(1 << locked)).bit_length() - 1
+                    elims = [(c, other) for c in roof if cand[c] >> other & 1]
+                    if elims:
+                        yield Step(self.technique, eliminations=elims, cells=loop, houses=(h,),
+                                   symbols=bits_of(pair), variant=variant, se_bonus=bonus,
+                                   details=details + (("locked", locked),))
+
+
+def unique_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
+    """(loop, pair mask) of every possible unique loop of the position,
+    computed once per position for the four types."""
+    return per_position(state, "unique loops", lambda: _all_loops(state))
+
+
+def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
+    cand, value = state.cand, state.value
+    g = state.puzzle.geometry
+    unsolved = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() >= 2]
+    out: list[tuple[tuple[int, ...], int]] = []
+    for a, b in combinations(range(g.size), 2):
+        pair = (1 << a) | (1 << b)
+        cells = [c for c in unsolved if cand[c] & pair == pair]
+        if len(cells) < 6:
+            continue
+        out.extend((loop, pair) for loop in _loops(g, cells, {c for c in cells if cand[c] != pair}))
+    return out
+
+
+#: Most loop cells with candidates beyond the pair (every type needs few).
+MAX_LOOP_EXTRAS = 3
+
+
+def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int, ...]]:
+    """Loops of 6 to :data:`MAX_LOOP` cells from ``cells``, consecutive cells
+    sharing a house and every house holding none of them or exactly two;
+    at most :data:`MAX_LOOP_EXTRAS` of them from ``extra``."""
+    cell_set = set(cells)
+    neighbours = {c: [d for d in g.peers[c] if d in cell_set] for c in cells}
+    found: set[frozenset[int]] = set()
+    counts = [0] * len(g.houses)
+
+    def extend(path: list[int]) -> Iterator[tuple[int, ...]]:
+        last = path[-1]
+        for nxt in neighbours[last]:
+            if nxt == path[0] and len(path) >= 6 and len(path) % 2 == 0:
+                if all(k in (0, 2) for k in counts):
+                    key = frozenset(path)
+                    if key not in found:
+                        found.add(key)
+                        yield tuple(path)
+                continue
+            if nxt <= path[0] or nxt in path or len(path) >= MAX_LOOP:
+                continue
+            houses = g.cell_houses[nxt]
+            if any(counts[h] >= 2 for h in houses):
+                continue
+            if nxt in extra and sum(1 for c in path if c in extra) >= MAX_LOOP_EXTRAS:
+                continue
+            for h in houses:
+                counts[h] += 1
+            path.append(nxt)
+            yield from extend(path)
+            path.pop()
+            for h in houses:
+                counts[h] -= 1
+
+    for start in cells:
+        for h in g.cell_houses[start]:
+            counts[h] += 1
+        yield from extend([start])
+        for h in g.cell_houses[start]:
+            counts[h] -= 1
+
+
