@@ -207,7 +207,7 @@ def test_internal_error_is_one_line_and_exit_70(monkeypatch):
     # in a batch the other puzzles still get their record
     code, out, err = run(["solve", "--json"], f"{EASY}\n123\n")
     docs = [json.loads(x) for x in out.splitlines()]
-    assert code == 70 and [d["status"] for d in docs] == ["internal-error", "invalid"]
+    assert code == 70 and [d["status"] for d in docs] == ["error", "invalid"]
 
 
 def test_internal_error_outside_the_batch_loop(monkeypatch):

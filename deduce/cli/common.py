@@ -6,7 +6,7 @@ one JSON object with a ``status``.  A bad entry's record is a comment line
 ``# line N: reason`` (so a text output still reads back as a puzzle file) or
 ``{"status": "invalid", ...}``; a timed-out one ``# line N: timeout: ...``
 or ``{"status": "timeout", ...}``; an unexpected error ``# line N: internal
-error: ...`` or ``{"status": "internal-error", ...}``.  The run goes on.
+error: ...`` or ``{"status": "error", ...}``.  The run goes on.
 
 Exit codes (one table, also in the README):
 
@@ -59,7 +59,7 @@ EXIT_HELP = ("exit status: 0 solved, 1 no solution, 2 malformed input or options
              "(70, 2, 4, 1, 3, 5, 0)")
 
 INVALID = "invalid"
-INTERNAL_ERROR = "internal-error"
+INTERNAL_ERROR = "error"
 LIMIT_REACHED = "limit-reached"
 
 
