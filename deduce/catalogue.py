@@ -1,29 +1,220 @@
 """The technique catalogue: ``deduce techniques [NAME]``.
 
-Lists the technique table in order of difficulty, or shows one technique:
-its description, ratings, and an example step found on a built-in position.
+Lists the technique table (and plugins' techniques, through the registry)
+in order of difficulty, or shows one technique: its description, ratings
+and an example.  Examples are stored with the package
+(``deduce/data/examples.json``, written by ``bench/find_examples.py
+--catalogue``): for each technique, a step at a position where it is the
+easiest technique that applies, or where no easier technique makes any of
+its eliminations, labelled by the technique, with the puzzle's cages when
+it has them.  A technique without a stored example (a plugin's) is searched
+for on the built-in positions.
+
+``NAME`` may be a code, a name, a family (``fish``), a group
+(``unique rectangle``, ``45 rule``, ``forcing chains``) or another
+program's name (``Y-Wing``, ``Locked Candidates``, ``Simple Colors``,
+``Nice Loop``, ``BUG``): a group lists its members.
+
+>>> [t.code for t in resolve("Y-Wing")]
+['xy-wing']
+>>> [t.code for t in resolve("45 rule")]
+['innie', 'innies-outies']
+>>> resolve("simple colors")[0].name
+'Simple colours'
 """
 
 from __future__ import annotations
 
+import difflib
 import functools
-from typing import Callable
+import json
+import re
+from importlib import resources
+from typing import Any, Callable
+
+import attrs
 
 from .engine import SolveResult, Solver
-from .formats import read_puzzle, write_candidates_grid
+from .formats import puzzle_from_json, puzzle_to_json, read_puzzle, write_candidates_grid
 from .puzzle import Puzzle
-from .registry import implemented_codes
+from .registry import discovered, implemented_codes
 from .render.text import TextRenderer
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
-from .techniques import OPT_IN, TABLE, Technique, technique
+from .techniques import OPT_IN, TABLE, TECHNIQUES, Technique, technique
+
+# -- the table and other programs' names ----------------------------------------
+
+
+def all_techniques() -> list[Technique]:
+    """The table's techniques, then plugins' techniques the registry found."""
+    extra = {s.technique.code: s.technique for s in discovered() if s.technique.code not in TECHNIQUES}
+    return list(TABLE) + list(extra.values())
 
 
 def ordered_table() -> list[Technique]:
-    """The table in order of difficulty (SE rating, then HoDoKu score)."""
-    return sorted(TABLE, key=lambda t: (t.se is None, t.se or 0.0, t.hodoku or 0, t.code))
+    """Every technique in order of difficulty (SE rating, then HoDoKu score)."""
+    return sorted(all_techniques(), key=lambda t: (t.se is None, t.se or 0.0, t.hodoku or 0, t.code))
 
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9+]+", "", text.lower())
+
+
+_UR = tuple(f"ur{k}" for k in range(1, 7))
+_FORCING = ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus", "nested-forcing")
+
+#: Other programs' names (HoDoKu, Sudoku Explainer, SudokuWiki) and groups of
+#: techniques, normalised (lower case, letters, digits and ``+`` only).
+ALIASES: dict[str, tuple[str, ...]] = {_norm(k): v for k, v in {
+    "Y-Wing": ("xy-wing",), "Bent triple": ("xyz-wing",), "Bent set": ("wxyz-wing",),
+    "Locked candidates": ("lc1", "lc2"), "Locked candidates type 1": ("lc1",),
+    "Locked candidates type 2": ("lc2",), "Pointing pair": ("lc1",), "Pointing triple": ("lc1",),
+    "Box/line reduction": ("lc2",), "Box line reduction": ("lc2",), "Line-box reduction": ("lc2",),
+    "Intersection removal": ("lc1", "lc2"), "Locked subset": ("locked-pair", "locked-triple"),
+    "Naked subset": ("np", "nt", "nq"), "Hidden subset": ("hp", "ht", "hq"),
+    "Single": ("fh", "hs", "ns"), "Last digit": ("fh",), "Last empty cell": ("fh",),
+    "Simple colors": ("simple-colours",), "Simple coloring": ("simple-colours",),
+    "Simple colouring": ("simple-colours",), "Color trap": ("simple-colours",), "Color wrap": ("simple-colours",),
+    "Colour trap": ("simple-colours",), "Colour wrap": ("simple-colours",), "Single's chains": ("simple-colours",),
+    "Multi colors": ("multi-colours",), "Multi-coloring": ("multi-colours",), "Multi-colouring": ("multi-colours",),
+    "Colouring": ("simple-colours", "multi-colours"), "Coloring": ("simple-colours", "multi-colours"),
+    "Nice loop": ("aic",), "Continuous nice loop": ("aic",), "Discontinuous nice loop": ("aic",),
+    "Grouped nice loop": ("grouped-aic",), "AIC": ("aic",), "X-cycle": ("x-chain",), "X-cycles": ("x-chain",),
+    "BUG": ("bug+1",), "Bivalue universal grave": ("bug+1",), "BUG type 1": ("bug+1",),
+    "BUG type 2": ("bug2",), "BUG type 3": ("bug3",), "BUG type 4": ("bug4",),
+    "Unique rectangle": _UR, "Unique rectangles": _UR, "Uniqueness test": _UR,
+    **{f"Unique rectangle type {k}": (f"ur{k}",) for k in range(1, 7)},
+    **{f"Uniqueness test {k}": (f"ur{k}",) for k in range(1, 7)},
+    **{f"UR type {k}": (f"ur{k}",) for k in range(1, 7)},
+    "Hidden unique rectangle": ("hidden-rectangle",),
+    "45 rule": ("innie", "innies-outies"), "Rule of 45": ("innie", "innies-outies"),
+    "Innies and outies": ("innie", "innies-outies"), "Innies outies": ("innie", "innies-outies"),
+    "Killer combinations": ("cage-combo",), "Cage combination": ("cage-combo",),
+    "Forcing chain": _FORCING, "Forcing chains": _FORCING, "Forcing net": ("dynamic-forcing", "dynamic-forcing-plus"),
+    "Cell forcing chain": ("cell-region-forcing",), "Region forcing chain": ("cell-region-forcing",),
+    "Unit forcing chain": ("cell-region-forcing",), "Digit forcing chain": ("dynamic-forcing",),
+    "Nishio forcing chain": ("nishio",),
+    "ALS": ("als-xz", "als-xy-wing", "als-chain"), "Almost locked sets": ("als-xz", "als-xy-wing", "als-chain"),
+    "ALS-XZ rule": ("als-xz",), "Almost locked set XZ": ("als-xz",), "ALS XY wing": ("als-xy-wing",),
+    "Remote pairs": ("remote-pair",), "Finned fish": tuple(t.code for t in TABLE if "finned" in t.code),
+    "Sashimi fish": tuple(t.code for t in TABLE if "sashimi" in t.code),
+    "Franken fish": tuple(t.code for t in TABLE if "franken" in t.code),
+    "Mutant fish": tuple(t.code for t in TABLE if "mutant" in t.code),
+    "Basic fish": ("x-wing", "swordfish", "jellyfish"), "Guess": ("bf",), "Brute force": ("bf",),
+    "Backtracking": ("bf",), "Bowman's bingo": ("bf",),
+}.items()}
+
+
+def resolve(name: str) -> list[Technique]:
+    """The techniques ``name`` stands for: one (code, name, another
+    program's name) or several (a family or group).  Raises KeyError with
+    the nearest names when none."""
+    known = {t.code: t for t in all_techniques()}
+    key = _norm(name)
+    for t in known.values():
+        if key in (_norm(t.code), _norm(t.name)):
+            return [t]
+    try:
+        return [technique(name)]
+    except KeyError:
+        pass
+    for k in (key, key[:-1] if key.endswith("s") else key):
+        if k in ALIASES:
+            return [known[c] for c in ALIASES[k] if c in known]
+        family = [t for t in known.values() if _norm(t.family) == k]
+        if family:
+            return family
+        for t in known.values():
+            if k in (_norm(t.code), _norm(t.name)):
+                return [t]
+    words = sorted({t.name for t in known.values()} | {t.family for t in known.values()} | set(_ALIAS_NAMES))
+    near = difflib.get_close_matches(name, words, n=4, cutoff=0.5)
+    hint = f"; did you mean {', '.join(near)}?" if near else "; 'deduce techniques' lists them all"
+    raise KeyError(f"unknown technique {name!r}{hint}")
+
+
+_ALIAS_NAMES = ("Y-Wing", "Locked candidates", "Simple colors", "Nice loop", "BUG", "Unique rectangle",
+                "45 rule", "Forcing chains", "Almost locked sets", "Finned fish", "Franken fish")
+
+
+# -- stored examples -------------------------------------------------------------
+
+FORMAT = 1
+
+
+@attrs.frozen
+class Example:
+    """One technique's stored example: the puzzle, the position, the step."""
+
+    code: str
+    #: where the puzzle comes from (a showcase label, or ``generated``)
+    source: str
+    #: True when the technique was the easiest that applied at the position
+    easiest: bool
+    puzzle: Puzzle
+    values: tuple[int, ...]
+    candidates: tuple[int, ...]
+    step: Step
+
+    def state(self) -> State:
+        return State(self.puzzle, list(self.candidates), list(self.values))
+
+
+def _tuples(x: Any) -> Any:
+    """JSON lists back to the tuples a step record holds."""
+    if isinstance(x, list):
+        return tuple(_tuples(v) for v in x)
+    return x
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, (tuple, list)):
+        return [_plain(v) for v in x]
+    if isinstance(x, (set, frozenset)):
+        return sorted(_plain(v) for v in x)
+    return x
+
+
+def step_to_record(step: Step) -> dict[str, Any]:
+    return {"code": step.code, "placements": _plain(step.placements), "eliminations": _plain(step.eliminations),
+            "cells": list(step.cells), "houses": list(step.houses), "cages": list(step.cages),
+            "symbols": list(step.symbols), "variant": step.variant, "details": _plain(step.details),
+            "se_bonus": step.se_bonus}
+
+
+def step_from_record(doc: dict[str, Any]) -> Step:
+    return Step(TECHNIQUES[doc["code"]], placements=_tuples(doc["placements"]),
+                eliminations=_tuples(doc["eliminations"]), cells=doc["cells"], houses=doc["houses"],
+                cages=doc["cages"], symbols=doc["symbols"], variant=doc["variant"],
+                details=tuple((k, _tuples(v)) for k, v in doc["details"]), se_bonus=doc["se_bonus"])
+
+
+def example_to_record(source: str, easiest: bool, state: State, step: Step) -> dict[str, Any]:
+    return {"source": source, "easiest": easiest, "puzzle": puzzle_to_json(state.puzzle),
+            "values": list(state.value), "candidates": list(state.cand), "step": step_to_record(step)}
+
+
+def example_from_record(code: str, doc: dict[str, Any]) -> Example:
+    return Example(code, doc["source"], doc["easiest"], puzzle_from_json(doc["puzzle"]), tuple(doc["values"]),
+                   tuple(doc["candidates"]), step_from_record(doc["step"]))
+
+
+@functools.cache
+def stored() -> dict[str, Example]:
+    """Every stored example, by technique code (empty when the data is missing)."""
+    try:
+        text = resources.files("deduce").joinpath("data/examples.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    doc = json.loads(text)
+    if doc.get("format") != FORMAT:
+        return {}
+    return {code: example_from_record(code, rec) for code, rec in doc["examples"].items() if code in TECHNIQUES}
+
+
+# -- searching (plugins' techniques, and the bench script) ---------------------------
 
 @functools.cache
 def _solved(index: int) -> tuple[Puzzle, SolveResult]:
@@ -32,16 +223,14 @@ def _solved(index: int) -> tuple[Puzzle, SolveResult]:
     return puzzle, Solver().solve(puzzle)
 
 
-def example_step(t: Technique) -> tuple[str, State, Step] | None:
+def search_example(t: Technique) -> tuple[str, State, Step] | None:
     """(label, position, step) of a step of ``t`` on the showcase positions.
 
     Prefers a step the solver took (where ``t`` was the easiest technique
     available); failing that, follows each showcase puzzle's solution path
-    and asks the technique's own strategies at every position, so a
-    technique the engine never needed there can still be shown.
+    and asks the technique's own strategies at every position.
     """
     from .engine import effective
-    from .registry import discovered
     from .strategy import allows_cages
 
     for index, (label, _, _) in enumerate(SHOWCASE):
@@ -73,39 +262,76 @@ def example_step(t: Technique) -> tuple[str, State, Step] | None:
     return None
 
 
+def example_step(t: Technique) -> tuple[str, State, Step] | None:
+    """(where from, position, step): the stored example of ``t``, or one searched for."""
+    ex = stored().get(t.code)
+    if ex is not None:
+        return ex.source, ex.state(), ex.step
+    return search_example(t)
+
+
+# -- printing ------------------------------------------------------------------------
+
+def cage_map(puzzle: Puzzle) -> list[str]:
+    """A killer's cages as a grid of letters, then each letter's sum."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    n = puzzle.size
+    of = ["."] * puzzle.ncells
+    for i, cage in enumerate(puzzle.cages):
+        for c in cage.cells:
+            of[c] = letters[i % len(letters)]
+    rows = [" ".join(of[r * n:(r + 1) * n]) for r in range(n)]
+    sums = ", ".join(f"{letters[i % len(letters)]} {c.total}" for i, c in enumerate(puzzle.cages))
+    return rows + [f"Sums: {sums}"]
+
+
 def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable[[str], None]) -> int:
     implemented = implemented_codes() | {"bf"}  # trial and error is the engine's own fallback
     if not name:
-        wc = max(len(t.code) for t in TABLE)
-        wn = max(len(t.name) for t in TABLE)
+        rows = ordered_table()
+        wc = max(len(t.code) for t in rows)
+        wn = max(len(t.name) for t in rows)
         out(f"{'code':{wc}} {'technique':{wn}} {'family':14} {'SE':>5} {'HoDoKu':>7}  level")
-        for t in ordered_table():
+        for t in rows:
             se = f"{t.se:.1f}" if t.se is not None else "-"
             mark = "" if t.code in implemented else "  (not implemented)"
             if t.code in OPT_IN:
                 mark += "  (on request: --profile full or --only)"
+            if t.code not in TECHNIQUES:
+                mark += "  (plugin)"
             out(f"{t.code:{wc}} {t.name:{wn}} {t.family:14} {se:>5} {t.hodoku or '-':>7}  {t.level}{mark}")
         return 0
     try:
-        t = technique(name)
+        found = resolve(name)
     except KeyError as exc:
         warn(str(exc).strip("'\""))
         return 2
+    if len(found) > 1:
+        out(f"{name}: {len(found)} techniques (ask for one by its code for its example):")
+        for t in found:
+            se = f"{t.se:.1f}" if t.se is not None else "-"
+            out(f"  {t.code:22} {t.name:32} SE {se:>4}  {t.description}")
+        return 0
+    t = found[0]
     out(f"{t.name} ({t.code}), family {t.family}")
     out(f"  {t.description}")
     se = f"{t.se:.1f}" if t.se is not None else "-"
     out(f"  Sudoku Explainer-style rating {se}; HoDoKu-style score {t.hodoku or '-'}, level {t.level}.")
     if t.rating_note:
         out(f"  Rating: {t.rating_note}")
-    found = example_step(t) if t.code in implemented else None
-    if found is None:
+    example = example_step(t) if t.code in implemented else None
+    if example is None:
         out("  No example on the built-in positions.")
         return 0
-    label, state, step = found
+    source, state, step = example
     renderer = TextRenderer(state.puzzle)
     out("")
-    out(f"Example ({label}), from this position:")
+    out(f"Example ({t.name}), on {source}, from this position:")
     out(write_candidates_grid(state.puzzle, state.cand))
+    if state.puzzle.cages:
+        out("Cages:")
+        for line in cage_map(state.puzzle):
+            out("  " + line)
     out("")
     out(f"Nudge: {renderer.text(step, 'nudge')}")
     out(f"Clue: {renderer.text(step, 'clue')}")

@@ -24,7 +24,7 @@ TEMPLATES = {
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
-        "No technique in the enabled set applies from here (the position where logic stopped: {position}). "
+        "No technique in the enabled set applies from here: logic stopped with {stopped} (position {position}). "
         "The rest was found by trial and error{guesses}.",
     ),
 }
@@ -45,7 +45,20 @@ def _guesses(r: "TextRenderer", step: Step) -> str:
     return ": " + "; ".join(parts)
 
 
+def _stopped(r: "TextRenderer", step: Step) -> str:
+    """``52 of 81 cells filled (27 beyond the givens) and 61 candidates left in the others``."""
+    position = step.detail("position", "")
+    blank = "."
+    filled = sum(1 for ch in position if ch != blank)
+    givens = sum(1 for v in r.puzzle.givens if v >= 0)
+    cands = step.detail("candidates", ())
+    left = sum(m.bit_count() for m, ch in zip(cands, position) if ch == blank)
+    return (f"{filled} of {len(position)} cells filled ({filled - givens} beyond the givens) and {left} "
+            f"candidates left in the others")
+
+
 FIELDS: dict[str, Field] = {
+    "stopped": _stopped,
     "position": lambda r, s: s.detail("position", ""),
     "guesses": _guesses,
 }
