@@ -11,12 +11,15 @@ Two modes:
 * ``--catalogue``: find one example step per technique and store them in
   ``deduce/data/examples.json`` (what ``deduce techniques NAME`` shows).
   The showcase positions are solved first, then generated puzzles for
-  ``--seconds``.  A step the solver took is *easiest* (no technique earlier
-  in the order of trial applied there); for a technique the solver never
-  took, a step its own strategies find on a solve path is kept only if no
-  easier technique makes any of its eliminations or placements there (not
-  reducible).  Only deduce's own puzzles are stored (the showcase and the
-  generated ones), never a corpus's.
+  a third of ``--seconds``.  A step the solver took is *easiest* (no
+  technique earlier in the order of trial applied there).  For a technique
+  the solver never took, its own strategies are asked at the hard
+  positions of the solve paths, and a step no technique rated easier makes
+  any of its eliminations or placements (*not reducible*) is kept; failing
+  that (a skyscraper is always a sashimi X-wing too), a step is kept with
+  the easier techniques that also make it named (``also``), and the
+  catalogue says so.  Only deduce's own puzzles are stored (the showcase
+  and the generated ones), never a corpus's.
 
     python bench/find_examples.py --want x-wing,swordfish --seconds 300 [--seed 1] [--as-used]
     python bench/find_examples.py --catalogue --seconds 600 [--seed 1]
@@ -45,7 +48,7 @@ from deduce.showcase import SHOWCASE  # noqa: E402
 from deduce.state import State  # noqa: E402
 from deduce.step import Step  # noqa: E402
 from deduce.strategy import allows_cages, requires_unique  # noqa: E402
-from deduce.techniques import OPT_IN, PROFILES, SE_ONLY, TABLE  # noqa: E402
+from deduce.techniques import OPT_IN, SE_ONLY, TABLE, TECHNIQUES  # noqa: E402
 
 OUT = ROOT / "deduce" / "data" / "examples.json"
 
@@ -103,76 +106,108 @@ def profile_of(code: str) -> str:
     return "se" if code in SE_ONLY else "full" if code in OPT_IN else "deduce"
 
 
+def _difficulty(t: Any) -> tuple[float, int]:
+    return (t.se if t.se is not None else 99.0, t.hodoku or 0)
+
+
 def easier_than(code: str, puzzle: Puzzle, unique: bool) -> list[Any]:
-    """The strategies tried before ``code`` in its profile's order, usable on ``puzzle``."""
-    order = PROFILES[profile_of(code)]
-    rank = order.index(code) if code in order else len(order)
+    """Strategies of techniques rated easier than ``code`` (SE, then HoDoKu), usable on ``puzzle``."""
+    mine = _difficulty(TECHNIQUES[code])
     out = []
     for s in discovered():
-        c = s.technique.code
-        if c not in order or order.index(c) >= rank:
+        if s.technique.code not in TECHNIQUES or _difficulty(s.technique) >= mine:
             continue
+        if s.technique.code in OPT_IN and code not in OPT_IN:
+            continue  # the opt-in fish are no easier way for a learner, whatever their rating
         if requires_unique(s) and not unique or puzzle.has_cages and not allows_cages(s):
             continue
         out.append(s)
     return out
 
 
-def reducible(step: Step, state: State, unique: bool) -> bool:
-    """True if an easier technique makes one of the step's eliminations or placements here."""
+def also_by(step: Step, state: State, unique: bool) -> list[str]:
+    """Easier techniques that make one of the step's eliminations or placements here."""
     mine = set(step.eliminations) | set(step.placements)
+    found = []
     for s in easier_than(step.code, state.puzzle, unique):
+        if s.technique.code in found:
+            continue
         for other in s.find(state):
             if effective(other, state) and mine & (set(other.eliminations) | set(other.placements)):
-                return True
-    return False
+                found.append(s.technique.code)
+                break
+    return found
 
 
 class Collector:
+    """The best example per technique: the solver's own step (easiest), else
+    one no easier technique makes, else one with the easier techniques that
+    also make it named (``also``)."""
+
     def __init__(self, deadline: float):
         self.found: dict[str, dict[str, Any]] = {}
+        self.rank: dict[str, int] = {}
         self.deadline = deadline
 
-    def missing(self) -> list[str]:
-        return [t.code for t in TABLE if t.code not in self.found]
+    def missing(self, below: int = 1) -> list[str]:
+        return [t.code for t in TABLE if self.rank.get(t.code, -1) < below]
 
-    def take(self, code: str, source: str, easiest: bool, state: State, step: Step) -> None:
-        if code in self.found and (self.found[code]["easiest"] or not easiest):
-            return
-        self.found[code] = example_to_record(source, easiest, state, step)
-        print(f"{code:26} {'easiest' if easiest else 'not reducible':14} {source}", flush=True)
+    def take(self, code: str, source: str, easiest: bool, state: State, step: Step, unique: bool) -> bool:
+        """Keep the step if it is better than the one kept; True when it cannot be bettered."""
+        if self.rank.get(code, -1) == 2:
+            return True
+        also = also_by(step, state, unique)
+        rank = 0 if also else 2 if easiest else 1
+        if self.rank.get(code, -1) >= rank:
+            return False
+        record = example_to_record(source, easiest, state, step)
+        record["also"] = also
+        self.found[code] = record
+        self.rank[code] = rank
+        kind = "also by " + ",".join(also) if also else "easiest" if easiest else "not reducible"
+        print(f"{code:26} {kind:30} {source[:60]}", flush=True)
+        return rank == 2
 
-    def solve_path(self, puzzle: Puzzle, source: str, profile: str = "deduce") -> list[tuple[State, Step]]:
+    def solve_path(self, puzzle: Puzzle, source: str, unique: bool,
+                   profile: str = "deduce") -> list[tuple[State, Step]]:
         """Record every step the solver took; return the path's positions."""
         result = Solver(profile=profile).solve(puzzle)
         state = State.from_puzzle(puzzle)
         path = []
         for step in result.steps:
             if profile_of(step.code) == profile or profile == "deduce" and step.code == "bf":
-                self.take(step.code, source, True, state.copy(), step)
+                self.take(step.code, source, True, state.copy(), step, unique)
             path.append((state.copy(), step))
             state.apply(step)
         return path
 
-    def search_path(self, path: list[tuple[State, Step]], source: str, unique: bool, codes: list[str]) -> None:
-        """Ask the missing techniques' own strategies along a solve path."""
-        own = [s for s in discovered() if s.technique.code in codes]
+    def search_path(self, path: list[tuple[State, Step]], source: str, unique: bool) -> None:
+        """Ask the missing techniques' own strategies at the path's hard positions
+        (where the solver needed more than singles and intersections)."""
         for state, taken in path:
             if time.time() > self.deadline:
                 return
-            for s in own:
+            if taken.technique.family in ("singles", "intersections") and taken.code not in SE_ONLY:
+                continue
+            codes = set(self.missing())
+            for s in discovered():
                 code = s.technique.code
-                if code in self.found or requires_unique(s) and not unique:
+                if code not in codes or requires_unique(s) and not unique:
                     continue
                 if state.puzzle.has_cages and not allows_cages(s):
                     continue
-                if s.technique.family == "forcing" and (taken.technique.family != "forcing"
-                                                        or code in OPT_IN and taken.code != "bf"):
-                    continue  # chains only where the solver itself needed them
+                hard = ("forcing",) if code in OPT_IN or s.technique.family == "forcing" else ()
+                if hard and taken.technique.family not in ("forcing", "last-resort"):
+                    continue  # chains (and the opt-in fish) only where the solver itself needed chains
+                tried = 0
                 for step in s.find(state):
-                    if effective(step, state) and not reducible(step, state, unique):
-                        self.take(code, source, False, state, step)
-                        break
+                    if effective(step, state):
+                        self.take(code, source, False, state.copy(), step, unique)
+                        tried += 1
+                        if self.rank.get(code, -1) >= 1 or tried == 3:
+                            break
+                    if time.time() > self.deadline:
+                        return
 
 
 def catalogue_mode(args: argparse.Namespace) -> int:
@@ -182,28 +217,29 @@ def catalogue_mode(args: argparse.Namespace) -> int:
     for label, text, fmt in SHOWCASE:
         puzzle = read_puzzle(text, fmt)
         unique = count_solutions(puzzle, 2) == 1
-        paths.append((col.solve_path(puzzle, label), label, unique))
+        paths.append((col.solve_path(puzzle, label, unique), label, unique))
         if not puzzle.has_cages and puzzle.size == 9:
-            col.solve_path(puzzle, label, "se")
+            col.solve_path(puzzle, label, unique, "se")
     rng = random.Random(args.seed)
     generated = 0
-    while col.missing() and time.time() - t0 < args.seconds / 2:
+    while col.missing(below=2) and time.time() - t0 < args.seconds / 3:
         puzzle = minimal(random_grid(rng), rng)
         generated += 1
-        path = col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})")
+        path = col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
         if len(path) > 40 and any(s.technique.family not in ("singles",) for _, s in path):
             paths.append((path, f"a puzzle deduce generated ({puzzle.givens_string()})", True))
     for path, source, unique in paths:
-        if not col.missing() or time.time() > col.deadline:
+        if not col.missing(below=1) or time.time() > col.deadline:
             break
-        col.search_path(path, source, unique, col.missing())
+        col.search_path(path, source, unique)
     doc = {"format": FORMAT, "generated_by": "bench/find_examples.py --catalogue", "seed": args.seed,
            "examples": {t.code: col.found[t.code] for t in TABLE if t.code in col.found}}
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
-    easiest = sum(1 for r in col.found.values() if r["easiest"])
-    print(f"{len(col.found)} of {len(TABLE)} techniques ({easiest} easiest, {len(col.found) - easiest} "
-          f"not reducible); {generated} puzzles generated; missing: {', '.join(col.missing()) or 'none'}; "
+    ranks = [col.rank[c] for c in col.found]
+    print(f"{len(col.found)} of {len(TABLE)} techniques ({ranks.count(2)} easiest, {ranks.count(1)} not "
+          f"reducible, {ranks.count(0)} also made by an easier technique); {generated} puzzles generated; "
+          f"missing: {', '.join(c for c in col.missing(below=0)) or 'none'}; "
           f"{time.time() - t0:.0f} s; written to {OUT.relative_to(ROOT)}")
     return 0
 

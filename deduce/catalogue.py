@@ -5,15 +5,18 @@ in order of difficulty, or shows one technique: its description, ratings
 and an example.  Examples are stored with the package
 (``deduce/data/examples.json``, written by ``bench/find_examples.py
 --catalogue``): for each technique, a step at a position where it is the
-easiest technique that applies, or where no easier technique makes any of
-its eliminations, labelled by the technique, with the puzzle's cages when
-it has them.  A technique without a stored example (a plugin's) is searched
+easiest technique that applies, or else where no technique rated easier
+makes any of its eliminations; where no such position was found (a
+skyscraper is always a sashimi X-wing too) the example says which easier
+techniques also make them.  Examples are labelled by the technique and
+show the puzzle's cages when it has them.  A technique without a stored example (a plugin's) is searched
 for on the built-in positions.
 
 ``NAME`` may be a code, a name, a family (``fish``), a group
 (``unique rectangle``, ``45 rule``, ``forcing chains``) or another
 program's name (``Y-Wing``, ``Locked Candidates``, ``Simple Colors``,
-``Nice Loop``, ``BUG``): a group lists its members.
+``Nice Loop``, ``BUG``): a group lists its members.  ``glossary`` defines
+the words the explanations use.
 
 >>> [t.code for t in resolve("Y-Wing")]
 ['xy-wing']
@@ -39,6 +42,7 @@ from .formats import puzzle_from_json, puzzle_to_json, read_puzzle, write_candid
 from .puzzle import Puzzle
 from .registry import discovered, implemented_codes
 from .render.text import TextRenderer
+from .render.text import prose as _prose
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
@@ -157,6 +161,9 @@ class Example:
     values: tuple[int, ...]
     candidates: tuple[int, ...]
     step: Step
+    #: easier techniques that make some of the same eliminations there (a
+    #: skyscraper is a sashimi X-wing too); empty when none does
+    also: tuple[str, ...] = ()
 
     def state(self) -> State:
         return State(self.puzzle, list(self.candidates), list(self.values))
@@ -198,7 +205,7 @@ def example_to_record(source: str, easiest: bool, state: State, step: Step) -> d
 
 def example_from_record(code: str, doc: dict[str, Any]) -> Example:
     return Example(code, doc["source"], doc["easiest"], puzzle_from_json(doc["puzzle"]), tuple(doc["values"]),
-                   tuple(doc["candidates"]), step_from_record(doc["step"]))
+                   tuple(doc["candidates"]), step_from_record(doc["step"]), tuple(doc.get("also", ())))
 
 
 @functools.cache
@@ -301,6 +308,13 @@ def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable
                 mark += "  (plugin)"
             out(f"{t.code:{wc}} {t.name:{wn}} {t.family:14} {se:>5} {t.hodoku or '-':>7}  {t.level}{mark}")
         return 0
+    if _norm(name) in ("glossary", "words"):
+        from .render.words.glossary import glossary_lines
+
+        out("Words the explanations use:")
+        for line in glossary_lines():
+            out(f"  {line}")
+        return 0
     try:
         found = resolve(name)
     except KeyError as exc:
@@ -333,6 +347,11 @@ def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable
         for line in cage_map(state.puzzle):
             out("  " + line)
     out("")
+    ex = stored().get(t.code)
+    if ex is not None and ex.also:
+        names = [TECHNIQUES[c].name.lower() if c in TECHNIQUES else c for c in ex.also]
+        out(f"(Here some of the same eliminations also follow from {_prose(names)}, rated easier: "
+            f"no position was found where {t.name.lower() if t.name[1:2].islower() else t.name} alone makes them.)")
     out(f"Nudge: {renderer.text(step, 'nudge')}")
     out(f"Clue: {renderer.text(step, 'clue')}")
     out(renderer.explain(step))

@@ -24,7 +24,7 @@ TEMPLATES = {
     "bf": (
         "No technique in the enabled set applies from here.",
         "No technique in the enabled set applies from here; the rest needs trial and error.",
-        "No technique in the enabled set applies from here: logic stopped with {stopped} (position {position}). "
+        "No technique in the enabled set applies from here (position {position}): logic stopped with {stopped}. "
         "The rest was found by trial and error{guesses}.",
     ),
 }
