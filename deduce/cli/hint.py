@@ -52,7 +52,8 @@ def split_positions(text: str) -> tuple[str, list[Puzzle | None]] | None:
         return None
     from ..formats import puzzle_from_json
 
-    lines, originals = [], []
+    lines: list[str] = []
+    originals: list[Puzzle | None] = []
     for doc in docs:
         if isinstance(doc, dict) and "position" in doc:
             original = dict(doc)

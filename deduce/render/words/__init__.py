@@ -30,6 +30,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Iterable, Sequence
 
+from ...geometry import Geometry
 from ...puzzle import Puzzle
 from ...step import Step
 from . import (als, cages, chains, colouring, direct, fish, forcing, innies_outies, intersections, last_resort,
@@ -91,12 +92,15 @@ def templates_of(technique: Any) -> tuple[str, str, str]:
     table row's own (a plugin's ``templates``), or the generic ones."""
     own = getattr(technique, "templates", None)
     if own:
-        return tuple(own)  # type: ignore[return-value]
+        return (own[0], own[1], own[2])
     return TEMPLATES.get(technique.code, GENERIC)
 
 
 class TextRenderer:
     """Turns steps of one puzzle into sentences."""
+
+    puzzle: Puzzle
+    g: Geometry
 
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle

@@ -93,14 +93,35 @@ def _why_node(r: "TextRenderer", x: int, reason: tuple, parents: tuple, number: 
     return why
 
 
+def thread_order(start: int, chain: tuple) -> list[tuple]:
+    """The chain's records, each after its parents, following one thread as
+    far as it goes before taking up another (so an alternating chain reads
+    link after link instead of interleaving with its sibling)."""
+    records = [rec for rec in chain if rec[0] != start]
+    inside = {rec[0] for rec in records}
+    done = {start}
+    out: list[tuple] = []
+    last = start
+    while records:
+        ready = [i for i, (_, _, parents) in enumerate(records)
+                 if all(p in done or p not in inside for p in parents)]
+        if not ready:  # a cycle cannot happen in a chain record; keep the recorded order if it did
+            out.extend(records)
+            break
+        i = next((i for i in ready if last in records[i][2]), ready[0])
+        rec = records.pop(i)
+        out.append(rec)
+        done.add(rec[0])
+        last = rec[0]
+    return out
+
+
 def _branch_lines(r: "TextRenderer", start: int, chain: tuple, contradiction: tuple | None,
                   indent: str = " ") -> list[str]:
     lines = []
     number = {start: 0}
     k = 0
-    for x, reason, parents in chain:
-        if x == start:
-            continue
+    for x, reason, parents in thread_order(start, chain):
         k += 1
         lines.append(f"{indent}{k}. then {lit_text(r, x)} ({_why_node(r, x, reason, parents, number, k - 1)})")
         number[x] = k
