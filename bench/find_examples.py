@@ -22,7 +22,7 @@ Two modes:
   and the generated ones), never a corpus's.
 
     python bench/find_examples.py --want x-wing,swordfish --seconds 300 [--seed 1] [--as-used]
-    python bench/find_examples.py --catalogue --seconds 600 [--seed 1]
+    python bench/find_examples.py --catalogue --seconds 900 [--seed 1] [--merge] [--generate 0.33]
 """
 
 from __future__ import annotations
@@ -144,17 +144,20 @@ class Collector:
     one no easier technique makes, else one with the easier techniques that
     also make it named (``also``)."""
 
-    def __init__(self, deadline: float):
+    def __init__(self, deadline: float, codes: set[str] | None = None):
         self.found: dict[str, dict[str, Any]] = {}
         self.rank: dict[str, int] = {}
         self.deadline = deadline
+        #: the techniques looked for (all when None)
+        self.codes = codes
 
     def missing(self, below: int = 1) -> list[str]:
-        return [t.code for t in TABLE if self.rank.get(t.code, -1) < below]
+        return [t.code for t in TABLE if self.rank.get(t.code, -1) < below
+                and (self.codes is None or t.code in self.codes)]
 
     def take(self, code: str, source: str, easiest: bool, state: State, step: Step, unique: bool) -> bool:
         """Keep the step if it is better than the one kept; True when it cannot be bettered."""
-        if self.rank.get(code, -1) == 2:
+        if self.rank.get(code, -1) == 2 or self.codes is not None and code not in self.codes:
             return True
         also = also_by(step, state, unique)
         rank = 0 if also else 2 if easiest else 1
@@ -184,7 +187,7 @@ class Collector:
     def search_path(self, path: list[tuple[State, Step]], source: str, unique: bool) -> None:
         """Ask the missing techniques' own strategies at the path's hard positions
         (where the solver needed more than singles and intersections)."""
-        for state, taken in path:
+        for state, taken in reversed(path):  # the rarer techniques live late in a solve
             if time.time() > self.deadline:
                 return
             if taken.technique.family in ("singles", "intersections") and taken.code not in SE_ONLY:
@@ -212,7 +215,11 @@ class Collector:
 
 def catalogue_mode(args: argparse.Namespace) -> int:
     t0 = time.time()
-    col = Collector(t0 + args.seconds)
+    col = Collector(t0 + args.seconds, set(args.codes.split(",")) if args.codes else None)
+    if args.merge and OUT.exists():
+        for code, rec in json.loads(OUT.read_text(encoding="utf-8"))["examples"].items():
+            col.found[code] = rec
+            col.rank[code] = 0 if rec.get("also") else 2 if rec["easiest"] else 1
     paths = []
     for label, text, fmt in SHOWCASE:
         puzzle = read_puzzle(text, fmt)
@@ -222,12 +229,18 @@ def catalogue_mode(args: argparse.Namespace) -> int:
             col.solve_path(puzzle, label, unique, "se")
     rng = random.Random(args.seed)
     generated = 0
-    while col.missing(below=2) and time.time() - t0 < args.seconds / 3:
+    while col.missing(below=2) and time.time() - t0 < args.seconds * args.generate:
         puzzle = minimal(random_grid(rng), rng)
         generated += 1
         path = col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
         if len(path) > 40 and any(s.technique.family not in ("singles",) for _, s in path):
             paths.append((path, f"a puzzle deduce generated ({puzzle.givens_string()})", True))
+    def relevance(item: tuple[list[tuple[State, Step]], str, bool]) -> int:
+        # a puzzle picked for a technique still missing first
+        label = item[1].lower()
+        return 0 if any(TECHNIQUES[c].name.lower() in label for c in col.missing()) else 1
+
+    paths.sort(key=relevance)
     for path, source, unique in paths:
         if not col.missing(below=1) or time.time() > col.deadline:
             break
@@ -236,6 +249,7 @@ def catalogue_mode(args: argparse.Namespace) -> int:
            "examples": {t.code: col.found[t.code] for t in TABLE if t.code in col.found}}
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+    col.codes = None
     ranks = [col.rank[c] for c in col.found]
     print(f"{len(col.found)} of {len(TABLE)} techniques ({ranks.count(2)} easiest, {ranks.count(1)} not "
           f"reducible, {ranks.count(0)} also made by an easier technique); {generated} puzzles generated; "
@@ -250,6 +264,10 @@ def main() -> int:
     ap.add_argument("--catalogue", action="store_true", help="write deduce/data/examples.json")
     ap.add_argument("--seconds", type=float, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--merge", action="store_true", help="keep the stored examples, improve on them")
+    ap.add_argument("--codes", help="look only for these techniques (comma-separated codes)")
+    ap.add_argument("--generate", type=float, default=1 / 3,
+                    help="share of --seconds spent generating puzzles (the rest searches solve paths)")
     ap.add_argument("--as-used", action="store_true",
                     help="only count steps the solver took (where the technique was the easiest available)")
     args = ap.parse_args()

@@ -292,6 +292,17 @@ def cage_map(puzzle: Puzzle) -> list[str]:
     return rows + [f"Sums: {sums}"]
 
 
+def source_text(source: str) -> str:
+    """Where an example's puzzle comes from, in words: the seeds by name,
+    other built-in puzzles by number (their labels name the technique they
+    were first picked for, which may not be the one shown)."""
+    for i, (label, _, _) in enumerate(SHOWCASE, 1):
+        if source == label:
+            return label.replace("seed: ", "the seed puzzle: ") if label.startswith("seed:") else \
+                f"built-in puzzle {i}"
+    return source
+
+
 def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable[[str], None]) -> int:
     implemented = implemented_codes() | {"bf"}  # trial and error is the engine's own fallback
     if not name:
@@ -340,7 +351,7 @@ def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable
     source, state, step = example
     renderer = TextRenderer(state.puzzle)
     out("")
-    out(f"Example ({t.name}), on {source}, from this position:")
+    out(f"Example ({t.name}), on {source_text(source)}, from this position:")
     out(write_candidates_grid(state.puzzle, state.cand))
     if state.puzzle.cages:
         out("Cages:")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypedDict
 
 from ...step import Step
-from .prose import Field, capitalize, prose, verb
+from .prose import Field, capitalize, prose, verb, word
 
 if TYPE_CHECKING:
     from . import TextRenderer
@@ -85,10 +85,11 @@ def _sdc_text(r: "TextRenderer", step: Step) -> str:
     core, a, d = step.detail("core"), step.detail("line_cells"), step.detail("box_cells")
     v, va, vd = step.detail("core_symbols"), step.detail("line_symbols"), step.detail("box_symbols")
     n = len(core) + len(a) + len(d)
+    w = word(r.puzzle)
     return (f"{capitalize(r.cells(core))}, where {line} meets {box}, hold {r.symset(v)}. {capitalize(r.cells(a))} "
             f"in the rest of {line} {verb(len(a), 'holds', 'hold')} {r.symset(va)}, and {r.cells(d)} in the "
-            f"rest of {box} {verb(len(d), 'holds', 'hold')} {r.symset(vd)}; those two share no symbol. "
-            f"These {n} cells hold {n} symbols between them, so each symbol is in one of them: the rest of {line} "
+            f"rest of {box} {verb(len(d), 'holds', 'hold')} {r.symset(vd)}; those two share no {w}. "
+            f"These {n} cells hold {n} {w}s between them, so each {w} is in one of them: the rest of {line} "
             f"loses {r.symset(set(va) | (set(v) - set(vd)))} and the rest of {box} loses "
             f"{r.symset(set(vd) | (set(v) - set(va)))}: {r.removed(step.eliminations)}.")
 
@@ -103,21 +104,22 @@ def _als_name(r: "TextRenderer", als: AlsRecord) -> str:
     return f"{_als_place(r, als)} ({len(cells)} cell{'s' if len(cells) > 1 else ''}, {r.symset(syms)})"
 
 
-_ALS_HEAD = ("Each of {names} holds one more symbol than it has cells (an almost locked set): without any one "
-             "of its symbols, it is locked on the rest.")
+_ALS_HEAD = ("Each of {names} holds one more {w} than it has cells (an almost locked set): without any one "
+             "of its {w}s, it is locked on the rest.")
 
 
 def _als_text(r: "TextRenderer", step: Step) -> str:
     sets = step.detail("sets")
-    head = _ALS_HEAD.format(names=prose([_als_name(r, a) for a in sets]))
+    head = _ALS_HEAD.format(names=prose([_als_name(r, a) for a in sets]), w=word(r.puzzle))
     removed = r.removed(step.eliminations)
     x = r.sym(step.detail("x"))
+    w = word(r.puzzle)
     if step.code == "als-xz" and step.variant == "double":
         x2 = r.sym(step.detail("x2"))
         return (f"{head} {x} and {x2} are restricted commons: every {x} (and every {x2}) of the first set sees "
-                f"those of the second, so each goes in at most one set; with two such symbols each set loses "
+                f"those of the second, so each goes in at most one set; with two such {w}s each set loses "
                 f"one of them and is locked on the rest. So {x} and {x2} each lie in one of the sets, every "
-                f"other symbol lies in its own set, and cells seeing all its places lose it: {removed}.")
+                f"other {w} lies in its own set, and cells seeing all its places lose it: {removed}.")
     z = r.sym(step.detail("z"))
     if step.code == "als-xz":
         return (f"{head} {x} is their restricted common: every {x} of the first sees every {x} of the second, so "
@@ -133,9 +135,9 @@ def _als_chain_text(r: "TextRenderer", step: Step) -> str:
     sets = step.detail("sets")
     rccs = step.detail("rccs")
     z = r.sym(step.detail("z"))
-    lines = [_ALS_HEAD.format(names=prose([_als_name(r, a) for a in sets]))
+    lines = [_ALS_HEAD.format(names=prose([_als_name(r, a) for a in sets]), w=word(r.puzzle))
              + f" Suppose the first set holds no {z}.",
-             f" 1. then it is locked on its other symbols and holds {r.syms_prose(rccs[0])}"]
+             f" 1. then it is locked on its other {word(r.puzzle)}s and holds {r.syms_prose(rccs[0])}"]
     for k, (als, arc, nxt) in enumerate(zip(sets[1:], rccs, rccs[1:] + ((),)), 2):
         syms = [r.sym(x) for x in arc]
         lacks = f"no {syms[0]}" if len(syms) == 1 else "neither " + " nor ".join(syms)

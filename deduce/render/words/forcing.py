@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...literal import lit_cell, lit_symbol, unpack
 from ...step import Step
-from .prose import Field, capitalize, prose, same_house
+from .prose import Field, capitalize, prose, same_house, word
 
 if TYPE_CHECKING:
     from . import TextRenderer
@@ -75,7 +75,7 @@ def _why_node(r: "TextRenderer", x: int, reason: tuple, parents: tuple, number: 
                f"{'both' if len(group) == 2 else 'all'} in {r.house(other)}")
     elif kind == "als":
         _, cells, house, lost = reason
-        why = (f"{r.cells(cells)} in {r.house(house)} hold one symbol more than they have cells; without "
+        why = (f"{r.cells(cells)} in {r.house(house)} hold one {word(r.puzzle)} more than they have cells; without "
                f"{r.sym(lost)} they are locked on the rest, so one of them is {r.sym(sym)}, and this cell sees "
                f"every {r.sym(sym)} among them")
     elif kind == "rule":
