@@ -186,22 +186,23 @@ class Collector:
 
     def search_path(self, path: list[tuple[State, Step]], source: str, unique: bool) -> None:
         """Ask the missing techniques' own strategies at the path's hard positions
-        (where the solver needed more than singles and intersections)."""
+        (where the solver needed more than singles and intersections; any
+        position for uniqueness techniques, whose patterns form early)."""
         for state, taken in reversed(path):  # the rarer techniques live late in a solve
             if time.time() > self.deadline:
                 return
-            if taken.technique.family in ("singles", "intersections") and taken.code not in SE_ONLY:
-                continue
-            codes = set(self.missing())
+            easy = taken.technique.family in ("singles", "intersections") and taken.code not in SE_ONLY
+            codes = {c for c in self.missing() if not easy or TECHNIQUES[c].family == "uniqueness"}
             for s in discovered():
                 code = s.technique.code
                 if code not in codes or requires_unique(s) and not unique:
                     continue
                 if state.puzzle.has_cages and not allows_cages(s):
                     continue
-                hard = ("forcing",) if code in OPT_IN or s.technique.family == "forcing" else ()
-                if hard and taken.technique.family not in ("forcing", "last-resort"):
-                    continue  # chains (and the opt-in fish) only where the solver itself needed chains
+                if s.technique.family == "forcing" and taken.technique.family not in ("forcing", "last-resort"):
+                    continue  # chains only where the solver itself needed chains
+                if code in OPT_IN and taken.technique.family in ("singles", "intersections", "subsets"):
+                    continue  # the big fish only where something beyond subsets was needed
                 tried = 0
                 for step in s.find(state):
                     if effective(step, state):
