@@ -234,6 +234,8 @@ def catalogue_mode(args: argparse.Namespace) -> int:
         puzzle = minimal(random_grid(rng), rng)
         generated += 1
         path = col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
+        if set(SE_ONLY) & set(col.missing(below=2)):
+            col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True, "se")
         if len(path) > 40 and any(s.technique.family not in ("singles",) for _, s in path):
             paths.append((path, f"a puzzle deduce generated ({puzzle.givens_string()})", True))
     def relevance(item: tuple[list[tuple[State, Step]], str, bool]) -> int:
