@@ -187,12 +187,13 @@ class Collector:
     def search_path(self, path: list[tuple[State, Step]], source: str, unique: bool) -> None:
         """Ask the missing techniques' own strategies at the path's hard positions
         (where the solver needed more than singles and intersections; any
-        position for uniqueness techniques, whose patterns form early)."""
+        position for uniqueness techniques, whose patterns form early, and
+        for Sudoku Explainer's direct ones, which are singles' neighbours)."""
         for state, taken in reversed(path):  # the rarer techniques live late in a solve
             if time.time() > self.deadline:
                 return
             easy = taken.technique.family in ("singles", "intersections") and taken.code not in SE_ONLY
-            codes = {c for c in self.missing() if not easy or TECHNIQUES[c].family == "uniqueness"}
+            codes = {c for c in self.missing() if not easy or TECHNIQUES[c].family == "uniqueness" or c in SE_ONLY}
             for s in discovered():
                 code = s.technique.code
                 if code not in codes or requires_unique(s) and not unique:

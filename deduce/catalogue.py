@@ -43,6 +43,7 @@ from .puzzle import Puzzle
 from .registry import discovered, implemented_codes
 from .render.text import TextRenderer
 from .render.text import prose as _prose
+from .render.words.prose import lower_name
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
@@ -134,7 +135,7 @@ def resolve(name: str) -> list[Technique]:
             if k in (_norm(t.code), _norm(t.name)):
                 return [t]
     words = sorted({t.name for t in known.values()} | {t.family for t in known.values()} | set(_ALIAS_NAMES))
-    near = difflib.get_close_matches(name, words, n=4, cutoff=0.5)
+    near = difflib.get_close_matches(name, words, n=4, cutoff=0.6)
     hint = f"; did you mean {', '.join(near)}?" if near else "; 'deduce techniques' lists them all"
     raise KeyError(f"unknown technique {name!r}{hint}")
 
@@ -360,9 +361,9 @@ def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable
     out("")
     ex = stored().get(t.code)
     if ex is not None and ex.also:
-        names = [TECHNIQUES[c].name.lower() if c in TECHNIQUES else c for c in ex.also]
+        names = [lower_name(TECHNIQUES[c].name) if c in TECHNIQUES else c for c in ex.also]
         out(f"(Here some of the same eliminations also follow from {_prose(names)}, rated easier: "
-            f"no position was found where {t.name.lower() if t.name[1:2].islower() else t.name} alone makes them.)")
+            f"no position was found where {lower_name(t.name)} alone makes them.)")
     out(f"Nudge: {renderer.text(step, 'nudge')}")
     out(f"Clue: {renderer.text(step, 'clue')}")
     out(renderer.explain(step))
