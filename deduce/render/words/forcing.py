@@ -208,6 +208,18 @@ def forcing_lines(r: "TextRenderer", kind: str, source: tuple, branches: tuple, 
         out.append(f"{indent}In {r.house(house)}, {r.sym(sym)} goes in "
                    f"{prose([r.cell(lit_cell(b[0])) for b in branches], 'or')}.")
     elif kind == "double":
+        short = [b for b in branches if len([rec for rec in b[1] if rec[0] != b[0]]) == 1]
+        if len(branches) == 2 and short:
+            # one side reaches the result in one link: tell the other as one chain, then that link
+            quick = short[0]
+            long = branches[1] if quick is branches[0] else branches[0]
+            out.append(f"{indent}Suppose {lit_text(r, long[0])}.")
+            out.extend(_branch_lines(r, long[0], long[1], None, indent=indent + " "))
+            x, reason, parents = next(rec for rec in quick[1] if rec[0] != quick[0])
+            why = _why_node(r, x, reason, parents, {quick[0]: 0}, 0)
+            out.append(f"{indent}And if {lit_text(r, quick[0])}, then {lit_text(r, x)} at once ({why}).")
+            out.append(f"{indent}Either way, {result}.")
+            return out
         out.append(f"{indent}{capitalize(r.cell(source[0]))} either is {r.sym(source[1])} or is not.")
     for start, chain, _ in branches:
         out.append(f"{indent}If {lit_text(r, start)}:")
