@@ -244,3 +244,22 @@ def test_glossary_defines_the_jargon_and_the_readme_lists_it():
         assert f"* **{term}**: {text}" in section
     code, out, _ = run(["techniques", "glossary"])
     assert code == 0 and all(f"{term}: " in out for term in terms)
+
+
+def test_a_two_sided_chain_with_a_one_link_side_reads_as_one_chain():
+    from deduce import Puzzle
+    from deduce.literal import lit
+
+    on, off = lit(0, 4, True), lit(0, 4, False)           # r1c1 is 5 / is not 5
+    r2c1, r1c3 = lit(9, 4, True), lit(2, 4, False)         # r2c1 is 5, r1c3 is not 5
+    branches = ((on, ((on, ("assume",), ()), (r1c3, ("peer", 0), (on,))), None),
+                (off, ((off, ("assume",), ()), (r2c1, ("hidden", 18), (off,)), (r1c3, ("peer", 9), (r2c1,))), None))
+    step = Step(TECHNIQUES["aic"], eliminations=[(2, 4)], cells=[0, 2, 9], symbols=[4], variant="x",
+                details=(("kind", "double"), ("source", (0, 4)), ("branches", branches), ("nesting", 0),
+                         ("static", True), ("complexity", 4)))
+    text = TextRenderer(Puzzle.empty(9)).explain(step)
+    assert text == ("Alternating inference chain: suppose r1c1 is not 5.\n"
+                    " 1. then r2c1 is 5 (the only place left for 5 in box 1)\n"
+                    " 2. then r1c3 is not 5 (same box as r2c1)\n"
+                    "And if r1c1 is 5, then r1c3 is not 5 at once (same row as r1c1).\n"
+                    "Either way, r1c3<>5.")
