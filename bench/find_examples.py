@@ -1,30 +1,56 @@
 #!/usr/bin/env python3
-"""Generate original 9×9 puzzles whose logical solution uses given techniques.
+"""Find example puzzles and steps for the technique catalogue.
 
-Each puzzle is deduce's own: a random solved grid (a search solution
-relabelled and shuffled), with givens removed in random order while the
-solution stays unique.  Prints ``code puzzle`` for the first puzzle found
-per technique; used to grow ``deduce/showcase.py``.
+Two modes:
+
+* ``--want CODES``: generate original 9×9 puzzles (a random solved grid,
+  a search solution relabelled and shuffled, with givens removed in random
+  order while the solution stays unique) and print ``code puzzle`` for the
+  first one whose logical solution uses each technique; used to grow
+  ``deduce/showcase.py``.
+* ``--catalogue``: find one example step per technique and store them in
+  ``deduce/data/examples.json`` (what ``deduce techniques NAME`` shows).
+  The showcase positions are solved first, then generated puzzles for
+  a third of ``--seconds``.  A step the solver took is *easiest* (no
+  technique earlier in the order of trial applied there).  For a technique
+  the solver never took, its own strategies are asked at the hard
+  positions of the solve paths, and a step no technique rated easier makes
+  any of its eliminations or placements (*not reducible*) is kept; failing
+  that (a skyscraper is always a sashimi X-wing too), a step is kept with
+  the easier techniques that also make it named (``also``), and the
+  catalogue says so.  Only deduce's own puzzles are stored (the showcase
+  and the generated ones), never a corpus's.
 
     python bench/find_examples.py --want x-wing,swordfish --seconds 300 [--seed 1] [--as-used]
+    python bench/find_examples.py --catalogue --seconds 900 [--seed 1] [--merge] [--generate 0.33]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import pathlib
 import random
 import sys
 import time
+from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from deduce import Puzzle, Solver, count_solutions  # noqa: E402
 from deduce.backtrack import iter_solutions  # noqa: E402
+from deduce.catalogue import FORMAT, example_to_record  # noqa: E402
 from deduce.engine import effective  # noqa: E402
+from deduce.formats import read_puzzle  # noqa: E402
 from deduce.registry import discovered  # noqa: E402
+from deduce.showcase import SHOWCASE  # noqa: E402
 from deduce.state import State  # noqa: E402
+from deduce.step import Step  # noqa: E402
+from deduce.strategy import allows_cages, requires_unique  # noqa: E402
+from deduce.techniques import OPT_IN, SE_ONLY, TABLE, TECHNIQUES  # noqa: E402
+
+OUT = ROOT / "deduce" / "data" / "examples.json"
 
 
 def random_grid(rng: random.Random) -> list[int]:
@@ -52,14 +78,7 @@ def minimal(grid: list[int], rng: random.Random) -> Puzzle:
     return puzzle.with_givens(givens)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--want", required=True, help="technique codes, comma-separated")
-    ap.add_argument("--seconds", type=float, default=300)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--as-used", action="store_true",
-                    help="only count steps the solver took (where the technique was the easiest available)")
-    args = ap.parse_args()
+def want_mode(args: argparse.Namespace) -> int:
     want = set(args.want.split(","))
     rng = random.Random(args.seed)
     solver = Solver()
@@ -71,13 +90,196 @@ def main() -> int:
         state = State.from_puzzle(puzzle)
         for step in result.steps:
             for code in list(want):
-                if step.code == code or not args.as_used and any(effective(s, state) for st in own[code] for s in st.find(state)):
+                if step.code == code or not args.as_used and any(
+                        effective(s, state) for st in own[code] for s in st.find(state)):
                     print(code, puzzle.givens_string(), flush=True)
                     want.discard(code)
             state.apply(step)
     if want:
         print("not found:", ",".join(sorted(want)))
     return 0
+
+
+# -- the catalogue ------------------------------------------------------------------
+
+def profile_of(code: str) -> str:
+    return "se" if code in SE_ONLY else "full" if code in OPT_IN else "deduce"
+
+
+def _difficulty(t: Any) -> tuple[float, int]:
+    return (t.se if t.se is not None else 99.0, t.hodoku or 0)
+
+
+def easier_than(code: str, puzzle: Puzzle, unique: bool) -> list[Any]:
+    """Strategies of techniques rated easier than ``code`` (SE, then HoDoKu), usable on ``puzzle``."""
+    mine = _difficulty(TECHNIQUES[code])
+    out = []
+    for s in discovered():
+        if s.technique.code not in TECHNIQUES or _difficulty(s.technique) >= mine:
+            continue
+        if s.technique.code in OPT_IN and code not in OPT_IN:
+            continue  # the opt-in fish are no easier way for a learner, whatever their rating
+        if requires_unique(s) and not unique or puzzle.has_cages and not allows_cages(s):
+            continue
+        out.append(s)
+    return out
+
+
+def also_by(step: Step, state: State, unique: bool) -> list[str]:
+    """Easier techniques that make one of the step's eliminations or placements here."""
+    mine = set(step.eliminations) | set(step.placements)
+    found = []
+    for s in easier_than(step.code, state.puzzle, unique):
+        if s.technique.code in found:
+            continue
+        for other in s.find(state):
+            if effective(other, state) and mine & (set(other.eliminations) | set(other.placements)):
+                found.append(s.technique.code)
+                break
+    return found
+
+
+class Collector:
+    """The best example per technique: the solver's own step (easiest), else
+    one no easier technique makes, else one with the easier techniques that
+    also make it named (``also``)."""
+
+    def __init__(self, deadline: float, codes: set[str] | None = None):
+        self.found: dict[str, dict[str, Any]] = {}
+        self.rank: dict[str, int] = {}
+        self.deadline = deadline
+        #: the techniques looked for (all when None)
+        self.codes = codes
+
+    def missing(self, below: int = 1) -> list[str]:
+        return [t.code for t in TABLE if self.rank.get(t.code, -1) < below
+                and (self.codes is None or t.code in self.codes)]
+
+    def take(self, code: str, source: str, easiest: bool, state: State, step: Step, unique: bool) -> bool:
+        """Keep the step if it is better than the one kept; True when it cannot be bettered."""
+        if self.rank.get(code, -1) == 2 or self.codes is not None and code not in self.codes:
+            return True
+        also = also_by(step, state, unique)
+        rank = 0 if also else 2 if easiest else 1
+        if self.rank.get(code, -1) >= rank:
+            return False
+        record = example_to_record(source, easiest, state, step)
+        record["also"] = also
+        self.found[code] = record
+        self.rank[code] = rank
+        kind = "also by " + ",".join(also) if also else "easiest" if easiest else "not reducible"
+        print(f"{code:26} {kind:30} {source[:60]}", flush=True)
+        return rank == 2
+
+    def solve_path(self, puzzle: Puzzle, source: str, unique: bool,
+                   profile: str = "deduce") -> list[tuple[State, Step]]:
+        """Record every step the solver took; return the path's positions."""
+        result = Solver(profile=profile).solve(puzzle)
+        state = State.from_puzzle(puzzle)
+        path = []
+        for step in result.steps:
+            if profile_of(step.code) == profile or profile == "deduce" and step.code == "bf":
+                self.take(step.code, source, True, state.copy(), step, unique)
+            path.append((state.copy(), step))
+            state.apply(step)
+        return path
+
+    def search_path(self, path: list[tuple[State, Step]], source: str, unique: bool) -> None:
+        """Ask the missing techniques' own strategies at the path's hard positions
+        (where the solver needed more than singles and intersections; any
+        position for uniqueness techniques, whose patterns form early, and
+        for Sudoku Explainer's direct ones, which are singles' neighbours)."""
+        for state, taken in reversed(path):  # the rarer techniques live late in a solve
+            if time.time() > self.deadline:
+                return
+            easy = taken.technique.family in ("singles", "intersections") and taken.code not in SE_ONLY
+            codes = {c for c in self.missing() if not easy or TECHNIQUES[c].family == "uniqueness" or c in SE_ONLY}
+            for s in discovered():
+                code = s.technique.code
+                if code not in codes or requires_unique(s) and not unique:
+                    continue
+                if state.puzzle.has_cages and not allows_cages(s):
+                    continue
+                if s.technique.family == "forcing" and taken.technique.family not in ("forcing", "last-resort"):
+                    continue  # chains only where the solver itself needed chains
+                if code in OPT_IN and taken.technique.family in ("singles", "intersections", "subsets"):
+                    continue  # the big fish only where something beyond subsets was needed
+                tried = 0
+                for step in s.find(state):
+                    if effective(step, state):
+                        self.take(code, source, False, state.copy(), step, unique)
+                        tried += 1
+                        if self.rank.get(code, -1) >= 1 or tried == 3:
+                            break
+                    if time.time() > self.deadline:
+                        return
+
+
+def catalogue_mode(args: argparse.Namespace) -> int:
+    t0 = time.time()
+    col = Collector(t0 + args.seconds, set(args.codes.split(",")) if args.codes else None)
+    if args.merge and OUT.exists():
+        for code, rec in json.loads(OUT.read_text(encoding="utf-8"))["examples"].items():
+            col.found[code] = rec
+            col.rank[code] = 0 if rec.get("also") else 2 if rec["easiest"] else 1
+    paths = []
+    for label, text, fmt in SHOWCASE:
+        puzzle = read_puzzle(text, fmt)
+        unique = count_solutions(puzzle, 2) == 1
+        paths.append((col.solve_path(puzzle, label, unique), label, unique))
+        if not puzzle.has_cages and puzzle.size == 9:
+            col.solve_path(puzzle, label, unique, "se")
+    rng = random.Random(args.seed)
+    generated = 0
+    while col.missing(below=2) and time.time() - t0 < args.seconds * args.generate:
+        puzzle = minimal(random_grid(rng), rng)
+        generated += 1
+        path = col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
+        if set(SE_ONLY) & set(col.missing(below=2)):
+            col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True, "se")
+        if len(path) > 40 and any(s.technique.family not in ("singles",) for _, s in path):
+            paths.append((path, f"a puzzle deduce generated ({puzzle.givens_string()})", True))
+    def relevance(item: tuple[list[tuple[State, Step]], str, bool]) -> int:
+        # a puzzle picked for a technique still missing first
+        label = item[1].lower()
+        return 0 if any(TECHNIQUES[c].name.lower() in label for c in col.missing()) else 1
+
+    paths.sort(key=relevance)
+    for path, source, unique in paths:
+        if not col.missing(below=1) or time.time() > col.deadline:
+            break
+        col.search_path(path, source, unique)
+    doc = {"format": FORMAT, "generated_by": "bench/find_examples.py --catalogue", "seed": args.seed,
+           "examples": {t.code: col.found[t.code] for t in TABLE if t.code in col.found}}
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+    col.codes = None
+    ranks = [col.rank[c] for c in col.found]
+    print(f"{len(col.found)} of {len(TABLE)} techniques ({ranks.count(2)} easiest, {ranks.count(1)} not "
+          f"reducible, {ranks.count(0)} also made by an easier technique); {generated} puzzles generated; "
+          f"missing: {', '.join(c for c in col.missing(below=0)) or 'none'}; "
+          f"{time.time() - t0:.0f} s; written to {OUT.relative_to(ROOT)}")
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--want", help="technique codes, comma-separated")
+    ap.add_argument("--catalogue", action="store_true", help="write deduce/data/examples.json")
+    ap.add_argument("--seconds", type=float, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--merge", action="store_true", help="keep the stored examples, improve on them")
+    ap.add_argument("--codes", help="look only for these techniques (comma-separated codes)")
+    ap.add_argument("--generate", type=float, default=1 / 3,
+                    help="share of --seconds spent generating puzzles (the rest searches solve paths)")
+    ap.add_argument("--as-used", action="store_true",
+                    help="only count steps the solver took (where the technique was the easiest available)")
+    args = ap.parse_args()
+    if args.catalogue:
+        return catalogue_mode(args)
+    if not args.want:
+        ap.error("give --want CODES or --catalogue")
+    return want_mode(args)
 
 
 if __name__ == "__main__":

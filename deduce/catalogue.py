@@ -1,29 +1,177 @@
 """The technique catalogue: ``deduce techniques [NAME]``.
 
-Lists the technique table in order of difficulty, or shows one technique:
-its description, ratings, and an example step found on a built-in position.
+Lists the technique table (and plugins' techniques, through the registry)
+in order of difficulty, or shows one technique: its description, ratings
+and an example.  Examples are stored with the package
+(``deduce/data/examples.json``, written by ``bench/find_examples.py
+--catalogue``): for each technique, a step at a position where it is the
+easiest technique that applies, or else where no technique rated easier
+makes any of its eliminations; where no such position was found (a
+skyscraper is always a sashimi X-wing too) the example says which easier
+techniques also make them.  Examples are labelled by the technique and
+show the puzzle's cages when it has them.  A technique without a stored example (a plugin's) is searched
+for on the built-in positions.
+
+``NAME`` may be a code, a name, a family (``fish``), a group
+(``unique rectangle``, ``45 rule``, ``forcing chains``) or another
+program's name (``Y-Wing``, ``Locked Candidates``, ``Simple Colors``,
+``Nice Loop``, ``BUG``): a group lists its members.  ``glossary`` defines
+the words the explanations use.
+
+>>> [t.code for t in resolve("Y-Wing")]
+['xy-wing']
+>>> [t.code for t in resolve("45 rule")]
+['innie', 'innies-outies']
+>>> resolve("simple colors")[0].name
+'Simple colours'
 """
 
 from __future__ import annotations
 
+import difflib
 import functools
-from typing import Callable
+import json
+import re
+from importlib import resources
+from typing import Any, Callable
+
+import attrs
 
 from .engine import SolveResult, Solver
-from .formats import read_puzzle, write_candidates_grid
+from .formats import puzzle_from_json, puzzle_to_json, read_puzzle, write_candidates_grid
 from .puzzle import Puzzle
-from .registry import implemented_codes
+from .registry import discovered, implemented_codes
 from .render.text import TextRenderer
+from .render.text import prose as _prose
+from .render.words.prose import lower_name
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
-from .techniques import OPT_IN, TABLE, Technique, technique
+from .techniques import BUILTIN, GROUPS, OPT_IN, OTHER_NAMES, TABLE, TECHNIQUES, Technique, lookup
+
+# -- the table and other programs' names ----------------------------------------
+
+
+#: Codes of deduce's own techniques (the rest of the table comes from plugins).
+BUILTIN_CODES = frozenset(t.code for t in BUILTIN)
+
+
+def all_techniques() -> list[Technique]:
+    """The table's techniques, then plugins' techniques the registry found."""
+    extra = {s.technique.code: s.technique for s in discovered() if s.technique.code not in TECHNIQUES}
+    return list(TABLE) + list(extra.values())
 
 
 def ordered_table() -> list[Technique]:
-    """The table in order of difficulty (SE rating, then HoDoKu score)."""
-    return sorted(TABLE, key=lambda t: (t.se is None, t.se or 0.0, t.hodoku or 0, t.code))
+    """Every technique in order of difficulty (SE rating, then HoDoKu score)."""
+    return sorted(all_techniques(), key=lambda t: (t.se is None, t.se or 0.0, t.hodoku or 0, t.code))
 
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9+]+", "", text.lower())
+
+
+
+
+def resolve(name: str) -> list[Technique]:
+    """The techniques ``name`` stands for: one (code, name, another
+    program's name) or several (a family or group), from the technique
+    table's names.  Raises KeyError with the nearest names when none."""
+    try:
+        return list(lookup(name))
+    except KeyError:
+        pass
+    if _norm(name).endswith("s"):
+        try:
+            return list(lookup(name.rstrip().rstrip("sS")))
+        except KeyError:
+            pass
+    known = all_techniques()
+    words = sorted({t.name for t in known} | {t.family for t in known} | set(GROUPS) | set(OTHER_NAMES))
+    near = difflib.get_close_matches(name, words, n=4, cutoff=0.6)
+    hint = f"; did you mean {', '.join(near)}?" if near else "; 'deduce techniques' lists them all"
+    raise KeyError(f"unknown technique {name!r}{hint}")
+
+
+# -- stored examples -------------------------------------------------------------
+
+FORMAT = 1
+
+
+@attrs.frozen
+class Example:
+    """One technique's stored example: the puzzle, the position, the step."""
+
+    code: str
+    #: where the puzzle comes from (a showcase label, or ``generated``)
+    source: str
+    #: True when the technique was the easiest that applied at the position
+    easiest: bool
+    puzzle: Puzzle
+    values: tuple[int, ...]
+    candidates: tuple[int, ...]
+    step: Step
+    #: easier techniques that make some of the same eliminations there (a
+    #: skyscraper is a sashimi X-wing too); empty when none does
+    also: tuple[str, ...] = ()
+
+    def state(self) -> State:
+        return State(self.puzzle, list(self.candidates), list(self.values))
+
+
+def _tuples(x: Any) -> Any:
+    """JSON lists back to the tuples a step record holds."""
+    if isinstance(x, list):
+        return tuple(_tuples(v) for v in x)
+    return x
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, (tuple, list)):
+        return [_plain(v) for v in x]
+    if isinstance(x, (set, frozenset)):
+        return sorted(_plain(v) for v in x)
+    return x
+
+
+def step_to_record(step: Step) -> dict[str, Any]:
+    return {"code": step.code, "placements": _plain(step.placements), "eliminations": _plain(step.eliminations),
+            "cells": list(step.cells), "houses": list(step.houses), "cages": list(step.cages),
+            "symbols": list(step.symbols), "variant": step.variant, "details": _plain(step.details),
+            "se_bonus": step.se_bonus}
+
+
+def step_from_record(doc: dict[str, Any]) -> Step:
+    return Step(TECHNIQUES[doc["code"]], placements=_tuples(doc["placements"]),
+                eliminations=_tuples(doc["eliminations"]), cells=doc["cells"], houses=doc["houses"],
+                cages=doc["cages"], symbols=doc["symbols"], variant=doc["variant"],
+                details=tuple((k, _tuples(v)) for k, v in doc["details"]), se_bonus=doc["se_bonus"])
+
+
+def example_to_record(source: str, easiest: bool, state: State, step: Step) -> dict[str, Any]:
+    return {"source": source, "easiest": easiest, "puzzle": puzzle_to_json(state.puzzle),
+            "values": list(state.value), "candidates": list(state.cand), "step": step_to_record(step)}
+
+
+def example_from_record(code: str, doc: dict[str, Any]) -> Example:
+    return Example(code, doc["source"], doc["easiest"], puzzle_from_json(doc["puzzle"]), tuple(doc["values"]),
+                   tuple(doc["candidates"]), step_from_record(doc["step"]), tuple(doc.get("also", ())))
+
+
+@functools.cache
+def stored() -> dict[str, Example]:
+    """Every stored example, by technique code (empty when the data is missing)."""
+    try:
+        text = resources.files("deduce").joinpath("data/examples.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    doc = json.loads(text)
+    if doc.get("format") != FORMAT:
+        return {}
+    return {code: example_from_record(code, rec) for code, rec in doc["examples"].items() if code in TECHNIQUES}
+
+
+# -- searching (plugins' techniques, and the bench script) ---------------------------
 
 @functools.cache
 def _solved(index: int) -> tuple[Puzzle, SolveResult]:
@@ -32,16 +180,14 @@ def _solved(index: int) -> tuple[Puzzle, SolveResult]:
     return puzzle, Solver().solve(puzzle)
 
 
-def example_step(t: Technique) -> tuple[str, State, Step] | None:
+def search_example(t: Technique) -> tuple[str, State, Step] | None:
     """(label, position, step) of a step of ``t`` on the showcase positions.
 
     Prefers a step the solver took (where ``t`` was the easiest technique
     available); failing that, follows each showcase puzzle's solution path
-    and asks the technique's own strategies at every position, so a
-    technique the engine never needed there can still be shown.
+    and asks the technique's own strategies at every position.
     """
     from .engine import effective
-    from .registry import discovered
     from .strategy import allows_cages
 
     for index, (label, _, _) in enumerate(SHOWCASE):
@@ -73,40 +219,100 @@ def example_step(t: Technique) -> tuple[str, State, Step] | None:
     return None
 
 
+def example_step(t: Technique) -> tuple[str, State, Step] | None:
+    """(where from, position, step): the stored example of ``t``, or one searched for."""
+    ex = stored().get(t.code)
+    if ex is not None:
+        return ex.source, ex.state(), ex.step
+    return search_example(t)
+
+
+# -- printing ------------------------------------------------------------------------
+
+def cage_map(puzzle: Puzzle) -> list[str]:
+    """A killer's cages as a grid of letters, then each letter's sum."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    n = puzzle.size
+    of = ["."] * puzzle.ncells
+    for i, cage in enumerate(puzzle.cages):
+        for c in cage.cells:
+            of[c] = letters[i % len(letters)]
+    rows = [" ".join(of[r * n:(r + 1) * n]) for r in range(n)]
+    sums = ", ".join(f"{letters[i % len(letters)]} {c.total}" for i, c in enumerate(puzzle.cages))
+    return rows + [f"Sums: {sums}"]
+
+
+def source_text(source: str) -> str:
+    """Where an example's puzzle comes from, in words: the seeds by name,
+    other built-in puzzles by number (their labels name the technique they
+    were first picked for, which may not be the one shown)."""
+    for i, (label, _, _) in enumerate(SHOWCASE, 1):
+        if source == label:
+            return label.replace("seed: ", "the seed puzzle: ") if label.startswith("seed:") else \
+                f"built-in puzzle {i}"
+    return source
+
+
 def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable[[str], None]) -> int:
     implemented = implemented_codes() | {"bf"}  # trial and error is the engine's own fallback
     if not name:
-        wc = max(len(t.code) for t in TABLE)
-        wn = max(len(t.name) for t in TABLE)
+        rows = ordered_table()
+        wc = max(len(t.code) for t in rows)
+        wn = max(len(t.name) for t in rows)
         out(f"{'code':{wc}} {'technique':{wn}} {'family':14} {'SE':>5} {'HoDoKu':>7}  level")
-        for t in ordered_table():
+        for t in rows:
             se = f"{t.se:.1f}" if t.se is not None else "-"
             mark = "" if t.code in implemented else "  (not implemented)"
             if t.code in OPT_IN:
                 mark += "  (on request: --profile full or --only)"
+            if t.code not in BUILTIN_CODES:
+                mark += "  (plugin)"
             out(f"{t.code:{wc}} {t.name:{wn}} {t.family:14} {se:>5} {t.hodoku or '-':>7}  {t.level}{mark}")
         return 0
+    if _norm(name) in ("glossary", "words"):
+        from .render.words.glossary import glossary_lines
+
+        out("Words the explanations use:")
+        for line in glossary_lines():
+            out(f"  {line}")
+        return 0
     try:
-        t = technique(name)
+        found = resolve(name)
     except KeyError as exc:
         warn(str(exc).strip("'\""))
         return 2
+    if len(found) > 1:
+        out(f"{name}: {len(found)} techniques (ask for one by its code for its example):")
+        for t in found:
+            se = f"{t.se:.1f}" if t.se is not None else "-"
+            out(f"  {t.code:22} {t.name:32} SE {se:>4}  {t.description}")
+        return 0
+    t = found[0]
     out(f"{t.name} ({t.code}), family {t.family}")
     out(f"  {t.description}")
     se = f"{t.se:.1f}" if t.se is not None else "-"
     out(f"  Sudoku Explainer-style rating {se}; HoDoKu-style score {t.hodoku or '-'}, level {t.level}.")
     if t.rating_note:
         out(f"  Rating: {t.rating_note}")
-    found = example_step(t) if t.code in implemented else None
-    if found is None:
+    example = example_step(t) if t.code in implemented else None
+    if example is None:
         out("  No example on the built-in positions.")
         return 0
-    label, state, step = found
+    source, state, step = example
     renderer = TextRenderer(state.puzzle)
     out("")
-    out(f"Example ({label}), from this position:")
+    out(f"Example ({t.name}), on {source_text(source)}, from this position:")
     out(write_candidates_grid(state.puzzle, state.cand))
+    if state.puzzle.cages:
+        out("Cages:")
+        for line in cage_map(state.puzzle):
+            out("  " + line)
     out("")
+    ex = stored().get(t.code)
+    if ex is not None and ex.also:
+        names = [lower_name(TECHNIQUES[c].name) if c in TECHNIQUES else c for c in ex.also]
+        out(f"(Here some of the same eliminations also follow from {_prose(names)}, rated easier: "
+            f"no position was found where {lower_name(t.name)} alone makes them.)")
     out(f"Nudge: {renderer.text(step, 'nudge')}")
     out(f"Clue: {renderer.text(step, 'clue')}")
     out(renderer.explain(step))

@@ -1,11 +1,25 @@
-"""Hints from where a player is: the next step, or the mistake in the way.
+"""Hints from where a player is: the next step, or what stands in the way.
 
 A player's grid may hold a wrong symbol, or (a pencil-mark grid) may have
 lost a candidate the solution needs.  Then no hint is honest: :func:`hint`
-says the grid has a mistake, and which cell when it can tell.
+says the grid has a mistake, at three levels like every hint (the nudge
+names a house to check, the clue the cell, the full text the symbol and
+why).  Given the original puzzle (its givens), a wrong symbol is located
+exactly, by the puzzle's solution; without it, by finding the one filled
+cell whose removal makes the grid solvable again.  A solved grid, and a
+grid with several solutions, say so.
+
+>>> from deduce import read_puzzle
+>>> h = hint(position(read_puzzle("5" * 2 + "." * 79)))
+>>> h.status, h.text("nudge")
+('mistake', 'Check row 1: a digit appears twice there.')
+>>> h.text("full")
+'The grid has a mistake: 5 appears twice in row 1 (r1c1 and r1c2).'
 """
 
 from __future__ import annotations
+
+from typing import Sequence
 
 import attrs
 
@@ -16,49 +30,163 @@ from .puzzle import Puzzle
 from .state import State
 from .step import Step
 
+HINT, MISTAKE, STUCK, SOLVED, MULTIPLE = "hint", "mistake", "stuck", "solved", "multiple-solutions"
+LEVELS = ("nudge", "clue", "full")
+
 
 @attrs.frozen
 class Hint:
-    """Either ``step`` (the next step) or ``mistake`` (what is wrong, in
-    words) with the ``cells`` involved when known; ``stuck`` when no enabled
-    technique applies."""
+    """The next ``step`` (status ``hint``), or words about the grid at each
+    level (``mistake``, ``stuck``, ``solved``, ``multiple-solutions``) with
+    the ``cells`` involved when known."""
 
     step: Step | None = None
-    mistake: str = ""
+    status: str = HINT
+    #: (nudge, clue, full) when there is no step to show
+    words: tuple[str, str, str] = ("", "", "")
     cells: tuple[int, ...] = ()
-    stuck: bool = False
+
+    @property
+    def mistake(self) -> str:
+        return self.words[2] if self.status == MISTAKE else ""
+
+    @property
+    def stuck(self) -> bool:
+        return self.status == STUCK
+
+    def text(self, level: str = "full") -> str:
+        return self.words[LEVELS.index(level)]
 
 
-def hint(state: State, solver: Solver | None = None) -> Hint:
-    """The next step from ``state``, or what is wrong with it."""
+def _word(puzzle: Puzzle) -> str:
+    return "digit" if puzzle.is_digits else "symbol"
+
+
+def _mistake(nudge: str, clue: str, full: str, cells: Sequence[int] = ()) -> Hint:
+    return Hint(status=MISTAKE, words=(nudge, clue, "The grid has a mistake: " + full), cells=tuple(cells))
+
+
+def _cells(g, cells: Sequence[int], conj: str = "and") -> str:
+    names = [g.cell_name(c) for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {conj} " + names[-1]
+
+
+def _box_of(puzzle: Puzzle, cell: int) -> str:
+    return puzzle.geometry.house_name(puzzle.geometry.cell_houses[cell][2])
+
+
+def hint(state: State, solver: Solver | None = None, original: Puzzle | None = None) -> Hint:
+    """The next step from ``state``, or what is wrong with it.
+
+    ``original`` is the puzzle the player started from (same grid, its
+    givens): with it a wrong symbol is found by the solution."""
     solver = solver or Solver()
     puzzle = state.puzzle
     g = puzzle.geometry
+    word = _word(puzzle)
     # symbols placed twice
     for cell, v in enumerate(state.value):
         if v < 0:
             continue
         for p in puzzle.peers[cell]:
             if p > cell and state.value[p] == v:
-                shared = next((g.house_name(h) for h in g.cell_houses[cell] if h in g.cell_houses[p]), "a cage")
-                return Hint(mistake=f"the grid has a mistake: {puzzle.symbols[v]} appears twice in {shared} "
-                                    f"({g.cell_name(cell)} and {g.cell_name(p)})", cells=(cell, p))
+                house = next((h for h in g.cell_houses[cell] if h in g.cell_houses[p]), None)
+                shared = g.house_name(house) if house is not None else "a cage"
+                return _mistake(f"Check {shared}: a {word} appears twice there.",
+                                f"{puzzle.symbols[v]} appears twice in {shared}.",
+                                f"{puzzle.symbols[v]} appears twice in {shared} ({g.cell_name(cell)} and "
+                                f"{g.cell_name(p)}).", (cell, p))
+    if original is not None:
+        found = _against_original(state, original)
+        if found is not None:
+            return found
     try:
         count = backtrack.count_solutions(state, 2)
     except Contradiction as exc:
-        return Hint(mistake=f"the grid has a mistake: {exc.reason}")
+        return _mistake("Something in the grid is wrong.", "Something in the grid is wrong.", f"{exc.reason}.")
     if count == 0:
         return _diagnose(state)
-    step = solver.next_step(state, solver.usable(puzzle, unique=count == 1))
+    if state.is_solved():
+        return Hint(status=SOLVED, words=("The grid is solved.", "The grid is solved: nothing is left to do.",
+                                          f"The grid is solved: every cell holds a {word} and every house holds "
+                                          f"each {word} once."))
+    if count > 1:
+        return Hint(status=MULTIPLE, words=(
+            "This grid has more than one solution.",
+            "This grid has more than one solution, so logic alone cannot finish it.",
+            "This grid has more than one solution: logic alone cannot decide between them, so no step can be "
+            "shown; check that the givens were copied correctly."))
+    step = solver.next_step(state, solver.usable(puzzle, unique=True))
     if step is None:
-        return Hint(stuck=True)
+        text = "No technique in the enabled set applies from here; trial and error is needed."
+        return Hint(status=STUCK, words=(text, text, text))
     return Hint(step=step)
+
+
+def _against_original(state: State, original: Puzzle) -> Hint | None:
+    """Compare the grid with the original puzzle and its solution."""
+    puzzle = state.puzzle
+    g = puzzle.geometry
+    word = _word(puzzle)
+    syms = puzzle.symbols
+    if original.size != puzzle.size or original.geometry.region_of != g.region_of:
+        raise ValueError("the original puzzle has another grid than the position")
+    changed = [c for c, v in enumerate(original.givens) if v >= 0 and state.value[c] != v]
+    if changed:
+        c = changed[0]
+        have = "is empty" if state.value[c] < 0 else f"holds {syms[state.value[c]]}"
+        return _mistake(f"Check the givens in {_box_of(puzzle, c)}.", f"{g.cell_name(c)} is a given.",
+                        f"{g.cell_name(c)} is given as {syms[original.givens[c]]} but {have}.", changed)
+    found = backtrack.first_solutions(original, 2)
+    if not found:
+        return _mistake("The original puzzle has no solution.", "The original puzzle has no solution.",
+                        "the original puzzle itself has no solution, so no grid from it can be finished.")
+    if len(found) > 1:
+        return Hint(status=MULTIPLE, words=(
+            "The original puzzle has more than one solution.",
+            "The original puzzle has more than one solution, so logic alone cannot finish it.",
+            "The original puzzle has more than one solution: logic alone cannot decide between them, so no "
+            "step can be shown and no placed digit can be called wrong."))
+    solution = found[0]
+    wrong = [c for c, v in enumerate(state.value) if v >= 0 and v != solution[c]]
+    if wrong:
+        one = len(wrong) == 1
+        listed = _cells(g, wrong)
+        held = _cells_values(puzzle, state, wrong)
+        return _mistake(
+            f"Something you placed is wrong: check {_box_of(puzzle, wrong[0])}.",
+            f"{listed} {'is' if one else 'are'} wrong.",
+            f"{held}, but the puzzle's only solution has another {word} there. Remove "
+            f"{'it' if one else 'them'}, and anything deduced from {'it' if one else 'them'}.", wrong)
+    lost = [c for c in range(puzzle.ncells) if state.value[c] < 0 and not state.cand[c] >> solution[c] & 1]
+    if lost:
+        one = len(lost) == 1
+        return _mistake(
+            f"A candidate the solution needs is gone: check {_box_of(puzzle, lost[0])}.",
+            f"{_cells(g, lost)} {'has' if one else 'have'} lost a candidate {'it needs' if one else 'they need'}.",
+            f"the puzzle's only solution needs "
+            f"{_cells_list(puzzle, [(c, solution[c]) for c in lost])}, but "
+            f"{'that candidate was' if one else 'those candidates were'} removed.", lost)
+    return None
+
+
+def _cells_values(puzzle: Puzzle, state: State, cells: Sequence[int]) -> str:
+    g = puzzle.geometry
+    items = [f"{g.cell_name(c)} holds {puzzle.symbols[state.value[c]]}" for c in cells]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _cells_list(puzzle: Puzzle, pairs: Sequence[tuple[int, int]]) -> str:
+    g = puzzle.geometry
+    items = [f"{puzzle.symbols[s]} in {g.cell_name(c)}" for c, s in pairs]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _diagnose(state: State) -> Hint:
     """The position has no solution: find the wrong symbol or lost candidate."""
     puzzle = state.puzzle
     g = puzzle.geometry
+    word = _word(puzzle)
     filled = [c for c, v in enumerate(state.value) if v >= 0]
     plain = _state_from_values(puzzle, list(state.value))
     found = backtrack.first_solutions(plain, 2) if plain is not None else []
@@ -67,10 +195,14 @@ def _diagnose(state: State) -> Hint:
         solution = found[0]
         lost = [c for c in range(puzzle.ncells) if not state.cand[c] >> solution[c] & 1]
         if len(found) == 1 and lost:
-            return Hint(mistake=f"the grid has a mistake: {_cells(g, lost)} "
-                                f"{'has' if len(lost) == 1 else 'have'} lost a candidate the solution needs",
-                        cells=tuple(lost))
-        return Hint(mistake="the grid has a mistake: a candidate the solution needs has been removed")
+            one = len(lost) == 1
+            return _mistake(f"A candidate the solution needs is gone: check {_box_of(puzzle, lost[0])}.",
+                            f"{_cells(g, lost)} {'has' if one else 'have'} lost a candidate "
+                            f"{'it needs' if one else 'they need'}.",
+                            f"{_cells(g, lost)} {'has' if one else 'have'} lost a candidate the solution needs "
+                            f"({_cells_list(puzzle, [(c, solution[c]) for c in lost])}).", lost)
+        return _mistake("A candidate the solution needs is gone.", "A candidate the solution needs is gone.",
+                        "a candidate the solution needs has been removed.")
     suspects = []
     for cell in filled:
         values = list(state.value)
@@ -79,12 +211,17 @@ def _diagnose(state: State) -> Hint:
         if reduced is not None and backtrack.count_solutions(reduced, 1):
             suspects.append(cell)
     if len(suspects) == 1:
-        return Hint(mistake=f"the grid has a mistake: {g.cell_name(suspects[0])} cannot hold "
-                            f"{puzzle.symbols[state.value[suspects[0]]]}", cells=tuple(suspects))
+        c = suspects[0]
+        return _mistake(f"Something placed is wrong: check {_box_of(puzzle, c)}.", f"{g.cell_name(c)} is wrong.",
+                        f"{g.cell_name(c)} cannot hold {puzzle.symbols[state.value[c]]}: without it the grid "
+                        f"can be finished, with it it cannot.", suspects)
     if 1 < len(suspects) <= 4:
-        return Hint(mistake=f"the grid has a mistake: one of {_cells(g, suspects, 'or')} is wrong",
-                    cells=tuple(suspects))
-    return Hint(mistake="the grid has a mistake: it has no solution from here")
+        return _mistake("Something placed is wrong.", f"One of {_cells(g, suspects, 'or')} is wrong.",
+                        f"one of {_cells(g, suspects, 'or')} is wrong: removing any one of them makes the grid "
+                        f"solvable again.", suspects)
+    return _mistake("Something placed is wrong.", f"The grid cannot be finished from here: a placed {word} is wrong.",
+                    f"it has no solution from here, and no single placed {word} is to blame alone; give the "
+                    f"original puzzle (--givens FILE) to locate the wrong one.")
 
 
 def position(puzzle: Puzzle) -> State:
@@ -102,11 +239,6 @@ def position(puzzle: Puzzle) -> State:
                 if state.value[p] < 0:
                     state.cand[p] &= ~(1 << v)
     return state
-
-
-def _cells(g, cells, conj: str = "and") -> str:
-    names = [g.cell_name(c) for c in cells]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {conj} " + names[-1]
 
 
 def _state_from_values(puzzle: Puzzle, values: list[int]) -> State | None:

@@ -427,3 +427,49 @@ def _with_reference_profiles(row: Technique) -> Technique:
 
 #: The built-in rows, in deduce's order of trial (by ``order``).
 BUILTIN: tuple[Technique, ...] = tuple(sorted((_with_reference_profiles(t) for t in _ROWS), key=lambda t: t.order))
+
+
+_UR = tuple(f"ur{k}" for k in range(1, 7))
+_FORCING = ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus", "nested-forcing")
+
+#: More names people use (HoDoKu, Sudoku Explainer, SudokuWiki and the
+#: forums) for one technique or a group of them; a row's own name, code and
+#: aliases come first.
+OTHER_NAMES: dict[str, tuple[str, ...]] = {
+    "Y-Wing": ("xy-wing",), "Bent triple": ("xyz-wing",), "Bent set": ("wxyz-wing",),
+    "Locked candidates": ("lc1", "lc2"), "Locked candidates type 1": ("lc1",),
+    "Locked candidates type 2": ("lc2",), "Pointing pair": ("lc1",), "Pointing triple": ("lc1",),
+    "Box/line reduction": ("lc2",), "Box line reduction": ("lc2",), "Line-box reduction": ("lc2",),
+    "Intersection removal": ("lc1", "lc2"), "Locked subset": ("locked-pair", "locked-triple"),
+    "Naked subset": ("np", "nt", "nq"), "Hidden subset": ("hp", "ht", "hq"),
+    "Single": ("fh", "hs", "ns"), "Last digit": ("fh",), "Last empty cell": ("fh",),
+    "Simple colors": ("simple-colours",), "Simple coloring": ("simple-colours",),
+    "Simple colouring": ("simple-colours",), "Color trap": ("simple-colours",), "Color wrap": ("simple-colours",),
+    "Colour trap": ("simple-colours",), "Colour wrap": ("simple-colours",), "Single's chains": ("simple-colours",),
+    "Multi colors": ("multi-colours",), "Multi-coloring": ("multi-colours",), "Multi-colouring": ("multi-colours",),
+    "Colouring": ("simple-colours", "multi-colours"), "Coloring": ("simple-colours", "multi-colours"),
+    "Nice loop": ("aic",), "Continuous nice loop": ("aic",), "Discontinuous nice loop": ("aic",),
+    "Grouped nice loop": ("grouped-aic",), "AIC": ("aic",), "X-cycle": ("x-chain",), "X-cycles": ("x-chain",),
+    "BUG": ("bug+1",), "Bivalue universal grave": ("bug+1",), "BUG type 1": ("bug+1",),
+    "BUG type 2": ("bug2",), "BUG type 3": ("bug3",), "BUG type 4": ("bug4",),
+    "Unique rectangle": _UR, "Unique rectangles": _UR, "Uniqueness test": _UR,
+    **{f"Unique rectangle type {k}": (f"ur{k}",) for k in range(1, 7)},
+    **{f"Uniqueness test {k}": (f"ur{k}",) for k in range(1, 7)},
+    **{f"UR type {k}": (f"ur{k}",) for k in range(1, 7)},
+    "Hidden unique rectangle": ("hidden-rectangle",),
+    "45 rule": ("innie", "innies-outies"), "Rule of 45": ("innie", "innies-outies"),
+    "Innies and outies": ("innie", "innies-outies"), "Innies outies": ("innie", "innies-outies"),
+    "Killer combinations": ("cage-combo",), "Cage combination": ("cage-combo",),
+    "Forcing chain": _FORCING, "Forcing chains": _FORCING, "Forcing net": ("dynamic-forcing", "dynamic-forcing-plus"),
+    "Cell forcing chain": ("cell-region-forcing",), "Region forcing chain": ("cell-region-forcing",),
+    "Unit forcing chain": ("cell-region-forcing",), "Digit forcing chain": ("dynamic-forcing",),
+    "Nishio forcing chain": ("nishio",),
+    "ALS": ("als-xz", "als-xy-wing", "als-chain"), "Almost locked sets": ("als-xz", "als-xy-wing", "als-chain"),
+    "ALS-XZ rule": ("als-xz",), "Almost locked set XZ": ("als-xz",), "ALS XY wing": ("als-xy-wing",),
+    "Remote pairs": ("remote-pair",), "Finned fish": tuple(t.code for t in BUILTIN if "finned" in t.code),
+    "Sashimi fish": tuple(t.code for t in BUILTIN if "sashimi" in t.code),
+    "Franken fish": tuple(t.code for t in BUILTIN if "franken" in t.code),
+    "Mutant fish": tuple(t.code for t in BUILTIN if "mutant" in t.code),
+    "Basic fish": ("x-wing", "swordfish", "jellyfish"), "Guess": ("bf",), "Brute force": ("bf",),
+    "Backtracking": ("bf",), "Bowman's bingo": ("bf",),
+}

@@ -64,10 +64,10 @@ from typing import Callable, Collection, Iterable, Iterator, Mapping, Sequence, 
 
 from .technique import *  # noqa: F403  (the table's vocabulary: levels, families, profile names)
 from .technique import ORDERED_PROFILES, PROFILE_NAMES, Technique
-from .technique_table import BUILTIN, GROUPS, OPT_IN, REFERENCE_ORDERS, SE_ONLY
+from .technique_table import BUILTIN, GROUPS, OPT_IN, OTHER_NAMES, REFERENCE_ORDERS, SE_ONLY
 
 __all__ = [
-    "BUILTIN", "GROUPS", "OPT_IN", "PROFILES", "SE_ONLY", "TABLE", "TECHNIQUES", "Technique",
+    "BUILTIN", "GROUPS", "OPT_IN", "OTHER_NAMES", "PROFILES", "SE_ONLY", "TABLE", "TECHNIQUES", "Technique",
     "UnknownTechniqueError", "keep", "lookup", "se_length_bonus", "select", "technique", "techniques_of_family",
 ]
 
@@ -243,6 +243,8 @@ def _names() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for family in dict.fromkeys(t.family for t in rows):
         out[_norm(family)] = tuple(t.code for t in rows if t.family == family)
+    for name, codes in OTHER_NAMES.items():
+        out[_norm(name)] = codes
     for name, codes in GROUPS.items():
         out[_norm(name)] = codes
     for t in rows:

@@ -211,8 +211,10 @@ class InniesOuties(Producer):
             if unknown == 0 or (tuple(innies), tuple(outies), target) in done:
                 continue
             done.add((tuple(innies), tuple(outies), target))
-            details = (("equation", eq), ("innies", tuple(innies)), ("outies", tuple(outies)),
-                       ("target", target), ("known", tuple(known)))
+            details = (("all_innies", eq.innies), ("all_outies", eq.outies), ("equation_target", eq.target),
+                       ("inside_cages", eq.inside), ("outie_cages", eq.outie_cages), ("innie_cages", eq.innie_cages),
+                       ("innies", tuple(innies)), ("outies", tuple(outies)), ("target", target),
+                       ("known", tuple(known)))
             se_bonus = round(0.2 * (len(eq.houses) - 1), 1)
             if unknown == 1:
                 if self.kind != "single":

@@ -163,10 +163,9 @@ def test_killer_45_rule_shows_innies_outies_and_the_cages_used():
             assert "innie" in cells[c]
         for c in step.detail("outies"):
             assert "outie" in cells[c]
-        eq = step.detail("equation")
-        assert set(houses) == set(eq.houses)
-        assert all(cages[k] == "cage" for k in eq.inside)
-        assert all(cages[k] == "cage-out" for k in eq.outie_cages)
+        assert set(houses) == set(step.houses)
+        assert all(cages[k] == "cage" for k in step.detail("inside_cages"))
+        assert all(cages[k] == "cage-out" for k in step.detail("outie_cages"))
     for puzzle, state, step in of("cage-combo", "cage-single"):
         _, _, _, cages = roles_of(marks(step, puzzle, state))
         assert set(cages) == set(step.cages) and set(cages.values()) == {"cage"}

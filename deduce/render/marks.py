@@ -485,13 +485,12 @@ def _distance(puzzle: "Puzzle", a: int, b: int) -> int:
 
 def _cages(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
     b = _Builder(step, state)
-    eq = step.detail("equation")
-    if eq is not None:  # 45 rule: innies and outies of a union of houses
-        b.cell_roles(step.detail("innies", eq.innies), "innie")
-        b.cell_roles(step.detail("outies", eq.outies), "outie")
-        b.house_roles(eq.houses, "house")
-        b.cage_roles(eq.inside, "cage")
-        b.cage_roles(tuple(eq.outie_cages) + tuple(eq.innie_cages), "cage-out")
+    if step.detail("equation_target") is not None:  # 45 rule: innies and outies of a union of houses
+        b.cell_roles(step.detail("innies", step.detail("all_innies", ())), "innie")
+        b.cell_roles(step.detail("outies", step.detail("all_outies", ())), "outie")
+        b.house_roles(step.houses, "house")
+        b.cage_roles(step.detail("inside_cages", ()), "cage")
+        b.cage_roles(tuple(step.detail("outie_cages", ())) + tuple(step.detail("innie_cages", ())), "cage-out")
         b.cage_roles(step.cages, "cage")
         return b.done()
     b.cage_roles(step.cages, "cage")

@@ -1,0 +1,236 @@
+"""Words for chains of literals: X-chains, AICs (grouped too), Nishio,
+cell/region forcing chains, dynamic and nested forcing chains.
+
+A chain record is ``(literal, reason, parents)``; a literal packs a cell, a
+symbol and whether the cell holds it (:mod:`deduce.literal`).  Each line of
+a chain is numbered and gives its reason, and the line(s) it follows from
+when that is not the line just before.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from ...literal import lit_cell, lit_symbol, unpack
+from .prose import Field, capitalize, prose, same_house, word
+
+if TYPE_CHECKING:
+    from ...step import Step
+    from . import TextRenderer
+
+CODES = ("x-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "dynamic-forcing",
+         "dynamic-forcing-plus", "nested-forcing")
+
+
+class ForcingDetails(TypedDict):
+    #: ``contradiction``, ``double``, ``cell`` or ``region``
+    kind: str
+    #: the assumption's (cell, symbol), the cell ``(cell,)`` or the (house, symbol)
+    source: tuple[int, ...]
+    #: (start literal, chain records, contradiction record or None) per branch
+    branches: tuple[tuple[int, tuple[Any, ...], Any], ...]
+    #: 0 static or dynamic, 1 with inner techniques, 2 with inner forcing chains
+    nesting: int
+    #: True when every link holds in the position itself
+    static: bool
+    #: the chain's size, for Sudoku Explainer's length bonus
+    complexity: int
+
+
+DETAILS: dict[str, type] = {code: ForcingDetails for code in CODES}
+
+TEMPLATES = {
+    code: (
+        "Look for {a_lname}{forcing_where}.",
+        "{forcing_clue}",
+        "{forcing_text}",
+    ) for code in CODES
+}
+
+
+def lit_text(r: "TextRenderer", x: int) -> str:
+    """``r1c2 is 5``, ``r1c2 is not 5``."""
+    cell, sym, on = unpack(x)
+    return f"{r.cell(cell)} is {'' if on else 'not '}{r.sym(sym)}"
+
+
+def _line_refs(refs: list[int]) -> str:
+    return prose(["the assumption" if n == 0 else f"line {n}" for n in refs])
+
+
+def _why_node(r: "TextRenderer", x: int, reason: tuple, parents: tuple, number: dict[int, int], prev: int) -> str:
+    kind = reason[0]
+    cell, sym = lit_cell(x), lit_symbol(x)
+    if kind == "cell":
+        why = f"it is {r.sym(lit_symbol(parents[0]))}"
+    elif kind == "peer":
+        why = same_house(r, cell, reason[1])
+    elif kind == "naked":
+        why = "its only candidate left"
+    elif kind == "hidden":
+        why = f"the only place left for {r.sym(sym)} in {r.house(reason[1])}"
+    elif kind == "group":
+        _, house, group, other = reason
+        why = (f"{r.sym(sym)} in {r.house(house)} is left in {r.cells_or(group)}, "
+               f"{'both' if len(group) == 2 else 'all'} in {r.house(other)}")
+    elif kind == "als":
+        _, cells, house, lost = reason
+        why = (f"{r.cells(cells)} in {r.house(house)} hold one {word(r.puzzle)} more than they have cells; without "
+               f"{r.sym(lost)} they are locked on the rest, so one of them is {r.sym(sym)}, and this cell sees "
+               f"every {r.sym(sym)} among them")
+    elif kind == "rule":
+        houses = reason[2]
+        where = f" in {prose([r.house(h) for h in houses])}" if houses else ""
+        from ...techniques import TECHNIQUES
+
+        name = TECHNIQUES[reason[1]].name.lower() if reason[1] in TECHNIQUES else reason[1]
+        why = f"{name}{where}"
+    else:
+        why = kind
+    refs = sorted(number[p] for p in parents if p in number)
+    if refs and (len(refs) > 1 or refs[0] != prev):
+        why += f", by {_line_refs(refs)}"
+    return why
+
+
+def thread_order(start: int, chain: tuple) -> list[tuple]:
+    """The chain's records, each after its parents, following one thread as
+    far as it goes before taking up another (so an alternating chain reads
+    link after link instead of interleaving with its sibling)."""
+    records = [rec for rec in chain if rec[0] != start]
+    inside = {rec[0] for rec in records}
+    done = {start}
+    out: list[tuple] = []
+    last = start
+    while records:
+        ready = [i for i, (_, _, parents) in enumerate(records)
+                 if all(p in done or p not in inside for p in parents)]
+        if not ready:  # a cycle cannot happen in a chain record; keep the recorded order if it did
+            out.extend(records)
+            break
+        i = next((i for i in ready if last in records[i][2]), ready[0])
+        rec = records.pop(i)
+        out.append(rec)
+        done.add(rec[0])
+        last = rec[0]
+    return out
+
+
+def _branch_lines(r: "TextRenderer", start: int, chain: tuple, contradiction: tuple | None,
+                  indent: str = " ") -> list[str]:
+    lines = []
+    number = {start: 0}
+    k = 0
+    for x, reason, parents in thread_order(start, chain):
+        k += 1
+        lines.append(f"{indent}{k}. then {lit_text(r, x)} ({_why_node(r, x, reason, parents, number, k - 1)})")
+        number[x] = k
+        if reason[0] == "rule" and len(reason) > 4:
+            # a forcing chain applied inside the assumption: explained in turn, indented
+            inner_kind, inner_source, inner_branches = reason[4]
+            lines.append(f"{indent}    (in the position this assumption leaves:)")
+            lines.extend(forcing_lines(r, inner_kind, inner_source, inner_branches, lit_text(r, x),
+                                       indent + "    "))
+    if contradiction is not None:
+        x, reason, parents = contradiction
+        if x < 0:
+            what = (f"{r.cell(reason[1])} has no candidate left" if reason[0] == "empty"
+                    else f"{r.sym(reason[2])} has no place left in {r.house(reason[1])}")
+            refs = sorted(number[p] for p in parents if p in number)
+            lines.append(f"{indent}{k + 1}. then {what} (by {_line_refs(refs)}): impossible")
+        else:
+            why = _why_node(r, x, reason, parents, number, k)
+            other = number.get(x ^ 1, 0)
+            said = "the assumption" if other == 0 else f"line {other}"
+            lines.append(f"{indent}{k + 1}. then {lit_text(r, x)} ({why}), but {said} says {lit_text(r, x ^ 1)}: "
+                         f"impossible")
+    return lines
+
+
+def _gives_away(step: Step, cell: int, sym: int) -> bool:
+    """True when naming (cell, symbol) as the chain's start would name its result."""
+    return (cell, sym) in step.eliminations or (cell, sym) in step.placements
+
+
+def _forcing_where(r: "TextRenderer", step: Step) -> str:
+    """Where to look, without the answer: the cell or house tried, never the result."""
+    kind, source = step.detail("kind"), step.detail("source")
+    if kind == "cell":
+        return f" starting from {r.cell(source[0])}"
+    if kind == "region":
+        return f" starting from the {r.sym(source[1])}s of {r.house(source[0])}"
+    if _gives_away(step, source[0], source[1]):
+        syms = {s for _, s in step.eliminations + step.placements}
+        return f" on {r.sym(source[1])}" if len(syms) == 1 and step.code in ("x-chain", "nishio") else ""
+    return f" starting from {r.sym(source[1])} in {r.cell(source[0])}"
+
+
+def _forcing_clue(r: "TextRenderer", step: Step) -> str:
+    kind, source = step.detail("kind"), step.detail("source")
+    if kind == "cell":
+        return f"Try each candidate of {r.cell(source[0])} in turn and follow the consequences."
+    if kind == "region":
+        return f"Try each place of {r.sym(source[1])} in {r.house(source[0])} and follow the consequences."
+    if kind == "double":
+        return f"Follow what happens if {r.cell(source[0])} is {r.sym(source[1])}, and if it is not."
+    start = step.detail("branches")[0][0]
+    return f"Suppose {lit_text(r, start)} and follow the consequences."
+
+
+def _forcing_text(r: "TextRenderer", step: Step) -> str:
+    kind, branches = step.detail("kind"), step.detail("branches")
+    result = r.result(step) if step.eliminations else r.placed(step.placements)
+    out = forcing_lines(r, kind, step.detail("source"), branches, result, "")
+    nesting = step.detail("nesting", 0)
+    if nesting == 1:
+        out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
+    elif nesting:
+        out.append(f"(Nesting level {nesting}: the chain also uses techniques, forcing chains among them, inside "
+                   "the assumption.)")
+    return "\n".join(out)
+
+
+def forcing_lines(r: "TextRenderer", kind: str, source: tuple, branches: tuple, result: str,
+                  indent: str) -> list[str]:
+    """A forcing chain's lines, link by link; ``indent`` for one applied inside another."""
+    out: list[str] = []
+    if kind == "contradiction":
+        start, chain, contradiction = branches[0]
+        out.append(f"{indent}Suppose {lit_text(r, start)}.")
+        out.extend(_branch_lines(r, start, chain, contradiction, indent=indent + " "))
+        out.append(f"{indent}The assumption fails, so {result}.")
+        return out
+    if kind == "cell":
+        out.append(f"{indent}{capitalize(r.cell(source[0]))} holds "
+                   f"{prose([r.sym(lit_symbol(b[0])) for b in branches], 'or')}.")
+    elif kind == "region":
+        house, sym = source
+        out.append(f"{indent}In {r.house(house)}, {r.sym(sym)} goes in "
+                   f"{prose([r.cell(lit_cell(b[0])) for b in branches], 'or')}.")
+    elif kind == "double":
+        short = [b for b in branches if len([rec for rec in b[1] if rec[0] != b[0]]) == 1]
+        if len(branches) == 2 and short:
+            # one side reaches the result in one link: tell the other as one chain, then that link
+            quick = short[0]
+            long = branches[1] if quick is branches[0] else branches[0]
+            out.append(f"{indent}Suppose {lit_text(r, long[0])}.")
+            out.extend(_branch_lines(r, long[0], long[1], None, indent=indent + " "))
+            x, reason, parents = next(rec for rec in quick[1] if rec[0] != quick[0])
+            why = _why_node(r, x, reason, parents, {quick[0]: 0}, 0)
+            out.append(f"{indent}And if {lit_text(r, quick[0])}, then {lit_text(r, x)} at once ({why}).")
+            out.append(f"{indent}Either way, {result}.")
+            return out
+        out.append(f"{indent}{capitalize(r.cell(source[0]))} either is {r.sym(source[1])} or is not.")
+    for start, chain, _ in branches:
+        out.append(f"{indent}If {lit_text(r, start)}:")
+        out.extend(_branch_lines(r, start, chain, None, indent=indent + "   "))
+    out.append(f"{indent}Every case leads to the same result, so {result}.")
+    return out
+
+
+FIELDS: dict[str, Field] = {
+    "forcing_where": _forcing_where,
+    "forcing_clue": _forcing_clue,
+    "forcing_text": _forcing_text,
+}
+

@@ -1,0 +1,142 @@
+"""``deduce techniques``: stored examples labelled by their technique, real,
+and not reducible to an easier technique (or saying which easier technique
+also makes them); families, groups and other programs' names; plugins
+listed."""
+
+from __future__ import annotations
+
+import pytest
+
+from deduce import catalogue
+from deduce.catalogue import example_step, resolve, stored
+from deduce.engine import effective
+from deduce.registry import discovered, implemented_codes
+from deduce.strategy import allows_cages, requires_unique
+from deduce.techniques import OPT_IN, PROFILES, SE_ONLY, TABLE, TECHNIQUES, Technique
+
+from .test_cli import run
+
+EXAMPLES = stored()
+
+
+def test_every_implemented_technique_has_a_stored_example():
+    missing = sorted((implemented_codes() | {"bf"}) - set(EXAMPLES))
+    assert not missing, f"no stored example for {missing}: run bench/find_examples.py --catalogue --merge"
+    assert set(EXAMPLES) <= {t.code for t in TABLE}
+
+
+def _profile(code: str) -> tuple[str, ...]:
+    return PROFILES["se" if code in SE_ONLY else "full" if code in OPT_IN else "deduce"]
+
+
+@pytest.mark.parametrize("code", sorted(EXAMPLES))
+def test_stored_example_is_a_real_step_no_easier_technique_makes(code):
+    ex = EXAMPLES[code]
+    state = ex.state()
+    step = ex.step
+    assert step.code == code and effective(step, state)
+    # what the strategies find there today, checked against the solution
+    from deduce.backtrack import first_solutions
+
+    solutions = first_solutions(state, 2)
+    assert solutions, "the stored position has no solution"
+    solution = solutions[0]
+    assert all(solution[c] != s for c, s in step.eliminations)
+    assert all(solution[c] == s for c, s in step.placements)
+    unique = len(solutions) == 1 and len(first_solutions(ex.puzzle, 2)) == 1
+    if code == "bf":
+        return
+    own = [s for s in discovered() if s.technique.code == code]
+    wanted = (set(step.eliminations), set(step.placements))
+    assert any((set(f.eliminations), set(f.placements)) == wanted for s in own for f in s.find(state)), \
+        "the stored step is no longer what its strategy finds: run bench/find_examples.py --catalogue"
+    # easiest: nothing tried before it applies; else nothing rated easier makes its eliminations, or the
+    # example names the easier techniques that do
+    order = _profile(code)
+    mine = wanted[0] | wanted[1]
+    rating = _difficulty(TECHNIQUES[code])
+    makers = set()
+    for s in discovered():
+        c = s.technique.code
+        if c == code or c not in TECHNIQUES:
+            continue
+        if requires_unique(s) and not unique or ex.puzzle.has_cages and not allows_cages(s):
+            continue
+        before = c in order and code in order and order.index(c) < order.index(code)
+        easier = _difficulty(s.technique) < rating and (c not in OPT_IN or code in OPT_IN)
+        if not (before and ex.easiest or easier):
+            continue
+        for other in s.find(state):
+            if not effective(other, state):
+                continue
+            if before and ex.easiest:
+                pytest.fail(f"{c} applies before {code} at the stored position")
+            if easier and mine & (set(other.eliminations) | set(other.placements)):
+                makers.add(c)
+    assert makers == set(ex.also), f"easier techniques making the same eliminations: {sorted(makers)}"
+
+
+def _difficulty(t: Technique) -> tuple[float, int]:
+    return (t.se if t.se is not None else 99.0, t.hodoku or 0)
+
+
+def test_examples_are_labelled_by_their_technique():
+    code, out, _ = run(["techniques", "x-wing"])
+    assert code == 0 and "Example (X-wing), on " in out and "\nX-wing: " in out
+    code, out, _ = run(["techniques", "x-chain"])
+    assert "Example (X-chain)" in out and "\nX-chain: " in out and "Claiming" not in out
+    code, out, _ = run(["techniques", "cage-combo"])
+    assert "Cages:" in out and "Sums: A " in out  # a killer example shows its cages
+
+
+@pytest.mark.parametrize("name, codes", [
+    ("Y-Wing", ["xy-wing"]), ("Simple Colors", ["simple-colours"]), ("Nice Loop", ["aic"]), ("BUG", ["bug+1"]),
+    ("Locked Candidates", ["lc1", "lc2"]), ("unique rectangle", [f"ur{k}" for k in range(1, 7)]),
+    ("45 rule", ["innie", "innies-outies"]), ("naked pairs", ["np"]), ("dynamic forcing chains", ["dynamic-forcing"]),
+])
+def test_other_programs_names_and_groups(name, codes):
+    assert [t.code for t in resolve(name)] == codes
+
+
+@pytest.mark.parametrize("name", ["fish", "unique rectangle", "45 rule", "forcing chains"])
+def test_a_group_lists_its_members_not_the_whole_table(name):
+    code, out, _ = run(["techniques", name])
+    members = resolve(name)
+    assert code == 0 and 1 < len(members) < 30
+    lines = [ln for ln in out.splitlines() if ln.startswith("  ")]
+    assert len(lines) == len(members)
+    assert "known codes" not in out
+
+
+def test_unknown_name_suggests_instead_of_dumping_codes():
+    code, _, err = run(["techniques", "x-wign"])
+    assert code == 2 and "unknown technique" in err and "X-wing" in err and len(err) < 300
+
+
+def test_plugins_are_listed_and_found(monkeypatch):
+    t = Technique("box-hs", "Box hidden single", "singles", 1.2, 14, "Easy", description="A box's hidden single.")
+
+    class Plugin:
+        technique = t
+
+        def find(self, state):
+            return iter(())
+
+    from deduce import registry, techniques
+
+    monkeypatch.setattr(catalogue, "discovered", lambda: tuple(discovered()) + (Plugin(),))
+    rows = (t,)
+    techniques.set_plugin_loader(lambda: rows)   # the plugin's row joins the table, as the registry does
+    try:
+        code, out, _ = run(["techniques"])
+        found = resolve("Box hidden single")
+    finally:
+        techniques.set_plugin_loader(registry.plugin_rows)
+    assert code == 0 and any(ln.startswith("box-hs") and "(plugin)" in ln for ln in out.splitlines())
+    assert found == [t]
+
+
+def test_example_step_prefers_the_stored_example():
+    label, state, step = example_step(TECHNIQUES["x-wing"])
+    assert step.code == "x-wing" and label == EXAMPLES["x-wing"].source
+    assert all(t.code in TECHNIQUES for t in TABLE)
