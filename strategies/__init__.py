@@ -14,7 +14,7 @@ def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy (the registry orders them)."""
     from .als import AlsChain, AlsXYWing, AlsXZ, SueDeCoq
     from .cages import CageCombinations, CageSingle
-    from .chains import RemotePair, XYChain
+    from .chains import Chains, RemotePair, XYChain
     from .colouring import MultiColours, SimpleColours
     from .direct import Direct
     from .fish import Fish
@@ -47,6 +47,6 @@ def builtin_strategies() -> list[Strategy]:
         *(UniqueRectangle(k) for k in (1, 2, 3, 4, 5, 6)), BugPlusOne(),
         HiddenRectangle(), AvoidableRectangle(1), AvoidableRectangle(2), *(UniqueLoop(k) for k in (1, 2, 4, 3)), BugType(2), BugType(3), BugType(4),
         RemotePair(), XYChain(), SueDeCoq(), AlsXZ(), AlsXYWing(), AlsChain(),
-        *(ForcingChains(kind) for kind in ("x-chain", "aic", "grouped-aic", "nishio", "cell-region", "dynamic", "dynamic+",
-                                               "nested")),
+        *(Chains(kind) for kind in ("x-chain", "aic", "grouped-aic")),
+        *(ForcingChains(kind) for kind in ("nishio", "cell-region", "dynamic", "dynamic+", "nested")),
     ]

@@ -1,4 +1,4 @@
-"""Forcing chains: follow the consequences of an assumption.
+"""The implication engine behind every chain: follow the consequences of an assumption.
 
 Assume a candidate is true (or false) and follow what must then happen:
 
@@ -19,40 +19,67 @@ explained link by link.  What a chain proves:
 * **cell forcing**: every candidate of a cell leads to the same consequence;
 * **region forcing**: every place of a symbol in a house leads to it.
 
-Chains come in three strengths, a profile's order of trial decides which
-is tried first:
+The engine propagates in one of five modes:
 
-* *static* chains use only links that hold in the current position (a
-  bivalue cell, a symbol with two places in a house).  Those are X-chains
-  (one symbol), alternating inference chains, and cell/region forcing chains
-  built from them;
-* *dynamic* chains judge each link against the position as changed by
+* ``static``: only links that hold in the current position (a bivalue cell,
+  a symbol with two places in a house): X-chains (one symbol), alternating
+  inference chains and static cell/region forcing chains
+  (:mod:`strategies.chains`, :mod:`strategies.forcing`);
+* ``grouped``: static, plus grouped nodes and almost locked sets as nodes;
+* ``dynamic``: each link judged against the position as changed by
   everything the assumption implied so far (Nishio when one symbol is
   followed; dynamic forcing chains otherwise);
-* *dynamic+* chains (nesting level 1) also apply locked candidates, naked
-  and hidden pairs and triples, and X-wings inside the assumption;
-* *nested* chains (nesting level 2) also apply static forcing chains (AICs
-  and cell/region chains, themselves explained link by link) inside the
-  assumption, as Sudoku Explainer's first nested level does.
+* ``plus`` (nesting level 1): dynamic, and locked candidates, naked and
+  hidden pairs and triples and X-wings applied inside the assumption;
+* ``nested`` (nesting level 2, Sudoku Explainer's first nested level):
+  also static forcing chains (AICs and cell/region chains, themselves
+  explained link by link) inside the assumption.
+
+How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
+
+* candidates are int bitmasks per cell, places of a symbol an int bitmask
+  over cells, houses and peers precomputed masks: a link is an ``&``;
+* a propagation copies two small lists once and then changes them in place;
+  the literals reached are one dict, whose values (reason, parents) are
+  shared by every literal one node implies for the same reason: no
+  per-node allocation besides the dict entry, no helper call per link;
+* each assumption is propagated once per position and mode
+  (:func:`implications` is cached per position), and every chain
+  technique that asks in that mode shares the result: AICs and static
+  cell/region chains share the static propagations, dynamic chains and
+  their conclusions share the dynamic ones; a ``plus`` propagation starts
+  from where the ``dynamic`` one of the same assumption stopped instead of
+  redoing it;
+* :func:`deduce.deadline.check` runs every :data:`CHECK_EVERY`
+  propagations, so a time limit ends a long search promptly.
 
 Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
 :data:`MAX_RULES` inner steps (of which at most :data:`MAX_NESTED_RULES`
 inner forcing chains), deterministic limits rather than a clock.
+
+A chain step's record (``Step.details``): ``kind`` (contradiction, double,
+cell, region), ``source``, ``branches`` (per branch: the assumption, its
+``(literal, reason, parents)`` records in derivation order, the
+contradiction if any), ``nesting``, ``static`` and ``complexity``;
+literals are packed as :mod:`deduce.literal` describes.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Iterator, Sequence
+from typing import Any, ClassVar, Iterator, Sequence
 
+import attrs
+
+from deduce import deadline
 from deduce.geometry import cells_of
 from deduce.literal import lit, lit_cell
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES, se_length_bonus
+from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
-from ._houses import per_position
+from ._houses import cached, per_position
 
 #: Generations of consequences followed from an assumption.
 MAX_DEPTH = 40
@@ -60,6 +87,8 @@ MAX_DEPTH = 40
 MAX_RULES = 12
 #: Inner forcing chains applied inside one nested assumption.
 MAX_NESTED_RULES = 4
+#: Propagations between two deadline checks.
+CHECK_EVERY = 64
 
 # Reasons for a consequence (first item of a node's reason tuple).
 ASSUMED = "assumed"
@@ -76,7 +105,8 @@ MAX_ALS_NODE_CELLS = 4
 
 CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
 
-
+#: The propagation modes.
+MODES = ("static", "grouped", "dynamic", "plus", "nested")
 
 
 class Propagation:
@@ -89,28 +119,33 @@ class Propagation:
     house), parents)`` when a cell or a house runs out.
     """
 
-    __slots__ = ("start", "nodes", "contradiction", "dynamic", "rules", "nested_rules")
+    __slots__ = ("start", "nodes", "contradiction", "grouped", "rules", "nested_rules", "end")
 
     def __init__(self, start: int):
         self.start = start
         self.nodes: dict[int, tuple[tuple, tuple[int, ...]]] = {start: ((ASSUMED,), ())}
         self.contradiction: tuple[int, tuple, tuple[int, ...]] | None = None
-        self.dynamic = False
+        #: whether a group or an almost locked set served as a node
+        self.grouped = False
         self.rules = 0
         self.nested_rules = 0
+        #: where a dynamic propagation stopped (candidates, places, placed cells, generations), so
+        #: that a dynamic+ one of the same assumption can go on from there
+        self.end: tuple[list[int], list[int], int, int] | None = None
 
     def ancestors(self, targets: Sequence[int]) -> list[int]:
         """The literals ``targets`` follow from, themselves included, in
         derivation order."""
+        nodes = self.nodes
         seen: set[int] = set()
-        stack = [t for t in targets if t in self.nodes]
+        stack = [t for t in targets if t in nodes]
         while stack:
             x = stack.pop()
             if x in seen:
                 continue
             seen.add(x)
-            stack.extend(self.nodes[x][1])
-        return [x for x in self.nodes if x in seen]
+            stack.extend(nodes[x][1])
+        return [x for x in nodes if x in seen]
 
     def records(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
         """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
@@ -126,12 +161,14 @@ class Propagation:
 class Implications:
     """Propagates assumptions in one position.
 
-    ``mode`` is ``"static"``, ``"grouped"``, ``"dynamic"``, ``"plus"`` or
-    ``"nested"``; ``symbol``, when set, follows that symbol only (X-chains,
-    Nishio).
+    ``mode`` is one of :data:`MODES`; ``symbol``, when set, follows that
+    symbol only (X-chains, Nishio).  :meth:`propagate` is memoized: ask
+    :func:`implications` for the instance shared by every strategy.
     """
 
     def __init__(self, state: State, mode: str = "dynamic", symbol: int | None = None):
+        if mode not in MODES:
+            raise ValueError(f"unknown propagation mode {mode!r}; known: {', '.join(MODES)}")
         self.state = state
         self.mode = mode
         self.symbol = symbol
@@ -145,23 +182,38 @@ class Implications:
         self.value = state.value
         smask = [0] * self.n
         for c, m in enumerate(state.cand):
-            for s in cells_of(m):
-                smask[s] |= 1 << c
+            bit = 1 << c
+            while m:
+                low = m & -m
+                smask[low.bit_length() - 1] |= bit
+                m ^= low
         self.smask = smask
+        self.static = mode in ("static", "grouped")
+        self.inner_steps = mode in ("plus", "nested")
         self._inner: list[Any] | None = None
         self._memo: dict[int, Propagation] = {}
+        self._count = 0
+        #: the dynamic propagations of the same position, when already made (a plus one goes on from them)
+        self.base: Implications | None = None
         self.group_of = _groups(g) if mode == "grouped" else {}
-        # grouped chains also pass through almost locked sets: (cell, symbol) -> the sets holding it there
-        self.als_sets: list[Any] = []
-        self.als_index: dict[tuple[int, int], list[int]] = {}
+        # grouped chains also pass through almost locked sets: off literal -> for each set holding it
+        # there, (its places of the symbol, the parents and reason of what it implies when it loses the
+        # symbol, and per other symbol y, (y, the cells outside the set that see all its places of y)):
+        # all fixed in the position, so built once here rather than once per link
+        self.als_index: dict[int, list[tuple[int, tuple, tuple, tuple[tuple[int, int], ...]]]] = {}
         if mode == "grouped":
             from .als import position_sets
 
-            self.als_sets = [a for a in position_sets(state) if 2 <= a.cells.bit_count() <= MAX_ALS_NODE_CELLS]
-            for i, a in enumerate(self.als_sets):
+            for a in position_sets(state):
+                if not 2 <= a.cells.bit_count() <= MAX_ALS_NODE_CELLS:
+                    continue
+                cells = tuple(cells_of(a.cells))
                 for x in cells_of(a.symbols):
+                    entry = (a.where[x], tuple(lit(q, x, False) for q in cells_of(a.where[x])),
+                             (ALS_NODE, cells, a.house, x),
+                             tuple((y, a.seen[y] & ~a.cells) for y in cells_of(a.symbols & ~(1 << x))))
                     for c in cells_of(a.where[x]):
-                        self.als_index.setdefault((c, x), []).append(i)
+                        self.als_index.setdefault(lit(c, x, False), []).append(entry)
 
     # -- propagation --------------------------------------------------------
 
@@ -169,59 +221,94 @@ class Implications:
         """Follow ``start`` (a literal) as far as the links reach (memoized)."""
         prop = self._memo.get(start)
         if prop is None:
+            self._count += 1
+            if not self._count % CHECK_EVERY:
+                deadline.check()
             prop = self._memo[start] = self._propagate(start)
         return prop
 
     def _propagate(self, start: int) -> Propagation:
         prop = Propagation(start)
         nodes = prop.nodes
-        cand = self.cand.copy()
-        smask = self.smask.copy()
         value = self.value
-        static = self.mode in ("static", "grouped")
-        grouped = self.mode == "grouped"
-        group_of = self.group_of
-        als_sets, als_index = self.als_sets, self.als_index
-        only = self.symbol
+        static, grouped, only = self.static, self.mode == "grouped", self.symbol
+        group_of, als_index = self.group_of, self.als_index
         house_masks, cell_houses, peer_masks = self.house_masks, self.cell_houses, self.peer_masks
         orig_cand, orig_smask = self.cand, self.smask
-        placed = 0  # mask of cells given a symbol by the assumption
-
-        def add(x: int, reason: tuple, parents: tuple[int, ...]) -> bool:
-            """Record x; False when it contradicts what is known."""
-            if x in nodes:
-                return True
-            if x ^ 1 in nodes:
-                prop.contradiction = (x, reason, parents)
-                return False
-            nodes[x] = (reason, parents)
-            if not x & 1:
-                c, s = x >> 6, (x >> 1) & 31
+        done = 0
+        base = self.base._memo.get(start) if self.base is not None else None
+        if base is not None and base.contradiction is not None:
+            # dynamic+ follows the same links as dynamic up to the first inner step: the same contradiction
+            prop.nodes, prop.contradiction = base.nodes, base.contradiction
+            return prop
+        if base is not None and base.end is not None:
+            # dynamic+ goes on where the dynamic propagation of the same assumption stopped
+            cand, smask, placed, done = base.end[0].copy(), base.end[1].copy(), base.end[2], base.end[3] - 1
+            nodes.update(base.nodes)
+            frontier: list[int] = []
+        else:
+            cand = orig_cand.copy()
+            smask = orig_smask.copy()
+            placed = 0  # mask of cells given a symbol by the assumption
+            frontier = [start]
+            if not start & 1:
+                c, s = start >> 6, (start >> 1) & 31
                 cand[c] &= ~(1 << s)
                 smask[s] &= ~(1 << c)
-            nxt.append(x)
-            return True
-
-        frontier = [start]
-        if not start & 1:
-            c, s = start >> 6, (start >> 1) & 31
-            cand[c] &= ~(1 << s)
-            smask[s] &= ~(1 << c)
-        for _ in range(MAX_DEPTH):
+        # The hot loop: links are followed inline (no helper call per link), and the
+        # (reason, parents) pair of a node is shared by every literal it implies for that reason.
+        generation = done
+        while generation < MAX_DEPTH:
+            generation += 1
             nxt: list[int] = []
+            push = nxt.append
             for x in frontier:
-                c, s, on = x >> 6, (x >> 1) & 31, x & 1
-                if on:
+                c = x >> 6
+                s = (x >> 1) & 31
+                if x & 1:
+                    # c = s: the cell's other candidates and the symbol's other places in its peers go
                     if value[c] >= 0:
                         continue
-                    placed |= 1 << c
+                    cbit = 1 << c
+                    placed |= cbit
+                    par = (x,)
                     if only is None:
-                        for t in cells_of(cand[c] & ~(1 << s)):
-                            if not add(lit(c, t, False), (SAME_CELL, c), (x,)):
+                        m = cand[c] & ~(1 << s)
+                        if m:
+                            rp = ((SAME_CELL, c), par)
+                            cl = c << 6
+                            while m:
+                                low = m & -m
+                                m ^= low
+                                t = low.bit_length() - 1
+                                y = cl | t << 1
+                                if y in nodes:
+                                    continue
+                                if y | 1 in nodes:
+                                    prop.contradiction = (y, rp[0], par)
+                                    return prop
+                                nodes[y] = rp
+                                cand[c] &= ~low
+                                smask[t] &= ~cbit
+                                push(y)
+                    m = peer_masks[c] & smask[s]
+                    if m:
+                        rp = ((PEER, c), par)
+                        sbit, sl = 1 << s, s << 1
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            p = low.bit_length() - 1
+                            y = p << 6 | sl
+                            if y in nodes:
+                                continue
+                            if y | 1 in nodes:
+                                prop.contradiction = (y, rp[0], par)
                                 return prop
-                    for p in cells_of(peer_masks[c] & smask[s]):
-                        if not add(lit(p, s, False), (PEER, c), (x,)):
-                            return prop
+                            nodes[y] = rp
+                            cand[p] &= ~sbit
+                            smask[s] &= ~low
+                            push(y)
                     continue
                 # c <> s: look for a cell or a house left with one choice
                 if only is None:
@@ -232,58 +319,79 @@ class Implications:
                         prop.contradiction = (-1, ("empty", c), tuple(lit(c, t, False) for t in cells_of(orig_cand[c])))
                         return prop
                     if not rest & (rest - 1) and not placed >> c & 1:
-                        t = rest.bit_length() - 1
-                        parents = tuple(lit(c, u, False) for u in cells_of(orig_cand[c] & ~rest))
-                        if not static or len(parents) == 1:
-                            if not add(lit(c, t, True), (NAKED, c), parents):
-                                return prop
+                        gone = orig_cand[c] & ~rest
+                        if not static or not gone & (gone - 1):
+                            y = c << 6 | (rest.bit_length() - 1) << 1 | 1
+                            if y not in nodes:
+                                parents = tuple(lit(c, u, False) for u in cells_of(gone))
+                                if y ^ 1 in nodes:
+                                    prop.contradiction = (y, (NAKED, c), parents)
+                                    return prop
+                                nodes[y] = ((NAKED, c), parents)
+                                push(y)
+                sm = orig_smask[s]
                 for h in cell_houses[c]:
-                    left = smask[s] & house_masks[h]
+                    hm = house_masks[h]
+                    left = smask[s] & hm
                     if not left:
-                        if static and (orig_smask[s] & house_masks[h]).bit_count() != 2:
+                        if static and (sm & hm).bit_count() != 2:
                             continue  # static chains only use a house's strong link: two places
                         prop.contradiction = (-1, ("no-place", h, s), tuple(
-                            lit(q, s, False) for q in cells_of(orig_smask[s] & house_masks[h])))
+                            lit(q, s, False) for q in cells_of(sm & hm)))
                         return prop
                     if not left & (left - 1):
                         q = left.bit_length() - 1
                         if value[q] >= 0 or placed >> q & 1:
                             continue
-                        gone = orig_smask[s] & house_masks[h] & ~left
-                        parents = tuple(lit(r, s, False) for r in cells_of(gone))
-                        if not static or len(parents) == 1 or grouped and gone in group_of:
-                            if not add(lit(q, s, True), (HIDDEN, h), parents):
-                                return prop
+                        gone = sm & hm & ~left
+                        if not static or not gone & (gone - 1) or grouped and gone in group_of:
+                            y = q << 6 | s << 1 | 1
+                            if y not in nodes:
+                                parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                                if y ^ 1 in nodes:
+                                    prop.contradiction = (y, (HIDDEN, h), parents)
+                                    return prop
+                                nodes[y] = ((HIDDEN, h), parents)
+                                push(y)
                     elif grouped and left in group_of:
                         # the symbol's places left in h form a group inside a line and a box:
                         # the other of those two houses loses it outside the group
-                        gone = orig_smask[s] & house_masks[h] & ~left
+                        gone = sm & hm & ~left
                         if gone.bit_count() != 1 and gone not in group_of:
                             continue
-                        parents = tuple(lit(r, s, False) for r in cells_of(gone))
                         for o in group_of[left]:
                             if o == h:
                                 continue
-                            for t in cells_of(smask[s] & house_masks[o] & ~left):
-                                if not add(lit(t, s, False), (GROUP, h, tuple(cells_of(left)), o), parents):
-                                    return prop
+                            m = smask[s] & house_masks[o] & ~left
+                            if m:
+                                prop.grouped = True
+                                parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                                reason = (GROUP, h, tuple(cells_of(left)), o)
+                                for t in cells_of(m):
+                                    if not _add(prop, cand, smask, nxt, lit(t, s, False), reason, parents):
+                                        return prop
                 # an almost locked set without s is locked on its other symbols: each of them
                 # leaves the cells that see all its places in the set
-                for i in als_index.get((c, s), ()):
-                    a = als_sets[i]
-                    if smask[s] & a.where[s]:
-                        continue
-                    parents = tuple(lit(q, s, False) for q in cells_of(a.where[s]))
-                    for y in cells_of(a.symbols & ~(1 << s)):
-                        for t in cells_of(a.seen[y] & smask[y] & ~a.cells):
-                            if not add(lit(t, y, False), (ALS_NODE, tuple(cells_of(a.cells)), a.house, s), parents):
-                                return prop
-            if not nxt and self.mode in ("plus", "nested") and prop.rules < MAX_RULES:
-                nxt_lits = self._inner_step(prop, cand, placed)
-                for x, reason, parents in nxt_lits:
-                    if not add(x, reason, parents):
-                        return prop
-                prop.rules += 1 if nxt_lits else 0
+                if grouped:
+                    for where, parents, reason, others in als_index.get(x, ()):
+                        if smask[s] & where:
+                            continue
+                        for y, outside in others:
+                            m = outside & smask[y]
+                            if m:
+                                prop.grouped = True
+                                for t in cells_of(m):
+                                    if not _add(prop, cand, smask, nxt, lit(t, y, False), reason, parents):
+                                        return prop
+            if not nxt:
+                if self.mode == "dynamic" and only is None:
+                    prop.end = (cand, smask, placed, generation)
+                if self.inner_steps and prop.rules < MAX_RULES:
+                    nxt_lits = self._inner_step(prop, cand, placed)
+                    for x, reason, parents in nxt_lits:
+                        if not _add(prop, cand, smask, nxt, x, reason, parents):
+                            return prop
+                    prop.rules += 1 if nxt_lits else 0
             if not nxt:
                 break
             frontier = nxt
@@ -299,7 +407,7 @@ class Implications:
         hypo = State(self.state.puzzle, cand.copy(), value)
         nodes = prop.nodes
         for strategy in self._inner:
-            chain = isinstance(strategy, ForcingChains)
+            chain = isinstance(strategy, ChainProducer)
             if chain and prop.nested_rules >= MAX_NESTED_RULES:
                 continue
             for step in strategy.find(hypo):
@@ -319,6 +427,25 @@ class Implications:
                     prop.nested_rules += 1
                 return [(x, reason, parents) for x in new]
         return []
+
+
+def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x: int, reason: tuple,
+         parents: tuple[int, ...]) -> bool:
+    """Record ``x`` (the engine's rare links: groups, sets, inner steps);
+    False when it contradicts what is known."""
+    nodes = prop.nodes
+    if x in nodes:
+        return True
+    if x ^ 1 in nodes:
+        prop.contradiction = (x, reason, parents)
+        return False
+    nodes[x] = (reason, parents)
+    if not x & 1:
+        c, s = x >> 6, (x >> 1) & 31
+        cand[c] &= ~(1 << s)
+        smask[s] &= ~(1 << c)
+    nxt.append(x)
+    return True
 
 
 _group_tables: dict[Any, dict[int, tuple[int, ...]]] = {}
@@ -347,20 +474,28 @@ def _groups(g: Any) -> dict[int, tuple[int, ...]]:
 def implications(state: State, mode: str, symbol: int | None) -> Implications:
     """The propagations of one position, shared by every strategy that asks
     in the same mode (AICs and cell/region chains follow the same links)."""
-    return per_position(state, ("implications", mode, symbol), lambda: Implications(state, mode, symbol))
+    def make() -> Implications:
+        imp = Implications(state, mode, symbol)
+        if mode == "plus" and symbol is None:
+            imp.base = cached(state, ("implications", "dynamic", None))
+        return imp
+
+    return per_position(state, ("implications", mode, symbol), make)
 
 
 def _inner_strategies(mode: str = "plus") -> list[Any]:
     """The techniques applied inside an assumption: nesting level 1 (``plus``)
     or 2 (``nested``: level 1's, then static forcing chains)."""
+    from .chains import Chains
     from .fish import Fish
+    from .forcing import ForcingChains
     from .intersections import LockedCandidates
     from .subsets import HiddenSubset, NakedSubset
 
     inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
                         Fish(2, "basic"), NakedSubset(3), HiddenSubset(3)]
     if mode == "nested":
-        inner += [ForcingChains("aic"), ForcingChains("cell-region")]
+        inner += [Chains("aic"), ForcingChains("cell-region")]
     return inner
 
 
@@ -389,8 +524,9 @@ def _nesting(con: _Conclusion) -> int:
     """0 without inner techniques, 1 with, 2 when one of them is a chain."""
     level = 0
     for p, chain in zip(con.props, con.chains):
+        nodes = p.nodes
         for x in chain:
-            reason = p.nodes[x][0]
+            reason = nodes[x][0]
             if reason[0] == RULE:
                 level = max(level, 2 if reason[1] in INNER_CHAIN_CODES else 1)
     return level
@@ -403,42 +539,40 @@ def _contradiction_targets(prop: Propagation) -> list[int]:
     return [x ^ 1, *parents]
 
 
-class ForcingChains:
-    """One strength of forcing chains, as a strategy.
+class ChainKindError(ValueError):
+    """An unknown kind of chain was asked for."""
 
-    ``kind`` is one of
 
-    * ``"x-chain"``: static, one symbol at a time, contradiction and double
-      implication;
-    * ``"aic"``: static, every link, contradiction and double implication;
-    * ``"grouped-aic"``: the same with grouped nodes (a symbol's places in a
-      house lying in one line and box act as one node) and almost locked
-      sets of 2 to :data:`MAX_ALS_NODE_CELLS` cells as nodes (a set that
-      loses a symbol is locked on the rest);
-    * ``"cell-region"``: static cell and region forcing chains;
-    * ``"nishio"``: dynamic, one symbol, contradiction only;
-    * ``"dynamic"``: dynamic, every kind of conclusion;
-    * ``"dynamic+"``: dynamic with inner techniques (nesting level 1);
-    * ``"nested"``: dynamic+ that also applies static forcing chains inside
-      (nesting level 2).
+@attrs.frozen(repr=False)
+class ChainProducer:
+    """What every chain strategy shares: find the conclusions of one kind in
+    the position's propagations, easiest first, and turn each into a step.
+
+    Subclasses list their kinds in ``KINDS``: kind -> (technique code,
+    propagation mode).  The repr rebuilds the producer:
+
+    >>> from strategies.forcing import ForcingChains
+    >>> ForcingChains("dynamic")
+    ForcingChains('dynamic')
+    >>> ForcingChains("dynamic").technique.code, ForcingChains("dynamic").mode
+    ('dynamic-forcing', 'dynamic')
     """
 
-    CODES = {"x-chain": "x-chain", "aic": "aic", "grouped-aic": "grouped-aic", "cell-region": "cell-region-forcing",
-             "nishio": "nishio", "dynamic": "dynamic-forcing", "dynamic+": "dynamic-forcing-plus",
-             "nested": "nested-forcing"}
-    MODES = {"x-chain": "static", "aic": "static", "grouped-aic": "grouped", "cell-region": "static",
-             "nishio": "dynamic",
-             "dynamic": "dynamic", "dynamic+": "plus", "nested": "nested"}
+    KINDS: ClassVar[dict[str, tuple[str, str]]] = {}
 
-    def __init__(self, kind: str):
-        if kind not in self.CODES:
-            raise ValueError(f"unknown forcing chain kind {kind!r}")
-        self.kind = kind
-        self.technique = TECHNIQUES[self.CODES[kind]]
-        self.mode = self.MODES[kind]
+    kind: str
+    technique: Technique = attrs.field(init=False, eq=False)
+    mode: str = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in self.KINDS:
+            raise ChainKindError(f"unknown {type(self).__name__} kind {self.kind!r}; known: {', '.join(self.KINDS)}")
+        code, mode = self.KINDS[self.kind]
+        object.__setattr__(self, "technique", TECHNIQUES[code])
+        object.__setattr__(self, "mode", mode)
 
     def __repr__(self) -> str:
-        return f"ForcingChains({self.kind!r})"
+        return f"{type(self).__name__}({self.kind!r})"
 
     def find(self, state: State) -> Iterator[Step]:
         conclusions = []
@@ -468,6 +602,7 @@ class ForcingChains:
 
     def _conclusions(self, state: State) -> Iterator[_Conclusion]:
         kind = self.kind
+        grouped = self.mode == "grouped"  # only chains through a group or a set count: skip the rest early
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
         if kind in ("x-chain", "nishio"):
             symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
@@ -483,7 +618,7 @@ class ForcingChains:
                         continue
                     x = lit(c, s, True)
                     on_props[x] = prop = imp.propagate(x)
-                    if prop.contradiction is not None and kind != "cell-region":
+                    if prop.contradiction is not None and kind != "cell-region" and (not grouped or prop.grouped):
                         yield _Conclusion(CONTRADICTION, (c, s), [prop], [_contradiction_targets(prop)],
                                           lit(c, s, False))
             if kind == "nishio":
@@ -495,17 +630,26 @@ class ForcingChains:
 
     def _doubles(self, state: State, imp: Implications, on_props: dict[int, Propagation],
                  symbol: int | None) -> Iterator[_Conclusion]:
+        cand, value = state.cand, state.value
+        grouped = imp.mode == "grouped"  # only chains through a group or a set count
         for x_on, prop_on in on_props.items():
             # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)
             x_off = x_on ^ 1
             prop_off = imp.propagate(x_off)
+            if grouped and not (prop_on.grouped or prop_off.grouped):
+                continue
             if prop_off.contradiction is not None:
                 yield _Conclusion(CONTRADICTION, (c, s), [prop_off], [_contradiction_targets(prop_off)], x_on)
                 continue
-            for y in prop_on.nodes.keys() & prop_off.nodes.keys():
-                if y in (x_on, x_off) or not self._useful(state, y):
+            off_nodes = prop_off.nodes
+            if len(off_nodes) == 1:
+                continue  # the assumption implies nothing: nothing in common
+            for y in prop_on.nodes.keys() & off_nodes.keys():
+                if y == x_on or y == x_off:
                     continue
+                if (value[y >> 6] >= 0) if y & 1 else not cand[y >> 6] >> ((y >> 1) & 31) & 1:
+                    continue  # not useful: already known
                 yield _Conclusion(DOUBLE, (c, s), [prop_on, prop_off], [[y], [y]], y)
 
     def _cells_and_regions(self, state: State, on_props: dict[int, Propagation]) -> Iterator[_Conclusion]:
