@@ -30,7 +30,9 @@ sys.path.insert(0, str(ROOT))
 from deduce import Puzzle  # noqa: E402
 from deduce.rating import rate_all  # noqa: E402
 
-DEFAULT = ROOT.parent / "shared" / "corpora" / "classic-rated.csv"
+from _shared import CORPORA  # noqa: E402
+
+DEFAULT = CORPORA / "classic-rated.csv"
 
 
 def ranks(values: list[float]) -> list[float]:
