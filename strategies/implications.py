@@ -471,6 +471,129 @@ def _groups(g: Any) -> dict[int, tuple[int, ...]]:
     return table
 
 
+class StaticScreen:
+    """Where every assumption leads over the static links, as bitsets: a
+    fast first pass that tells which assumptions can take part in a
+    conclusion, so that only those are propagated link by link.
+
+    Static links do not depend on what an assumption implied so far, so
+    what a static propagation reaches lies in the ball of radius
+    :data:`MAX_DEPTH` around the assumption in one fixed graph (it can stop
+    short of it: at a contradiction, or where a cell has lost every
+    candidate), and it can run into a contradiction only when that ball
+    holds a literal and its negation.  The screen is therefore safe to
+    skip with: no contradiction in the ball, none in the propagation;
+    nothing common to two balls, nothing common to the two propagations.
+    Both are computed here with one integer per polarity: bit
+    ``s * ncells + c`` stands for "cell c holds s" (in ``on``) or "does not"
+    (in ``off``); following every weak link of a placed candidate is one
+    ``|`` with a precomputed mask.  ``symbol`` restricts the links to one
+    symbol, as X-chains do.
+    """
+
+    __slots__ = ("ncells", "weak", "strong", "has_strong", "useful_on", "useful_off", "_memo")
+
+    def __init__(self, state: State, symbol: int | None = None):
+        p = state.puzzle
+        g = p.geometry
+        n, ncells = g.size, len(state.cand)
+        self.ncells = ncells
+        cand, value = state.cand, state.value
+        smask = [0] * n
+        for c, m in enumerate(cand):
+            bit = 1 << c
+            while m:
+                low = m & -m
+                smask[low.bit_length() - 1] |= bit
+                m ^= low
+        weak = [0] * (n * ncells)
+        strong = [0] * (n * ncells)
+        has_strong = useful_on = useful_off = 0
+        peer_masks, house_masks, cell_houses = p.peer_masks, g.house_masks, g.cell_houses
+        unsolved = 0
+        for c in range(ncells):
+            if value[c] < 0:
+                unsolved |= 1 << c
+        spread: dict[int, int] = {}
+        for s in range(n) if symbol is None else (symbol,):
+            base = s * ncells
+            sm = smask[s]
+            useful_off |= sm << base
+            useful_on |= unsolved << base
+            for c in cells_of(sm & unsolved):
+                i = base + c
+                w = (peer_masks[c] & sm) << base
+                st = 0
+                if symbol is None:
+                    others = cand[c] & ~(1 << s)
+                    sp = spread.get(others)
+                    if sp is None:
+                        sp = spread[others] = sum(1 << (t * ncells) for t in cells_of(others))
+                    w |= sp << c
+                    if cand[c].bit_count() == 2:
+                        st |= 1 << ((others.bit_length() - 1) * ncells + c)
+                for h in cell_houses[c]:
+                    places = sm & house_masks[h]
+                    if places.bit_count() == 2:
+                        q = (places & ~(1 << c)).bit_length() - 1
+                        if value[q] < 0:
+                            st |= 1 << (base + q)
+                weak[i] = w
+                if st:
+                    strong[i] = st
+                    has_strong |= 1 << i
+        self.weak, self.strong, self.has_strong = weak, strong, has_strong
+        self.useful_on, self.useful_off = useful_on, useful_off
+        self._memo: dict[int, tuple[bool, int, int]] = {}
+
+    def index(self, x: int) -> int:
+        """The bit of literal ``x``."""
+        return ((x >> 1) & 31) * self.ncells + (x >> 6)
+
+    def reach(self, x: int) -> tuple[bool, int, int]:
+        """``(contradiction, on, off)`` for the assumption ``x`` (a literal)."""
+        got = self._memo.get(x)
+        if got is not None:
+            return got
+        weak, strong, has_strong = self.weak, self.strong, self.has_strong
+        bit = 1 << self.index(x)
+        if x & 1:
+            on = f_on = bit
+            off = f_off = 0
+        else:
+            on = f_on = 0
+            off = f_off = bit
+        contradiction = False
+        for _ in range(MAX_DEPTH):
+            new_off = 0
+            m = f_on
+            while m:
+                low = m & -m
+                m ^= low
+                new_off |= weak[low.bit_length() - 1]
+            new_on = 0
+            m = f_off & has_strong
+            while m:
+                low = m & -m
+                m ^= low
+                new_on |= strong[low.bit_length() - 1]
+            f_on, f_off = new_on & ~on, new_off & ~off
+            if not f_on and not f_off:
+                break
+            on |= f_on
+            off |= f_off
+            if on & off:
+                contradiction = True
+                break
+        got = self._memo[x] = (contradiction, on, off)
+        return got
+
+
+def static_screen(state: State, symbol: int | None) -> StaticScreen:
+    """The position's :class:`StaticScreen`, shared by every static chain."""
+    return per_position(state, ("screen", symbol), lambda: StaticScreen(state, symbol))
+
+
 def implications(state: State, mode: str, symbol: int | None) -> Implications:
     """The propagations of one position, shared by every strategy that asks
     in the same mode (AICs and cell/region chains follow the same links)."""
@@ -611,33 +734,49 @@ class ChainProducer:
             symbols = [None]
         for symbol in symbols:
             imp = implications(state, self.mode, symbol)
-            on_props: dict[int, Propagation] = {}
+            # static links: a bitset pass first, then link by link only the assumptions it shows useful
+            screen = static_screen(state, symbol) if self.mode == "static" else None
+            on_lits: list[int] = []
             for c in unsolved:
                 for s in cells_of(state.cand[c]):
                     if symbol is not None and s != symbol:
                         continue
                     x = lit(c, s, True)
-                    on_props[x] = prop = imp.propagate(x)
-                    if prop.contradiction is not None and kind != "cell-region" and (not grouped or prop.grouped):
+                    on_lits.append(x)
+                    if kind == "cell-region":
+                        continue
+                    if screen is not None and not screen.reach(x)[0]:
+                        continue
+                    prop = imp.propagate(x)
+                    if prop.contradiction is not None and (not grouped or prop.grouped):
                         yield _Conclusion(CONTRADICTION, (c, s), [prop], [_contradiction_targets(prop)],
                                           lit(c, s, False))
             if kind == "nishio":
                 continue
             if kind in ("x-chain", "aic", "grouped-aic", "dynamic", "dynamic+"):
-                yield from self._doubles(state, imp, on_props, symbol)
+                yield from self._doubles(state, imp, on_lits, screen)
             if kind in ("cell-region", "dynamic", "dynamic+"):
-                yield from self._cells_and_regions(state, on_props)
+                yield from self._cells_and_regions(state, imp, screen)
 
-    def _doubles(self, state: State, imp: Implications, on_props: dict[int, Propagation],
-                 symbol: int | None) -> Iterator[_Conclusion]:
+    def _doubles(self, state: State, imp: Implications, on_lits: list[int],
+                 screen: StaticScreen | None) -> Iterator[_Conclusion]:
         cand, value = state.cand, state.value
         grouped = imp.mode == "grouped"  # only chains through a group or a set count
-        for x_on, prop_on in on_props.items():
+        for x_on in on_lits:
             # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)
             x_off = x_on ^ 1
+            if screen is not None:
+                # nothing in common and no contradiction: no conclusion here (the screen's sets contain
+                # what the propagations reach)
+                dead, on_off, off_off = screen.reach(x_off)
+                if not dead:
+                    _, on_on, off_on = screen.reach(x_on)
+                    bit = 1 << screen.index(x_on)
+                    if not (on_on & on_off & screen.useful_on & ~bit or off_on & off_off & screen.useful_off & ~bit):
+                        continue
             prop_off = imp.propagate(x_off)
-            if grouped and not (prop_on.grouped or prop_off.grouped):
+            if grouped and not prop_off.grouped and not imp.propagate(x_on).grouped:
                 continue
             if prop_off.contradiction is not None:
                 yield _Conclusion(CONTRADICTION, (c, s), [prop_off], [_contradiction_targets(prop_off)], x_on)
@@ -645,6 +784,7 @@ class ChainProducer:
             off_nodes = prop_off.nodes
             if len(off_nodes) == 1:
                 continue  # the assumption implies nothing: nothing in common
+            prop_on = imp.propagate(x_on)
             for y in prop_on.nodes.keys() & off_nodes.keys():
                 if y == x_on or y == x_off:
                     continue
@@ -652,7 +792,8 @@ class ChainProducer:
                     continue  # not useful: already known
                 yield _Conclusion(DOUBLE, (c, s), [prop_on, prop_off], [[y], [y]], y)
 
-    def _cells_and_regions(self, state: State, on_props: dict[int, Propagation]) -> Iterator[_Conclusion]:
+    def _cells_and_regions(self, state: State, imp: Implications,
+                           screen: StaticScreen | None) -> Iterator[_Conclusion]:
         g = state.puzzle.geometry
         groups: list[tuple[str, tuple, list[int]]] = []
         for c in range(len(state.value)):
@@ -664,7 +805,9 @@ class ChainProducer:
                 if len(places) >= 2 and not state.placed_in(h) >> s & 1:
                     groups.append((REGION, (h, s), [lit(q, s, True) for q in places]))
         for kind, source, starts in groups:
-            props = [on_props[x] for x in starts]
+            if screen is not None and self._nothing_common(screen, starts):
+                continue
+            props = [imp.propagate(x) for x in starts]
             if any(p.contradiction is not None for p in props):
                 continue
             common = set(props[0].nodes)
@@ -674,6 +817,19 @@ class ChainProducer:
                 if y in starts or not self._useful(state, y):
                     continue
                 yield _Conclusion(kind, source, props, [[y]] * len(props), y)
+
+    @staticmethod
+    def _nothing_common(screen: StaticScreen, starts: list[int]) -> bool:
+        """True when the screen shows that the branches ``starts`` reach no
+        useful literal in common (so no propagation needs to run for them)."""
+        on = off = -1
+        starts_bits = 0
+        for x in starts:
+            _, x_on, x_off = screen.reach(x)
+            on &= x_on
+            off &= x_off
+            starts_bits |= 1 << screen.index(x)
+        return not (on & screen.useful_on & ~starts_bits or off & screen.useful_off)
 
     @staticmethod
     def _useful(state: State, y: int) -> bool:
