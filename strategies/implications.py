@@ -66,6 +66,8 @@ literals are packed as :mod:`deduce.literal` describes.
 
 from __future__ import annotations
 
+import heapq
+from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Iterator, Sequence
 
@@ -550,8 +552,11 @@ class StaticScreen:
         """The bit of literal ``x``."""
         return ((x >> 1) & 31) * self.ncells + (x >> 6)
 
-    def reach(self, x: int) -> tuple[bool, int, int]:
-        """``(contradiction, on, off)`` for the assumption ``x`` (a literal)."""
+    def reach(self, x: int) -> tuple[bool, int, int, list[tuple[int, int]]]:
+        """``(contradiction, on, off, layers)`` for the assumption ``x`` (a
+        literal): whether the ball holds a literal and its negation, the
+        ball's two bitsets, and per distance from ``x`` the (on, off) bits
+        first reached there."""
         got = self._memo.get(x)
         if got is not None:
             return got
@@ -564,6 +569,7 @@ class StaticScreen:
             on = f_on = 0
             off = f_off = bit
         contradiction = False
+        layers = [(on, off)]
         for _ in range(MAX_DEPTH):
             new_off = 0
             m = f_on
@@ -582,11 +588,21 @@ class StaticScreen:
                 break
             on |= f_on
             off |= f_off
+            layers.append((f_on, f_off))
             if on & off:
                 contradiction = True
                 break
-        got = self._memo[x] = (contradiction, on, off)
+        got = self._memo[x] = (contradiction, on, off, layers)
         return got
+
+    @staticmethod
+    def distance(layers: list[tuple[int, int]], on: int, off: int) -> int:
+        """The least distance at which ``layers`` reach a bit of ``on`` or ``off``
+        (a lower bound on where the link-by-link propagation reaches it)."""
+        for d, (lo, lf) in enumerate(layers):
+            if lo & on or lf & off:
+                return d
+        return len(layers)
 
 
 def static_screen(state: State, symbol: int | None) -> StaticScreen:
@@ -698,6 +714,9 @@ class ChainProducer:
         return f"{type(self).__name__}({self.kind!r})"
 
     def find(self, state: State) -> Iterator[Step]:
+        if self.mode == "static":
+            yield from self._best_first(state)
+            return
         conclusions = []
         for con in self._conclusions(state):
             if self.mode == "plus" and _nesting(con) < 1:
@@ -721,6 +740,112 @@ class ChainProducer:
             seen.add(con.result)
             yield self._step(state, con, variants[id(con)])
 
+    def _best_first(self, state: State) -> Iterator[Step]:
+        """The steps of :meth:`find`, in the same order, for static chains:
+        the screen gives each unit of work (an assumption's contradiction,
+        its double implications, a cell or region) a lower bound on the
+        rating and complexity of what it can conclude, and units are
+        propagated link by link in that order only until the best conclusion
+        found is strictly easier than every bound left.  The order is the
+        full sort's: rating, complexity, result, then order of generation."""
+        base = self.technique.se_for
+        least = min([self.technique.se or 0.0] + [v for _, v in self.technique.se_variants])
+        units: list[tuple[float, int, int, Any]] = []
+        for order, (bound, work) in enumerate(self._static_units(state)):
+            units.append((least + se_length_bonus(bound), bound, order, work))
+        heapq.heapify(units)
+        pool: list[tuple[float, int, int, int, int, _Conclusion, str]] = []
+        seen: set[int] = set()
+        while units or pool:
+            if pool and (not units or pool[0][:2] < units[0][:2]):
+                *_, con, variant = heapq.heappop(pool)
+                if con.result in seen:
+                    continue
+                seen.add(con.result)
+                yield self._step(state, con, variant)
+                continue
+            _, _, order, work = heapq.heappop(units)
+            for j, con in enumerate(work()):
+                variant = self._variant(con)
+                rating = (base(variant) or 0) + se_length_bonus(con.complexity)
+                heapq.heappush(pool, (rating, con.complexity, con.result, order, j, con, variant))
+
+    def _static_units(self, state: State) -> Iterator[tuple[int, Any]]:
+        """(lower bound on complexity, work) per unit, in the order
+        :meth:`_conclusions` generates their conclusions; ``work()`` returns
+        the unit's conclusions.  Units the screen shows empty are left out."""
+        kind = self.kind
+        unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
+        if kind == "x-chain":
+            symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
+                                             if any(state.cand[c] >> s & 1 for c in unsolved)]
+        else:
+            symbols = [None]
+        for symbol in symbols:
+            imp = implications(state, self.mode, symbol)
+            screen = static_screen(state, symbol)
+            on_lits = [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])
+                       if symbol is None or s == symbol]
+            if kind == "cell-region":
+                for group, source, starts in self._groups(state):
+                    bound = self._common_bound(screen, starts)
+                    if bound is not None:
+                        yield bound, partial(self._cell_or_region, state, imp, group, source, starts)
+                continue
+            for x in on_lits:
+                dead, _, _, layers = screen.reach(x)
+                if dead:
+                    yield max(1, len(layers) - 1), partial(self._contradiction, imp, x)
+            for x in on_lits:
+                bound = self._double_bound(screen, x)
+                if bound is not None:
+                    yield bound, partial(lambda x, imp: list(self._doubles(state, imp, [x])), x, imp)
+
+    @staticmethod
+    def _double_bound(screen: StaticScreen, x_on: int) -> int | None:
+        """A lower bound on the complexity of what assuming ``x_on`` true and
+        false concludes (None: nothing)."""
+        x_off = x_on ^ 1
+        dead, on_off, off_off, layers_off = screen.reach(x_off)
+        _, on_on, off_on, layers_on = screen.reach(x_on)
+        bit = 1 << screen.index(x_on)
+        both_on = on_on & on_off & screen.useful_on & ~bit
+        both_off = off_on & off_off & screen.useful_off & ~bit
+        bound = None
+        if both_on or both_off:
+            bound = (screen.distance(layers_on, both_on, both_off) + screen.distance(layers_off, both_on, both_off)
+                     + 2)
+        if dead:
+            bound = min(bound, len(layers_off) - 1) if bound is not None else len(layers_off) - 1
+            bound = max(1, bound)
+        return bound
+
+    @staticmethod
+    def _common_bound(screen: StaticScreen, starts: list[int]) -> int | None:
+        """A lower bound on the complexity of what every branch of ``starts``
+        concludes (None: the screen shows nothing common to them)."""
+        on = off = -1
+        starts_bits = 0
+        reached = []
+        for x in starts:
+            _, x_on, x_off, layers = screen.reach(x)
+            on &= x_on
+            off &= x_off
+            starts_bits |= 1 << screen.index(x)
+            reached.append(layers)
+        on &= screen.useful_on & ~starts_bits
+        off &= screen.useful_off
+        if not on and not off:
+            return None
+        return sum(screen.distance(layers, on, off) + 1 for layers in reached)
+
+    @staticmethod
+    def _contradiction(imp: Implications, x: int) -> list[_Conclusion]:
+        prop = imp.propagate(x)
+        if prop.contradiction is None:
+            return []
+        return [_Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [_contradiction_targets(prop)], x ^ 1)]
+
     # -- finding ------------------------------------------------------------
 
     def _conclusions(self, state: State) -> Iterator[_Conclusion]:
@@ -734,8 +859,6 @@ class ChainProducer:
             symbols = [None]
         for symbol in symbols:
             imp = implications(state, self.mode, symbol)
-            # static links: a bitset pass first, then link by link only the assumptions it shows useful
-            screen = static_screen(state, symbol) if self.mode == "static" else None
             on_lits: list[int] = []
             for c in unsolved:
                 for s in cells_of(state.cand[c]):
@@ -745,8 +868,6 @@ class ChainProducer:
                     on_lits.append(x)
                     if kind == "cell-region":
                         continue
-                    if screen is not None and not screen.reach(x)[0]:
-                        continue
                     prop = imp.propagate(x)
                     if prop.contradiction is not None and (not grouped or prop.grouped):
                         yield _Conclusion(CONTRADICTION, (c, s), [prop], [_contradiction_targets(prop)],
@@ -754,27 +875,17 @@ class ChainProducer:
             if kind == "nishio":
                 continue
             if kind in ("x-chain", "aic", "grouped-aic", "dynamic", "dynamic+"):
-                yield from self._doubles(state, imp, on_lits, screen)
+                yield from self._doubles(state, imp, on_lits)
             if kind in ("cell-region", "dynamic", "dynamic+"):
-                yield from self._cells_and_regions(state, imp, screen)
+                yield from self._cells_and_regions(state, imp)
 
-    def _doubles(self, state: State, imp: Implications, on_lits: list[int],
-                 screen: StaticScreen | None) -> Iterator[_Conclusion]:
+    def _doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[_Conclusion]:
         cand, value = state.cand, state.value
         grouped = imp.mode == "grouped"  # only chains through a group or a set count
         for x_on in on_lits:
             # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)
             x_off = x_on ^ 1
-            if screen is not None:
-                # nothing in common and no contradiction: no conclusion here (the screen's sets contain
-                # what the propagations reach)
-                dead, on_off, off_off = screen.reach(x_off)
-                if not dead:
-                    _, on_on, off_on = screen.reach(x_on)
-                    bit = 1 << screen.index(x_on)
-                    if not (on_on & on_off & screen.useful_on & ~bit or off_on & off_off & screen.useful_off & ~bit):
-                        continue
             prop_off = imp.propagate(x_off)
             if grouped and not prop_off.grouped and not imp.propagate(x_on).grouped:
                 continue
@@ -792,44 +903,37 @@ class ChainProducer:
                     continue  # not useful: already known
                 yield _Conclusion(DOUBLE, (c, s), [prop_on, prop_off], [[y], [y]], y)
 
-    def _cells_and_regions(self, state: State, imp: Implications,
-                           screen: StaticScreen | None) -> Iterator[_Conclusion]:
+    def _cells_and_regions(self, state: State, imp: Implications) -> Iterator[_Conclusion]:
+        for group, source, starts in self._groups(state):
+            yield from self._cell_or_region(state, imp, group, source, starts)
+
+    @staticmethod
+    def _groups(state: State) -> list[tuple[str, tuple, list[int]]]:
+        """Every cell with two or more candidates, then every house and symbol
+        with two or more places: (kind, source, the assumptions of its branches)."""
         g = state.puzzle.geometry
         groups: list[tuple[str, tuple, list[int]]] = []
         for c in range(len(state.value)):
             if state.value[c] < 0 and state.cand[c].bit_count() >= 2:
                 groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(state.cand[c])]))
         for h in range(len(g.houses)):
+            placed = state.placed_in(h)
             for s in range(g.size):
                 places = state.places(h, s)
-                if len(places) >= 2 and not state.placed_in(h) >> s & 1:
+                if len(places) >= 2 and not placed >> s & 1:
                     groups.append((REGION, (h, s), [lit(q, s, True) for q in places]))
-        for kind, source, starts in groups:
-            if screen is not None and self._nothing_common(screen, starts):
-                continue
-            props = [imp.propagate(x) for x in starts]
-            if any(p.contradiction is not None for p in props):
-                continue
-            common = set(props[0].nodes)
-            for p in props[1:]:
-                common &= p.nodes.keys()
-            for y in common:
-                if y in starts or not self._useful(state, y):
-                    continue
-                yield _Conclusion(kind, source, props, [[y]] * len(props), y)
+        return groups
 
-    @staticmethod
-    def _nothing_common(screen: StaticScreen, starts: list[int]) -> bool:
-        """True when the screen shows that the branches ``starts`` reach no
-        useful literal in common (so no propagation needs to run for them)."""
-        on = off = -1
-        starts_bits = 0
-        for x in starts:
-            _, x_on, x_off = screen.reach(x)
-            on &= x_on
-            off &= x_off
-            starts_bits |= 1 << screen.index(x)
-        return not (on & screen.useful_on & ~starts_bits or off & screen.useful_off)
+    def _cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,
+                        starts: list[int]) -> list[_Conclusion]:
+        props = [imp.propagate(x) for x in starts]
+        if any(p.contradiction is not None for p in props):
+            return []
+        common = set(props[0].nodes)
+        for p in props[1:]:
+            common &= p.nodes.keys()
+        return [_Conclusion(kind, source, props, [[y]] * len(props), y) for y in common
+                if y not in starts and self._useful(state, y)]
 
     @staticmethod
     def _useful(state: State, y: int) -> bool:
