@@ -490,12 +490,13 @@ class StaticScreen:
     ``s * ncells + c`` stands for "cell c holds s" (in ``on``) or "does not"
     (in ``off``); following every weak link of a placed candidate is one
     ``|`` with a precomputed mask.  ``symbol`` restricts the links to one
-    symbol, as X-chains do.
+    symbol, as X-chains do; ``houses=False`` keeps only the strong links of
+    bivalue cells (what a chain rated as a Y-chain may use).
     """
 
     __slots__ = ("ncells", "weak", "strong", "has_strong", "useful_on", "useful_off", "_memo")
 
-    def __init__(self, state: State, symbol: int | None = None):
+    def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
         p = state.puzzle
         g = p.geometry
         n, ncells = g.size, len(state.cand)
@@ -534,7 +535,7 @@ class StaticScreen:
                     w |= sp << c
                     if cand[c].bit_count() == 2:
                         st |= 1 << ((others.bit_length() - 1) * ncells + c)
-                for h in cell_houses[c]:
+                for h in cell_houses[c] if houses else ():
                     places = sm & house_masks[h]
                     if places.bit_count() == 2:
                         q = (places & ~(1 << c)).bit_length() - 1
@@ -596,6 +597,19 @@ class StaticScreen:
         return got
 
     @staticmethod
+    def pair_distance(first: list[tuple[int, int]], second: list[tuple[int, int]], on: int, off: int) -> int:
+        """The least ``i + j`` such that ``first`` at distance i and ``second``
+        at distance j reach the same bit of ``on`` or ``off``."""
+        a = [(lo & on, lf & off) for lo, lf in first]
+        b = [(lo & on, lf & off) for lo, lf in second]
+        for t in range(len(a) + len(b) - 1):
+            for i in range(max(0, t - len(b) + 1), min(t, len(a) - 1) + 1):
+                j = t - i
+                if a[i][0] & b[j][0] or a[i][1] & b[j][1]:
+                    return t
+        return len(a) + len(b)
+
+    @staticmethod
     def distance(layers: list[tuple[int, int]], on: int, off: int) -> int:
         """The least distance at which ``layers`` reach a bit of ``on`` or ``off``
         (a lower bound on where the link-by-link propagation reaches it)."""
@@ -605,9 +619,9 @@ class StaticScreen:
         return len(layers)
 
 
-def static_screen(state: State, symbol: int | None) -> StaticScreen:
+def static_screen(state: State, symbol: int | None, houses: bool = True) -> StaticScreen:
     """The position's :class:`StaticScreen`, shared by every static chain."""
-    return per_position(state, ("screen", symbol), lambda: StaticScreen(state, symbol))
+    return per_position(state, ("screen", symbol, houses), lambda: StaticScreen(state, symbol, houses))
 
 
 def implications(state: State, mode: str, symbol: int | None) -> Implications:
@@ -749,10 +763,9 @@ class ChainProducer:
         found is strictly easier than every bound left.  The order is the
         full sort's: rating, complexity, result, then order of generation."""
         base = self.technique.se_for
-        least = min([self.technique.se or 0.0] + [v for _, v in self.technique.se_variants])
         units: list[tuple[float, int, int, Any]] = []
-        for order, (bound, work) in enumerate(self._static_units(state)):
-            units.append((least + se_length_bonus(bound), bound, order, work))
+        for order, (rating, bound, work) in enumerate(self._static_units(state)):
+            units.append((rating, bound, order, work))
         heapq.heapify(units)
         pool: list[tuple[float, int, int, int, int, _Conclusion, str]] = []
         seen: set[int] = set()
@@ -770,11 +783,20 @@ class ChainProducer:
                 rating = (base(variant) or 0) + se_length_bonus(con.complexity)
                 heapq.heappush(pool, (rating, con.complexity, con.result, order, j, con, variant))
 
-    def _static_units(self, state: State) -> Iterator[tuple[int, Any]]:
-        """(lower bound on complexity, work) per unit, in the order
-        :meth:`_conclusions` generates their conclusions; ``work()`` returns
-        the unit's conclusions.  Units the screen shows empty are left out."""
+    def _static_units(self, state: State) -> Iterator[tuple[float, int, Any]]:
+        """(lower bounds on rating and on complexity, work) per unit, in the
+        order :meth:`_conclusions` generates their conclusions; ``work()``
+        returns the unit's conclusions.  Units the screen shows empty are
+        left out.  (Whatever a unit concludes rates at least the first bound,
+        and when it rates exactly that, has at least the second.)"""
         kind = self.kind
+        se_for = self.technique.se_for
+        least = min([self.technique.se or 0.0] + [v for _, v in self.technique.se_variants])
+        bonus = se_length_bonus
+        # AICs rate lower when the chain keeps to one symbol (X) or to bivalue cells (Y): bound those
+        # variants with the screens of their own links, and the rest at the mixed (XY) rating
+        refine = kind == "aic"
+        base_x, base_y, base_xy = (se_for(v) or 0.0 for v in ("x", "y", "xy"))
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
         if kind == "x-chain":
             symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
@@ -790,35 +812,49 @@ class ChainProducer:
                 for group, source, starts in self._groups(state):
                     bound = self._common_bound(screen, starts)
                     if bound is not None:
-                        yield bound, partial(self._cell_or_region, state, imp, group, source, starts)
+                        yield least + bonus(bound), bound, partial(self._cell_or_region, state, imp, group, source,
+                                                                   starts)
                 continue
             for x in on_lits:
                 dead, _, _, layers = screen.reach(x)
                 if dead:
-                    yield max(1, len(layers) - 1), partial(self._contradiction, imp, x)
+                    bound = max(1, len(layers) - 1)
+                    yield least + bonus(bound), bound, partial(self._contradiction, imp, x)
             for x in on_lits:
-                bound = self._double_bound(screen, x)
-                if bound is not None:
-                    yield bound, partial(lambda x, imp: list(self._doubles(state, imp, [x])), x, imp)
+                common, dead = self._double_bound(screen, x)
+                if common is None and dead is None:
+                    continue
+                work = partial(lambda x, imp: list(self._doubles(state, imp, [x])), x, imp)
+                bounds = [b for b in (common, dead) if b is not None]
+                if not refine or common is None:
+                    yield least + bonus(min(bounds)), min(bounds), work
+                    continue
+                ratings = [base_xy + bonus(common)]
+                if dead is not None:
+                    ratings.append(least + bonus(dead))
+                x_common, _ = self._double_bound(static_screen(state, lit_sym(x)), x)
+                if x_common is not None:
+                    ratings.append(base_x + bonus(x_common))
+                y_common, _ = self._double_bound(static_screen(state, None, houses=False), x)
+                if y_common is not None:
+                    ratings.append(base_y + bonus(y_common))
+                yield min(ratings), min(bounds), work
 
     @staticmethod
-    def _double_bound(screen: StaticScreen, x_on: int) -> int | None:
-        """A lower bound on the complexity of what assuming ``x_on`` true and
-        false concludes (None: nothing)."""
+    def _double_bound(screen: StaticScreen, x_on: int) -> tuple[int | None, int | None]:
+        """Lower bounds on the complexity of what assuming ``x_on`` true and
+        false concludes: (a consequence common to both, a contradiction of
+        the false one); None where the screen shows there is none."""
         x_off = x_on ^ 1
         dead, on_off, off_off, layers_off = screen.reach(x_off)
         _, on_on, off_on, layers_on = screen.reach(x_on)
         bit = 1 << screen.index(x_on)
         both_on = on_on & on_off & screen.useful_on & ~bit
         both_off = off_on & off_off & screen.useful_off & ~bit
-        bound = None
+        common = None
         if both_on or both_off:
-            bound = (screen.distance(layers_on, both_on, both_off) + screen.distance(layers_off, both_on, both_off)
-                     + 2)
-        if dead:
-            bound = min(bound, len(layers_off) - 1) if bound is not None else len(layers_off) - 1
-            bound = max(1, bound)
-        return bound
+            common = screen.pair_distance(layers_on, layers_off, both_on, both_off) + 2
+        return common, max(1, len(layers_off) - 1) if dead else None
 
     @staticmethod
     def _common_bound(screen: StaticScreen, starts: list[int]) -> int | None:
