@@ -494,7 +494,7 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("ncells", "weak", "strong", "has_strong", "useful_on", "useful_off", "_memo")
+    __slots__ = ("ncells", "weak", "strong", "has_strong", "useful_on", "useful_off", "_memo", "_count")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
         p = state.puzzle
@@ -547,7 +547,8 @@ class StaticScreen:
                     has_strong |= 1 << i
         self.weak, self.strong, self.has_strong = weak, strong, has_strong
         self.useful_on, self.useful_off = useful_on, useful_off
-        self._memo: dict[int, tuple[bool, int, int]] = {}
+        self._memo: dict[int, tuple[bool, int, int, list[tuple[int, int]]]] = {}
+        self._count = 0
 
     def index(self, x: int) -> int:
         """The bit of literal ``x``."""
@@ -561,6 +562,9 @@ class StaticScreen:
         got = self._memo.get(x)
         if got is not None:
             return got
+        self._count += 1
+        if not self._count % CHECK_EVERY:
+            deadline.check()
         weak, strong, has_strong = self.weak, self.strong, self.has_strong
         bit = 1 << self.index(x)
         if x & 1:
@@ -729,8 +733,12 @@ class ChainProducer:
 
     def find(self, state: State) -> Iterator[Step]:
         if self.mode == "static":
-            yield from self._best_first(state)
-            return
+            return self._best_first(state)
+        return self._find_sorted(state)
+
+    def _find_sorted(self, state: State) -> Iterator[Step]:
+        """Every conclusion, sorted: the easiest rating first, then the
+        shortest chain, then the result, then the order found."""
         conclusions = []
         for con in self._conclusions(state):
             if self.mode == "plus" and _nesting(con) < 1:
