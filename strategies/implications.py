@@ -547,18 +547,20 @@ class StaticScreen:
                     has_strong |= 1 << i
         self.weak, self.strong, self.has_strong = weak, strong, has_strong
         self.useful_on, self.useful_off = useful_on, useful_off
-        self._memo: dict[int, tuple[bool, int, int, list[tuple[int, int]]]] = {}
+        self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
         self._count = 0
 
     def index(self, x: int) -> int:
         """The bit of literal ``x``."""
         return ((x >> 1) & 31) * self.ncells + (x >> 6)
 
-    def reach(self, x: int) -> tuple[bool, int, int, list[tuple[int, int]]]:
+    def reach(self, x: int) -> tuple[int | None, int, int, list[tuple[int, int]]]:
         """``(contradiction, on, off, layers)`` for the assumption ``x`` (a
-        literal): whether the ball holds a literal and its negation, the
-        ball's two bitsets, and per distance from ``x`` the (on, off) bits
-        first reached there."""
+        literal): the least distance at which the ball holds a literal and
+        its negation (None if it never does), the ball's two bitsets (the
+        whole ball: a propagation may go on where the screen sees a
+        contradiction), and per distance from ``x`` the (on, off) bits first
+        reached there."""
         got = self._memo.get(x)
         if got is not None:
             return got
@@ -573,7 +575,7 @@ class StaticScreen:
         else:
             on = f_on = 0
             off = f_off = bit
-        contradiction = False
+        contradiction = None
         layers = [(on, off)]
         for _ in range(MAX_DEPTH):
             new_off = 0
@@ -594,9 +596,8 @@ class StaticScreen:
             on |= f_on
             off |= f_off
             layers.append((f_on, f_off))
-            if on & off:
-                contradiction = True
-                break
+            if contradiction is None and on & off:
+                contradiction = len(layers) - 1
         got = self._memo[x] = (contradiction, on, off, layers)
         return got
 
@@ -739,17 +740,7 @@ class ChainProducer:
     def _find_sorted(self, state: State) -> Iterator[Step]:
         """Every conclusion, sorted: the easiest rating first, then the
         shortest chain, then the result, then the order found."""
-        conclusions = []
-        for con in self._conclusions(state):
-            if self.mode == "plus" and _nesting(con) < 1:
-                continue  # no inner technique used: a plain dynamic forcing chain
-            if self.mode == "nested" and _nesting(con) < 2:
-                continue  # no inner chain used: a dynamic forcing chain (+)
-            if self.mode == "grouped" and not any(p.nodes[x][0][0] in (GROUP, ALS_NODE)
-                                                  for p, chain in zip(con.props, con.chains)
-                                                  for x in chain):
-                continue  # no group used: a plain AIC
-            conclusions.append(con)
+        conclusions = [con for con in self._conclusions(state) if self._admits(con)]
         # as Sudoku Explainer: the easiest rating first, then the shortest chain
         variants = {id(con): self._variant(con) for con in conclusions}
         base = self.technique.se_for
@@ -761,6 +752,17 @@ class ChainProducer:
                 continue
             seen.add(con.result)
             yield self._step(state, con, variants[id(con)])
+
+    def _admits(self, con: _Conclusion) -> bool:
+        """Whether ``con`` is of this producer's strength, not an easier one's."""
+        if self.mode == "plus":
+            return _nesting(con) >= 1  # else no inner technique used: a plain dynamic forcing chain
+        if self.mode == "nested":
+            return _nesting(con) >= 2  # else no inner chain used: a dynamic forcing chain (+)
+        if self.mode == "grouped":  # else no group used: a plain AIC
+            return any(p.nodes[x][0][0] in (GROUP, ALS_NODE) for p, chain in zip(con.props, con.chains)
+                       for x in chain)
+        return True
 
     def _best_first(self, state: State) -> Iterator[Step]:
         """The steps of :meth:`find`, in the same order, for static chains:
@@ -824,9 +826,9 @@ class ChainProducer:
                                                                    starts)
                 continue
             for x in on_lits:
-                dead, _, _, layers = screen.reach(x)
-                if dead:
-                    bound = max(1, len(layers) - 1)
+                dead = screen.reach(x)[0]
+                if dead is not None:
+                    bound = max(1, dead)
                     yield least + bonus(bound), bound, partial(self._contradiction, imp, x)
             for x in on_lits:
                 common, dead = self._double_bound(screen, x)
@@ -862,7 +864,7 @@ class ChainProducer:
         common = None
         if both_on or both_off:
             common = screen.pair_distance(layers_on, layers_off, both_on, both_off) + 2
-        return common, max(1, len(layers_off) - 1) if dead else None
+        return common, None if dead is None else max(1, dead)
 
     @staticmethod
     def _common_bound(screen: StaticScreen, starts: list[int]) -> int | None:
