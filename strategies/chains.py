@@ -167,7 +167,7 @@ CHAIN_KINDS = {
 }
 
 
-@attrs.frozen(repr=False)
+@attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
 class Chains(ChainProducer):
     """Static chains over the implication engine, as a strategy.
 

@@ -44,7 +44,7 @@ FORCING_KINDS = {
 }
 
 
-@attrs.frozen(repr=False)
+@attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
 class ForcingChains(ChainProducer):
     """One strength of forcing chains, as a strategy (kinds above)."""
 

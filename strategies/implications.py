@@ -701,7 +701,7 @@ class ChainKindError(ValueError):
     """An unknown kind of chain was asked for."""
 
 
-@attrs.frozen(repr=False)
+@attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
 class ChainProducer:
     """What every chain strategy shares: find the conclusions of one kind in
     the position's propagations, easiest first, and turn each into a step.
