@@ -11,7 +11,7 @@ puzzles from outside shared/, works the same) and prints:
 * agreement with HoDoKu's level (target: at least 85%),
 * median seconds per puzzle and the total wall time with --jobs.
 
-    python bench/rating_agreement.py [--file F.csv] [--jobs 2] [--limit N] [--list]
+    python bench/rating_agreement.py [--file F.csv] [--jobs 2] [--limit N | --sample N] [--list]
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ sys.path.insert(0, str(ROOT))
 from deduce import Puzzle  # noqa: E402
 from deduce.rating import rate_all  # noqa: E402
 
-DEFAULT = ROOT.parent / "shared" / "corpora" / "classic-rated.csv"
+from _shared import CORPORA  # noqa: E402
+
+DEFAULT = CORPORA / "classic-rated.csv"
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -61,7 +63,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--file", type=pathlib.Path, default=DEFAULT)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--limit", type=int, default=0, help="the first N puzzles only")
+    ap.add_argument("--sample", type=int, default=0, help="N puzzles spread evenly over the file")
     ap.add_argument("--list", action="store_true", help="list every disagreement")
     args = ap.parse_args()
     if not args.file.exists():
@@ -70,6 +73,8 @@ def main() -> int:
     rows = [r for r in csv.DictReader(args.file.open()) if r.get("se_er")]
     if args.limit:
         rows = rows[: args.limit]
+    if args.sample and args.sample < len(rows):
+        rows = [rows[i * len(rows) // args.sample] for i in range(args.sample)]
     t0 = time.perf_counter()
     ratings = []
     for i, rating in enumerate(rate_all((Puzzle.from_string(r["puzzle"]) for r in rows), jobs=args.jobs), 1):

@@ -55,3 +55,11 @@ def per_position(state: State, key: Any, compute: Callable[[], T]) -> T:
     if key not in _per_position:
         _per_position[key] = compute()
     return _per_position[key]
+
+
+def cached(state: State, key: Any) -> Any:
+    """What :func:`per_position` holds for ``key`` in this position, or None
+    (never computes)."""
+    if _position[0] is not state.puzzle or _position[1] != state.cand or _position[2] != state.value:
+        return None
+    return _per_position.get(key)

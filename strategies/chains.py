@@ -1,4 +1,4 @@
-"""Chains: XY-chains and remote pairs.
+"""Chains: XY-chains, remote pairs, X-chains and alternating inference chains.
 
 An **XY-chain** runs through bivalue cells.  Suppose its first cell is not
 x: then it holds its other symbol, which the next cell (a peer holding
@@ -11,16 +11,27 @@ so the explanation reads link by link.
 {a,b}: along the chain the cells alternate between a and b, so two cells an
 odd number of links apart (at least three) hold different ones of the two.
 A cell seeing both loses a and b.
+
+**X-chains**, **alternating inference chains** (AICs) and **grouped AICs**
+(:class:`Chains`) follow the static links of the implication engine
+(:mod:`strategies.implications`): a candidate such that both its truth and
+its falsehood imply the same conclusion, or whose truth contradicts
+itself.  Forcing chains (cell/region, Nishio, dynamic) are in
+:mod:`strategies.forcing`.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import ClassVar, Iterator
+
+import attrs
 
 from deduce.geometry import cells_of
 from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, se_length_bonus
+
+from .implications import ChainProducer
 
 #: Longest chain tried, in cells (a deterministic bound, not a time limit).
 MAX_CELLS = 10
@@ -146,3 +157,37 @@ class RemotePair:
             seen.add(key)
             yield Step(self.technique, eliminations=elims, cells=path, symbols=tuple(cells_of(pair)),
                        details=(("path", path),), se_bonus=se_length_bonus(2 * len(path)))
+
+
+#: kind -> (technique code, propagation mode)
+CHAIN_KINDS = {
+    "x-chain": ("x-chain", "static"),
+    "aic": ("aic", "static"),
+    "grouped-aic": ("grouped-aic", "grouped"),
+}
+
+
+@attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
+class Chains(ChainProducer):
+    """Static chains over the implication engine, as a strategy.
+
+    ``kind`` is one of
+
+    * ``"x-chain"``: one symbol at a time, contradiction and double
+      implication;
+    * ``"aic"``: every link, contradiction and double implication;
+    * ``"grouped-aic"``: the same with grouped nodes (a symbol's places in a
+      house lying in one line and box act as one node) and almost locked
+      sets of 2 to :data:`~strategies.implications.MAX_ALS_NODE_CELLS` cells
+      as nodes (a set that loses a symbol is locked on the rest).
+
+    >>> Chains("aic")
+    Chains('aic')
+    >>> Chains("grouped-aic").technique.code
+    'grouped-aic'
+    """
+
+    #: The kinds the built-in list makes.
+    CODES: ClassVar[dict[str, tuple[str, str]]] = CHAIN_KINDS
+
+    KINDS: ClassVar[dict[str, tuple[str, str]]] = CHAIN_KINDS

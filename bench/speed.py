@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Issue #14's speed figures, each timed in this one run beside norvig.py.
+
+Prints, per figure, deduce's time, the baseline's time measured in the same
+run, and the ratio (never a timed test: the machine's load moves absolute
+times, ratios taken minutes apart move much less):
+
+* **rate**: ``deduce rate --jobs 1`` over the puzzle column of
+  ``classic-rated.csv`` against ``norvig.py --count 2`` over ``top1465.txt``
+  (goal: at most 15x, then 4x).  ``--rate-limit N`` rates an evenly spaced
+  sample of N puzzles instead and scales the time to the whole file (said
+  so in the output);
+* **solve**: ``deduce solve`` over the whole of ``top1465.txt`` against
+  ``norvig.py`` in its default mode (first solution) over the same file,
+  process start included (goal: deduce 5x faster);
+* **explain**: the median seconds of ``deduce explain`` (the solve with the
+  default profile and the text of every step, in this process) over an
+  evenly spaced sample of ``top1465.txt`` (``--explain-sample``; goal 0.3 s);
+* **hardest** (``--hardest N``, reported, not gating): the first N puzzles
+  of ``hardest-database-110626.txt`` that carry Sudoku Explainer's ER,
+  solved with the ``se`` profile plus nested forcing chains (SE's nested
+  level 2) before trial and error: how many get an ER within 0.3 of SE's
+  (a solve that still needs trial and error, or runs out of ``--timeout``
+  seconds, has none), and the seconds per puzzle.
+
+    python bench/speed.py [--skip rate,solve,explain] [--rate-limit N] [--explain-sample N]
+                          [--hardest N] [--timeout S]
+
+Needs ``../shared`` beside the repository (corpora and ``bench/norvig.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import pathlib
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from _shared import CORPORA, SHARED  # noqa: E402
+
+NORVIG = SHARED / "bench" / "norvig.py"
+
+
+def timed(cmd: list[str], stdin_path: pathlib.Path | None = None) -> float:
+    """Wall seconds of one command (output discarded); raises if it fails."""
+    t0 = time.perf_counter()
+    with open(stdin_path or "/dev/null", "rb") as stdin:
+        done = subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - t0
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
+    return seconds
+
+
+def deduce_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "deduce", *args]
+
+
+def spaced(items: list, k: int) -> list:
+    """``k`` items spread evenly over ``items`` (all of them when k is 0 or too big)."""
+    if not k or k >= len(items):
+        return items
+    return [items[i * len(items) // k] for i in range(k)]
+
+
+def line(name: str, ours: float, theirs: float, goal: str) -> None:
+    print(f"{name:<9} deduce {ours:9.1f} s   baseline {theirs:8.1f} s   ratio {ours / theirs:6.2f}x   ({goal})",
+          flush=True)
+
+
+def fig_rate(args: argparse.Namespace, norvig_count: float) -> None:
+    rows = [r["puzzle"] for r in csv.DictReader((CORPORA / "classic-rated.csv").open())]
+    sample = spaced(rows, args.rate_limit)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(sample) + "\n")
+    cmd = deduce_cmd("rate", "--jobs", "1", "--csv", f.name)
+    if args.timeout:
+        cmd += ["--timeout", str(args.timeout)]
+    seconds = timed(cmd)
+    pathlib.Path(f.name).unlink()
+    scale = len(rows) / len(sample)
+    note = "" if scale == 1 else f", {len(sample)} of {len(rows)} puzzles rated, time scaled x{scale:.2f}"
+    line("rate", seconds * scale, norvig_count, f"classic-rated vs norvig --count 2 on top1465; goal <= 15x{note}")
+
+
+def fig_solve(args: argparse.Namespace) -> None:
+    top = CORPORA / "top1465.txt"
+    norvig = timed([sys.executable, str(NORVIG), str(top)])
+    ours = timed(deduce_cmd("solve", str(top)))
+    line("solve", ours, norvig, "top1465, first solution, process start included; goal <= 0.2x")
+
+
+def fig_explain(args: argparse.Namespace) -> None:
+    from deduce import Puzzle
+    from deduce.engine import Solver
+    from deduce.render.text import TextRenderer
+
+    puzzles = [ln.strip() for ln in (CORPORA / "top1465.txt").open() if ln.strip() and not ln.startswith("#")]
+    sample = spaced(puzzles, args.explain_sample)
+    solver = Solver()
+    times = []
+    for text in sample:
+        t0 = time.perf_counter()
+        puzzle = Puzzle.from_string(text[:81])
+        result = solver.solve(puzzle)
+        renderer = TextRenderer(puzzle)
+        for step in result.steps:
+            renderer.explain(step)
+        times.append(time.perf_counter() - t0)
+    print(f"explain   median {statistics.median(times):.3f} s, max {max(times):.1f} s over {len(sample)} of "
+          f"{len(puzzles)} top1465 puzzles (in process; goal: median <= 0.3 s)", flush=True)
+
+
+def fig_hardest(args: argparse.Namespace) -> None:
+    from deduce import Puzzle, deadline
+    from deduce.engine import Solver
+    from deduce.errors import SolveTimeout
+    from deduce.rating import se_scale
+
+    rated = []
+    for ln in (CORPORA / "hardest-database-110626.txt").open():
+        if ln.startswith("#") or "," not in ln:
+            continue
+        fields = ln.strip().split(",")
+        if len(fields) > 5 and fields[5]:
+            rated.append((fields[0], float(fields[5])))
+    solver = Solver(_se_with_nesting())
+    close, times = 0, []
+    for text, er in rated[: args.hardest]:
+        t0 = time.perf_counter()
+        try:
+            with deadline.limit(args.timeout):
+                result = solver.solve(Puzzle.from_string(text))
+            ours = None if result.backtracking else se_scale(result.steps)[0]
+        except SolveTimeout:
+            ours = None
+        times.append(time.perf_counter() - t0)
+        close += ours is not None and abs(ours - er) <= 0.3 + 1e-9
+        print(f"  SE {er:4.1f}  deduce {ours}  {times[-1]:6.1f} s", flush=True)
+    n = len(times)
+    print(f"hardest   ER within 0.3 of SE on {close}/{n}; seconds per puzzle median {statistics.median(times):.1f}, "
+          f"max {max(times):.1f} (reported, goal 70% under 300 s)", flush=True)
+
+
+def _se_with_nesting() -> list:
+    """The se profile with nested chains after dynamic+ (before trial and error)."""
+    from deduce.registry import strategies_for
+    from strategies.forcing import ForcingChains
+
+    se = strategies_for("se")
+    at = next(i for i, s in enumerate(se) if s.technique.code == "bf") if any(
+        s.technique.code == "bf" for s in se) else len(se)
+    return se[:at] + [ForcingChains("nested")] + se[at:]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--skip", default="", help="figures to leave out: rate, solve, explain")
+    ap.add_argument("--rate-limit", type=int, default=0, help="rate an evenly spaced sample of N puzzles")
+    ap.add_argument("--explain-sample", type=int, default=100)
+    ap.add_argument("--hardest", type=int, default=0, help="also rate the first N SE-rated forum hardest")
+    ap.add_argument("--timeout", type=float, default=None, help="seconds per puzzle (rate and hardest)")
+    args = ap.parse_args()
+    if not NORVIG.exists() or not CORPORA.exists():
+        print(f"{SHARED} is absent: nothing to measure", file=sys.stderr)
+        return 2
+    skip = {s.strip() for s in args.skip.split(",") if s.strip()}
+    top = CORPORA / "top1465.txt"
+    norvig_count = timed([sys.executable, str(NORVIG), "--count", "2", str(top)])
+    print(f"norvig.py --count 2 over top1465: {norvig_count:.1f} s", flush=True)
+    if "rate" not in skip:
+        fig_rate(args, norvig_count)
+    if "solve" not in skip:
+        fig_solve(args)
+    if "explain" not in skip:
+        fig_explain(args)
+    if args.hardest:
+        fig_hardest(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,135 @@
+"""The chain engine (strategies.implications): the fast paths must give
+exactly what the plain ones give, and a time limit must end a search.
+
+* the bitset screen contains every propagation (the literals reached, a
+  contradiction) — the property that lets the chains skip work on it;
+* static chains found best-first yield the same steps, in the same order,
+  as the full sort of every conclusion;
+* a dynamic+ propagation that goes on from the dynamic one equals one made
+  from scratch;
+* :func:`deduce.deadline.limit` ends a chain search with SolveTimeout;
+* the producers are frozen values whose repr rebuilds them.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from deduce import Puzzle, deadline
+from deduce.engine import Solver
+from deduce.errors import SolveTimeout
+from deduce.literal import lit
+from deduce.state import State
+from strategies.chains import Chains
+from strategies.forcing import ForcingChains
+from strategies.implications import ChainKindError, Implications, StaticScreen, _contradiction_targets
+
+# Hard classic puzzles (inputs only: the tests compare the engine with itself).
+PUZZLES = (
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    ".9......6..689....2.37.6.9.1...2.....549.832.....7...4.2.6.78.9....356..3......5.",
+    "9..5....7.4..6..9...3..95....5.....1.6.....8.2.....7....67..1...9..2..6.8....3..4",
+)
+
+CHAIN_CODES = {"x-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "dynamic-forcing",
+               "dynamic-forcing-plus", "nested-forcing", "bf"}
+
+
+@functools.cache
+def stuck(text: str):
+    """Where the techniques below chains stop on ``text`` (a position that needs chains)."""
+    solver = Solver(profile="se", exclude=CHAIN_CODES, backtracking=False)
+    state = solver.solve(Puzzle.from_string(text)).stuck
+    assert state is not None and not state.is_solved()
+    return state
+
+
+def literals(state, symbol=None):
+    for c, m in enumerate(state.cand):
+        if state.value[c] >= 0:
+            continue
+        for s in range(state.puzzle.size):
+            if m >> s & 1 and (symbol is None or s == symbol):
+                yield lit(c, s, True)
+                yield lit(c, s, False)
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+@pytest.mark.parametrize("symbol", [None, 0, 4])
+def test_screen_contains_every_static_propagation(text, symbol):
+    state = stuck(text)
+    screen, imp = StaticScreen(state, symbol), Implications(state, "static", symbol)
+    checked = 0
+    for x in literals(state, symbol):
+        dead, on, off, layers = screen.reach(x)
+        prop = imp.propagate(x)
+        if prop.contradiction is not None:
+            assert dead is not None, f"the screen misses the contradiction of {x}"
+            assert dead <= len(prop.ancestors(_contradiction_targets(prop))), "not a lower bound"
+        for y in prop.nodes:
+            bit = 1 << screen.index(y)
+            assert (on if y & 1 else off) & bit, f"the screen misses {y} from {x}"
+            # the screen's distance is a lower bound on the propagation's generation
+            assert screen.distance(layers, bit if y & 1 else 0, 0 if y & 1 else bit) <= len(prop.ancestors([y])) - 1
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+@pytest.mark.parametrize("kind", ["x-chain", "aic"])
+def test_best_first_gives_the_full_sort(text, kind):
+    state = stuck(text)
+    producer = Chains(kind)
+    fast = list(producer.find(state))
+    full = list(producer._find_sorted(state))
+    assert [(s.placements, s.eliminations, s.variant, s.details) for s in fast] == \
+        [(s.placements, s.eliminations, s.variant, s.details) for s in full]
+
+
+def test_best_first_gives_the_full_sort_for_cell_region():
+    state = stuck(PUZZLES[0])
+    producer = ForcingChains("cell-region")
+    assert [s.details for s in producer.find(state)] == [s.details for s in producer._find_sorted(state)]
+
+
+def test_dynamic_plus_goes_on_from_the_dynamic_propagation():
+    state = stuck(PUZZLES[1])
+    base = Implications(state, "dynamic")
+    fresh = Implications(state, "plus")
+    continued = Implications(state, "plus")
+    continued.base = base
+    lits = list(literals(state))[:40]
+    for x in lits:
+        base.propagate(x)
+    for x in lits:
+        a, b = fresh.propagate(x), continued.propagate(x)
+        assert list(a.nodes.items()) == list(b.nodes.items())
+        assert a.contradiction == b.contradiction
+        assert a.rules == b.rules
+
+
+@pytest.mark.parametrize("producer", [Chains("aic"), ForcingChains("dynamic"), ForcingChains("dynamic+")])
+def test_a_time_limit_ends_a_chain_search(producer):
+    state = stuck(PUZZLES[0])
+    # the same position of a new puzzle object: nothing cached from another test
+    fresh = State(Puzzle.from_string(PUZZLES[0]), state.cand.copy(), state.value.copy())
+    with deadline.limit(0.0):
+        with pytest.raises(SolveTimeout):
+            list(producer.find(fresh))
+
+
+def test_producers_are_values_whose_repr_rebuilds_them():
+    for producer in [*(Chains(k) for k in ("x-chain", "aic", "grouped-aic")),
+                     *(ForcingChains(k) for k in ("cell-region", "nishio", "dynamic", "dynamic+", "nested"))]:
+        rebuilt = eval(repr(producer), {"Chains": Chains, "ForcingChains": ForcingChains})
+        assert rebuilt == producer and hash(rebuilt) == hash(producer)
+        assert rebuilt.technique is producer.technique
+    assert repr(ForcingChains("dynamic")) == "ForcingChains('dynamic')"
+    with pytest.raises(ChainKindError, match="unknown Chains kind 'nishio'"):
+        Chains("nishio")
+    with pytest.raises(ValueError):
+        ForcingChains("dynamic++")
+    with pytest.raises(AttributeError):
+        ForcingChains("dynamic").kind = "nishio"  # type: ignore[misc]
