@@ -213,6 +213,34 @@ class Puzzle:
     def with_givens(self, givens: Sequence[int]) -> "Puzzle":
         return attrs.evolve(self, givens=tuple(givens))
 
+    @functools.cached_property
+    def warnings(self) -> tuple[str, ...]:
+        """What is odd about the puzzle but does not stop a solve: a jigsaw
+        region or a cage in several pieces.
+
+        >>> from deduce.geometry import Geometry
+        >>> g = Geometry.jigsaw(["1112", "1222", "3334", "3444"])
+        >>> Puzzle.empty(g).warnings
+        ()
+        >>> g = Geometry.jigsaw(["1121", "2212", "3334", "3444"])
+        >>> Puzzle.empty(g).warnings
+        ('region 1 is in 2 pieces (r1c1, r1c4)', 'region 2 is in 2 pieces (r1c3, r2c1)')
+        """
+        g = self.geometry
+        out = []
+        if g.is_jigsaw:
+            for k in range(g.size):
+                pieces = _pieces(g.houses[2 * g.size + k], g.size)
+                if len(pieces) > 1:
+                    out.append(f"region {k + 1} is in {len(pieces)} pieces "
+                               f"({', '.join(g.cell_name(p[0]) for p in pieces)})")
+        for i, cage in enumerate(self.cages):
+            pieces = _pieces(cage.cells, g.size)
+            if len(pieces) > 1:
+                out.append(f"{self.cage_name(i)} is in {len(pieces)} pieces "
+                           f"({', '.join(g.cell_name(p[0]) for p in pieces)})")
+        return tuple(out)
+
     @property
     def has_cages(self) -> bool:
         return bool(self.cages)
@@ -237,6 +265,27 @@ def parse_symbol(ch: str, symbols: str, position: int | None = None) -> int:
         return up
     where = f" at position {position + 1}" if position is not None else ""
     raise InvalidPuzzleError(f"unknown symbol {ch!r}{where} (alphabet {symbols})")
+
+
+def _pieces(cells: Sequence[int], n: int) -> list[list[int]]:
+    """The orthogonally connected pieces of ``cells``, each from its first cell."""
+    left = set(cells)
+    pieces = []
+    for start in sorted(cells):
+        if start not in left:
+            continue
+        left.discard(start)
+        piece, todo = [start], [start]
+        while todo:
+            c = todo.pop()
+            r, k = divmod(c, n)
+            for nb, ok in ((c - n, r > 0), (c + n, r < n - 1), (c - 1, k > 0), (c + 1, k < n - 1)):
+                if ok and nb in left:
+                    left.discard(nb)
+                    piece.append(nb)
+                    todo.append(nb)
+        pieces.append(sorted(piece))
+    return pieces
 
 
 def box_shape_name(size: int) -> str:
