@@ -21,14 +21,14 @@ from typing import Callable, Sequence, TextIO
 from .. import __version__
 from ..errors import DeduceError
 from ..formats import read_puzzles
-from . import explain, hint, rate, solve, techniques
+from . import convert, explain, hint, rate, solve, techniques
 from .common import EXIT_BAD_INPUT, EXIT_OK, Output, _read_input, _solver
 from .rate import Progress, RateTable
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_OK", "Output", "Progress", "RateTable", "build_parser", "entry_point", "main"]
 
 #: The command modules, in the order ``deduce --help`` lists them.
-COMMANDS = (solve, explain, hint, rate, techniques)
+COMMANDS = (solve, explain, hint, rate, techniques, convert)
 
 
 def build_parser() -> argparse.ArgumentParser:

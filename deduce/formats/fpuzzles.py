@@ -236,8 +236,11 @@ def _payload(link: str, kind: str) -> tuple[str, bool]:
         if "load" not in query:
             raise InvalidPuzzleError("no '?load=' payload")
         return query["load"][0].replace(" ", "+"), False
-    data = query["puzzle"][0] if "puzzle" in query else urllib.parse.unquote(parsed.path.rsplit("/", 1)[-1])
-    data = data.replace(" ", "+")
+    if "puzzle" in query:
+        data = query["puzzle"][0].replace(" ", "+")
+    else:
+        found = re.search(r"/(fpuzzles|scl)([^?#&]*)", link)
+        data = urllib.parse.unquote(found.group(1) + found.group(2)) if found else parsed.path.rsplit("/", 1)[-1]
     if data.startswith("fpuzzles"):
         return data[len("fpuzzles"):], False
     if data.startswith("scl"):
