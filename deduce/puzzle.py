@@ -222,9 +222,9 @@ class Puzzle:
         >>> g = Geometry.jigsaw(["1112", "1222", "3334", "3444"])
         >>> Puzzle.empty(g).warnings
         ()
-        >>> g = Geometry.jigsaw(["1121", "2212", "3334", "3444"])
+        >>> g = Geometry.jigsaw(["1122", "2211", "3344", "3344"])
         >>> Puzzle.empty(g).warnings
-        ('region 1 is in 2 pieces (r1c1, r1c4)', 'region 2 is in 2 pieces (r1c3, r2c1)')
+        ('region 1 is in 2 pieces (r1c1, r2c3)', 'region 2 is in 2 pieces (r1c3, r2c1)')
         """
         g = self.geometry
         out = []

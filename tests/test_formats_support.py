@@ -17,7 +17,7 @@ CLASSIC_SOLUTION = "278519436134267589569348127351872964742956318986134275493681
 SIX = ".....2.34...12.6....6..5...5.......4"
 SIX_LETTERS = SIX.translate(str.maketrans("123456", "ABCDEF"))
 JIGSAW4 = "4 4\n- - 4 3\n- - - 1\n- 2 - -\n- - - -\n1 1 1 3\n1 3 3 3\n2 2 4 4\n2 2 4 4\n"
-KILLER4 = "AABBCCDDEEFFGGHH 3,7,3,7,5,5,4,6"
+KILLER4 = "AABCDEECDFFFDGGH 3,3,6,9,5,8,5,1"
 
 
 def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:

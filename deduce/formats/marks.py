@@ -56,7 +56,7 @@ def looks_candidates(lines: list[str]) -> bool:
     n = len(rows[0][1])
     return len(rows) >= n and any(len(tok) > 1 and not (tok.isdigit() and int(tok) <= n)
                                   for _, toks in rows[:n] for tok in toks) and \
-        all(tok.isascii() and tok.isalnum() for _, toks in rows[:n] for tok in toks) and \
+        all(tok.isascii() and tok.isalnum() and not set(tok) & set("0x") for _, toks in rows[:n] for tok in toks) and \
         all(len(toks) == n for _, toks in rows[:n])
 
 
