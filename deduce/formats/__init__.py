@@ -33,7 +33,8 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import DeduceError, ParseError
-from ..puzzle import Puzzle
+from ..geometry import BOX_SHAPES
+from ..puzzle import Puzzle, size_for_length
 from .base import (MAX_INPUT, MAX_LINE, PUZZLE_WRITERS, READERS, WRITERS, Entry, check_text, data_lines,
                    infer_symbols, read_source)
 from .fpuzzles import (FPUZZLES, FPUZZLES_LINK, LINK, SUDOKUPAD_LINK, SUDOKUWIKI, fits_fpuzzles, fits_sudokuwiki,
@@ -41,7 +42,7 @@ from .fpuzzles import (FPUZZLES, FPUZZLES_LINK, LINK, SUDOKUPAD_LINK, SUDOKUWIKI
                        write_fpuzzles_link, write_sudokupad_link, write_sudokuwiki)
 from .jsonfmt import JSON, puzzle_from_json, puzzle_to_json, read_json, write_json
 from .layouts import (CAGE_LETTERS, JANKO_JIGSAW, JANKO_KILLER, KILLER_LINE, LATIN, LETTERS, fits_janko_jigsaw,
-                      fits_killer, fits_latin, looks_janko, looks_killer_line, looks_latin, parse_janko_jigsaw,
+                      fits_killer, fits_latin, looks_janko, _janko_blocks, looks_killer_line, looks_latin, parse_janko_jigsaw,
                       parse_janko_killer, parse_killer_line, parse_latin, read_janko_jigsaw, read_janko_killer,
                       read_killer_line, read_latin, write_janko, write_janko_jigsaw, write_janko_killer,
                       write_killer_line, write_latin, write_latin_puzzle)
@@ -49,7 +50,7 @@ from .marks import (CANDIDATES, HODOKU, MARKS_LINE, Marks, entry_state, looks_ca
                     parse_candidates, parse_hodoku, read_candidates, read_hodoku, write_candidates,
                     write_candidates_grid, write_hodoku, write_marks_line)
 from .text import (BORDERED, CSV, GRID, LINE, first_field, fits_grid, fits_line, line_kind, looks_csv, looks_grid,
-                   parse_grid_block, parse_jigsaw_line, parse_line, read_csv, read_grid, read_line, write_bordered,
+                   parse_grid_block, parse_jigsaw_line, parse_line, read_csv, read_grid, read_line, row_cells, write_bordered,
                    write_grid, write_line)
 
 __all__ = [
@@ -87,7 +88,7 @@ def detect_format(text: str) -> str:
     if not lines:
         raise ParseError("the input is empty")
     first = lines[0]
-    if first.startswith(("{", "[")) and not first.startswith("[Puzzle"):
+    if first.startswith(("{", "[", '"')) and not first.startswith("[Puzzle"):
         return JSON
     if looks_link(lines):
         return LINK
@@ -102,9 +103,10 @@ def detect_format(text: str) -> str:
         return _janko_kind(text)
     if looks_grid(lines):
         return GRID
-    if line_kind(first_field(first)):
+    kind = line_kind(first_field(first))
+    if kind in ("jigsaw", "marks") or (kind == "grid" and size_for_length(len(first_field(first))) in BOX_SHAPES):
         return LINE
-    if len(first.split()) > 1 or "|" in first:
+    if len(first.split()) > 1 or "|" in first or (len(lines) > 1 and len(row_cells(first)) <= 25):
         return GRID
     return LINE
 
@@ -113,6 +115,7 @@ def _janko_kind(text: str) -> str:
     """janko-jigsaw when the ids form N regions of N cells and every value
     is 1-N (no killer can look like that: its sums would add up to too
     little), janko-killer when there is one sum per cage; else ask."""
+    _janko_blocks(text)  # a wrong header or count of lines is named as such
     for fmt, parse in ((JANKO_JIGSAW, parse_janko_jigsaw), (JANKO_KILLER, parse_janko_killer)):
         try:
             parse(text)

@@ -226,7 +226,8 @@ def parse_link(link: str) -> tuple[str, Puzzle, list[str]]:
         return kind, puzzle_from_fpuzzles(doc, warnings), warnings
     except DeduceError as exc:
         message = exc.message if isinstance(exc, ParseError) else str(exc)
-        raise ParseError(f"{name}: {message}") from None
+        where = f"column {exc.column}: " if isinstance(exc, ParseError) and exc.column else ""
+        raise ParseError(f"{name}: {where}{message}") from None
 
 
 def _payload(link: str, kind: str) -> tuple[str, bool]:
@@ -256,7 +257,8 @@ def _sudokuwiki(link: str) -> Puzzle:
     n = size_for_length(len(data))
     if n is None:
         raise ParseError(f"'bd=' holds {len(data)} characters, not N*N (81 for 9x9)")
-    return Puzzle(Geometry.boxes(n), default_symbols(n), tuple(parse_cells(data, default_symbols(n), 4)))
+    cells = parse_cells(data, default_symbols(n), m.start(1) + 1)
+    return Puzzle(Geometry.boxes(n), default_symbols(n), tuple(cells))
 
 
 # -- SudokuPad's own payload ----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 from ..errors import DeduceError, ParseError
 from ..geometry import Geometry
 from ..puzzle import Puzzle, size_for_length
-from .base import Entry, at_line, data_lines, infer_symbols, symbol_index
+from .base import Entry, at_line, data_lines, infer_symbols, is_ascii_number, symbol_index
 
 if TYPE_CHECKING:
     from ..state import State
@@ -25,7 +25,7 @@ GRID_LAYOUT = "grid"
 _SEPARATORS = str.maketrans({ch: " " for ch in "|+-.:'*"})
 
 
-class Marks(list):  # type: ignore[type-arg]
+class Marks(list):
     """Candidate masks (one int per cell), with the ``layout`` they were
     written in (``grid``, ``marks-line``, ``hodoku``) and the cells
     ``placed`` in the position without being givens."""
@@ -50,14 +50,16 @@ def _candidate_rows(text: str) -> list[tuple[int, list[str]]]:
 
 
 def looks_candidates(lines: list[str]) -> bool:
+    """A first row of N cells, some holding several candidates (``569``, not a value like ``12`` of a 16×16)."""
     rows = _candidate_rows("\n".join(lines))
     if not rows or size_for_length(len(rows[0][1]) ** 2) is None:
         return False
     n = len(rows[0][1])
-    return len(rows) >= n and any(len(tok) > 1 and not (tok.isdigit() and int(tok) <= n)
-                                  for _, toks in rows[:n] for tok in toks) and \
-        all(tok.isascii() and tok.isalnum() and not set(tok) & set("0x") for _, toks in rows[:n] for tok in toks) and \
-        all(len(toks) == n for _, toks in rows[:n])
+    if not n - 1 <= len(rows) <= n + 1 or sum(len(toks) == n for _, toks in rows) < len(rows) - 1:
+        return False
+    tokens = [tok for _, toks in rows[:n] for tok in toks]
+    return any(len(tok) > 1 and not (is_ascii_number(tok) and int(tok) <= n) for tok in tokens) and \
+        all(tok.isascii() and tok.isalnum() and not set(tok) & set("0x") for tok in tokens)
 
 
 def read_candidates(text: str, options: dict[str, Any]) -> Iterator[Entry]:

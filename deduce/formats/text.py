@@ -116,7 +116,7 @@ PUZZLE_COLUMNS = ("puzzle", "quizzes", "quiz", "givens", "grid", "sudoku")
 
 def looks_csv(lines: list[str]) -> bool:
     header = [h.strip().lower() for h in lines[0].split(",")]
-    return len(header) > 1 and (any(h in PUZZLE_COLUMNS for h in header)
+    return (len(header) > 1 or header[0] in PUZZLE_COLUMNS) and (any(h in PUZZLE_COLUMNS for h in header)
                                 or {"puzz_color", "puzz_hint"} <= set(header))
 
 
@@ -180,7 +180,7 @@ def row_cells(line: str) -> list[str]:
     """
     tokens = line.replace("|", " ").split()
     if len(tokens) > 1 and not all(len(t) == 1 for t in tokens) and \
-            all(len(t) == 1 or (is_ascii_number(t) and int(t) <= 25) for t in tokens):
+            all(len(t) == 1 or (t.isdigit() and not (is_ascii_number(t) and int(t) > 25)) for t in tokens):
         return tokens
     return list("".join(tokens))
 
@@ -199,8 +199,10 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
     block: list[tuple[int, list[str]]] = []
     bordered = False
     width = 0
+    skipping = False
     for lineno, line, blank in grid_rows(text):
-        if blank:
+        if blank or skipping:
+            skipping = skipping and not blank
             continue
         if is_border(line) and not (width and line == "-" * width and not bordered):
             bordered = True
@@ -212,6 +214,7 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
         block.append((lineno, cells))
         if len(block) == width or size_for_length(width * width) is None:
             yield _grid_entry(block, symbols, bordered)
+            skipping = size_for_length(width * width) is None  # one error for the whole block
             block, bordered, width = [], False, 0
     if block:
         yield _grid_entry(block, symbols, bordered)
