@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Sequence
 
+import attrs
+
 from ..errors import DeduceError, ParseError
 from ..geometry import BOX_SHAPES
 from ..puzzle import Puzzle, size_for_length
@@ -141,7 +143,20 @@ def read_puzzles(text: str, fmt: str | None = None, *, symbols: str | None = Non
     if symbols is not None and (not symbols or len(set(symbols)) != len(symbols)):
         yield Entry(1, fmt, error=ParseError(f"--symbols must be distinct characters, got {symbols!r}"))
         return
-    yield from READERS[fmt](text, {"symbols": symbols})
+    for entry in READERS[fmt](text, {"symbols": symbols}):
+        yield _one_line(entry)
+
+
+def _one_line(entry: Entry) -> Entry:
+    """The entry, its error message kept to one printable line (input text quoted in it may hold anything)."""
+    error = entry.error
+    if error is None or str(error).isprintable():
+        return entry
+    message = error.message if isinstance(error, ParseError) else str(error)
+    message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    line = error.line if isinstance(error, ParseError) and error.line is not None else entry.line
+    column = error.column if isinstance(error, ParseError) else None
+    return attrs.evolve(entry, error=ParseError(message, line=line, column=column))
 
 
 def read_puzzle(text: str, fmt: str | None = None, *, symbols: str | None = None) -> Puzzle:

@@ -231,8 +231,11 @@ def parse_link(link: str) -> tuple[str, Puzzle, list[str]]:
 
 
 def _payload(link: str, kind: str) -> tuple[str, bool]:
-    parsed = urllib.parse.urlsplit(link if "://" in link else "https://" + link)
-    query = urllib.parse.parse_qs(parsed.query, keep_blank_values=True)
+    try:
+        parsed = urllib.parse.urlsplit(link if "://" in link else "https://" + link)
+        query = urllib.parse.parse_qs(parsed.query, keep_blank_values=True)
+    except ValueError as exc:
+        raise InvalidPuzzleError(f"not a link ({exc})") from None
     if kind == FPUZZLES_LINK:
         if "load" not in query:
             raise InvalidPuzzleError("no '?load=' payload")

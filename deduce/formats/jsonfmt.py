@@ -93,7 +93,7 @@ def puzzle_from_json(doc: Any) -> Puzzle:
         raise InvalidPuzzleError("a puzzle document must be a JSON object")
     unknown = set(doc) - FIELDS
     if unknown:
-        raise InvalidPuzzleError(f"unknown field(s) {', '.join(sorted(map(str, unknown)))[:200]}")
+        raise InvalidPuzzleError(f"unknown field(s) {', '.join(sorted(map(repr, unknown)))[:200]}")
     if "size" not in doc:
         raise InvalidPuzzleError("'size' is required")
     size = _int(doc["size"], "'size'", MIN_SIZE, MAX_SIZE)

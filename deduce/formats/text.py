@@ -125,15 +125,20 @@ def read_csv(text: str, options: dict[str, Any]) -> Iterator[Entry]:
 
     symbols = options.get("symbols")
     lines = text.splitlines()
-    start = next(i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#"))
+    start = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")), 0)
     try:
         rows = csv.reader(lines[start:])
-        header = [h.strip().lower() for h in next(rows)]
+        header = [h.strip().lower() for h in next(rows, [])]
     except csv.Error as exc:
         yield Entry(start + 1, CSV, error=ParseError(f"CSV: {exc}", line=start + 1))
         return
     killer = {"puzz_color", "puzz_hint"} <= set(header)
-    col = -1 if killer else next(header.index(h) for h in PUZZLE_COLUMNS if h in header)
+    columns = [header.index(h) for h in PUZZLE_COLUMNS if h in header]
+    if not killer and not columns:
+        yield Entry(start + 1, CSV, error=ParseError(
+            f"CSV: the header names no puzzle column ({', '.join(PUZZLE_COLUMNS)})", line=start + 1))
+        return
+    col = -1 if killer else columns[0]
     lineno = start + 1
     try:
         for row in rows:
