@@ -51,7 +51,7 @@ from .layouts import (CAGE_LETTERS, JANKO_JIGSAW, JANKO_KILLER, KILLER_LINE, LAT
 from .marks import (CANDIDATES, HODOKU, MARKS_LINE, Marks, entry_state, looks_candidates, looks_hodoku,
                     parse_candidates, parse_hodoku, read_candidates, read_hodoku, write_candidates,
                     write_candidates_grid, write_hodoku, write_marks_line)
-from .text import (BORDERED, CSV, GRID, LINE, first_field, fits_grid, fits_line, line_kind, looks_csv, looks_grid,
+from .text import (BORDERED, CSV, GRID, LINE, first_field, fits_grid, fits_line, is_title, line_kind, looks_csv, looks_grid,
                    parse_grid_block, parse_jigsaw_line, parse_line, read_csv, read_grid, read_line, row_cells, write_bordered,
                    write_grid, write_line)
 
@@ -89,6 +89,8 @@ def detect_format(text: str) -> str:
             break
     if not lines:
         raise ParseError("the input is empty")
+    if is_title(lines[0], lines[1] if len(lines) > 1 else None):
+        lines = lines[1:]
     first = lines[0]
     if first.startswith(("{", "[", '"')) and not first.startswith("[Puzzle"):
         return JSON

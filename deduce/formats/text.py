@@ -16,6 +16,7 @@ grid, so blank lines between grids separate puzzles.
 from __future__ import annotations
 
 import csv
+import itertools
 import re
 from typing import Any, Iterator, Sequence
 
@@ -52,11 +53,25 @@ def line_kind(token: str) -> str | None:
     return None
 
 
+def is_title(line: str, following: str | None) -> bool:
+    """A collection's title line (``HardestDatabase110626``): a word that is no
+    puzzle, followed by a line that is one."""
+    return (following is not None and line[:1].isalpha() and any(ch.islower() for ch in line)
+            and line_kind(first_field(line)) is None and line_kind(first_field(following)) is not None)
+
+
 def read_line(text: str, options: dict[str, Any]) -> Iterator[Entry]:
     from .marks import parse_marks_line, MARKS_LINE
 
     symbols = options.get("symbols")
-    for lineno, line in data_lines(text):
+    lines = data_lines(text)
+    first = next(lines, None)
+    if first is None:
+        return
+    second = next(lines, None)
+    rest = [second] if second else []
+    head = [] if is_title(first[1], second[1] if second else None) else [first]
+    for lineno, line in itertools.chain(head, rest, lines):
         token = first_field(line)
         if line_kind(token) == "marks":
             yield parse_marks_line(token, lineno, symbols)
