@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import errno
 import io
-import re
 import sys
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 import attrs
 
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import MAX_SIZE
 from ..puzzle import Puzzle, default_symbols
+
+if TYPE_CHECKING:
+    from ..geometry import Geometry
 
 #: The longest line any format needs: a 25×25 f-puzzles document with a
 #: cage on every cell written on one line stays far below this.
@@ -227,6 +229,16 @@ def parse_cells(chars: str, symbols: str, first_column: int = 1) -> list[int]:
     return out
 
 
-def check_size(n: int, what: str) -> None:
-    if not 3 <= n <= MAX_SIZE:
-        raise ParseError(f"{what}: size {n} is outside 3..{MAX_SIZE}")
+def jigsaw_geometry(region_map: Sequence[Any], lines: Sequence[int] | None = None) -> "Geometry":
+    """``Geometry.jigsaw`` after checking every id is an ASCII letter or digit
+    (or a whole number), so ``²`` or ``٣`` is named rather than crashing
+    ``int()``; ``lines`` (the line of each row) places the error."""
+    from ..geometry import Geometry
+
+    for i, row in enumerate(region_map):
+        for k, x in enumerate(row if isinstance(row, (list, tuple)) else [row]):
+            if isinstance(x, str) and not (x.isascii() and x.isalnum()):
+                if lines is not None:
+                    raise ParseError(f"region id {x!r} in column {k + 1} is not a letter or a digit", line=lines[i])
+                raise InvalidPuzzleError(f"region id {x!r} is not a letter or a digit")
+    return Geometry.jigsaw(region_map)

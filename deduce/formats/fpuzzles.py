@@ -24,7 +24,7 @@ from typing import Any, Iterator, Sequence
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import BOX_SHAPES, Geometry
 from ..puzzle import Cage, Puzzle, default_symbols, size_for_length
-from .base import Entry, at_line, data_lines, parse_cells
+from .base import Entry, at_line, data_lines, jigsaw_geometry, parse_cells
 from .jsonfmt import loads
 from .lzstring import compress_to_base64, decompress_from_base64, decompress_from_uri
 
@@ -94,7 +94,7 @@ def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
             if not isinstance(region, int) or isinstance(region, bool) or not 0 <= region < n:
                 raise InvalidPuzzleError(f"{where}: region {json.dumps(region)[:30]} is not 0-{n - 1}")
             regions.append(region)
-    geometry = Geometry.boxes(n) if box is not None and tuple(regions) == box else Geometry.jigsaw(regions)
+    geometry = Geometry.boxes(n) if box is not None and tuple(regions) == box else jigsaw_geometry(regions)
     return Puzzle(geometry, default_symbols(n), tuple(givens), _killer_cages(doc.get("killercage"), n))
 
 

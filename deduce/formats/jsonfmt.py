@@ -9,7 +9,7 @@ from typing import Any, Iterator, Sequence
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import MAX_SIZE, MIN_SIZE, Geometry
 from ..puzzle import Cage, Puzzle, default_symbols
-from .base import Entry, symbol_index
+from .base import Entry, jigsaw_geometry, symbol_index
 
 JSON = "json"
 FIELDS = {"size", "symbols", "givens", "regions", "cages", "solution", "name", "id", "title", "author"}
@@ -157,7 +157,7 @@ def _geometry(regions: Any, size: int) -> Geometry:
             if isinstance(x, bool) or not isinstance(x, (int, str)) or (isinstance(x, int) and abs(x) > 10 ** 6):
                 raise InvalidPuzzleError(f"'regions' row {i + 1}: region id {_show(x)} is not a number or a letter")
         rows.append([str(x) if isinstance(x, int) and x < 0 else x for x in row])
-    geometry = Geometry.jigsaw(rows)
+    geometry = jigsaw_geometry(rows)
     if geometry.size != size:
         raise InvalidPuzzleError(f"'regions' describe a {geometry.size}x{geometry.size} grid, not {size}")
     return geometry

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Sequence
 from ..errors import InvalidPuzzleError, ParseError
 from ..geometry import Geometry
 from ..puzzle import Cage, Puzzle, default_symbols, size_for_length
-from .base import Entry, data_lines, entry_of, is_ascii_number
+from .base import Entry, data_lines, entry_of, is_ascii_number, jigsaw_geometry
 from .text import first_field
 
 # -- the Latin-square seed's format -----------------------------------------
@@ -52,7 +52,7 @@ def parse_latin(text: str) -> Puzzle:
         if len(row) != n:
             raise ParseError(f"region map row has {len(row)} ids, expected {n}", line=lineno)
     try:
-        geometry = Geometry.jigsaw([list(row) for _, row in lines[:n]])
+        geometry = jigsaw_geometry([list(row) for _, row in lines[:n]], [i for i, _ in lines[:n]])
     except InvalidPuzzleError as exc:
         raise ParseError(f"region map: {exc}", line=lines[0][0]) from None
     count_line, count_text = lines[n]
@@ -159,7 +159,7 @@ def parse_janko_jigsaw(text: str) -> Puzzle:
     if not bottom:
         return _janko_values(n, top, Geometry.boxes(n))
     try:
-        geometry = Geometry.jigsaw([toks for _, toks in bottom])
+        geometry = jigsaw_geometry([toks for _, toks in bottom], [i for i, _ in bottom])
     except InvalidPuzzleError as exc:
         raise ParseError(f"region ids: {exc}", line=bottom[0][0]) from None
     return _janko_values(n, top, geometry)

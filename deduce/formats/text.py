@@ -23,8 +23,8 @@ from typing import Any, Iterator, Sequence
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import Geometry
 from ..puzzle import Puzzle, default_symbols, size_for_length
-from .base import (BLANK_CHARS, Entry, at_line, data_lines, entry_of, infer_symbols, is_ascii_number, parse_cells,
-                   symbol_index)
+from .base import (BLANK_CHARS, Entry, at_line, data_lines, entry_of, infer_symbols, is_ascii_number,
+                   jigsaw_geometry, parse_cells, symbol_index)
 
 LINE, GRID, BORDERED, CSV = "line", "grid", "bordered", "csv"
 
@@ -105,7 +105,7 @@ def parse_jigsaw_line(line: str, symbols: str | None = None) -> Puzzle:
     syms = infer_symbols(line[:half], n, symbols)
     givens = parse_cells(line[:half], syms)
     try:
-        geometry = Geometry.jigsaw(list(line[half:]))
+        geometry = jigsaw_geometry(list(line[half:]))
     except InvalidPuzzleError as exc:
         raise ParseError(f"region ids (columns {half + 1}-{len(line)}): {exc}") from None
     return Puzzle(geometry, syms, tuple(givens))
