@@ -216,7 +216,7 @@ class Puzzle:
     @functools.cached_property
     def warnings(self) -> tuple[str, ...]:
         """What is odd about the puzzle but does not stop a solve: a jigsaw
-        region or a cage in several pieces.
+        region in several pieces.
 
         >>> from deduce.geometry import Geometry
         >>> g = Geometry.jigsaw(["1112", "1222", "3334", "3444"])
@@ -234,11 +234,6 @@ class Puzzle:
                 if len(pieces) > 1:
                     out.append(f"region {k + 1} is in {len(pieces)} pieces "
                                f"({', '.join(g.cell_name(p[0]) for p in pieces)})")
-        for i, cage in enumerate(self.cages):
-            pieces = _pieces(cage.cells, g.size)
-            if len(pieces) > 1:
-                out.append(f"{self.cage_name(i)} is in {len(pieces)} pieces "
-                           f"({', '.join(g.cell_name(p[0]) for p in pieces)})")
         return tuple(out)
 
     @property

@@ -238,10 +238,10 @@ def parse_killer_line(line: str) -> Puzzle:
     used = sorted(set(letters), key=CAGE_LETTERS.index)
     if len(sums) != len(used):
         raise ParseError(f"{len(used)} cages but {len(sums)} sums", column=len(letters) + 2)
-    cages = []
-    for letter, total in zip(used, sums):
-        cells = tuple(i for i, ch in enumerate(letters) if ch == letter)
-        cages.append(Cage(total, cells))
+    cells_of: dict[str, list[int]] = {}
+    for i, ch in enumerate(letters):
+        cells_of.setdefault(ch, []).append(i)
+    cages = [Cage(total, tuple(cells_of[letter])) for letter, total in zip(used, sums)]
     return Puzzle(Geometry.boxes(n), default_symbols(n), (-1,) * (n * n), tuple(cages))
 
 
