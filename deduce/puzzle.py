@@ -263,7 +263,11 @@ def parse_symbol(ch: str, symbols: str, position: int | None = None) -> int:
 
 
 def _pieces(cells: Sequence[int], n: int) -> list[list[int]]:
-    """The orthogonally connected pieces of ``cells``, each from its first cell."""
+    """The orthogonally connected pieces of ``cells``, each from its first cell.
+
+    >>> _pieces([0, 1, 3, 6, 7], 4)
+    [[0, 1], [3, 6, 7]]
+    """
     left = set(cells)
     pieces = []
     for start in sorted(cells):
