@@ -223,6 +223,16 @@ def test_bad_input_is_exit_2_and_one_line(name, args, stdin, needle):
     assert needle in lines[0], lines[0]
 
 
+@pytest.mark.parametrize("name,read_as", [("grid-short-row", "a grid"), ("bordered-wide-row", "a bordered grid"),
+                                          ("json-cells-null", "JSON"), ("csv-bad-puzzle", "a puzzle line"),
+                                          ("marks-missing-row", "pencil marks"), ("fp-arrow", "an f-puzzles document"),
+                                          ("janko-superscript", "the Janko jigsaw layout")])
+def test_the_error_names_the_format_tried(name, read_as):
+    (_, args, stdin, _) = next(c for c in CASES if c[0] == name)
+    _, _, err = run(["count", *args], stdin)
+    assert err.rstrip().endswith(f"(read as {read_as})"), err
+
+
 @pytest.mark.parametrize("name", ["grid-truncated", "json-deep-nesting", "fp-link-bad-base64", "hodoku-truncated"])
 def test_bad_input_through_a_real_process(name, tmp_path):
     (_, args, stdin, needle) = next(c for c in CASES if c[0] == name)
@@ -240,4 +250,4 @@ def test_a_batch_reports_the_bad_line_and_carries_on():
     assert code == 2
     assert out.split() == ["1", "1"]
     assert err.splitlines() == ["deduce: line 2: expected N*N characters for a grid (81 for 9x9, 16, 36, 64, 144, "
-                                "256, 625 ...), got 60"]
+                                "256, 625 ...), got 60 (read as a puzzle line)"]

@@ -48,6 +48,8 @@ NINE_LINES = "\n".join(CLASSIC[i:i + 9] for i in range(0, 81, 9)) + "\n"
     (DATA / "classic-se.txt").read_text(),
     (DATA / "classic-newspaper.txt").read_text(),
     (DATA / "classic.sdk").read_text(),
+    "\n".join(("-----------\n" if i in (3, 6) else "") + "|".join(CLASSIC[i * 9 + b:i * 9 + b + 3] for b in (0, 3, 6))
+              for i in range(9)),                                                        # Simple Sudoku .ss
     "\ufeff" + NINE_LINES.replace("\n", "\r\n"),                                           # BOM and CRLF
     "\ufeff" + (DATA / "classic-hodoku.txt").read_text().replace("\n", "\r\n"),
 ])

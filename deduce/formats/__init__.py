@@ -149,13 +149,23 @@ def read_puzzles(text: str, fmt: str | None = None, *, symbols: str | None = Non
         yield _one_line(entry)
 
 
+#: How an error names the format it was read as (links name theirs at the start).
+_READ_AS = {LINE: "a puzzle line", GRID: "a grid", BORDERED: "a bordered grid", CSV: "CSV", JSON: "JSON",
+            FPUZZLES: "an f-puzzles document", CANDIDATES: "pencil marks", LATIN: "the Latin-square layout",
+            JANKO_JIGSAW: "the Janko jigsaw layout", JANKO_KILLER: "the Janko killer layout",
+            KILLER_LINE: "a killer line"}
+
+
 def _one_line(entry: Entry) -> Entry:
-    """The entry, its error message kept to one printable line (input text quoted in it may hold anything)."""
+    """The entry, its error message naming the format tried and kept to one
+    printable line (input text quoted in it may hold anything)."""
     error = entry.error
-    if error is None or str(error).isprintable():
+    if error is None:
         return entry
     message = error.message if isinstance(error, ParseError) else str(error)
     message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    if entry.format in _READ_AS:
+        message += f" (read as {_READ_AS[entry.format]})"
     line = error.line if isinstance(error, ParseError) and error.line is not None else entry.line
     column = error.column if isinstance(error, ParseError) else None
     return attrs.evolve(entry, error=ParseError(message, line=line, column=column))
