@@ -167,8 +167,13 @@ CASES = [
     ("fp-link-not-json", [], fp_link("hello there") + "\n", "f-puzzles link: the payload is not an f-puzzles document"),
     ("fp-link-empty", [], "https://www.f-puzzles.com/?load=\n", "f-puzzles link: the compressed payload is empty"),
     ("sudokupad-short-id", [], "https://sudokupad.app/xyz123\n", "SudokuPad link: only links that carry the puzzle"),
-    ("sudokupad-zipped-scl", [], "https://sudokupad.app/scl" + compress_to_base64("{c:[[{v:1}]]}") + "\n",
-     "SudokuPad link: this scl payload is in SudokuPad's zipped form"),
+    ("sudokupad-scl-no-cells", [], "https://sudokupad.app/scl" + compress_to_base64("{c:[[{v:1}]]}") + "\n",
+     "SudokuPad link: the scl payload has no 'cells'"),
+    ("sudokupad-scl-unclosed", [], "https://sudokupad.app/scl" + compress_to_base64("{ce:[[{v:'1}]]}") + "\n",
+     "SudokuPad link: the scl payload is not SudokuPad's JSON (an unclosed string at character 10)"),
+    ("sudokupad-scl-thermo", [], "https://sudokupad.app/scl" + compress_to_base64(
+        "{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0.5,0.5],[1.5,1.5]],c:CFCFCF,th:9}]}") + "\n",
+     "SudokuPad link: constraint 'lines' is not supported"),
     ("sudokupad-scl-lines", [], "https://sudokupad.app/scl" + compress_to_base64(json.dumps(
         {"cells": [[{}] * 4] * 4, "lines": [{"wayPoints": [[0, 0], [1, 1]]}]})) + "\n",
      "SudokuPad link: constraint 'lines' is not supported"),

@@ -254,6 +254,9 @@ def test_sudokupad_links():
            "cages": [{"value": "title: Four"}, {"cells": [[0, 0], [0, 1]], "value": "3"}]}
     (entry,) = read_puzzles("https://sudokupad.app/scl" + compress_to_base64(json.dumps(scl)))
     assert givens(entry) == "1.....2..3.....4" and entry.puzzle.cages[0].total == 3
+    zipped = "{ce:[[{v:1},,,],[,,{v:2},],[,{v:3},,],[,,,{v:4}]],ca:[{v:'title: Four'},{ce:[[0,0],[0,1]],v:3}]}"
+    (entry,) = read_puzzles("https://sudokupad.app/scl" + compress_to_base64(zipped))
+    assert givens(entry) == "1.....2..3.....4" and entry.puzzle.cages[0].total == 3, entry.error
     (entry,) = read_puzzles("https://sudokupad.app/abc123")
     assert "short puzzle id" in str(entry.error)
 

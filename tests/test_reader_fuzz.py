@@ -118,6 +118,8 @@ PROPERTIES = [
     (_json, json_documents()),
     (_json, JSON_VALUES.map(json.dumps)),
     (_fpuzzles, fpuzzles_documents()),
+    (_fpuzzles, st.text(st.sampled_from(list("{}[],:'\"\\ftv01239.-ceawp#F")), max_size=120).map(
+        lambda t: "https://sudokupad.app/scl" + compress_to_base64(t))),
 ]
 
 

@@ -266,7 +266,7 @@ def _sudokuwiki(link: str) -> Puzzle:
 
 # -- SudokuPad's own payload ----------------------------------------------------------------------
 
-_SCL_IGNORED = {"id", "metadata", "settings", "solution"}
+_SCL_IGNORED = {"id", "metadata", "settings", "solution", "cellSize", "width", "height", "title", "author", "rules"}
 
 
 def _puzzle_from_scl(payload: str, warnings: list[str]) -> Puzzle:
@@ -277,8 +277,7 @@ def _puzzle_from_scl(payload: str, warnings: list[str]) -> Puzzle:
     try:
         doc = loads(text)
     except ParseError:
-        raise InvalidPuzzleError("this scl payload is in SudokuPad's zipped form, which deduce cannot read; "
-                                 "share the puzzle as an f-puzzles link instead") from None
+        doc = unzip_scl(text)
     if not isinstance(doc, dict) or not isinstance(doc.get("cells"), list):
         raise InvalidPuzzleError("the scl payload has no 'cells'")
     rows = doc["cells"]
@@ -318,3 +317,105 @@ def _num(x: Any) -> int:
     if not isinstance(x, int) or isinstance(x, bool) or abs(x) > 100:
         raise InvalidPuzzleError(f"{json.dumps(x)[:30]} is not a row or column number")
     return x
+
+
+# -- SudokuPad's zipped JSON ------------------------------------------------------------------------
+
+#: Short keys of SudokuPad's zipped form and the keys they stand for.
+_SCL_KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor",
+             "ce": "cells", "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays", "w": "width",
+             "h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded", "re": "regions",
+             "fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
+             "te": "text", "d": "duration", "d2": "d"}
+_SCL_WORDS = {"f": False, "t": True, "false": False, "true": True, "null": None, "#0": "#000000", "#F": "#FFFFFF"}
+_BARE = re.compile(r"[^,:\[\]{}]*")
+
+
+def unzip_scl(text: str, limit_depth: int = 200) -> Any:
+    """SudokuPad's zipped JSON: bare keys (short names), strings in single
+    quotes, ``f``/``t`` for booleans, colours without ``#``, and an empty
+    slot of a list or object for ``{}``.
+
+    >>> unzip_scl("{ce:[[{v:1},,],[,{v:2},]],ca:[{ce:[[0,0],[0,1]],v:'3'}],t:f}")
+    {'cells': [[{'value': 1}, {}, {}], [{}, {'value': 2}, {}]], 'cages': [{'cells': [[0, 0], [0, 1]], 'value': '3'}], 'title': False}
+    """
+    pos = 0
+
+    def fail(what: str) -> InvalidPuzzleError:
+        return InvalidPuzzleError(f"the scl payload is not SudokuPad's JSON ({what} at character {pos + 1})")
+
+    def string() -> str:
+        nonlocal pos
+        quote, start = text[pos], pos
+        out = []
+        pos += 1
+        while pos < len(text) and text[pos] != quote:
+            if text[pos] == "\\" and pos + 1 < len(text):
+                pos += 1
+                out.append({"n": "\n", "t": "\t"}.get(text[pos], text[pos]))
+            else:
+                out.append(text[pos])
+            pos += 1
+        if pos >= len(text):
+            pos = start
+            raise fail("an unclosed string")
+        pos += 1
+        return "".join(out)
+
+    def value(depth: int, in_object: bool) -> Any:
+        nonlocal pos
+        if depth > limit_depth:
+            raise fail("nesting too deep")
+        if pos >= len(text):
+            raise fail("an early end")
+        ch = text[pos]
+        if ch in "'\"":
+            return string()
+        if ch in "[{":
+            return container(depth + 1)
+        word = _BARE.match(text, pos).group()  # type: ignore[union-attr]
+        pos += len(word)
+        if word in _SCL_WORDS:
+            return _SCL_WORDS[word]
+        if in_object and re.fullmatch(r"[0-9a-fA-F]{6}", word) and not word.isdigit():
+            return "#" + word
+        if re.fullmatch(r"-?\d{1,9}", word):
+            return int(word)
+        if re.fullmatch(r"-?\d{0,9}\.\d{1,9}", word):
+            return float(word)
+        if not word:
+            return {}
+        return word
+
+    def container(depth: int) -> Any:
+        nonlocal pos
+        is_list = text[pos] == "["
+        close = "]" if is_list else "}"
+        pos += 1
+        items: list[Any] = []
+        fields: dict[str, Any] = {}
+        while True:
+            if pos >= len(text):
+                raise fail("an early end")
+            if is_list:
+                items.append(value(depth, False))
+            elif text[pos] != close:
+                key = string() if text[pos] in "'\"" else _BARE.match(text, pos).group()  # type: ignore[union-attr]
+                if text[pos] not in "'\"":
+                    pos += len(key)
+                if pos >= len(text) or text[pos] != ":":
+                    raise fail("a key without ':'")
+                pos += 1
+                fields[_SCL_KEYS.get(key, key)] = value(depth, True)
+            if pos < len(text) and text[pos] == ",":
+                pos += 1
+                continue
+            if pos < len(text) and text[pos] == close:
+                pos += 1
+                return items if is_list else fields
+            raise fail(f"{text[pos]!r}" if pos < len(text) else "an early end")
+
+    result = value(0, False)
+    if pos != len(text):
+        raise fail("text after the end")
+    return result
