@@ -327,3 +327,13 @@ def test_standard_input_with_a_bom_through_a_pipe():
     proc = subprocess.run([sys.executable, "-m", "deduce", "solve"], input=b"\xef\xbb\xbf" + CLASSIC.encode() + b"\r\n",
                           capture_output=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0 and proc.stdout.decode().strip() == CLASSIC_SOLUTION
+
+
+def test_convert_keeps_a_hodoku_position():
+    line = f":0000:x:+2{CLASSIC[1:]}:514 924::"
+    code, out, err = run(["convert", "--to", "hodoku"], line)
+    assert code == 0 and out.strip() == line, err
+    code, marks, _ = run(["convert", "--to", "marks-line"], line)
+    (back,) = read_puzzles(marks)
+    (orig,) = read_puzzles(line)
+    assert entry_state(back).cand == entry_state(orig).cand

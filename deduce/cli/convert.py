@@ -8,7 +8,8 @@ import argparse
 from typing import Any
 
 from ..errors import DeduceError
-from ..formats import CANDIDATES, MARKS_LINE, WRITABLE, Entry, write_candidates_grid, write_marks_line, write_puzzle
+from ..formats import (CANDIDATES, HODOKU, MARKS_LINE, WRITABLE, Entry, entry_state, write_candidates_grid,
+                       write_hodoku, write_marks_line, write_puzzle)
 from .common import EXIT_BAD_INPUT, EXIT_OK, Output, _each, _where, input_options
 
 #: Formats a puzzle written alone spreads over several lines (blank line between puzzles).
@@ -27,11 +28,16 @@ def convert_entry(entry: Entry, to: str) -> str:
     """The entry's puzzle (or pencil-mark position) written in ``to``."""
     puzzle = entry.puzzle
     assert puzzle is not None
-    if entry.format == CANDIDATES and to in (CANDIDATES, MARKS_LINE) and entry.extra is not None:
+    if entry.format == CANDIDATES and to in (CANDIDATES, MARKS_LINE, HODOKU) and entry.extra is not None:
         write_puzzle(puzzle, to)  # raises when the format cannot hold the puzzle
+        marks = entry.extra
         if to == CANDIDATES:
-            return write_candidates_grid(puzzle, entry.extra)
-        return write_marks_line(puzzle, entry.extra)
+            return write_candidates_grid(puzzle, marks)
+        if to == MARKS_LINE:
+            return write_marks_line(puzzle, marks)
+        state = entry_state(entry)
+        placed = [c for c in range(puzzle.ncells) if state.value[c] >= 0 and puzzle.givens[c] < 0]
+        return write_hodoku(puzzle, state.value, placed, state.cand)
     return write_puzzle(puzzle, to)
 
 

@@ -29,12 +29,8 @@ def looks_latin(lines: list[str]) -> bool:
 
 
 def read_latin(text: str, options: dict[str, Any]) -> Iterator[Entry]:
-    try:
-        puzzle = parse_latin(text)
-    except ParseError as exc:
-        yield Entry(exc.line or 1, LATIN, error=exc)
-        return
-    yield Entry(1, LATIN, puzzle=puzzle, source=text)
+    first = next((i for i, _ in data_lines(text)), 1)
+    yield entry_of(LATIN, first, lambda: parse_latin(text), source=text)
 
 
 def parse_latin(text: str) -> Puzzle:

@@ -217,12 +217,34 @@ def parse_hodoku(line: str) -> tuple[Puzzle, Marks]:
     return puzzle, Marks(masks, HODOKU, placed)
 
 
-def write_hodoku(puzzle: Puzzle, values: Sequence[int], placed: Iterable[int] = ()) -> str:
-    """A HoDoKu library line holding the grid (``+`` before placed cells)."""
+def write_hodoku(puzzle: Puzzle, values: Sequence[int], placed: Iterable[int] = (),
+                 masks: Sequence[int] | None = None) -> str:
+    """A HoDoKu library line holding the grid (``+`` before placed cells)
+    and, given the position's ``masks``, the candidates it has lost beyond
+    what the placed digits rule out.
+
+    >>> p, marks = parse_hodoku(":0000:x:+1" + "." * 80 + ":212 299::")
+    >>> write_hodoku(p, [m.bit_length() - 1 if i in marks.placed else -1 for i, m in enumerate(marks)],
+    ...              marks.placed, marks)[-12:]
+    '..:212 299::'
+    """
     placed_set = set(placed)
     grid = "".join(("+" if i in placed_set and v >= 0 else "") + (puzzle.symbols[v] if v >= 0 else ".")
                    for i, v in enumerate(values))
-    return f":0000:x:{grid}:::"
+    deleted = []
+    if masks is not None:
+        g = puzzle.geometry
+        for cell, mask in enumerate(masks):
+            if values[cell] >= 0:
+                continue
+            possible = (1 << puzzle.size) - 1
+            for p in g.peers[cell]:
+                if values[p] >= 0:
+                    possible &= ~(1 << values[p])
+            for d in range(puzzle.size):
+                if possible >> d & 1 and not mask >> d & 1:
+                    deleted.append(f"{d + 1}{cell // 9 + 1}{cell % 9 + 1}")
+    return f":0000:x:{grid}:{' '.join(deleted)}::"
 
 
 # -- writing a solution back, and the position an entry describes ---------------------------------
