@@ -335,4 +335,4 @@ def test_convert_keeps_a_hodoku_position():
     assert code == 0 and out.strip() == line, err
     (entry,) = read_puzzles(line)
     state = entry_state(entry)
-    assert not state.cand[3] & 1 << 4 and not state.cand[21] & 1 << 8 and state.value[0] == 1
+    assert not state.cand[3] & 1 << 4 and not state.cand[12] & 1 << 8 and state.value[0] == 1
