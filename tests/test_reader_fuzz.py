@@ -18,7 +18,7 @@ from deduce.formats.lzstring import compress_to_base64
 from .test_formats_support import CLASSIC, JIGSAW4, KILLER4, SIX_LETTERS
 
 SMALL = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
-LONG = settings(max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck))
+LONG = settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
 
 LATIN = "0 0 1 1 1\n0 0 2 1 1\n3 0 2 2 2\n3 3 3 2 4\n3 4 4 4 4\n2\n01A\n32C\n"
 SAMPLES = [read_puzzle(t) for t in (CLASSIC, JIGSAW4, KILLER4, SIX_LETTERS, LATIN)]
