@@ -56,6 +56,7 @@ from .text import (BORDERED, CSV, GRID, LINE, first_field, fits_grid, fits_line,
                    write_grid, write_line)
 
 __all__ = [
+    "CAGE_LETTERS", "LETTERS", "infer_symbols", "parse_grid_block", "parse_jigsaw_line",
     "BORDERED", "CANDIDATES", "CSV", "DETECTORS", "Entry", "FPUZZLES", "FPUZZLES_LINK", "GRID", "HODOKU",
     "JANKO_JIGSAW", "JANKO_KILLER", "JSON", "KILLER_LINE", "LATIN", "LINE", "LINK", "MARKS_LINE", "MAX_INPUT",
     "MAX_LINE", "Marks", "READERS", "SUDOKUPAD_LINK", "SUDOKUWIKI", "WRITERS", "WRITABLE", "detect_format",

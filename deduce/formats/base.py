@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 import attrs
 
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
-from ..geometry import MAX_SIZE
 from ..puzzle import Puzzle, default_symbols
 
 if TYPE_CHECKING:

@@ -9,7 +9,6 @@ from ..errors import InvalidPuzzleError, ParseError
 from ..geometry import Geometry
 from ..puzzle import Cage, Puzzle, default_symbols, size_for_length
 from .base import Entry, data_lines, entry_of, is_ascii_number, jigsaw_geometry
-from .text import first_field
 
 # -- the Latin-square seed's format -----------------------------------------
 

@@ -61,7 +61,7 @@ def is_title(line: str, following: str | None) -> bool:
 
 
 def read_line(text: str, options: dict[str, Any]) -> Iterator[Entry]:
-    from .marks import parse_marks_line, MARKS_LINE
+    from .marks import parse_marks_line
 
     symbols = options.get("symbols")
     lines = data_lines(text)
@@ -77,7 +77,6 @@ def read_line(text: str, options: dict[str, Any]) -> Iterator[Entry]:
             yield parse_marks_line(token, lineno, symbols)
             continue
         yield entry_of(LINE, lineno, lambda: parse_line(token, symbols), source=token)
-    del MARKS_LINE
 
 
 def parse_line(line: str, symbols: str | None = None) -> Puzzle:
