@@ -336,3 +336,12 @@ def test_convert_keeps_a_hodoku_position():
     (entry,) = read_puzzles(line)
     state = entry_state(entry)
     assert not state.cand[3] & 1 << 4 and not state.cand[12] & 1 << 8 and state.value[0] == 1
+
+
+@pytest.mark.parametrize("fmt", ["line", "grid", "bordered", "candidates", "marks-line", "json", "fpuzzles",
+                                 "fpuzzles-link", "sudokupad-link"])
+def test_a_converted_collection_reads_back_whole(fmt):
+    code, out, err = run(["convert", "--to", fmt, str(DATA / "collection.txt")])
+    assert code == 0, err
+    code, counts, err = run(["count"], out)
+    assert code == 0 and counts.split() == ["1"] * 5, err

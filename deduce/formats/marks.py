@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from ..errors import DeduceError, ParseError
-from ..geometry import Geometry
+from ..geometry import BOX_SHAPES, Geometry
 from ..puzzle import Puzzle, size_for_length
 from .base import Entry, at_line, data_lines, infer_symbols, is_ascii_number, symbol_index
 
@@ -55,7 +55,7 @@ def looks_candidates(lines: list[str]) -> bool:
     if not rows or size_for_length(len(rows[0][1]) ** 2) is None:
         return False
     n = len(rows[0][1])
-    if not n - 1 <= len(rows) <= n + 1 or sum(len(toks) == n for _, toks in rows) < len(rows) - 1:
+    if n not in BOX_SHAPES or len(rows) < n - 1 or sum(len(toks) != n for _, toks in rows[:n]) > 1:
         return False
     tokens = [tok for _, toks in rows[:n] for tok in toks]
     return any(len(tok) > 1 and not (is_ascii_number(tok) and int(tok) <= n) for tok in tokens) and \
@@ -63,12 +63,21 @@ def looks_candidates(lines: list[str]) -> bool:
 
 
 def read_candidates(text: str, options: dict[str, Any]) -> Iterator[Entry]:
-    try:
-        puzzle, masks = parse_candidates(text, options.get("symbols"))
-    except DeduceError as exc:
-        yield Entry(getattr(exc, "line", None) or 1, CANDIDATES, error=at_line(exc, 1))
+    """Every pencil-mark grid in ``text``: N rows each (N the cells of a grid's first row)."""
+    rows = _candidate_rows(text)
+    if not rows:
+        yield Entry(1, CANDIDATES, error=ParseError("the input is empty"))
         return
-    yield Entry(1, CANDIDATES, puzzle=puzzle, source=text, extra=Marks(masks))
+    i = 0
+    while i < len(rows):
+        block = rows[i:i + len(rows[i][1])]
+        try:
+            puzzle, masks = parse_candidate_rows(block, options.get("symbols"))
+        except DeduceError as exc:
+            yield Entry(block[0][0], CANDIDATES, error=at_line(exc, block[0][0]))
+            return
+        yield Entry(block[0][0], CANDIDATES, puzzle=puzzle, extra=Marks(masks))
+        i += len(block)
 
 
 def parse_candidates(text: str, symbols: str | None = None) -> tuple[Puzzle, list[int]]:
@@ -76,6 +85,13 @@ def parse_candidates(text: str, symbols: str | None = None) -> tuple[Puzzle, lis
     rows = _candidate_rows(text)
     if not rows:
         raise ParseError("the input is empty")
+    if len(rows) > len(rows[0][1]):
+        raise ParseError(f"expected {len(rows[0][1])} rows of candidates, found {len(rows)}", line=rows[-1][0])
+    return parse_candidate_rows(rows, symbols)
+
+
+def parse_candidate_rows(rows: list[tuple[int, list[str]]], symbols: str | None = None) -> tuple[Puzzle, list[int]]:
+    """N rows of N cells' candidates (line number, tokens)."""
     n = len(rows[0][1])
     if size_for_length(n * n) is None:
         raise ParseError(f"a row of {n} cells is not a supported size", line=rows[0][0])
