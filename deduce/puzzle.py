@@ -90,7 +90,6 @@ class Puzzle:
         n = self.geometry.size
         owner: dict[int, int] = {}
         for i, cage in enumerate(self.cages):
-            name = self.cage_name(i)
             if not cage.cells:
                 raise InvalidPuzzleError(f"cage {i + 1} has no cells")
             for cell in cage.cells:
@@ -98,14 +97,16 @@ class Puzzle:
                     raise InvalidPuzzleError(f"cage {i + 1} (sum {cage.total}) has a cell outside the grid")
                 if cell in owner:
                     raise InvalidPuzzleError(
-                        f"{self.geometry.cell_name(cell)} is in two cages: {self.cage_name(owner[cell])} and {name}")
+                        f"{self.geometry.cell_name(cell)} is in two cages: {self.cage_name(owner[cell])} and "
+                        f"{self.cage_name(i)}")
                 owner[cell] = i
             if not cage.repeats and len(cage.cells) > n:
-                raise InvalidPuzzleError(f"{name} has {len(cage.cells)} cells but only {n} distinct symbols exist")
+                raise InvalidPuzzleError(
+                    f"{self.cage_name(i)} has {len(cage.cells)} cells but only {n} distinct symbols exist")
             lo, hi = cage_sum_range(len(cage.cells), n, cage.repeats)
             if not lo <= cage.total <= hi:
                 raise InvalidPuzzleError(
-                    f"{name}: {len(cage.cells)} cells cannot add up to {cage.total} (possible: {lo}-{hi})")
+                    f"{self.cage_name(i)}: {len(cage.cells)} cells cannot add up to {cage.total} (possible: {lo}-{hi})")
         if self.cages and len(owner) == n * n:
             expected = n * n * (n + 1) // 2
             total = sum(c.total for c in self.cages)

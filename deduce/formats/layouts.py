@@ -223,9 +223,9 @@ def parse_killer_line(line: str) -> Puzzle:
     n = size_for_length(len(letters))
     if n is None:
         raise ParseError(f"{len(letters)} cage letters is not N*N for an allowed size", column=1)
-    for i, ch in enumerate(letters):
-        if ch not in CAGE_LETTERS:
-            raise ParseError(f"cage letter {ch!r} is not A-Z or a-z", column=i + 1)
+    if not (letters.isascii() and letters.isalpha()):
+        i = next(i for i, ch in enumerate(letters) if ch not in CAGE_LETTERS)
+        raise ParseError(f"cage letter {letters[i]!r} is not A-Z or a-z", column=i + 1)
     if not all(is_ascii_number(x) for x in sums_text.split(",")):
         raise ParseError(f"cage sums must be whole numbers separated by commas, got {sums_text!r}",
                          column=len(letters) + 2)
