@@ -219,9 +219,11 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
     bordered = False
     width = 0
     skipping = False
+    previous = (0, 0)  # (size, last line) of the grid just read, while no blank line follows it
     for lineno, line, blank in grid_rows(text):
         if blank or skipping:
             skipping = skipping and not blank
+            previous = previous if skipping or not blank else (0, 0)
             continue
         if is_border(line) and not (width and line == "-" * width and not bordered):
             bordered = True
@@ -234,8 +236,15 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
         if len(block) == width or size_for_length(width * width) is None:
             yield _grid_entry(block, symbols, bordered)
             skipping = size_for_length(width * width) is None  # one error for the whole block
+            previous = (width, lineno)
             block, bordered, width = [], False, 0
     if block:
+        size, end = previous
+        if size == width and len(block) < width:
+            yield Entry(block[0][0], GRID, error=ParseError(
+                f"{len(block)} row(s) after the {size}x{size} grid that ends on line {end} (an extra row?)",
+                line=block[0][0]))
+            return
         yield _grid_entry(block, symbols, bordered)
 
 
