@@ -345,3 +345,11 @@ def test_a_converted_collection_reads_back_whole(fmt):
     assert code == 0, err
     code, counts, err = run(["count"], out)
     assert code == 0 and counts.split() == ["1"] * 5, err
+
+
+def test_converting_a_position_to_a_givens_format_says_what_is_dropped():
+    code, out, err = run(["convert", "--to", "line"], f":0000:x:+2{CLASSIC[1:]}:514::")
+    assert code == 0 and out.strip() == "." + CLASSIC[1:]
+    assert err.strip() == "deduce: line 1: line holds givens only: the pencil marks and placed digits are dropped"
+    code, out, err = run(["convert", "--to", "line"], f":0000:x:{CLASSIC}:::")
+    assert code == 0 and err == ""

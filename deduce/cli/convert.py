@@ -41,6 +41,14 @@ def convert_entry(entry: Entry, to: str) -> str:
     return write_puzzle(puzzle, to)
 
 
+def _has_marks(entry: Entry) -> bool:
+    """The position says more than its givens (placed digits, removed candidates)."""
+    from ..state import State
+
+    assert entry.puzzle is not None
+    return entry_state(entry).cand != State.from_puzzle(entry.puzzle).cand
+
+
 def cmd_convert(args: argparse.Namespace, entries: list[Entry], io: Output, solver: Any) -> int:
     many = len(entries) > 1
     failed = False
@@ -50,6 +58,8 @@ def cmd_convert(args: argparse.Namespace, entries: list[Entry], io: Output, solv
         nonlocal failed, written
         for warning in entry.warnings:
             io.warn(f"{_where(entry, True)}{warning}")
+        if entry.format == CANDIDATES and args.to not in (CANDIDATES, MARKS_LINE, HODOKU) and _has_marks(entry):
+            io.warn(f"{_where(entry, True)}{args.to} holds givens only: the pencil marks and placed digits are dropped")
         try:
             text = convert_entry(entry, args.to)
         except DeduceError as exc:
