@@ -51,9 +51,9 @@ from .layouts import (CAGE_LETTERS, JANKO_JIGSAW, JANKO_KILLER, KILLER_LINE, LAT
 from .marks import (CANDIDATES, HODOKU, MARKS_LINE, Marks, entry_state, looks_candidates, looks_hodoku,
                     parse_candidates, parse_hodoku, read_candidates, read_hodoku, write_candidates,
                     write_candidates_grid, write_hodoku, write_marks_line)
-from .text import (BORDERED, CSV, GRID, LINE, first_field, fits_grid, fits_line, is_title, line_kind, looks_csv, looks_grid,
-                   parse_grid_block, parse_jigsaw_line, parse_line, read_csv, read_grid, read_line, row_cells, write_bordered,
-                   write_grid, write_line)
+from .text import (BORDERED, CSV, GRID, LINE, first_field, fits_grid, fits_line, is_border, is_header, is_title,
+                   line_kind, looks_csv, looks_grid, parse_grid_block, parse_jigsaw_line, parse_line, read_csv,
+                   read_grid, read_line, row_cells, write_bordered, write_grid, write_line)
 
 __all__ = [
     "CAGE_LETTERS", "LETTERS", "infer_symbols", "parse_grid_block", "parse_jigsaw_line",
@@ -111,7 +111,9 @@ def detect_format(text: str) -> str:
     kind = line_kind(first_field(first))
     if kind in ("jigsaw", "marks") or (kind == "grid" and size_for_length(len(first_field(first))) in BOX_SHAPES):
         return LINE
-    if len(first.split()) > 1 or "|" in first or (len(lines) > 1 and len(row_cells(first)) <= 25):
+    rows = [row_cells(ln) for ln in lines[:2 + _PROBE_LINES // 2] if not is_border(ln) and not is_header(ln)]
+    if len(first.split()) > 1 or any("|" in ln for ln in lines[:3]) or (len(rows) > 1 and len(rows[0]) <= 25
+                                                    and len(rows[1]) == len(rows[0])):
         return GRID
     return LINE
 
