@@ -94,7 +94,6 @@ class Puzzle:
         n = self.geometry.size
         owner: dict[int, int] = {}
         for i, cage in enumerate(self.cages):
-            name = self.cage_name(i)
             if not cage.cells:
                 raise InvalidPuzzleError(f"cage {i + 1} has no cells")
             for cell in cage.cells:
@@ -102,14 +101,16 @@ class Puzzle:
                     raise InvalidPuzzleError(f"cage {i + 1} (sum {cage.total}) has a cell outside the grid")
                 if cell in owner:
                     raise InvalidPuzzleError(
-                        f"{self.geometry.cell_name(cell)} is in two cages: {self.cage_name(owner[cell])} and {name}")
+                        f"{self.geometry.cell_name(cell)} is in two cages: {self.cage_name(owner[cell])} and "
+                        f"{self.cage_name(i)}")
                 owner[cell] = i
             if not cage.repeats and len(cage.cells) > n:
-                raise InvalidPuzzleError(f"{name} has {len(cage.cells)} cells but only {n} distinct symbols exist")
+                raise InvalidPuzzleError(
+                    f"{self.cage_name(i)} has {len(cage.cells)} cells but only {n} distinct symbols exist")
             lo, hi = cage_sum_range(len(cage.cells), n, cage.repeats)
             if not lo <= cage.total <= hi:
                 raise InvalidPuzzleError(
-                    f"{name}: {len(cage.cells)} cells cannot add up to {cage.total} (possible: {lo}-{hi})")
+                    f"{self.cage_name(i)}: {len(cage.cells)} cells cannot add up to {cage.total} (possible: {lo}-{hi})")
         if self.cages and len(owner) == n * n:
             expected = n * n * (n + 1) // 2
             total = sum(c.total for c in self.cages)
@@ -217,6 +218,29 @@ class Puzzle:
     def with_givens(self, givens: Sequence[int]) -> "Puzzle":
         return attrs.evolve(self, givens=tuple(givens))
 
+    @functools.cached_property
+    def warnings(self) -> tuple[str, ...]:
+        """What is odd about the puzzle but does not stop a solve: a jigsaw
+        region in several pieces.
+
+        >>> from deduce.geometry import Geometry
+        >>> g = Geometry.jigsaw(["1112", "1222", "3334", "3444"])
+        >>> Puzzle.empty(g).warnings
+        ()
+        >>> g = Geometry.jigsaw(["1122", "2211", "3344", "3344"])
+        >>> Puzzle.empty(g).warnings
+        ('region 1 is in 2 pieces (r1c1, r2c3)', 'region 2 is in 2 pieces (r1c3, r2c1)')
+        """
+        g = self.geometry
+        out = []
+        if g.is_jigsaw:
+            for k in range(g.size):
+                pieces = _pieces(g.houses[2 * g.size + k], g.size)
+                if len(pieces) > 1:
+                    out.append(f"region {k + 1} is in {len(pieces)} pieces "
+                               f"({', '.join(g.cell_name(p[0]) for p in pieces)})")
+        return tuple(out)
+
     @property
     def has_cages(self) -> bool:
         return bool(self.cages)
@@ -241,6 +265,31 @@ def parse_symbol(ch: str, symbols: str, position: int | None = None) -> int:
         return up
     where = f" at position {position + 1}" if position is not None else ""
     raise InvalidPuzzleError(f"unknown symbol {ch!r}{where} (alphabet {symbols})")
+
+
+def _pieces(cells: Sequence[int], n: int) -> list[list[int]]:
+    """The orthogonally connected pieces of ``cells``, each from its first cell.
+
+    >>> _pieces([0, 1, 3, 6, 7], 4)
+    [[0, 1], [3, 6, 7]]
+    """
+    left = set(cells)
+    pieces = []
+    for start in sorted(cells):
+        if start not in left:
+            continue
+        left.discard(start)
+        piece, todo = [start], [start]
+        while todo:
+            c = todo.pop()
+            r, k = divmod(c, n)
+            for nb, ok in ((c - n, r > 0), (c + n, r < n - 1), (c - 1, k > 0), (c + 1, k < n - 1)):
+                if ok and nb in left:
+                    left.discard(nb)
+                    piece.append(nb)
+                    todo.append(nb)
+        pieces.append(sorted(piece))
+    return pieces
 
 
 def box_shape_name(size: int) -> str:

@@ -30,7 +30,7 @@ from typing import ClassVar
 import attrs
 
 from .chains import CHAIN_KINDS
-from .implications import ChainProducer
+from .implications import NESTED_INNER_CHAINS, ChainProducer
 
 __all__ = ["ForcingChains"]
 
@@ -51,3 +51,13 @@ class ForcingChains(ChainProducer):
     KINDS: ClassVar[dict[str, tuple[str, str]]] = {**FORCING_KINDS, **CHAIN_KINDS}
     #: The kinds the built-in list makes (the static ones are :class:`~strategies.chains.Chains`').
     CODES: ClassVar[dict[str, tuple[str, str]]] = FORCING_KINDS
+
+
+def _nested_inner_chains() -> list[ChainProducer]:
+    """The static forcing chains a nested assumption applies (SE's level 2)."""
+    from .chains import Chains
+
+    return [Chains("aic"), ForcingChains("cell-region")]
+
+
+NESTED_INNER_CHAINS.append(_nested_inner_chains)

@@ -69,7 +69,7 @@ from __future__ import annotations
 import heapq
 from functools import partial
 from itertools import combinations
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 import attrs
 
@@ -641,19 +641,24 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
     return per_position(state, ("implications", mode, symbol), make)
 
 
+#: Makes the static forcing chains a nested (level 2) assumption applies;
+#: :mod:`strategies.forcing` installs it (the chain producers are built on
+#: this engine, so the engine does not import them).
+NESTED_INNER_CHAINS: list[Callable[[], list[Any]]] = []
+
+
 def _inner_strategies(mode: str = "plus") -> list[Any]:
     """The techniques applied inside an assumption: nesting level 1 (``plus``)
     or 2 (``nested``: level 1's, then static forcing chains)."""
-    from .chains import Chains
     from .fish import Fish
-    from .forcing import ForcingChains
     from .intersections import LockedCandidates
     from .subsets import HiddenSubset, NakedSubset
 
     inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
                         Fish(2, "basic"), NakedSubset(3), HiddenSubset(3)]
     if mode == "nested":
-        inner += [Chains("aic"), ForcingChains("cell-region")]
+        for make in NESTED_INNER_CHAINS:
+            inner += make()
     return inner
 
 

@@ -149,7 +149,7 @@ def test_solve_all_prints_every_solution():
 
 @pytest.mark.parametrize("stdin,needle", [
     ("12345\n", "line 1: expected N*N characters"),
-    (EASY[:40] + "x" + EASY[41:] + "\n", "line 1, column 41: unknown symbol 'x'"),
+    (EASY[:40] + "Z" + EASY[41:] + "\n", "line 1, column 41: unknown symbol 'Z'"),
     ('{"size": 4\n', "line 1, column 11: invalid JSON"),
     ('{"givens": "."}\n', "'size' is required"),
     ('{"size": 7}\n', "size 7 has no box shape"),

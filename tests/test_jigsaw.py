@@ -151,10 +151,10 @@ def test_jigsaw_line_format_round_trips():
     assert code == 2 and "region" in err
 
 
-def test_janko_layout_needs_its_format_and_reads():
+def test_janko_layout_is_detected_and_reads():
     text = "4 4\n- - 4 3\n- - - 1\n- 2 - -\n- - - -\n1 1 1 3\n1 3 3 3\n2 2 4 4\n2 2 4 4\n"
-    code, _, err = run(["solve"], text)
-    assert code == 2 and "--format janko-jigsaw" in err
+    detected = run(["solve"], text)
+    assert detected[0] == 0 and detected[1] == run(["solve", "--format", "janko-jigsaw"], text)[1]
     code, out, _ = run(["solve", "--format", "janko-jigsaw"], text)
     assert code == 0
     assert out.splitlines()[0] == "4 4" and len(out.splitlines()) == 5

@@ -23,7 +23,7 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO
 from .. import __version__
 from ..errors import DeduceError
 from ..formats import read_puzzles
-from . import explain, hint, rate, solve, techniques
+from . import convert, explain, hint, rate, solve, techniques
 from .common import (EXIT_BAD_INPUT, EXIT_HELP, EXIT_INTERNAL, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
                      EXIT_TIMEOUT, Output, _read_input, _solver)
 from .rate import Progress, RateTable
@@ -33,7 +33,7 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_LIMIT", "EXIT_MULTIPLE", "EX
            "main"]
 
 #: The command modules, in the order ``deduce --help`` lists them.
-COMMANDS = (solve, explain, hint, rate, techniques)
+COMMANDS = (solve, explain, hint, rate, techniques, convert)
 
 
 class UsageError(Exception):
@@ -108,6 +108,9 @@ def _main(argv: list[str], io: Output) -> int:
     except (DeduceError, KeyError) as exc:
         io.warn(str(exc).strip("'\""))
         return EXIT_BAD_INPUT
+    for entry in entries:   # e.g. a jigsaw region in two pieces: said, and the solve goes on
+        for warning in getattr(entry, "warnings", ()):
+            io.warn(f"line {entry.line}: {warning}" if len(entries) > 1 else str(warning))
     if not entries:
         io.warn(f"{args.file}: no puzzle found")
         return EXIT_BAD_INPUT

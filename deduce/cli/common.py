@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import traceback
 from typing import Any, Callable, Iterable, TextIO
 
@@ -156,10 +155,15 @@ def internal_message(exc: BaseException) -> str:
 
 
 def _read_input(name: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
-    with open(name, encoding="utf-8") as fh:
-        return fh.read()
+    """The text of ``name`` or ``-`` (bounded, BOM and CRLF taken away);
+    an input too large to be a puzzle file is an OSError naming the line."""
+    from ..errors import DeduceError
+    from ..formats import read_source
+
+    try:
+        return read_source(name)
+    except DeduceError as exc:
+        raise OSError(str(exc)) from None
 
 
 def _solver(args: argparse.Namespace) -> Solver:

@@ -1,0 +1,420 @@
+"""f-puzzles documents and links, SudokuPad links, SudokuWiki ``bd=`` strings.
+
+* f-puzzles JSON: ``{"size": 9, "grid": [[{"value": 5, "given": true,
+  "region": 0}, ...], ...], "killercage": [{"cells": ["R1C1", "R1C2"],
+  "value": "11"}], "title": ..., "author": ...}``; a link carries it
+  lz-string-compressed after ``?load=``.
+* SudokuPad links carry the same payload after ``fpuzzles`` (or their own
+  ``scl`` payload, read where it is plain JSON: givens, regions, killer cages).
+* SudokuWiki: ``?bd=`` and the N² givens, ``0`` or ``.`` blank.
+
+Only what deduce solves is read: givens, jigsaw regions and killer cages.
+Any other constraint (thermometers, arrows, diagonals...) is refused by
+name; cosmetic elements (text, lines, circles, rectangles, plain cages)
+are dropped with a warning.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+from typing import Any, Iterator, Sequence
+
+from ..errors import DeduceError, InvalidPuzzleError, ParseError
+from ..geometry import BOX_SHAPES, Geometry
+from ..puzzle import Cage, Puzzle, default_symbols, size_for_length
+from .base import Entry, at_line, data_lines, jigsaw_geometry, loads, parse_cells
+from .lzstring import compress_to_base64, decompress_from_base64, decompress_from_uri
+
+FPUZZLES, FPUZZLES_LINK, SUDOKUPAD_LINK, SUDOKUWIKI = "fpuzzles", "fpuzzles-link", "sudokupad-link", "sudokuwiki"
+LINK = "link"
+FPUZZLES_URL = "https://www.f-puzzles.com/?load="
+SUDOKUPAD_URL = "https://sudokupad.app/fpuzzles"
+SUDOKUWIKI_URL = "https://www.sudokuwiki.org/sudoku.htm?bd="
+
+#: Keys of an f-puzzles document that carry no constraint.
+_META = {"size", "title", "author", "ruleset", "grid", "solution", "highlightConflicts", "disabledlogic",
+         "truecandidatesoptions", "timer", "version", "id"}
+_COSMETIC = {"text", "line", "circle", "rectangle", "cage"}
+_CELL = re.compile(r"^[Rr](\d{1,2})[Cc](\d{1,2})$")
+
+
+def _rc(name: Any, n: int, where: str) -> int:
+    m = _CELL.match(name) if isinstance(name, str) else None
+    if not m:
+        raise InvalidPuzzleError(f"{where}: {json.dumps(name)[:30]} is not a cell like R1C1")
+    r, c = int(m.group(1)), int(m.group(2))
+    if not (1 <= r <= n and 1 <= c <= n):
+        raise InvalidPuzzleError(f"{where}: cell {name} is outside the {n}x{n} grid")
+    return (r - 1) * n + c - 1
+
+
+def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
+    """A puzzle from an f-puzzles document (a parsed JSON object)."""
+    if not isinstance(doc, dict):
+        raise InvalidPuzzleError("an f-puzzles document must be a JSON object")
+    n = doc.get("size")
+    if not isinstance(n, int) or isinstance(n, bool) or not 3 <= n <= 25:
+        raise InvalidPuzzleError(f"'size' must be a whole number from 3 to 25, got {json.dumps(n)[:30]}")
+    for key, value in doc.items():
+        if key in _META or key == "killercage" or not value:
+            continue
+        if key in _COSMETIC:
+            if warnings is not None:
+                warnings.append(f"cosmetic f-puzzles element '{key}' ignored")
+            continue
+        raise InvalidPuzzleError(f"constraint '{key}' is not supported")
+    grid = doc.get("grid")
+    if not isinstance(grid, list) or len(grid) != n or not all(isinstance(r, list) and len(r) == n for r in grid):
+        raise InvalidPuzzleError(f"'grid' must be {n} rows of {n} cells")
+    givens: list[int] = []
+    regions: list[int] = []
+    box = Geometry.boxes(n).region_of if n in BOX_SHAPES else None
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            where = f"r{r + 1}c{c + 1}"
+            if cell is None:
+                cell = {}
+            if not isinstance(cell, dict):
+                raise InvalidPuzzleError(f"{where}: a cell must be an object")
+            value = cell.get("value")
+            if value is not None and cell.get("given"):
+                if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= n:
+                    raise InvalidPuzzleError(f"{where}: value {json.dumps(value)[:30]} is not 1-{n}")
+                givens.append(value - 1)
+            else:
+                givens.append(-1)
+            region = cell.get("region")
+            if region is None:
+                if box is None:
+                    raise InvalidPuzzleError(f"{where}: a {n}x{n} grid has no boxes, so every cell needs a region")
+                region = box[r * n + c]
+            if not isinstance(region, int) or isinstance(region, bool) or not 0 <= region < n:
+                raise InvalidPuzzleError(f"{where}: region {json.dumps(region)[:30]} is not 0-{n - 1}")
+            regions.append(region)
+    geometry = Geometry.boxes(n) if box is not None and tuple(regions) == box else jigsaw_geometry(regions)
+    return Puzzle(geometry, default_symbols(n), tuple(givens), _killer_cages(doc.get("killercage"), n))
+
+
+def _killer_cages(items: Any, n: int) -> tuple[Cage, ...]:
+    if not items:
+        return ()
+    if not isinstance(items, list):
+        raise InvalidPuzzleError("'killercage' must be a list")
+    cages = []
+    for k, item in enumerate(items, 1):
+        if not isinstance(item, dict) or not isinstance(item.get("cells"), list) or not item["cells"]:
+            raise InvalidPuzzleError(f"killer cage {k}: 'cells' must be a non-empty list")
+        cells = [_rc(x, n, f"killer cage {k}") for x in item["cells"]]
+        value = item.get("value")
+        if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value) < 7:
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidPuzzleError(f"killer cage {k} ({'R%dC%d' % divmod(cells[0], n)}...): "
+                                     f"a cage without a sum is not supported")
+        if len(set(cells)) != len(cells):
+            raise InvalidPuzzleError(f"killer cage {k} lists a cell twice")
+        cages.append(Cage(value, tuple(cells)))
+    return tuple(cages)
+
+
+def fpuzzles_doc(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[str, Any]:
+    """The f-puzzles document of ``puzzle`` (givens replaced by ``values`` if given)."""
+    n = puzzle.size
+    g = puzzle.geometry
+    cells = puzzle.givens if values is None else values
+    grid = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            item: dict[str, Any] = {}
+            v = cells[r * n + c]
+            if v >= 0:
+                item = {"value": v + 1, "given": True}
+            if g.is_jigsaw:
+                item["region"] = g.region_of[r * n + c]
+            row.append(item)
+        grid.append(row)
+    doc: dict[str, Any] = {"size": n, "grid": grid}
+    if puzzle.cages:
+        doc["killercage"] = [{"cells": [f"R{x // n + 1}C{x % n + 1}" for x in cage.cells], "value": str(cage.total)}
+                             for cage in puzzle.cages]
+    return doc
+
+
+def fits_fpuzzles(puzzle: Puzzle) -> str | None:
+    if puzzle.size > 16:
+        return "f-puzzles holds grids up to 16x16"
+    if puzzle.symbols != default_symbols(puzzle.size):
+        return "f-puzzles holds the digits 1-N only"
+    if any(c.repeats for c in puzzle.cages):
+        return "f-puzzles has no sum-only cages"
+    return None
+
+
+def write_fpuzzles(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
+    return json.dumps(fpuzzles_doc(puzzle, values), separators=(",", ":"))
+
+
+def write_fpuzzles_link(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
+    return FPUZZLES_URL + compress_to_base64(write_fpuzzles(puzzle, values))
+
+
+def write_sudokupad_link(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
+    return SUDOKUPAD_URL + compress_to_base64(write_fpuzzles(puzzle, values))
+
+
+def write_sudokuwiki(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
+    return SUDOKUWIKI_URL + "".join(str(v + 1) if v >= 0 else "0" for v in values)
+
+
+def fits_sudokuwiki(puzzle: Puzzle) -> str | None:
+    if puzzle.size != 9 or puzzle.cages or puzzle.geometry.is_jigsaw or puzzle.symbols != "123456789":
+        return "a SudokuWiki link holds classic 9x9 puzzles"
+    return None
+
+
+# -- links --------------------------------------------------------------------------------------
+
+def looks_link(lines: list[str]) -> bool:
+    first = lines[0].lower()
+    return first.startswith(("http://", "https://", "www.", "bd=", "?bd=")) or \
+        "f-puzzles.com" in first or "sudokupad" in first or "sudokuwiki" in first
+
+
+def read_links(text: str, options: dict[str, Any]) -> Iterator[Entry]:
+    for lineno, line in data_lines(text):
+        token = line.split()[0]
+        try:
+            fmt, puzzle, warnings = parse_link(token)
+        except DeduceError as exc:
+            yield Entry(lineno, _link_kind(token), error=at_line(exc, lineno), source=token)
+            continue
+        yield Entry(lineno, fmt, puzzle=puzzle, source=token, warnings=tuple(warnings) + puzzle.warnings)
+
+
+def _link_kind(link: str) -> str:
+    low = link.lower()
+    if "sudokupad" in low or "crackingthecryptic" in low:
+        return SUDOKUPAD_LINK
+    if "bd=" in low:
+        return SUDOKUWIKI
+    return FPUZZLES_LINK
+
+
+_NAMES = {FPUZZLES_LINK: "f-puzzles link", SUDOKUPAD_LINK: "SudokuPad link", SUDOKUWIKI: "SudokuWiki link"}
+
+
+def parse_link(link: str) -> tuple[str, Puzzle, list[str]]:
+    """(format, puzzle, warnings) of an f-puzzles, SudokuPad or SudokuWiki link."""
+    kind = _link_kind(link)
+    name = _NAMES[kind]
+    try:
+        if kind == SUDOKUWIKI:
+            return kind, _sudokuwiki(link), []
+        payload, scl = _payload(link, kind)
+        warnings: list[str] = []
+        if scl:
+            return kind, _puzzle_from_scl(payload, warnings), warnings
+        text = decompress_from_base64(payload)
+        try:
+            doc = loads(text)
+        except ParseError:
+            raise InvalidPuzzleError("the payload is not an f-puzzles document") from None
+        return kind, puzzle_from_fpuzzles(doc, warnings), warnings
+    except DeduceError as exc:
+        message = exc.message if isinstance(exc, ParseError) else str(exc)
+        where = f"column {exc.column}: " if isinstance(exc, ParseError) and exc.column else ""
+        raise ParseError(f"{name}: {where}{message}") from None
+
+
+def _payload(link: str, kind: str) -> tuple[str, bool]:
+    try:
+        parsed = urllib.parse.urlsplit(link if "://" in link else "https://" + link)
+        query = urllib.parse.parse_qs(parsed.query, keep_blank_values=True)
+    except ValueError as exc:
+        raise InvalidPuzzleError(f"not a link ({exc})") from None
+    if kind == FPUZZLES_LINK:
+        if "load" not in query:
+            raise InvalidPuzzleError("no '?load=' payload")
+        return query["load"][0].replace(" ", "+"), False
+    if "puzzle" in query:
+        data = query["puzzle"][0].replace(" ", "+")
+    else:
+        found = re.search(r"/(fpuzzles|scl)([^?#&]*)", link)
+        data = urllib.parse.unquote(found.group(1) + found.group(2)) if found else parsed.path.rsplit("/", 1)[-1]
+    if data.startswith("fpuzzles"):
+        return data[len("fpuzzles"):], False
+    if data.startswith("scl"):
+        return data[len("scl"):], True
+    raise InvalidPuzzleError("only links that carry the puzzle (fpuzzles... or scl...) can be read; "
+                             "a short puzzle id needs the SudokuPad server")
+
+
+def _sudokuwiki(link: str) -> Puzzle:
+    m = re.search(r"bd=([^&#\s]*)", link)
+    assert m is not None
+    data = m.group(1)
+    n = size_for_length(len(data))
+    if n is None:
+        raise ParseError(f"'bd=' holds {len(data)} characters, not N*N (81 for 9x9)")
+    cells = parse_cells(data, default_symbols(n), m.start(1) + 1)
+    return Puzzle(Geometry.boxes(n), default_symbols(n), tuple(cells))
+
+
+# -- SudokuPad's own payload ----------------------------------------------------------------------
+
+_SCL_IGNORED = {"id", "metadata", "settings", "solution", "cellSize", "width", "height", "title", "author", "rules"}
+
+
+def _puzzle_from_scl(payload: str, warnings: list[str]) -> Puzzle:
+    try:
+        text = decompress_from_base64(payload)
+    except ParseError:
+        text = decompress_from_uri(payload)
+    try:
+        doc = loads(text)
+    except ParseError:
+        doc = unzip_scl(text)
+    if not isinstance(doc, dict) or not isinstance(doc.get("cells"), list):
+        raise InvalidPuzzleError("the scl payload has no 'cells'")
+    rows = doc["cells"]
+    n = len(rows)
+    if not 3 <= n <= 25 or not all(isinstance(r, list) and len(r) == n for r in rows):
+        raise InvalidPuzzleError("'cells' must be N rows of N cells, N from 3 to 25")
+    for key, value in doc.items():
+        if key in _SCL_IGNORED or key in ("cells", "regions", "cages") or not value:
+            continue
+        raise InvalidPuzzleError(f"constraint '{key}' is not supported")
+    grid = [[{"value": int(c["value"]), "given": True} if isinstance(c, dict) and str(c.get("value", "")).isascii()
+              and str(c.get("value", "")).isdigit() and len(str(c["value"])) < 3 else {} for c in r] for r in rows]
+    regions = doc.get("regions")
+    if regions:
+        if not isinstance(regions, list) or len(regions) != n:
+            raise InvalidPuzzleError(f"'regions' must be {n} lists of cells")
+        for k, region in enumerate(regions):
+            for rc in region if isinstance(region, list) else [None]:
+                if not (isinstance(rc, list) and len(rc) == 2 and all(isinstance(x, int) and 0 <= x < n for x in rc)):
+                    raise InvalidPuzzleError(f"region {k + 1}: {json.dumps(rc)[:30]} is not a [row, column] pair")
+                grid[rc[0]][rc[1]]["region"] = k
+    killer = []
+    for k, cage in enumerate(doc.get("cages") or [], 1):
+        if not isinstance(cage, dict):
+            raise InvalidPuzzleError(f"cage {k} must be an object")
+        value = str(cage.get("value", ""))
+        if ":" in value:  # title: ..., author: ..., rules: ...
+            continue
+        cells = cage.get("cells")
+        if not isinstance(cells, list) or not all(isinstance(rc, list) and len(rc) == 2 for rc in cells):
+            raise InvalidPuzzleError(f"cage {k}: 'cells' must be [row, column] pairs")
+        killer.append({"cells": [f"R{_num(rc[0]) + 1}C{_num(rc[1]) + 1}" for rc in cells], "value": value})
+    return puzzle_from_fpuzzles({"size": n, "grid": grid, "killercage": killer}, warnings)
+
+
+def _num(x: Any) -> int:
+    if not isinstance(x, int) or isinstance(x, bool) or abs(x) > 100:
+        raise InvalidPuzzleError(f"{json.dumps(x)[:30]} is not a row or column number")
+    return x
+
+
+# -- SudokuPad's zipped JSON ------------------------------------------------------------------------
+
+#: Short keys of SudokuPad's zipped form and the keys they stand for.
+_SCL_KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor",
+             "ce": "cells", "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays", "w": "width",
+             "h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded", "re": "regions",
+             "fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
+             "te": "text", "d": "duration", "d2": "d"}
+_SCL_WORDS = {"f": False, "t": True, "false": False, "true": True, "null": None, "#0": "#000000", "#F": "#FFFFFF"}
+_BARE = re.compile(r"[^,:\[\]{}]*")
+
+
+def unzip_scl(text: str, limit_depth: int = 200) -> Any:
+    """SudokuPad's zipped JSON: bare keys (short names), strings in single
+    quotes, ``f``/``t`` for booleans, colours without ``#``, and an empty
+    slot of a list or object for ``{}``.
+
+    >>> unzip_scl("{ce:[[{v:1},,],[,{v:2},]],ca:[{ce:[[0,0],[0,1]],v:'3'}],t:f}")
+    {'cells': [[{'value': 1}, {}, {}], [{}, {'value': 2}, {}]], 'cages': [{'cells': [[0, 0], [0, 1]], 'value': '3'}], 'title': False}
+    """
+    pos = 0
+
+    def fail(what: str) -> InvalidPuzzleError:
+        return InvalidPuzzleError(f"the scl payload is not SudokuPad's JSON ({what} at character {pos + 1})")
+
+    def string() -> str:
+        nonlocal pos
+        quote, start = text[pos], pos
+        out = []
+        pos += 1
+        while pos < len(text) and text[pos] != quote:
+            if text[pos] == "\\" and pos + 1 < len(text):
+                pos += 1
+                out.append({"n": "\n", "t": "\t"}.get(text[pos], text[pos]))
+            else:
+                out.append(text[pos])
+            pos += 1
+        if pos >= len(text):
+            pos = start
+            raise fail("an unclosed string")
+        pos += 1
+        return "".join(out)
+
+    def value(depth: int, in_object: bool) -> Any:
+        nonlocal pos
+        if depth > limit_depth:
+            raise fail("nesting too deep")
+        if pos >= len(text):
+            raise fail("an early end")
+        ch = text[pos]
+        if ch in "'\"":
+            return string()
+        if ch in "[{":
+            return container(depth + 1)
+        word = _BARE.match(text, pos).group()  # type: ignore[union-attr]
+        pos += len(word)
+        if word in _SCL_WORDS:
+            return _SCL_WORDS[word]
+        if in_object and re.fullmatch(r"[0-9a-fA-F]{6}", word) and not word.isdigit():
+            return "#" + word
+        if re.fullmatch(r"-?\d{1,9}", word):
+            return int(word)
+        if re.fullmatch(r"-?\d{0,9}\.\d{1,9}", word):
+            return float(word)
+        if not word:
+            return {}
+        return word
+
+    def container(depth: int) -> Any:
+        nonlocal pos
+        is_list = text[pos] == "["
+        close = "]" if is_list else "}"
+        pos += 1
+        items: list[Any] = []
+        fields: dict[str, Any] = {}
+        while True:
+            if pos >= len(text):
+                raise fail("an early end")
+            if is_list:
+                items.append(value(depth, False))
+            elif text[pos] != close:
+                key = string() if text[pos] in "'\"" else _BARE.match(text, pos).group()  # type: ignore[union-attr]
+                if text[pos] not in "'\"":
+                    pos += len(key)
+                if pos >= len(text) or text[pos] != ":":
+                    raise fail("a key without ':'")
+                pos += 1
+                fields[_SCL_KEYS.get(key, key)] = value(depth, True)
+            if pos < len(text) and text[pos] == ",":
+                pos += 1
+                continue
+            if pos < len(text) and text[pos] == close:
+                pos += 1
+                return items if is_list else fields
+            raise fail(f"{text[pos]!r}" if pos < len(text) else "an early end")
+
+    result = value(0, False)
+    if pos != len(text):
+        raise fail("text after the end")
+    return result
