@@ -34,11 +34,11 @@ from concurrent.futures import ProcessPoolExecutor
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _shared import CORPORA  # noqa: E402
+
 from deduce import Puzzle, Solver, UnsoundStepError  # noqa: E402
 from deduce.errors import SolveTimeout  # noqa: E402
 from deduce.render.text import TextRenderer  # noqa: E402
-
-from _shared import CORPORA  # noqa: E402
 
 SETS = {
     "top1465": lambda: [ln.strip()[:81] for ln in (CORPORA / "top1465.txt").open() if ln.strip()],
@@ -69,7 +69,7 @@ def run_one(args: tuple[str, bool, str, float | None]) -> dict:
            "hardest": f"{hardest.technique.name} {hardest.se}" if hardest else "-", "checked": 0}
     if every and result.solution is not None:
         sys.path.insert(0, str(ROOT / "tests"))
-        from soundness import assert_sound  # noqa: E402
+        from soundness import assert_sound
 
         try:
             out["checked"] = assert_sound(puzzle, result.solution)

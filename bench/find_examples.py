@@ -90,8 +90,8 @@ def want_mode(args: argparse.Namespace) -> int:
         state = State.from_puzzle(puzzle)
         for step in result.steps:
             for code in list(want):
-                if step.code == code or not args.as_used and any(
-                        effective(s, state) for st in own[code] for s in st.find(state)):
+                if step.code == code or (not args.as_used and any(
+                        effective(s, state) for st in own[code] for s in st.find(state))):
                     print(code, puzzle.givens_string(), flush=True)
                     want.discard(code)
             state.apply(step)
@@ -119,7 +119,7 @@ def easier_than(code: str, puzzle: Puzzle, unique: bool) -> list[Any]:
             continue
         if s.technique.code in OPT_IN and code not in OPT_IN:
             continue  # the opt-in fish are no easier way for a learner, whatever their rating
-        if requires_unique(s) and not unique or puzzle.has_cages and not allows_cages(s):
+        if (requires_unique(s) and not unique) or (puzzle.has_cages and not allows_cages(s)):
             continue
         out.append(s)
     return out
@@ -157,7 +157,7 @@ class Collector:
 
     def take(self, code: str, source: str, easiest: bool, state: State, step: Step, unique: bool) -> bool:
         """Keep the step if it is better than the one kept; True when it cannot be bettered."""
-        if self.rank.get(code, -1) == 2 or self.codes is not None and code not in self.codes:
+        if self.rank.get(code, -1) == 2 or (self.codes is not None and code not in self.codes):
             return True
         also = also_by(step, state, unique)
         rank = 0 if also else 2 if easiest else 1
@@ -178,7 +178,7 @@ class Collector:
         state = State.from_puzzle(puzzle)
         path = []
         for step in result.steps:
-            if profile_of(step.code) == profile or profile == "deduce" and step.code == "bf":
+            if profile_of(step.code) == profile or (profile == "deduce" and step.code == "bf"):
                 self.take(step.code, source, True, state.copy(), step, unique)
             path.append((state.copy(), step))
             state.apply(step)
@@ -196,7 +196,7 @@ class Collector:
             codes = {c for c in self.missing() if not easy or TECHNIQUES[c].family == "uniqueness" or c in SE_ONLY}
             for s in discovered():
                 code = s.technique.code
-                if code not in codes or requires_unique(s) and not unique:
+                if code not in codes or (requires_unique(s) and not unique):
                     continue
                 if state.puzzle.has_cages and not allows_cages(s):
                     continue

@@ -27,10 +27,10 @@ from collections import Counter
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _shared import CORPORA  # noqa: E402
+
 from deduce import Puzzle  # noqa: E402
 from deduce.rating import rate_all  # noqa: E402
-
-from _shared import CORPORA  # noqa: E402
 
 DEFAULT = CORPORA / "classic-rated.csv"
 

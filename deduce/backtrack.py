@@ -40,7 +40,7 @@ Node = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
 CHECK_EVERY = 64
 
 
-_PROTOTYPES: dict[tuple[Geometry, tuple], "Search"] = {}
+_PROTOTYPES: dict[tuple[Geometry, tuple], Search] = {}
 
 
 class Search:
@@ -60,8 +60,29 @@ class Search:
     grows along a search path, so it is never looked at twice).
     """
 
-    __slots__ = ("puzzle", "n", "W", "B", "shifts", "pos", "cell_at", "cells_by_pos", "BM0", "GUARD", "LOW",
-                 "FULLGRP", "peer_bits", "cellcol", "kills", "cages", "nodes", "folds", "REP", "locks", "GATHER")
+    __slots__ = (
+        "B",
+        "BM0",
+        "FULLGRP",
+        "GATHER",
+        "GUARD",
+        "LOW",
+        "REP",
+        "W",
+        "cages",
+        "cell_at",
+        "cellcol",
+        "cells_by_pos",
+        "folds",
+        "kills",
+        "locks",
+        "n",
+        "nodes",
+        "peer_bits",
+        "pos",
+        "puzzle",
+        "shifts",
+    )
 
     def __init__(self, puzzle: Puzzle):
         key = (puzzle.geometry, puzzle.cages)
@@ -485,7 +506,7 @@ def _bounds_support(masks: tuple[int, ...], total: int, n: int) -> tuple[int, ..
     return tuple(out)
 
 
-def sorted_cells(search: "Search", layout: int, cells: Sequence[int]) -> list[int]:
+def sorted_cells(search: Search, layout: int, cells: Sequence[int]) -> list[int]:
     """The cells of a house in the order of their positions in ``layout``."""
     return sorted(cells, key=lambda c: search.pos[layout][c])
 

@@ -37,7 +37,7 @@ from typing import Any, Callable
 
 import attrs
 
-from .engine import SolveResult, Solver
+from .engine import Solver, SolveResult
 from .formats import puzzle_from_json, puzzle_to_json, read_puzzle, write_candidates_grid
 from .puzzle import Puzzle
 from .registry import discovered, implemented_codes

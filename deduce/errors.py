@@ -36,7 +36,7 @@ class ParseError(DeduceError):
             where.append(f"column {column}")
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
 
-    def at_line(self, line: int) -> "ParseError":
+    def at_line(self, line: int) -> ParseError:
         """The same error, placed at ``line`` (for errors found inside one line)."""
         return ParseError(self.message, line=line, column=self.column)
 

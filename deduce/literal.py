@@ -13,7 +13,7 @@ False
 
 from __future__ import annotations
 
-__all__ = ["lit", "lit_cell", "lit_symbol", "lit_on", "negate", "unpack"]
+__all__ = ["lit", "lit_cell", "lit_on", "lit_symbol", "negate", "unpack"]
 
 
 def lit(cell: int, symbol: int, on: bool) -> int:

@@ -122,7 +122,7 @@ class Puzzle:
 
     @classmethod
     def from_string(cls, text: str, *, symbols: str | None = None,
-                    geometry: Geometry | None = None) -> "Puzzle":
+                    geometry: Geometry | None = None) -> Puzzle:
         """A puzzle from N² characters, ``.`` or ``0`` for blanks
         (``0`` is a blank only when it is not in the alphabet)."""
         text = "".join(text.split())
@@ -140,7 +140,7 @@ class Puzzle:
 
     @classmethod
     def empty(cls, geometry: Geometry | int, symbols: str | None = None,
-              cages: Iterable[Cage] = ()) -> "Puzzle":
+              cages: Iterable[Cage] = ()) -> Puzzle:
         g = geometry if isinstance(geometry, Geometry) else Geometry.boxes(geometry)
         return cls(g, symbols or default_symbols(g.size), (-1,) * g.ncells, tuple(cages))
 
@@ -215,7 +215,7 @@ class Puzzle:
             text = f"attrs.evolve({text}, cages={self.cages!r})"
         return text
 
-    def with_givens(self, givens: Sequence[int]) -> "Puzzle":
+    def with_givens(self, givens: Sequence[int]) -> Puzzle:
         return attrs.evolve(self, givens=tuple(givens))
 
     @functools.cached_property

@@ -30,7 +30,7 @@ class State:
     :meth:`apply`.
     """
 
-    __slots__ = ("puzzle", "cand", "value")
+    __slots__ = ("cand", "puzzle", "value")
 
     def __init__(self, puzzle: Puzzle, cand: list[int], value: list[int]):
         self.puzzle = puzzle
@@ -38,7 +38,7 @@ class State:
         self.value = value
 
     @classmethod
-    def from_puzzle(cls, puzzle: Puzzle) -> "State":
+    def from_puzzle(cls, puzzle: Puzzle) -> State:
         """The starting position: givens placed, their peers' candidates removed.
 
         Raises :class:`Contradiction` when two givens clash.
@@ -59,7 +59,7 @@ class State:
         return state
 
     @classmethod
-    def from_candidates(cls, puzzle: Puzzle, cand: Sequence[int], value: Sequence[int] | None = None) -> "State":
+    def from_candidates(cls, puzzle: Puzzle, cand: Sequence[int], value: Sequence[int] | None = None) -> State:
         """A state from explicit candidate masks (a pencil-mark grid).
 
         Cells with one candidate are taken as solved unless ``value`` says
@@ -69,7 +69,7 @@ class State:
             value = [c.bit_length() - 1 if c and not c & (c - 1) else -1 for c in cand]
         return cls(puzzle, list(cand), list(value))
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(self.puzzle, self.cand.copy(), self.value.copy())
 
     # -- queries ------------------------------------------------------------
@@ -136,7 +136,7 @@ class State:
     def eliminate(self, cell: int, sym: int) -> None:
         self.cand[cell] &= ~(1 << sym)
 
-    def apply(self, step: "Step") -> None:
+    def apply(self, step: Step) -> None:
         """Apply a step's eliminations, then its placements."""
         for cell, sym in step.eliminations:
             self.cand[cell] &= ~(1 << sym)

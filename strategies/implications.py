@@ -121,7 +121,7 @@ class Propagation:
     house), parents)`` when a cell or a house runs out.
     """
 
-    __slots__ = ("start", "nodes", "contradiction", "grouped", "rules", "nested_rules", "end")
+    __slots__ = ("contradiction", "end", "grouped", "nested_rules", "nodes", "rules", "start")
 
     def __init__(self, start: int):
         self.start = start
@@ -346,7 +346,7 @@ class Implications:
                         if value[q] >= 0 or placed >> q & 1:
                             continue
                         gone = sm & hm & ~left
-                        if not static or not gone & (gone - 1) or grouped and gone in group_of:
+                        if not static or not gone & (gone - 1) or (grouped and gone in group_of):
                             y = q << 6 | s << 1 | 1
                             if y not in nodes:
                                 parents = tuple(lit(r, s, False) for r in cells_of(gone))
@@ -494,7 +494,7 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("ncells", "weak", "strong", "has_strong", "useful_on", "useful_off", "_memo", "_count")
+    __slots__ = ("_count", "_memo", "has_strong", "ncells", "strong", "useful_off", "useful_on", "weak")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
         p = state.puzzle
@@ -670,7 +670,7 @@ INNER_CHAIN_CODES = frozenset({"aic", "x-chain", "cell-region-forcing"})
 
 
 class _Conclusion:
-    __slots__ = ("kind", "source", "props", "targets", "result", "complexity", "chains")
+    __slots__ = ("chains", "complexity", "kind", "props", "result", "source", "targets")
 
     def __init__(self, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]],
                  result: int):

@@ -20,7 +20,7 @@ class Reference:
         self.cage_of = {c: i for i, (_, cells, _) in enumerate(self.cages) for c in cells}
 
     @classmethod
-    def boxes(cls, size: int, box_rows: int, box_cols: int) -> "Reference":
+    def boxes(cls, size: int, box_rows: int, box_cols: int) -> Reference:
         per_row = size // box_cols
         region_of = [(r // box_rows) * per_row + c // box_cols for r in range(size) for c in range(size)]
         return cls(size, region_of)

@@ -148,6 +148,6 @@ def check(case: Case, max_steps: int = 400) -> tuple[bool, str]:
     got_p = {p for s in relevant for p in s.placements}
     # a placement removes the cell's other candidates (HoDoKu states BUG+1 that way)
     got_e |= {(c, o) for c, v in got_p for o in range(9) if o != v and state.cand[c] >> o & 1}
-    if case.eliminations and case.eliminations <= got_e or case.placements and case.placements <= got_p:
+    if (case.eliminations and case.eliminations <= got_e) or (case.placements and case.placements <= got_p):
         return True, "ok"
     return False, f"expected step not found among {len(relevant)} steps"

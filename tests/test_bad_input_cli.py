@@ -18,8 +18,8 @@ import sys
 import pytest
 
 import deduce.cli.solve
-from deduce.render.json import SCHEMA
 from deduce.cli import main
+from deduce.render.json import SCHEMA
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CLASH = "11" + "." * 14

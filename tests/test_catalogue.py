@@ -60,11 +60,11 @@ def test_stored_example_is_a_real_step_no_easier_technique_makes(code):
         c = s.technique.code
         if c == code or c not in TECHNIQUES:
             continue
-        if requires_unique(s) and not unique or ex.puzzle.has_cages and not allows_cages(s):
+        if (requires_unique(s) and not unique) or (ex.puzzle.has_cages and not allows_cages(s)):
             continue
         before = c in order and code in order and order.index(c) < order.index(code)
         easier = _difficulty(s.technique) < rating and (c not in OPT_IN or code in OPT_IN)
-        if not (before and ex.easiest or easier):
+        if not ((before and ex.easiest) or easier):
             continue
         for other in s.find(state):
             if not effective(other, state):

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from deduce.render.json import SCHEMA
 from deduce.cli import main
+from deduce.render.json import SCHEMA
 
 DATA = pathlib.Path(__file__).parent / "data"
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"  # Wikipedia's example puzzle

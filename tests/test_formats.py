@@ -11,8 +11,16 @@ import sys
 import pytest
 
 from deduce.backtrack import first_solutions
-from deduce.formats import (CANDIDATES, entry_state, fitting_formats, read_puzzle, read_puzzles, read_source,
-                            same_puzzle, write_puzzle)
+from deduce.formats import (
+    CANDIDATES,
+    entry_state,
+    fitting_formats,
+    read_puzzle,
+    read_puzzles,
+    read_source,
+    same_puzzle,
+    write_puzzle,
+)
 from deduce.formats.lzstring import compress_to_base64, decompress_from_base64
 
 from .test_formats_support import CLASSIC, CLASSIC_SOLUTION, JIGSAW4, KILLER4, SIX, SIX_LETTERS, run

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from deduce.formats import MAX_LINE, read_puzzles, read_source
 from deduce.errors import ParseError
+from deduce.formats import MAX_LINE, read_puzzles, read_source
 
 from .test_formats_support import run
 

@@ -55,8 +55,9 @@ def test_killer_round_trips_in_every_format(puzzle):
 
 @pytest.mark.parametrize("fmt", sorted(WRITABLE))
 def test_every_format_is_written_for_some_puzzle(fmt):
-    from .test_formats_support import CLASSIC, JIGSAW4, KILLER4, SIX_LETTERS
     from deduce.formats import read_puzzle
+
+    from .test_formats_support import CLASSIC, JIGSAW4, KILLER4, SIX_LETTERS
 
     samples = [read_puzzle(CLASSIC), read_puzzle(JIGSAW4), read_puzzle(KILLER4), read_puzzle(SIX_LETTERS),
                read_puzzle("0 0 1 1 1\n0 0 2 1 1\n3 0 2 2 2\n3 3 3 2 4\n3 4 4 4 4\n2\n01A\n32C\n", "latin")]

@@ -24,7 +24,7 @@ LABELS = ("naked and hidden pair", "hidden triple", "unique rectangle type 5", "
           "seed: Latin square with letters")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def steps_with_states() -> tuple:
     """(puzzle, state before the step, step) for every step of the showcase solves above."""
     out = []

@@ -9,9 +9,9 @@ that the same strategy does find the real pattern.
 from __future__ import annotations
 
 from deduce import Puzzle, State
+from strategies.bug import BugPlusOne
 from strategies.fish import Fish
 from strategies.single_digit import EmptyRectangle, Skyscraper
-from strategies.bug import BugPlusOne
 from strategies.uniqueness import UniqueRectangle
 from strategies.wings import WWing, XYWing, XYZWing
 

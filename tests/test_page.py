@@ -28,12 +28,12 @@ def showcase(label: str):
     return read_puzzle(text, fmt)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def killer_result():
     return deduce.solve(read_puzzle(KILLER.read_text()))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def long_classic_result():
     return deduce.solve(showcase("Nishio"))
 

@@ -60,7 +60,7 @@ def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def puzzles() -> dict:
     classic = next(t for label, t, _ in SHOWCASE if label == "hidden triple")
     return {

@@ -24,8 +24,19 @@ from .. import __version__
 from ..errors import DeduceError
 from ..formats import read_puzzles
 from . import convert, explain, hint, rate, solve, techniques
-from .common import (EXIT_BAD_INPUT, EXIT_HELP, EXIT_INTERNAL, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK,
-                     EXIT_TIMEOUT, Output, _read_input, _solver)
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_HELP,
+    EXIT_INTERNAL,
+    EXIT_LIMIT,
+    EXIT_MULTIPLE,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    Output,
+    _read_input,
+    _solver,
+)
 from .rate import Progress, RateTable
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_LIMIT", "EXIT_MULTIPLE", "EXIT_NO_SOLUTION", "EXIT_OK",

@@ -28,7 +28,7 @@ import traceback
 from typing import Any, Callable, Iterable, TextIO
 
 from .. import deadline
-from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, TIMEOUT, SolveResult, Solver
+from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, TIMEOUT, Solver, SolveResult
 from ..errors import ParseError, SolveTimeout
 from ..formats import CANDIDATES, Entry, entry_state
 from ..render.json import SCHEMA

@@ -8,8 +8,18 @@ import argparse
 from typing import Any
 
 from ..errors import DeduceError
-from ..formats import (CANDIDATES, HODOKU, MARKS_LINE, WRITABLE, Entry, entry_state, write_candidates_grid,
-                       write_hodoku, write_marks_line, write_puzzle)
+from ..formats import (
+    CANDIDATES,
+    HODOKU,
+    MARKS_LINE,
+    WRITABLE,
+    Entry,
+    entry_state,
+    write_candidates_grid,
+    write_hodoku,
+    write_marks_line,
+    write_puzzle,
+)
 from .common import EXIT_BAD_INPUT, EXIT_OK, Output, _each, _where, input_options
 
 #: Formats a puzzle written alone spreads over several lines (blank line between puzzles).

@@ -16,13 +16,22 @@ import argparse
 import os
 from typing import Any
 
-from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SolveResult, Solver
+from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, Solver, SolveResult
 from ..formats import Entry, write_solution
 from ..render.json import SCHEMA, result_to_json, step_to_json
 from ..render.text import TextRenderer
 from ..step import Step
-from .common import (EXIT_BAD_INPUT, EXIT_HELP, Output, _each, _exit_for, _target, _warn_outcome,
-                     input_options, technique_options)
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_HELP,
+    Output,
+    _each,
+    _exit_for,
+    _target,
+    _warn_outcome,
+    input_options,
+    technique_options,
+)
 
 
 def add_parsers(sub: Any) -> None:

@@ -18,8 +18,18 @@ from ..hint import HINT, MISTAKE, MULTIPLE, Hint, hint, position
 from ..puzzle import Puzzle
 from ..render.json import SCHEMA, step_to_json
 from ..render.text import TextRenderer
-from .common import (EXIT_BAD_INPUT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, Output, _each, _read_input, _solver,
-                     input_options, technique_options)
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_MULTIPLE,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    Output,
+    _each,
+    _read_input,
+    _solver,
+    input_options,
+    technique_options,
+)
 
 
 def add_parsers(sub: Any) -> None:

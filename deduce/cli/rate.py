@@ -38,9 +38,17 @@ from .. import __version__
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION
 from ..formats import Entry
 from ..render.json import SCHEMA
-from .common import (EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, EXIT_TIMEOUT, Output,
-                     combine, input_options)
-
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_MULTIPLE,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    Output,
+    combine,
+    input_options,
+)
 
 INVALID, ERROR, TIMEOUT = "invalid", "error", "timeout"
 
@@ -204,7 +212,7 @@ class Signals:
         self.pending: int | None = None
         self.saved: dict[int, Any] = {}
 
-    def __enter__(self) -> "Signals":
+    def __enter__(self) -> Signals:
         try:
             for name in self.NAMES:
                 if hasattr(signal, name):
@@ -228,7 +236,7 @@ class Signals:
             self.fired = True
             raise Interrupted(signum)
 
-    def deferred(self) -> "_Deferred":
+    def deferred(self) -> _Deferred:
         return _Deferred(self)
 
 

@@ -12,13 +12,29 @@ import argparse
 from typing import Any
 
 from .. import backtrack
-from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, NO_SOLUTION_BY_SEARCH, SOLVED, SolveResult, Solver, search
+from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, NO_SOLUTION_BY_SEARCH, SOLVED, Solver, SolveResult, search
 from ..errors import Contradiction
 from ..formats import JSON, KILLER_LINE, LINE, Entry, write_solution
 from ..render.json import SCHEMA, result_to_json
-from .common import (EXIT_BAD_INPUT, EXIT_HELP, EXIT_LIMIT, EXIT_MULTIPLE, EXIT_NO_SOLUTION, EXIT_OK, LIMIT_REACHED,
-                     Output, _each, _exit_for, _target, _warn_outcome, _where, input_options, record,
-                     technique_options, timeout_option)
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_HELP,
+    EXIT_LIMIT,
+    EXIT_MULTIPLE,
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    LIMIT_REACHED,
+    Output,
+    _each,
+    _exit_for,
+    _target,
+    _warn_outcome,
+    _where,
+    input_options,
+    record,
+    technique_options,
+    timeout_option,
+)
 
 
 def add_parsers(sub: Any) -> None:

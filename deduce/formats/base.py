@@ -5,8 +5,8 @@ for alphabets and blanks."""
 from __future__ import annotations
 
 import errno
-import json
 import io
+import json
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
@@ -229,7 +229,7 @@ def parse_cells(chars: str, symbols: str, first_column: int = 1) -> list[int]:
     return out
 
 
-def jigsaw_geometry(region_map: Sequence[Any], lines: Sequence[int] | None = None) -> "Geometry":
+def jigsaw_geometry(region_map: Sequence[Any], lines: Sequence[int] | None = None) -> Geometry:
     """``Geometry.jigsaw`` after checking every id is an ASCII letter or digit
     (or a whole number), so ``²`` or ``٣`` is named rather than crashing
     ``int()``; ``lines`` (the line of each row) places the error."""

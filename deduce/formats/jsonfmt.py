@@ -15,6 +15,14 @@ JSON = "json"
 FIELDS = {"size", "symbols", "givens", "regions", "cages", "solution", "name", "id", "title", "author"}
 
 
+def _parses(line: str) -> bool:
+    try:
+        loads(line)
+    except ParseError:
+        return False
+    return True
+
+
 def read_json(text: str, options: dict[str, Any]) -> Iterator[Entry]:
     lines = text.splitlines()
     first_line = next((i for i, ln in enumerate(lines, 1) if ln.strip()), 1)
@@ -22,7 +30,7 @@ def read_json(text: str, options: dict[str, Any]) -> Iterator[Entry]:
         whole = loads(text.strip())
     except ParseError as whole_error:
         docs = [(i, ln) for i, ln in enumerate(lines, 1) if ln.strip() and not ln.lstrip().startswith("#")]
-        if len(docs) < 2 or not all(ln.lstrip().startswith("{") for _, ln in docs):
+        if len(docs) < 2 or not _parses(docs[0][1]):   # JSON Lines: the first line is a document of its own
             line = (whole_error.line or 1) + first_line - 1
             yield Entry(line, JSON, error=ParseError(whole_error.message, line=line, column=whole_error.column))
             return

@@ -277,7 +277,7 @@ def write_candidates(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -
     return write_candidates_grid(puzzle, masks)
 
 
-def entry_state(entry: Entry) -> "State":
+def entry_state(entry: Entry) -> State:
     """The position an entry describes: the givens' position, or the pencil
     marks of a candidate grid (solved cells' symbols taken out of their peers)."""
     from ..state import State

@@ -23,8 +23,18 @@ from typing import Any, Iterator, Sequence
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import Geometry
 from ..puzzle import Puzzle, default_symbols, size_for_length
-from .base import (BLANK_CHARS, Entry, at_line, data_lines, entry_of, infer_symbols, is_ascii_number,
-                   jigsaw_geometry, parse_cells, symbol_index)
+from .base import (
+    BLANK_CHARS,
+    Entry,
+    at_line,
+    data_lines,
+    entry_of,
+    infer_symbols,
+    is_ascii_number,
+    jigsaw_geometry,
+    parse_cells,
+    symbol_index,
+)
 
 LINE, GRID, BORDERED, CSV = "line", "grid", "bordered", "csv"
 

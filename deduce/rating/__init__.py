@@ -74,7 +74,7 @@ __all__ = ["ERROR", "INVALID", "NESTED_FLOOR", "RATING_MODEL", "START_METHOD", "
 
 
 def rate_all(puzzles: Iterable[Puzzle], *, jobs: int | None = None, uniqueness: bool = True,
-             time_limit: float | None = None, client: "Client | None" = None,
+             time_limit: float | None = None, client: Client | None = None,
              batch_size: int | None = None) -> Generator[Rating, None, None]:
     """Rate puzzles, yielding the ratings in input order as soon as each is
     ready (one rating per puzzle, whatever happens to it).

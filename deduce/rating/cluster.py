@@ -66,7 +66,7 @@ def _require_dask() -> None:
         raise ClusterError("rating on a cluster needs Dask: pip install 'deduce-sudoku[dask]'") from exc
 
 
-def connect(address: str, jobs: int | None = None) -> tuple["Client", Callable[[], None]]:
+def connect(address: str, jobs: int | None = None) -> tuple[Client, Callable[[], None]]:
     """A client for ``address`` and the function that closes it (and the
     cluster, when it started one).
 
@@ -122,7 +122,7 @@ def rate_batch(puzzles: list[Puzzle], uniqueness: bool, time_limit: float | None
 
 # -- on the client ---------------------------------------------------------------
 
-def rate_on_cluster(puzzles: Iterable[Puzzle], client: "Client", *, uniqueness: bool = True,
+def rate_on_cluster(puzzles: Iterable[Puzzle], client: Client, *, uniqueness: bool = True,
                     time_limit: float | None = None, batch_size: int | None = None) -> Iterator[Rating]:
     """Ratings of ``puzzles`` from the cluster behind ``client``, in input
     order, each as soon as it and every one before it are back.  Closing
@@ -177,7 +177,7 @@ def rate_on_cluster(puzzles: Iterable[Puzzle], client: "Client", *, uniqueness: 
                 else:
                     suspects.extend((start + i, p) for i, p in enumerate(batch))
                     ratings = []
-            except Exception as exc:  # noqa: BLE001 - the batch's records, not the run's end
+            except Exception as exc:
                 ratings = [local.failed(p, f"{type(exc).__name__}: {exc}") for p in batch]
             finally:
                 future.release()

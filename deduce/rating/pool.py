@@ -44,13 +44,13 @@ class WorkerPool:
         self.workers: list[_Worker] = []
         self.rater = Rater(uniqueness=uniqueness, time_limit=time_limit)
 
-    def __enter__(self) -> "WorkerPool":
+    def __enter__(self) -> WorkerPool:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _start(self) -> "_Worker":
+    def _start(self) -> _Worker:
         ours, theirs = self.ctx.Pipe()
         # blocked while the worker starts (the mask is inherited), so a Ctrl-C
         # then reaches only this process; the worker ignores them, then unblocks

@@ -146,7 +146,7 @@ class Rater:
         start = time.perf_counter()
         try:
             return self.rate(puzzle)
-        except Exception as exc:  # noqa: BLE001 - one puzzle's bug must not end a batch
+        except Exception as exc:
             return self.failed(puzzle, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
 
     def failed(self, puzzle: Puzzle, why: str, seconds: float = 0.0) -> Rating:

@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from ..puzzle import Puzzle
 
 from ..state import State
-from .marks import ROLES, Marks, marks as step_marks
+from .marks import ROLES, Marks
+from .marks import marks as step_marks
 from .svg import Layout, grid_svg
 from .text import TextRenderer
 

@@ -18,7 +18,8 @@ from ..errors import Contradiction
 from ..puzzle import Puzzle
 from ..state import State
 from ..step import Step
-from .marks import marks as step_marks, to_json as marks_json
+from .marks import marks as step_marks
+from .marks import to_json as marks_json
 from .text import TextRenderer
 
 #: 2: steps gained ``marks`` (roles and chain links).

@@ -121,7 +121,7 @@ def register(key: str, marker: Marker) -> None:
     _MARKERS[key] = marker
 
 
-def default_marks(step: "Step", puzzle: "Puzzle", state: "State | None" = None) -> Marks:
+def default_marks(step: Step, puzzle: Puzzle, state: State | None = None) -> Marks:
     """Pattern cells (with the step's symbols among their candidates), the
     houses and cages named, placements and eliminations."""
     b = _Builder(step, state)
@@ -132,7 +132,7 @@ def default_marks(step: "Step", puzzle: "Puzzle", state: "State | None" = None) 
     return b.done()
 
 
-def marks(step: "Step", puzzle: "Puzzle", state: "State | None" = None) -> Marks:
+def marks(step: Step, puzzle: Puzzle, state: State | None = None) -> Marks:
     """How to show ``step``: its family's marks, or :func:`default_marks`.
 
     ``state`` (the position before the step) lets markers draw only the
@@ -148,7 +148,7 @@ def marks(step: "Step", puzzle: "Puzzle", state: "State | None" = None) -> Marks
         return default_marks(step, puzzle, state)
 
 
-def to_json(m: Marks, puzzle: "Puzzle") -> dict[str, Any]:
+def to_json(m: Marks, puzzle: Puzzle) -> dict[str, Any]:
     """``m`` as JSON: cells ``r1c2``, symbols in the puzzle's alphabet,
     candidates and link ends ``r1c2=5`` (see the README's JSON schema).
 
@@ -180,7 +180,7 @@ class _Builder:
     placements and eliminations (a candidate may so carry a pattern role and
     ``eliminated``: an assumption the chain disproves)."""
 
-    def __init__(self, step: "Step", state: "State | None" = None):
+    def __init__(self, step: Step, state: State | None = None):
         self.step, self.state = step, state
         self.cells: dict[tuple[int, str], None] = {}
         self.candidates: dict[tuple[int, int], str] = {}
@@ -198,7 +198,7 @@ class _Builder:
         symbols = tuple(symbols)
         for c in cells:
             for s in symbols:
-                if self.state is None or self.state.value[c] < 0 and self.state.cand[c] >> s & 1:
+                if self.state is None or (self.state.value[c] < 0 and self.state.cand[c] >> s & 1):
                     self.candidates.setdefault((int(c), int(s)), role)
 
     def house_roles(self, houses: Iterable[int], role: str) -> None:
@@ -237,7 +237,7 @@ def _numbered(prefix: str, i: int) -> str:
 # is one edit.
 
 
-def _fish(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _fish(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     base, cover, fins = step.detail("base", ()), step.detail("cover", ()), step.detail("fins", ())
     b = _Builder(step, state)
     sym = step.symbols[:1]
@@ -250,7 +250,7 @@ def _fish(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
     return b.done()
 
 
-def _single_digit(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _single_digit(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = _Builder(step, state)
     sym = step.symbols[0]
     chain = step.detail("chain")
@@ -275,7 +275,7 @@ def _single_digit(step: "Step", puzzle: "Puzzle", state: "State | None") -> Mark
     return _colouring(step, puzzle, state)
 
 
-def _colouring(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _colouring(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = _Builder(step, state)
     sym = step.symbols[0]
     colours = step.detail("colours", ())
@@ -287,13 +287,13 @@ def _colouring(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
             one, two = colours[i], colours[i + 1]
             for h, house in enumerate(g.houses):
                 places = [c for c in house if state.value[c] < 0 and state.cand[c] >> sym & 1]
-                if len(places) == 2 and (places[0] in one and places[1] in two
-                                         or places[0] in two and places[1] in one):
+                if len(places) == 2 and ((places[0] in one and places[1] in two)
+                                         or (places[0] in two and places[1] in one)):
                     b.link((places[0], sym), (places[1], sym), strong=True, directed=False)
     return b.done()
 
 
-def _wing(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _wing(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = _Builder(step, state)
     z = step.symbols[0] if step.symbols else -1
     pivot = step.detail("pivot")
@@ -340,7 +340,7 @@ def _wing(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
     return default_marks(step, puzzle, state)
 
 
-def _uniqueness(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _uniqueness(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = _Builder(step, state)
     pair = step.detail("pair", ())
     corners = step.detail("corners")
@@ -396,7 +396,7 @@ def _chain_links(b: _Builder, records: Iterable[tuple]) -> None:
             b.link((pc, ps), (cell, sym), strong=on and not pon)
 
 
-def _chains(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _chains(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = _Builder(step, state)
     path = step.detail("path")
     branches = step.detail("branches")
@@ -439,7 +439,7 @@ def _chains(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
     return default_marks(step, puzzle, state)
 
 
-def _als(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _als(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = _Builder(step, state)
     core = step.detail("core")
     if core is not None:  # Sue de Coq
@@ -478,12 +478,12 @@ def _als(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
     return b.done()
 
 
-def _distance(puzzle: "Puzzle", a: int, b: int) -> int:
+def _distance(puzzle: Puzzle, a: int, b: int) -> int:
     n = puzzle.size
     return abs(a // n - b // n) + abs(a % n - b % n)
 
 
-def _cages(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _cages(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = _Builder(step, state)
     if step.detail("equation_target") is not None:  # 45 rule: innies and outies of a union of houses
         b.cell_roles(step.detail("innies", step.detail("all_innies", ())), "innie")
@@ -500,7 +500,7 @@ def _cages(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
     return b.done()
 
 
-def _leftovers(step: "Step", puzzle: "Puzzle", state: "State | None") -> Marks:
+def _leftovers(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = _Builder(step, state)
     b.cell_roles(step.detail("lines_only", ()), "set-1")
     b.cell_roles(step.detail("regions_only", ()), "set-2")

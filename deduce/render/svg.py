@@ -24,7 +24,8 @@ import math
 from html import escape
 from typing import TYPE_CHECKING, Sequence
 
-from .marks import ROLES, Marks, marks as step_marks
+from .marks import ROLES, Marks
+from .marks import marks as step_marks
 
 if TYPE_CHECKING:
     from ..puzzle import Puzzle

@@ -4,8 +4,32 @@ family (the CLI and older code import :class:`TextRenderer` from here)."""
 
 from __future__ import annotations
 
-from .words import (CLUE, DETAILS, FULL, LEVELS, NUDGE, TEMPLATES, TextRenderer, capitalize, explain, lcfirst,
-                    prose, templates_of)
+from .words import (
+                    CLUE,
+                    DETAILS,
+                    FULL,
+                    LEVELS,
+                    NUDGE,
+                    TEMPLATES,
+                    TextRenderer,
+                    capitalize,
+                    explain,
+                    lcfirst,
+                    prose,
+                    templates_of,
+)
 
-__all__ = ["TextRenderer", "TEMPLATES", "DETAILS", "LEVELS", "NUDGE", "CLUE", "FULL", "explain", "prose",
-           "capitalize", "lcfirst", "templates_of"]
+__all__ = [
+                    "CLUE",
+                    "DETAILS",
+                    "FULL",
+                    "LEVELS",
+                    "NUDGE",
+                    "TEMPLATES",
+                    "TextRenderer",
+                    "capitalize",
+                    "explain",
+                    "lcfirst",
+                    "prose",
+                    "templates_of",
+]

@@ -92,7 +92,7 @@ GENERIC = (
 )
 
 
-def _generic_full(r: "TextRenderer", s: Step) -> str:
+def _generic_full(r: TextRenderer, s: Step) -> str:
     parts = []
     if s.technique.description:
         parts.append(capitalize(s.technique.description.rstrip(".")) + ".")
@@ -217,5 +217,18 @@ def explain(step: Step, puzzle: Puzzle, level: str = FULL) -> str:
     return r.explain(step) if level == FULL else r.text(step, level)
 
 
-__all__ = ["TextRenderer", "TEMPLATES", "DETAILS", "FAMILIES", "LEVELS", "NUDGE", "CLUE", "FULL", "explain",
-           "prose", "capitalize", "lcfirst", "templates_of"]
+__all__ = [
+    "CLUE",
+    "DETAILS",
+    "FAMILIES",
+    "FULL",
+    "LEVELS",
+    "NUDGE",
+    "TEMPLATES",
+    "TextRenderer",
+    "capitalize",
+    "explain",
+    "lcfirst",
+    "prose",
+    "templates_of",
+]

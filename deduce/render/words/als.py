@@ -80,7 +80,7 @@ TEMPLATES = {
 }
 
 
-def _sdc_text(r: "TextRenderer", step: Step) -> str:
+def _sdc_text(r: TextRenderer, step: Step) -> str:
     line, box = (r.house(h) for h in step.houses)
     core, a, d = step.detail("core"), step.detail("line_cells"), step.detail("box_cells")
     v, va, vd = step.detail("core_symbols"), step.detail("line_symbols"), step.detail("box_symbols")
@@ -94,12 +94,12 @@ def _sdc_text(r: "TextRenderer", step: Step) -> str:
             f"{r.symset(set(vd) | (set(v) - set(va)))}: {r.removed(step.eliminations)}.")
 
 
-def _als_place(r: "TextRenderer", als: AlsRecord) -> str:
+def _als_place(r: TextRenderer, als: AlsRecord) -> str:
     cells, _, house = als
     return f"{r.cells(cells)} in {r.house(house)}"
 
 
-def _als_name(r: "TextRenderer", als: AlsRecord) -> str:
+def _als_name(r: TextRenderer, als: AlsRecord) -> str:
     cells, syms, _ = als
     return f"{_als_place(r, als)} ({len(cells)} cell{'s' if len(cells) > 1 else ''}, {r.symset(syms)})"
 
@@ -108,7 +108,7 @@ _ALS_HEAD = ("Each of {names} holds one more {w} than it has cells (an almost lo
              "of its {w}s, it is locked on the rest.")
 
 
-def _als_text(r: "TextRenderer", step: Step) -> str:
+def _als_text(r: TextRenderer, step: Step) -> str:
     sets = step.detail("sets")
     head = _ALS_HEAD.format(names=prose([_als_name(r, a) for a in sets]), w=word(r.puzzle))
     removed = r.removed(step.eliminations)
@@ -131,7 +131,7 @@ def _als_text(r: "TextRenderer", step: Step) -> str:
             f"locked and holds its {z}. Cells seeing every {z} of the first two sets lose it: {removed}.")
 
 
-def _als_chain_text(r: "TextRenderer", step: Step) -> str:
+def _als_chain_text(r: TextRenderer, step: Step) -> str:
     sets = step.detail("sets")
     rccs = step.detail("rccs")
     z = r.sym(step.detail("z"))

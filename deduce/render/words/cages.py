@@ -49,7 +49,7 @@ TEMPLATES = {
 }
 
 
-def cage_list(r: "TextRenderer", cages: tuple[int, ...] | list[int]) -> str:
+def cage_list(r: TextRenderer, cages: tuple[int, ...] | list[int]) -> str:
     """``cage r1c1 (11)``, ``cages r1c1 (11), r2c3 (9) and r4c4 (17)``."""
     names = [r.cage(i) for i in cages]
     if len(names) == 1:
@@ -57,7 +57,7 @@ def cage_list(r: "TextRenderer", cages: tuple[int, ...] | list[int]) -> str:
     return "cages " + prose([n.removeprefix("cage ") for n in names])
 
 
-def fillings_text(r: "TextRenderer", step: Step, limit: int = 6) -> tuple[str, int]:
+def fillings_text(r: TextRenderer, step: Step, limit: int = 6) -> tuple[str, int]:
     fillings = step.detail("fillings", ())
     sets = []
     for f in fillings:
@@ -71,11 +71,11 @@ def fillings_text(r: "TextRenderer", step: Step, limit: int = 6) -> tuple[str, i
     return prose(sets, "or"), len(sets)
 
 
-def _cage(r: "TextRenderer", step: Step) -> str:
+def _cage(r: TextRenderer, step: Step) -> str:
     return r.cage(step.cages[0])
 
 
-def _combos(r: "TextRenderer", step: Step) -> str:
+def _combos(r: TextRenderer, step: Step) -> str:
     cage = r.puzzle.cages[step.cages[0]]
     text, count = fillings_text(r, step)
     kind = "" if not cage.repeats else " (digits may repeat)" if r.puzzle.is_digits else " (symbols may repeat)"
@@ -84,7 +84,7 @@ def _combos(r: "TextRenderer", step: Step) -> str:
     return f"with what is left in its cells, it can be {text}{kind}"
 
 
-def _forced(r: "TextRenderer", step: Step) -> str:
+def _forced(r: TextRenderer, step: Step) -> str:
     why = step.detail("forced", ())
     if not why:
         return ""
@@ -92,7 +92,7 @@ def _forced(r: "TextRenderer", step: Step) -> str:
     return " (" + "; ".join(parts) + ")"
 
 
-def _combo_result(r: "TextRenderer", step: Step) -> str:
+def _combo_result(r: TextRenderer, step: Step) -> str:
     cells = by_cell(step.eliminations)
     sets = {frozenset(v) for v in cells.values()}
     if len(sets) == 1:

@@ -37,7 +37,7 @@ TEMPLATES = {
 }
 
 
-def _xy_chain_text(r: "TextRenderer", step: Step) -> str:
+def _xy_chain_text(r: TextRenderer, step: Step) -> str:
     path = step.detail("path")
     values = step.detail("values")
     x = r.sym(step.symbols[0])
@@ -51,7 +51,7 @@ def _xy_chain_text(r: "TextRenderer", step: Step) -> str:
     return "\n".join(lines)
 
 
-def _remote_pair_text(r: "TextRenderer", step: Step) -> str:
+def _remote_pair_text(r: TextRenderer, step: Step) -> str:
     path = step.detail("path")
     a, b = (r.sym(x) for x in step.symbols)
     lines = [f"{r.cells(path)} each hold only {{{a},{b}}}, and each sees the next. Suppose {r.cell(path[0])} is {a}."]

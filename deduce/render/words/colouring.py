@@ -41,7 +41,7 @@ TEMPLATES = {
 }
 
 
-def _colour_text(r: "TextRenderer", step: Step) -> str:
+def _colour_text(r: TextRenderer, step: Step) -> str:
     sym = r.sym(step.symbols[0])
     colours = step.detail("colours")
     listed = "; ".join(f"{COLOUR_NAMES[i]}: {r.cells(cells)}" for i, cells in enumerate(colours))

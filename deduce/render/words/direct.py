@@ -37,7 +37,7 @@ TEMPLATES = {
 DETAILS: dict[str, type] = {code: DirectDetails for code in TEMPLATES}
 
 
-def _direct_single(r: "TextRenderer", step: Step) -> str:
+def _direct_single(r: TextRenderer, step: Step) -> str:
     cell, sym, house = step.detail("single")
     return f"Now {r.sym(sym)} fits only in {r.cell(cell)} in {r.house(house)}, so {r.cell(cell)} = {r.sym(sym)}."
 

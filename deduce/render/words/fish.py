@@ -37,14 +37,14 @@ TEMPLATES = {
 DETAILS: dict[str, type] = {code: FishDetails for code in FISH_CODES}
 
 
-def _fin_clue(r: "TextRenderer", step: Step) -> str:
+def _fin_clue(r: TextRenderer, step: Step) -> str:
     fins = step.detail("fins", ())
     if not fins:
         return ""
     return f", apart from the fin{'s' if len(fins) > 1 else ''} {r.cells(fins)}"
 
 
-def _fish_reason(r: "TextRenderer", step: Step) -> str:
+def _fish_reason(r: TextRenderer, step: Step) -> str:
     sym = r.sym(step.symbols[0])
     base = houses_prose(r, step.detail("base"))
     cover = houses_prose(r, step.detail("cover"))

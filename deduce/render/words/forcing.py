@@ -48,7 +48,7 @@ TEMPLATES = {
 }
 
 
-def lit_text(r: "TextRenderer", x: int) -> str:
+def lit_text(r: TextRenderer, x: int) -> str:
     """``r1c2 is 5``, ``r1c2 is not 5``."""
     cell, sym, on = unpack(x)
     return f"{r.cell(cell)} is {'' if on else 'not '}{r.sym(sym)}"
@@ -58,7 +58,7 @@ def _line_refs(refs: list[int]) -> str:
     return prose(["the assumption" if n == 0 else f"line {n}" for n in refs])
 
 
-def _why_node(r: "TextRenderer", x: int, reason: tuple, parents: tuple, number: dict[int, int], prev: int) -> str:
+def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: dict[int, int], prev: int) -> str:
     kind = reason[0]
     cell, sym = lit_cell(x), lit_symbol(x)
     if kind == "cell":
@@ -116,7 +116,7 @@ def thread_order(start: int, chain: tuple) -> list[tuple]:
     return out
 
 
-def _branch_lines(r: "TextRenderer", start: int, chain: tuple, contradiction: tuple | None,
+def _branch_lines(r: TextRenderer, start: int, chain: tuple, contradiction: tuple | None,
                   indent: str = " ") -> list[str]:
     lines = []
     number = {start: 0}
@@ -152,7 +152,7 @@ def _gives_away(step: Step, cell: int, sym: int) -> bool:
     return (cell, sym) in step.eliminations or (cell, sym) in step.placements
 
 
-def _forcing_where(r: "TextRenderer", step: Step) -> str:
+def _forcing_where(r: TextRenderer, step: Step) -> str:
     """Where to look, without the answer: the cell or house tried, never the result."""
     kind, source = step.detail("kind"), step.detail("source")
     if kind == "cell":
@@ -165,7 +165,7 @@ def _forcing_where(r: "TextRenderer", step: Step) -> str:
     return f" starting from {r.sym(source[1])} in {r.cell(source[0])}"
 
 
-def _forcing_clue(r: "TextRenderer", step: Step) -> str:
+def _forcing_clue(r: TextRenderer, step: Step) -> str:
     kind, source = step.detail("kind"), step.detail("source")
     if kind == "cell":
         return f"Try each candidate of {r.cell(source[0])} in turn and follow the consequences."
@@ -177,7 +177,7 @@ def _forcing_clue(r: "TextRenderer", step: Step) -> str:
     return f"Suppose {lit_text(r, start)} and follow the consequences."
 
 
-def _forcing_text(r: "TextRenderer", step: Step) -> str:
+def _forcing_text(r: TextRenderer, step: Step) -> str:
     kind, branches = step.detail("kind"), step.detail("branches")
     result = r.result(step) if step.eliminations else r.placed(step.placements)
     out = forcing_lines(r, kind, step.detail("source"), branches, result, "")
@@ -190,7 +190,7 @@ def _forcing_text(r: "TextRenderer", step: Step) -> str:
     return "\n".join(out)
 
 
-def forcing_lines(r: "TextRenderer", kind: str, source: tuple, branches: tuple, result: str,
+def forcing_lines(r: TextRenderer, kind: str, source: tuple, branches: tuple, result: str,
                   indent: str) -> list[str]:
     """A forcing chain's lines, link by link; ``indent`` for one applied inside another."""
     out: list[str] = []

@@ -50,7 +50,7 @@ _RULE = (
 TEMPLATES = {"innie": _RULE, "innies-outies": _RULE}
 
 
-def union_name(r: "TextRenderer", houses: Sequence[int]) -> str:
+def union_name(r: TextRenderer, houses: Sequence[int]) -> str:
     """``rows 1-2``, ``boxes 3 and 6``, ``row 9 and column 1``."""
     g = r.g
     if len({g.house_kind(h) for h in houses}) == 1:
@@ -74,11 +74,11 @@ def _arith(terms: Sequence[int]) -> str:
     return f"{text} = {sum(terms)}" if len(terms) > 1 else text
 
 
-def _plus(r: "TextRenderer", cells: Sequence[int]) -> str:
+def _plus(r: TextRenderer, cells: Sequence[int]) -> str:
     return " + ".join(r.cell(c) for c in cells)
 
 
-def _side(r: "TextRenderer", innies: Sequence[int], outies: Sequence[int]) -> str:
+def _side(r: TextRenderer, innies: Sequence[int], outies: Sequence[int]) -> str:
     """``r1c1 + r1c2``, ``r9c6 - r6c2``, or (outies only) ``r5c7 + r6c7``."""
     if not innies:
         return _plus(r, outies)
@@ -86,11 +86,11 @@ def _side(r: "TextRenderer", innies: Sequence[int], outies: Sequence[int]) -> st
     return text + "".join(f" - {r.cell(c)}" for c in outies)
 
 
-def _name_role(r: "TextRenderer", cells: Sequence[int], role: str) -> str:
+def _name_role(r: TextRenderer, cells: Sequence[int], role: str) -> str:
     return f"{r.cells(cells)} ({'the ' + role if len(cells) == 1 else 'the ' + role + 's'})"
 
 
-def _rule45(r: "TextRenderer", step: Step) -> str:
+def _rule45(r: TextRenderer, step: Step) -> str:
     p = r.puzzle
     n = p.size
     house_total = n * (n + 1) // 2
@@ -160,7 +160,7 @@ def _rule45(r: "TextRenderer", step: Step) -> str:
     return " ".join(parts)
 
 
-def _known_placement(r: "TextRenderer", step: Step, all_in: Sequence[int], all_out: Sequence[int],
+def _known_placement(r: TextRenderer, step: Step, all_in: Sequence[int], all_out: Sequence[int],
                      known: dict[int, int], shown: int) -> str:
     """``With r5c2 = 8 already placed, r5c7 = 10 - 8 = 2.``: the one unknown from the sum just shown."""
     cell = step.placements[0][0]

@@ -32,7 +32,7 @@ TEMPLATES = {
 DETAILS: dict[str, type] = {"bf": TrialDetails}
 
 
-def _guesses(r: "TextRenderer", step: Step) -> str:
+def _guesses(r: TextRenderer, step: Step) -> str:
     guesses = step.detail("guesses", ())
     if not guesses:
         return ""
@@ -45,7 +45,7 @@ def _guesses(r: "TextRenderer", step: Step) -> str:
     return ": " + "; ".join(parts)
 
 
-def _stopped(r: "TextRenderer", step: Step) -> str:
+def _stopped(r: TextRenderer, step: Step) -> str:
     """``52 of 81 cells filled (27 beyond the givens) and 61 candidates left in the others``."""
     position = step.detail("position", "")
     blank = "."

@@ -46,7 +46,7 @@ def _regions(s: Step, g: Geometry) -> list[int]:
     return [h for h in s.houses if h >= 2 * g.size]
 
 
-def _leftover_reason(r: "TextRenderer", step: Step) -> str:
+def _leftover_reason(r: TextRenderer, step: Step) -> str:
     sym = r.sym(step.symbols[0])
     lines_only = step.detail("lines_only")
     regions_only = step.detail("regions_only")

@@ -98,7 +98,7 @@ def see(step: Step) -> str:
     return verb(len(elim_cells(step)), "sees", "see")
 
 
-def house_run(r: "TextRenderer", houses: Sequence[int]) -> str:
+def house_run(r: TextRenderer, houses: Sequence[int]) -> str:
     """``rows 1-2``, ``row 3``, ``regions 1, 4 and 5``, ``boxes 7-8``."""
     g = r.g
     kind = g.house_kind(houses[0])
@@ -110,7 +110,7 @@ def house_run(r: "TextRenderer", houses: Sequence[int]) -> str:
     return f"{plural(kind)} " + prose([str(x) for x in nums])
 
 
-def houses_prose(r: "TextRenderer", houses: Sequence[int]) -> str:
+def houses_prose(r: TextRenderer, houses: Sequence[int]) -> str:
     """``rows 2 and 8``, ``row 2 and box 5``."""
     g = r.g
     kinds = {g.house_kind(h) for h in houses}
@@ -119,7 +119,7 @@ def houses_prose(r: "TextRenderer", houses: Sequence[int]) -> str:
     return prose([r.house(h) for h in houses])
 
 
-def same_house(r: "TextRenderer", a_cell: int, b_cell: int) -> str:
+def same_house(r: TextRenderer, a_cell: int, b_cell: int) -> str:
     """``same row as r1c2``: why two cells see each other."""
     g = r.g
     kind = next((g.house_kind(h) for h in g.cell_houses[a_cell] if h in g.cell_houses[b_cell]), "cage")

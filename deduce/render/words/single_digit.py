@@ -43,7 +43,7 @@ DETAILS: dict[str, type] = {"skyscraper": StrongLinkPairDetails, "2-string-kite"
                             "turbot-fish": StrongLinkPairDetails, "empty-rectangle": EmptyRectangleDetails}
 
 
-def _chain_text(r: "TextRenderer", step: Step) -> str:
+def _chain_text(r: TextRenderer, step: Step) -> str:
     a, b, c, d = step.detail("chain")
     sym = r.sym(step.symbols[0])
     h1, h2 = r.house(step.houses[0]), r.house(step.houses[1])
@@ -60,7 +60,7 @@ def _chain_text(r: "TextRenderer", step: Step) -> str:
     return "\n".join(lines)
 
 
-def _er_text(r: "TextRenderer", step: Step) -> str:
+def _er_text(r: TextRenderer, step: Step) -> str:
     sym = r.sym(step.symbols[0])
     box = step.detail("box")
     row, col = step.detail("cross")

@@ -46,7 +46,7 @@ TEMPLATES = {
 DETAILS: dict[str, type] = {"fh": NoDetails, "hs": HiddenSingleDetails, "ns": NakedSingleDetails}
 
 
-def _blocked(r: "TextRenderer", step: Step) -> str:
+def _blocked(r: TextRenderer, step: Step) -> str:
     blockers = step.detail("blockers", ())
     if not blockers or any(b < 0 for _, b in blockers):
         return ""
@@ -56,7 +56,7 @@ def _blocked(r: "TextRenderer", step: Step) -> str:
     return f": the {sym}{'s' if many else ''} in {r.cells(sources)} rule{'' if many else 's'} out its other cells"
 
 
-def _why_single(r: "TextRenderer", step: Step) -> str:
+def _why_single(r: TextRenderer, step: Step) -> str:
     p = r.puzzle
     if step.detail("all_seen", False):
         return f"its row, column and {p.geometry.block_kind} already hold every other {word(p)}"

@@ -133,7 +133,7 @@ def _floor(step: Step) -> list[int]:
     return [c for c in step.detail("corners") if c not in roof]
 
 
-def _ur_reason(r: "TextRenderer", step: Step) -> str:
+def _ur_reason(r: TextRenderer, step: Step) -> str:
     roof = step.detail("roof")
     a, b = (r.sym(x) for x in step.detail("pair"))
     pair = r.symset(step.detail("pair"))
@@ -168,7 +168,7 @@ def _ur_reason(r: "TextRenderer", step: Step) -> str:
             f"{a} and {b}; so neither can be {other}: {removed}.")
 
 
-def _ar_text(r: "TextRenderer", step: Step) -> str:
+def _ar_text(r: TextRenderer, step: Step) -> str:
     corners, placed, free = step.detail("corners"), step.detail("placed"), step.detail("free")
     head = (f"This puzzle has a unique solution, and none of {r.cells(corners)} was given: if they ended holding "
             f"two {word(r.puzzle)}s crosswise, those could be swapped, giving a second solution. "
@@ -181,7 +181,7 @@ def _ar_text(r: "TextRenderer", step: Step) -> str:
             f"{x}, and the cells that see both lose {x}: {removed}.")
 
 
-def _bug_premise(r: "TextRenderer", step: Step) -> str:
+def _bug_premise(r: TextRenderer, step: Step) -> str:
     extras = step.detail("extras")
     listed = "; ".join(f"{r.cell(c)}: {r.syms_prose(xs)}" for c, xs in extras)
     return (f"This puzzle has a unique solution. Without their extra candidates ({listed}), every unsolved cell "

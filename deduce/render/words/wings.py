@@ -73,7 +73,7 @@ TEMPLATES = {
 }
 
 
-def _xy_reason(r: "TextRenderer", step: Step) -> str:
+def _xy_reason(r: TextRenderer, step: Step) -> str:
     pivot = step.detail("pivot")
     a, b = step.detail("pincers")
     z = r.sym(step.symbols[0])
@@ -83,7 +83,7 @@ def _xy_reason(r: "TextRenderer", step: Step) -> str:
             f"that see both lose {z}: {r.cells_see(step)}.")
 
 
-def _w_text(r: "TextRenderer", step: Step) -> str:
+def _w_text(r: TextRenderer, step: Step) -> str:
     a, b = step.cells[:2]
     p, q = step.detail("link")
     y, x = step.symbols
@@ -96,7 +96,7 @@ def _w_text(r: "TextRenderer", step: Step) -> str:
             f"{r.cells(elim_cells(step))}.")
 
 
-def _z_cells_again(r: "TextRenderer", step: Step) -> str:
+def _z_cells_again(r: TextRenderer, step: Step) -> str:
     z = step.detail("z_cells")
     return {2: "both", 3: "all three"}.get(len(z), "all of those")
 
