@@ -9,7 +9,6 @@ in the formats tests; these are options, files, standard input, timeouts,
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -18,23 +17,15 @@ import sys
 import pytest
 
 import deduce.cli.solve
-from deduce.cli import main
 from deduce.render.json import SCHEMA
+
+from .test_cli import run
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CLASH = "11" + "." * 14
 EMPTY4 = "." * 16
 
 
-def run(args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        code = main(args, out, err)
-    finally:
-        sys.stdin = old
-    return code, out.getvalue(), err.getvalue()
 
 
 def unsolvable_25(seed: int = 2) -> str:

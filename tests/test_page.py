@@ -6,17 +6,16 @@ The page in a real browser is tests/test_page_browser.py (marker
 from __future__ import annotations
 
 import functools
-import io
 import json
 import pathlib
 import re
-import sys
 
 import deduce
-from deduce.cli import main
 from deduce.formats import read_puzzle
 from deduce.render.html import page_data, page_title, result_fragment, result_html
 from deduce.showcase import SHOWCASE
+
+from .test_cli import run
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 KILLER = ROOT / "examples" / "killer_45.json"
@@ -44,15 +43,6 @@ def data_of(page: str) -> dict:
     return json.loads(m.group(1))
 
 
-def run(args, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        code = main(args, out, err)
-    finally:
-        sys.stdin = old
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_killer_page_is_at_most_300_kb():
