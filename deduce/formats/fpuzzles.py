@@ -276,7 +276,10 @@ def _puzzle_from_scl(payload: str, warnings: list[str]) -> Puzzle:
     try:
         doc = loads(text)
     except ParseError:
-        doc = unzip_scl(text)
+        try:
+            doc = unzip_scl(text)
+        except IndexError:   # the payload ends inside a value
+            raise InvalidPuzzleError("the scl payload is not SudokuPad's JSON (it ends early)") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("cells"), list):
         raise InvalidPuzzleError("the scl payload has no 'cells'")
     rows = doc["cells"]
