@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import io
-import sys
-
 from hypothesis import strategies as st
 
-from deduce.cli import main
 from deduce.geometry import BOX_SHAPES, Geometry
 from deduce.puzzle import Cage, Puzzle, default_symbols
+
+from .test_cli import run
+
+__all__ = ["run"]
 
 #: Puzzles written for these tests (unique solutions, checked in test_formats.py).
 CLASSIC = "..8.1..361.4..75..........735.8...6.7.........8...4..549...1.......25..3..5...64."
@@ -20,16 +20,6 @@ JIGSAW4 = "4 4\n- - 4 3\n- - - 1\n- 2 - -\n- - - -\n1 1 1 3\n1 3 3 3\n2 2 4 4\n2
 KILLER4 = "AABCDEECDFFFDGGH 3,3,6,9,5,8,5,1"
 
 
-def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:
-    """``deduce ARGS`` with ``stdin``: (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        code = main(args, out, err)
-    finally:
-        sys.stdin = old
-    return code, out.getvalue(), err.getvalue()
 
 
 def _latin_rows(n: int, shift: int) -> list[int]:
