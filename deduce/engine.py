@@ -41,7 +41,7 @@ import attrs
 from . import backtrack, deadline
 from .errors import Contradiction, SolveTimeout, UnsoundStepError
 from .puzzle import Puzzle
-from .registry import strategies_for
+from .registry import select_strategies, strategies_for
 from .state import State
 from .step import Step
 from .strategy import Strategy, allows_cages, requires_unique
@@ -121,8 +121,7 @@ class Solver:
         if strategies is None:
             self.strategies = strategies_for(profile, only=only, exclude=exclude)
         else:
-            self.strategies = [s for s in strategies
-                               if (only is None or s.technique.code in only) and s.technique.code not in exclude]
+            self.strategies = select_strategies(strategies, only, exclude)
         self.uniqueness = uniqueness
         self.backtracking = backtracking
         self.max_steps = max_steps

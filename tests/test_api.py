@@ -54,7 +54,8 @@ def test_step_str_repr_and_text() -> None:
     step = result.steps[0]
     assert str(step) == "hidden single: r1c6=8"
     rebuilt = eval(repr(step), {"Step": deduce.Step, "technique": technique})
-    assert rebuilt == step and repr(rebuilt) == repr(step)
+    assert rebuilt == step and repr(rebuilt.on(result.puzzle)) == repr(step)
+    assert repr(step).startswith("Step.named('hs', 'r1c6=8', cells='r1c6', houses='box 2', symbols='8', variant='box'")
     assert step.text("nudge") == "Look for a hidden single in box 2."
     assert step.text("clue") == "In box 2, where can 8 go?"
     assert step.text("full").startswith("Hidden single: in box 2, 8 fits only in r1c6")
@@ -68,6 +69,33 @@ def test_step_str_repr_and_text() -> None:
     assert str(bare.on(result.puzzle)) == "naked single: r9c9=9"
     with pytest.raises(ValueError, match="puzzle"):
         bare.text("full")
+
+
+@pytest.mark.parametrize("text", [NEWSPAPER, "examples/killer_45.json", "examples/latin_square.txt"])
+def test_logged_step_reprs_name_cells_and_rebuild(text: str) -> None:
+    # a step that knows its puzzle shows cell names, house names and symbols (letters too), not indices
+    source = (ROOT / text).read_text() if text.startswith("examples/") else text
+    puzzle = deduce.read_puzzle(source)
+    result = deduce.solve(puzzle)
+    assert result.steps
+    for step in result.steps:
+        shown = repr(step)
+        assert shown.startswith(f"Step.named({step.code!r}") and "placements=" not in shown
+        for cell, _ in step.placements + step.eliminations:
+            assert puzzle.geometry.cell_name(cell) in shown
+        assert eval(shown, {"Step": deduce.Step}) == step
+
+
+def test_named_steps_say_which_part_does_not_read() -> None:
+    for kwargs, problem in [({"result": "r10c1=3"}, "not a cell of a 9x9"),
+                            ({"result": "r1c1=X"}, "not in the alphabet"),
+                            ({"result": "r1c1==3"}, "not a placement"),
+                            ({"houses": "box 10"}, "not a house"),
+                            ({"houses": "street 1"}, "not a house")]:
+        with pytest.raises(ValueError, match=problem):
+            deduce.Step.named("hs", **kwargs)
+    step = deduce.Step.named("hs", "r1c1=C", cells="r1c1", houses="region 2", symbols="C", size=6, alphabet="ABCDEF")
+    assert step.placements == ((0, 2),) and step.houses == (13,)
 
 
 def test_result_and_solver_reprs_are_short() -> None:
