@@ -99,8 +99,8 @@ def main() -> int:
         t0 = time.perf_counter()
         results = []
         with ProcessPoolExecutor(args.jobs) as pool:
-            for i, r in enumerate(pool.map(run_one, [(p, args.every_strategy, args.profile, args.timeout) for p in puzzles],
-                                                  chunksize=1), 1):
+            jobs = [(p, args.every_strategy, args.profile, args.timeout) for p in puzzles]
+            for i, r in enumerate(pool.map(run_one, jobs, chunksize=1), 1):
                 results.append(r)
                 if i % 25 == 0:
                     print(f"  {i}/{len(puzzles)} done, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)

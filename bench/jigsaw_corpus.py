@@ -83,7 +83,8 @@ def main() -> int:
         print(f"  {n}x{n}: {by_size[n]:4} puzzles, {logic[n]:4} solved by logic alone "
               f"({100 * logic[n] / by_size[n]:.1f}%)")
     unique = total - len(several)
-    print(f"logic alone: {sum(logic.values())}/{unique} unique puzzles ({100 * sum(logic.values()) / max(1, unique):.1f}%)")
+    solved = sum(logic.values())
+    print(f"logic alone: {solved}/{unique} unique puzzles ({100 * solved / max(1, unique):.1f}%)")
     print(f"several solutions: {len(several)}")
     for line in several:
         print("  " + line)

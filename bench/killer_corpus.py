@@ -80,7 +80,7 @@ def main() -> int:
         results = list(pool.map(solve_one, items, chunksize=20))
     wall = time.perf_counter() - t0
     tally: dict[tuple[str, int], Counter[str]] = {}
-    for source, key, n, verdict, _, _ in results:
+    for source, _key, n, verdict, _, _ in results:
         tally.setdefault((source, n), Counter())[verdict] += 1
     print(f"{len(results)} killers in {wall:.1f}s with {args.jobs} job(s) "
           f"({sum(r[5] for r in results) / max(1, len(results)):.3f}s per puzzle)")
@@ -89,7 +89,7 @@ def main() -> int:
         print(f"  {source:8} {n}x{n}: {sum(c.values()):5} puzzles; without backtracking "
               f"{c['logic']}/{unique} ({100 * c['logic'] / max(1, unique):.1f}%); several solutions {c['several']}; "
               f"wrong {c['wrong']}; no solution {c['no-solution']}")
-    for source, key, n, verdict, stuck, _ in results:
+    for source, key, _n, verdict, _stuck, _ in results:
         if verdict == "backtracking":
             print(f"  needed backtracking: {source} {key}")
         if verdict == "several":

@@ -53,7 +53,8 @@ def mask_sum(mask: int) -> int:
 
 
 @functools.lru_cache(maxsize=65536)
-def distinct_support(total: int, masks: tuple[int, ...], n: int, forced: int = 0) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def distinct_support(total: int, masks: tuple[int, ...], n: int,
+                     forced: int = 0) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """Support of a cage with distinct values: per cell the values that
     appear in some filling adding up to ``total`` and using every value of
     ``forced``; and the value sets (masks) that can fill it."""

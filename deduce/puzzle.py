@@ -36,7 +36,7 @@ def default_symbols(size: int) -> str:
 
 def size_for_length(length: int) -> int | None:
     """The size N of a grid with ``length`` = N² cells, if N is allowed."""
-    n = int(round(length ** 0.5))
+    n = round(length ** 0.5)
     if n * n == length and MIN_SIZE <= n <= MAX_SIZE:
         return n
     return None

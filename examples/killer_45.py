@@ -37,7 +37,7 @@ def main() -> int:
     result = Solver().solve(puzzle)
     renderer = TextRenderer(puzzle)
     for i, step in enumerate(result.steps, 1):
-        if args.all_steps or step.code in ("innie", "innies-outies", "cage-single") and i <= 12:
+        if args.all_steps or (step.code in ("innie", "innies-outies", "cage-single") and i <= 12):
             print(f"{i}. {renderer.explain(step)}")
     print(f"{len(result.steps)} steps; status: {result.status}"
           f"{' (trial and error was needed)' if result.backtracking else ' (logic alone)'}")

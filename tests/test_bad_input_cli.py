@@ -153,13 +153,13 @@ def test_catalogue_is_large_enough():
 def test_every_puzzle_gets_one_record(argv, stdin, status):
     """Text: one line per puzzle for solve/count (a bad one as a comment);
     JSON Lines: one object with a status per puzzle, in input order."""
-    code, out, err = run(argv, stdin)
+    code, out, _ = run(argv, stdin)
     assert code == 2
     if argv[0] in ("solve", "count"):
         lines = out.splitlines()
         assert len(lines) == len(status)
         assert [x.startswith("# line 2: ") for x in lines] == [s == "invalid" for s in status]
-    code, out, err = run(argv + ["--json"], stdin)
+    code, out, _ = run(argv + ["--json"], stdin)
     docs = [json.loads(x) for x in out.splitlines()]
     records = [d for d in docs if "status" in d]
     assert [d["status"] for d in records] == status

@@ -161,7 +161,7 @@ def test_solve_all_prints_every_solution():
     ("1 2 3 4\n0 0 0\n0 0 0 0\n0 0 0 0\n", "line 2: expected 4 values in this row, got 3"),
 ])
 def test_bad_input_is_one_clear_line_with_exit_2(stdin, needle):
-    code, out, err = run(["solve"], stdin)
+    code, _, err = run(["solve"], stdin)
     assert code == 2
     assert needle in err, err
     assert "Traceback" not in err

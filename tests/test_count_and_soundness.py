@@ -46,10 +46,11 @@ def test_count_matches_reference_for_zero_one_and_several(size):
         for v in range(1, size + 1):
             trial = list(one)
             trial[blank] = v
-            if v != sol[blank] and ref.count(trial, 1) == 0 and ref.solutions(trial[:blank] + [0] + trial[blank + 1:], 1):
-                if v in ref.allowed(one, blank):
-                    none = trial
-                    break
+            reopened = trial[:blank] + [0] + trial[blank + 1:]
+            if (v != sol[blank] and ref.count(trial, 1) == 0 and ref.solutions(reopened, 1)
+                    and v in ref.allowed(one, blank)):
+                none = trial
+                break
         if none:
             break
     cases.append(none or one[:1] * 2 + one[2:])  # fall back to a clash in row 1

@@ -207,7 +207,7 @@ def test_cage_strategies_are_sound(size, seed, repeats):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([4, 6]), st.integers(0, 2**32 - 1))
 def test_killer_counts_match_reference(size, seed):
-    puzzle, solution = random_killer(size, random.Random(seed), max_cage=3)
+    puzzle, _ = random_killer(size, random.Random(seed), max_cage=3)
     ref = Reference(size, Geometry.boxes(size).region_of,
                     [(c.total, c.cells, c.repeats) for c in puzzle.cages])
     assert count_solutions(puzzle, 50) == ref.count([0] * size * size, 50)

@@ -276,7 +276,7 @@ def test_direct_steps_are_single_placements(code):
 
     found = example_step(TECHNIQUES[code])
     assert found is not None
-    _, state, step = found
+    _, _, step = found
     assert len(step.placements) == 1 and not step.eliminations
     assert step.detail("removed")
 

@@ -38,7 +38,8 @@ def add_parsers(sub: Any) -> None:
     p = sub.add_parser("explain", help="print numbered, explained steps and the solution", epilog=EXIT_HELP)
     input_options(p)
     technique_options(p)
-    p.add_argument("--html", metavar="OUT.html", help="also write an interactive page (one self-contained file) stepping through the solve; "
+    p.add_argument("--html", metavar="OUT.html",
+                   help="also write an interactive page (one self-contained file) stepping through the solve; "
                         "with several puzzles, one page per puzzle: OUT-lineN.html, each named on stderr")
     p.set_defaults(run=cmd_explain)
 

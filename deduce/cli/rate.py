@@ -104,7 +104,8 @@ def cmd_rate(args: argparse.Namespace, entries: list[Entry], io: Output, solver:
         try:
             if args.resume and os.path.exists(args.output):
                 statuses = resume(args.output, entries, mode, settings)
-            out = open(args.output, "a" if statuses or args.resume else "w", encoding="utf-8")
+            # kept open for the whole run (closed below), so not a with block
+            out = open(args.output, "a" if statuses or args.resume else "w", encoding="utf-8")  # noqa: SIM115
         except ResumeError as exc:
             io.warn(str(exc))
             return EXIT_BAD_INPUT

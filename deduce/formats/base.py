@@ -57,10 +57,11 @@ PUZZLE_WRITERS: dict[str, Callable[[Puzzle], str]] = {}
 FITS: dict[str, Callable[[Puzzle], str | None]] = {}
 
 
-def entry_of(fmt: str, lineno: int, parse: Callable[[], Puzzle], source: str = "", extra: Any = None) -> Entry:
-    """An entry from ``parse()``, or the error it raised placed at ``lineno``."""
+def entry_of(fmt: str, lineno: int, parse: Callable[..., Puzzle], *args: Any, source: str = "",
+             extra: Any = None) -> Entry:
+    """An entry from ``parse(*args)``, or the error it raised placed at ``lineno``."""
     try:
-        puzzle = parse()
+        puzzle = parse(*args)
     except DeduceError as exc:
         return Entry(lineno, fmt, error=at_line(exc, lineno), source=source)
     except RecursionError:

@@ -111,7 +111,7 @@ def _killer_cages(items: Any, n: int) -> tuple[Cage, ...]:
         if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value) < 7:
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidPuzzleError(f"killer cage {k} ({'R%dC%d' % divmod(cells[0], n)}...): "
+            raise InvalidPuzzleError(f"killer cage {k} (r{cells[0] // n + 1}c{cells[0] % n + 1}...): "
                                      f"a cage without a sum is not supported")
         if len(set(cells)) != len(cells):
             raise InvalidPuzzleError(f"killer cage {k} lists a cell twice")
@@ -338,8 +338,11 @@ def unzip_scl(text: str, limit_depth: int = 200) -> Any:
     quotes, ``f``/``t`` for booleans, colours without ``#``, and an empty
     slot of a list or object for ``{}``.
 
-    >>> unzip_scl("{ce:[[{v:1},,],[,{v:2},]],ca:[{ce:[[0,0],[0,1]],v:'3'}],t:f}")
-    {'cells': [[{'value': 1}, {}, {}], [{}, {'value': 2}, {}]], 'cages': [{'cells': [[0, 0], [0, 1]], 'value': '3'}], 'title': False}
+    >>> doc = unzip_scl("{ce:[[{v:1},,],[,{v:2},]],ca:[{ce:[[0,0],[0,1]],v:'3'}],t:f}")
+    >>> doc["cells"]
+    [[{'value': 1}, {}, {}], [{}, {'value': 2}, {}]]
+    >>> doc["cages"], doc["title"]
+    ([{'cells': [[0, 0], [0, 1]], 'value': '3'}], False)
     """
     pos = 0
 

@@ -29,7 +29,7 @@ def looks_latin(lines: list[str]) -> bool:
 
 def read_latin(text: str, options: dict[str, Any]) -> Iterator[Entry]:
     first = next((i for i, _ in data_lines(text)), 1)
-    yield entry_of(LATIN, first, lambda: parse_latin(text), source=text)
+    yield entry_of(LATIN, first, parse_latin, text, source=text)
 
 
 def parse_latin(text: str) -> Puzzle:
@@ -102,7 +102,7 @@ def read_janko_killer(text: str, options: dict[str, Any]) -> Iterator[Entry]:
 
 def _janko_entry(text: str, fmt: str, parse: Callable[[str], Puzzle]) -> Entry:
     first = next((i for i, _ in data_lines(text)), 1)
-    return entry_of(fmt, first, lambda: parse(text), source=text)
+    return entry_of(fmt, first, parse, text, source=text)
 
 
 Rows = list[tuple[int, list[str]]]
@@ -209,7 +209,7 @@ def looks_killer_line(lines: list[str]) -> bool:
 
 def read_killer_line(text: str, options: dict[str, Any]) -> Iterator[Entry]:
     for lineno, line in data_lines(text):
-        yield entry_of(KILLER_LINE, lineno, lambda: parse_killer_line(line), source=line)
+        yield entry_of(KILLER_LINE, lineno, parse_killer_line, line, source=line)
 
 
 def parse_killer_line(line: str) -> Puzzle:

@@ -86,7 +86,7 @@ def read_line(text: str, options: dict[str, Any]) -> Iterator[Entry]:
         if line_kind(token) == "marks":
             yield parse_marks_line(token, lineno, symbols)
             continue
-        yield entry_of(LINE, lineno, lambda: parse_line(token, symbols), source=token)
+        yield entry_of(LINE, lineno, parse_line, token, symbols, source=token)
 
 
 def parse_line(line: str, symbols: str | None = None) -> Puzzle:
@@ -173,13 +173,13 @@ def read_csv(text: str, options: dict[str, Any]) -> Iterator[Entry]:
                 letters = row[header.index("puzz_color")].strip()
                 letters = letters[1:] if letters[:1] == "K" and line_kind(letters[1:]) else letters
                 line = f"{letters} {row[header.index('puzz_hint')].replace(' ', '')}"
-                yield entry_of(KILLER_LINE, lineno, lambda: parse_killer_line(line), source=line)
+                yield entry_of(KILLER_LINE, lineno, parse_killer_line, line, source=line)
                 continue
             if len(row) <= col:
                 yield Entry(lineno, CSV, error=ParseError(f"no {header[col]!r} column in this row", line=lineno))
                 continue
             token = row[col].strip()
-            yield entry_of(LINE, lineno, lambda: parse_line(token, symbols), source=token)
+            yield entry_of(LINE, lineno, parse_line, token, symbols, source=token)
     except csv.Error as exc:
         yield Entry(lineno, CSV, error=ParseError(f"CSV: {exc}", line=lineno))
 
@@ -325,7 +325,8 @@ def write_grid(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
 def write_bordered(puzzle: Puzzle, values: Sequence[int], extra: Any = None) -> str:
     """The givens grid as HoDoKu prints it: ``.---.`` borders, ``|`` between boxes.
 
-    >>> print(write_bordered(Puzzle.from_string("1..." "..2." ".3.." "...4"), Puzzle.from_string("1..." "..2." ".3.." "...4").givens))
+    >>> p = Puzzle.from_string("1..." "..2." ".3.." "...4")
+    >>> print(write_bordered(p, p.givens))
     .-----.-----.
     | 1 . | . . |
     | . . | 2 . |

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -139,10 +140,8 @@ class _Worker:
 
     def give(self, job: tuple[int, Puzzle]) -> None:
         self.job = job
-        try:
+        with contextlib.suppress(OSError):   # it is dead: its sentinel says so on the next wait
             self.conn.send(job)
-        except OSError:
-            pass   # it is dead: its sentinel says so on the next wait
 
 
 def _worker_main(conn: Any, uniqueness: bool, time_limit: float | None) -> None:
