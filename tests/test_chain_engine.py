@@ -1,4 +1,4 @@
-"""The chain engine (strategies.implications): the fast paths must give
+"""The chain engine (strategies.implications, static_screen, best_first, chain_producer): the fast paths must give
 exactly what the plain ones give, and a time limit must end a search.
 
 * the bitset screen contains every propagation (the literals reached, a
@@ -22,9 +22,12 @@ from deduce.engine import Solver
 from deduce.errors import SolveTimeout
 from deduce.literal import lit
 from deduce.state import State
+from strategies.chain_producer import ChainKindError
 from strategies.chains import Chains
+from strategies.conclusions import contradiction_targets
 from strategies.forcing import ForcingChains
-from strategies.implications import ChainKindError, Implications, StaticScreen, _contradiction_targets
+from strategies.implications import Implications
+from strategies.static_screen import StaticScreen
 
 # Hard classic puzzles (inputs only: the tests compare the engine with itself).
 PUZZLES = (
@@ -67,7 +70,7 @@ def test_screen_contains_every_static_propagation(text, symbol):
         prop = imp.propagate(x)
         if prop.contradiction is not None:
             assert dead is not None, f"the screen misses the contradiction of {x}"
-            assert dead <= len(prop.ancestors(_contradiction_targets(prop))), "not a lower bound"
+            assert dead <= len(prop.ancestors(contradiction_targets(prop))), "not a lower bound"
         for y in prop.nodes:
             bit = 1 << screen.index(y)
             assert (on if y & 1 else off) & bit, f"the screen misses {y} from {x}"
