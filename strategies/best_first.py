@@ -33,9 +33,9 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
     found is strictly easier than every bound left.  The order is the
     full sort's: rating, complexity, result, then order of generation."""
     base = producer.technique.se_for
-    units: list[tuple[float, int, int, Any]] = []
-    for order, (rating, bound, work) in enumerate(_static_units(producer, state)):
-        units.append((rating, bound, order, work))
+    units: list[tuple[float, int, int, Any, Any]] = []
+    for order, (rating, bound, work, refine) in enumerate(_static_units(producer, state)):
+        units.append((rating, bound, order, work, refine))
     heapq.heapify(units)
     pool: list[tuple[float, int, int, int, int, Conclusion, str]] = []
     seen: set[int] = set()
@@ -47,17 +47,23 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
             seen.add(con.result)
             yield producer.make_step(state, con, variant)
             continue
-        _, _, order, work = heapq.heappop(units)
+        _, bound, order, work, refine = heapq.heappop(units)
+        if refine is not None:
+            # a tighter bound, computed only now that the unit comes first (it is never lower)
+            heapq.heappush(units, (refine(), bound, order, work, None))
+            continue
         for j, con in enumerate(work()):
             variant = producer.variant_of(con)
             rating = (base(variant) or 0) + se_length_bonus(con.complexity)
             heapq.heappush(pool, (rating, con.complexity, con.result, order, j, con, variant))
 
 
-def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float, int, Any]]:
-    """(lower bounds on rating and on complexity, work) per unit, in the
+def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float, int, Any, Any]]:
+    """(lower bounds on rating and on complexity, work, refine) per unit, in the
     order :meth:`ChainProducer._conclusions` generates their conclusions; ``work()``
-    returns the unit's conclusions.  Units the screen shows empty are
+    returns the unit's conclusions; ``refine`` is None or returns a tighter
+    bound on the rating (AICs: the X and Y variants' own screens), asked for
+    only when the unit would otherwise be worked.  Units the screen shows empty are
     left out.  (Whatever a unit concludes rates at least the first bound,
     and when it rates exactly that, has at least the second.)"""
     kind = producer.kind
@@ -68,6 +74,7 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
     # variants with the screens of their own links, and the rest at the mixed (XY) rating
     refine = kind == "aic"
     base_x, base_y, base_xy = (se_for(v) or 0.0 for v in ("x", "y", "xy"))
+    bases = (least, base_x, base_y, base_xy)
     unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
     if kind == "x-chain":
         symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
@@ -84,32 +91,40 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
                 bound = _common_bound(screen, starts)
                 if bound is not None:
                     yield least + bonus(bound), bound, partial(producer.cell_or_region, state, imp, group, source,
-                                                               starts)
+                                                               starts), None
             continue
         for x in on_lits:
             dead = screen.reach(x)[0]
             if dead is not None:
                 bound = max(1, dead)
-                yield least + bonus(bound), bound, partial(_contradiction, imp, x)
+                yield least + bonus(bound), bound, partial(_contradiction, imp, x), None
         for x in on_lits:
             common, dead = _double_bound(screen, x)
             if common is None and dead is None:
                 continue
             work = partial(lambda x, imp: list(producer.doubles(state, imp, [x])), x, imp)
             bounds = [b for b in (common, dead) if b is not None]
-            if not refine or common is None:
-                yield least + bonus(min(bounds)), min(bounds), work
-                continue
-            ratings = [base_xy + bonus(common)]
-            if dead is not None:
-                ratings.append(least + bonus(dead))
-            x_common, _ = _double_bound(static_screen(state, lit_sym(x)), x)
-            if x_common is not None:
-                ratings.append(base_x + bonus(x_common))
-            y_common, _ = _double_bound(static_screen(state, None, houses=False), x)
-            if y_common is not None:
-                ratings.append(base_y + bonus(y_common))
-            yield min(ratings), min(bounds), work
+            yield least + bonus(min(bounds)), min(bounds), work, (
+                partial(_refined, state, x, common, dead, bases) if refine and common is not None else None)
+
+
+def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[float, float, float, float]) -> float:
+    """A lower bound on the rating of what the AIC unit of ``x`` concludes:
+    a common consequence rates as an XY-chain unless the X or the Y screen
+    (subgraphs of the full one, so their distances are never shorter) also
+    shows it; a contradiction at the least rating."""
+    bonus = se_length_bonus
+    least, base_x, base_y, base_xy = bases
+    ratings = [base_xy + bonus(common)]
+    if dead is not None:
+        ratings.append(least + bonus(dead))
+    x_common, _ = _double_bound(static_screen(state, lit_sym(x)), x)
+    if x_common is not None:
+        ratings.append(base_x + bonus(x_common))
+    y_common, _ = _double_bound(static_screen(state, None, houses=False), x)
+    if y_common is not None:
+        ratings.append(base_y + bonus(y_common))
+    return min(ratings)
 
 
 def _double_bound(screen: StaticScreen, x_on: int) -> tuple[int | None, int | None]:

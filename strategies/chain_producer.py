@@ -90,7 +90,7 @@ class ChainProducer:
         if self.mode == "nested":
             return nesting(con) >= 2  # else no inner chain used: a dynamic forcing chain (+)
         if self.mode == "grouped":  # else no group used: a plain AIC
-            return any(p.nodes[x][0][0] in (GROUP, ALS_NODE) for p, chain in zip(con.props, con.chains)
+            return any(p.nodes[x][0][0] in (GROUP, ALS_NODE) for p, chain in zip(con.props, con.sets)
                        for x in chain)
         return True
 
@@ -214,8 +214,8 @@ class ChainProducer:
         """SE's sub-kinds: one-symbol (X) and cell-only (Y) chains rate lower than mixed (XY)."""
         if self.kind not in ("aic", "x-chain"):
             return con.kind
-        lits = [x for chain in con.chains for x in chain]
+        lits = [x for chain in con.sets for x in chain]
         if len({lit_sym(x) for x in lits}) == 1:
             return "x"
-        reasons = {p.nodes[x][0][0] for p, chain in zip(con.props, con.chains) for x in chain}
+        reasons = {p.nodes[x][0][0] for p, chain in zip(con.props, con.sets) for x in chain}
         return "y" if HIDDEN not in reasons else "xy"

@@ -10,7 +10,13 @@ CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region
 
 
 class Conclusion:
-    __slots__ = ("chains", "complexity", "kind", "props", "result", "source", "targets")
+    """What the branches ``props`` prove: ``result`` (a literal), shown per
+    branch by ``targets``.  ``sets`` are the literals each branch's targets
+    follow from (what the chain needs), ``complexity`` their total count;
+    ``chains`` are the same literals in derivation order (built on demand:
+    only a conclusion that becomes a step needs the order)."""
+
+    __slots__ = ("_chains", "complexity", "kind", "props", "result", "sets", "source", "targets")
 
     def __init__(self, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]],
                  result: int):
@@ -19,14 +25,22 @@ class Conclusion:
         self.props = props            # one propagation per branch
         self.targets = targets        # per branch, the literals that show the conclusion
         self.result = result          # the literal proven true
-        self.chains = [p.ancestors(t) for p, t in zip(props, targets)]
-        self.complexity = sum(len(c) for c in self.chains)
+        self.sets = [p.ancestor_set(t) for p, t in zip(props, targets)]
+        self.complexity = sum(len(c) for c in self.sets)
+        self._chains: list[list[int]] | None = None
+
+    @property
+    def chains(self) -> list[list[int]]:
+        """Per branch, the literals of :attr:`sets` in derivation order."""
+        if self._chains is None:
+            self._chains = [[x for x in p.nodes if x in seen] for p, seen in zip(self.props, self.sets)]
+        return self._chains
 
 
 def nesting(con: Conclusion) -> int:
     """0 without inner techniques, 1 with, 2 when one of them is a chain."""
     level = 0
-    for p, chain in zip(con.props, con.chains):
+    for p, chain in zip(con.props, con.sets):
         nodes = p.nodes
         for x in chain:
             reason = nodes[x][0]

@@ -70,7 +70,7 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from deduce import deadline
 from deduce.geometry import cells_of
@@ -79,6 +79,8 @@ from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 
 from ._houses import cached, per_position
+
+T = TypeVar("T")
 
 #: Generations of consequences followed from an assumption.
 MAX_DEPTH = 40
@@ -133,6 +135,11 @@ class Propagation:
     def ancestors(self, targets: Sequence[int]) -> list[int]:
         """The literals ``targets`` follow from, themselves included, in
         derivation order."""
+        seen = self.ancestor_set(targets)
+        return [x for x in self.nodes if x in seen]
+
+    def ancestor_set(self, targets: Sequence[int]) -> set[int]:
+        """The literals ``targets`` follow from, themselves included (unordered)."""
         nodes = self.nodes
         seen: set[int] = set()
         stack = [t for t in targets if t in nodes]
@@ -142,7 +149,7 @@ class Propagation:
                 continue
             seen.add(x)
             stack.extend(nodes[x][1])
-        return [x for x in nodes if x in seen]
+        return seen
 
     def records(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
         """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
@@ -269,42 +276,40 @@ class Implications:
                     cbit = 1 << c
                     placed |= cbit
                     par = (x,)
+                    # (an "off" literal is a node exactly when its candidate is gone from cand and
+                    # smask, so the candidates left are never nodes: only their negations are checked)
                     if only is None:
                         m = cand[c] & ~(1 << s)
                         if m:
-                            rp = ((SAME_CELL, c), par)
+                            rp: tuple[tuple, tuple[int, ...]] = ((SAME_CELL, c), par)
                             cl = c << 6
                             while m:
                                 low = m & -m
                                 m ^= low
                                 t = low.bit_length() - 1
                                 y = cl | t << 1
-                                if y in nodes:
-                                    continue
                                 if y | 1 in nodes:
                                     prop.contradiction = (y, rp[0], par)
                                     return prop
                                 nodes[y] = rp
-                                cand[c] &= ~low
                                 smask[t] &= ~cbit
                                 push(y)
+                            cand[c] &= 1 << s
                     m = peer_masks[c] & smask[s]
                     if m:
                         rp = ((PEER, c), par)
-                        sbit, sl = 1 << s, s << 1
+                        smask[s] &= ~m
+                        sbit, sl = ~(1 << s), s << 1
                         while m:
                             low = m & -m
                             m ^= low
                             p = low.bit_length() - 1
                             y = p << 6 | sl
-                            if y in nodes:
-                                continue
                             if y | 1 in nodes:
                                 prop.contradiction = (y, rp[0], par)
                                 return prop
                             nodes[y] = rp
-                            cand[p] &= ~sbit
-                            smask[s] &= ~low
+                            cand[p] &= sbit
                             push(y)
                     continue
                 # c <> s: look for a cell or a house left with one choice
@@ -320,7 +325,10 @@ class Implications:
                         if not static or not gone & (gone - 1):
                             y = c << 6 | (rest.bit_length() - 1) << 1 | 1
                             if y not in nodes:
-                                parents = tuple(lit(c, u, False) for u in cells_of(gone))
+                                if gone & (gone - 1):
+                                    parents = tuple(lit(c, u, False) for u in cells_of(gone))
+                                else:
+                                    parents = (c << 6 | (gone.bit_length() - 1) << 1,)
                                 if y ^ 1 in nodes:
                                     prop.contradiction = (y, (NAKED, c), parents)
                                     return prop
@@ -344,7 +352,10 @@ class Implications:
                         if not static or not gone & (gone - 1) or (grouped and gone in group_of):
                             y = q << 6 | s << 1 | 1
                             if y not in nodes:
-                                parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                                if gone & (gone - 1):
+                                    parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                                else:
+                                    parents = ((gone.bit_length() - 1) << 6 | s << 1,)
                                 if y ^ 1 in nodes:
                                     prop.contradiction = (y, (HIDDEN, h), parents)
                                     return prop
@@ -362,24 +373,47 @@ class Implications:
                             m = smask[s] & house_masks[o] & ~left
                             if m:
                                 prop.grouped = True
-                                parents = tuple(lit(r, s, False) for r in cells_of(gone))
-                                reason = (GROUP, h, tuple(cells_of(left)), o)
-                                for t in cells_of(m):
-                                    if not _add(prop, cand, smask, nxt, lit(t, s, False), reason, parents):
+                                rp = ((GROUP, h, tuple(cells_of(left)), o),
+                                      tuple(lit(r, s, False) for r in cells_of(gone)))
+                                sl, sbit = s << 1, 1 << s
+                                # (the targets still hold s here, so none of them is a node yet)
+                                while m:
+                                    low = m & -m
+                                    m ^= low
+                                    t = low.bit_length() - 1
+                                    y = t << 6 | sl
+                                    if y | 1 in nodes:
+                                        prop.contradiction = (y, rp[0], rp[1])
                                         return prop
+                                    nodes[y] = rp
+                                    cand[t] &= ~sbit
+                                    smask[s] &= ~low
+                                    push(y)
                 # an almost locked set without s is locked on its other symbols: each of them
                 # leaves the cells that see all its places in the set
                 if grouped:
                     for where, parents, reason, others in als_index.get(x, ()):
                         if smask[s] & where:
                             continue
-                        for y, outside in others:
-                            m = outside & smask[y]
+                        rp = (reason, parents)
+                        for u, outside in others:
+                            m = outside & smask[u]
                             if m:
                                 prop.grouped = True
-                                for t in cells_of(m):
-                                    if not _add(prop, cand, smask, nxt, lit(t, y, False), reason, parents):
+                                ul, ubit = u << 1, 1 << u
+                                # (the targets still hold u here, so none of them is a node yet)
+                                while m:
+                                    low = m & -m
+                                    m ^= low
+                                    t = low.bit_length() - 1
+                                    y = t << 6 | ul
+                                    if y | 1 in nodes:
+                                        prop.contradiction = (y, reason, parents)
                                         return prop
+                                    nodes[y] = rp
+                                    cand[t] &= ~ubit
+                                    smask[u] &= ~low
+                                    push(y)
             if not nxt:
                 if self.mode == "dynamic" and only is None:
                     prop.end = (cand, smask, placed, generation)
@@ -470,7 +504,18 @@ def _groups(g: Any) -> dict[int, tuple[int, ...]]:
 
 def implications(state: State, mode: str, symbol: int | None) -> Implications:
     """The propagations of one position, shared by every strategy that asks
-    in the same mode (AICs and cell/region chains follow the same links)."""
+    in the same mode (AICs and cell/region chains follow the same links).
+
+    Those that follow one symbol (X-chains, Nishio) are also kept from one
+    position to the next while that symbol's places stay the same
+    (:func:`per_symbol`)."""
+    if symbol is not None and mode in ("static", "dynamic"):
+        imp: Implications = per_symbol(state, ("implications", mode), symbol,
+                                       lambda: Implications(state, mode, symbol))
+        # what it reads of the position is the same here (see per_symbol): read this one from now on
+        imp.state, imp.cand, imp.value = state, state.cand, state.value
+        return imp
+
     def make() -> Implications:
         imp = Implications(state, mode, symbol)
         if mode == "plus" and symbol is None:
@@ -478,6 +523,52 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
         return imp
 
     return per_position(state, ("implications", mode, symbol), make)
+
+
+#: Objects kept by :func:`per_symbol` (for one puzzle at a time, at most this many).
+PER_SYMBOL_LIMIT = 1024
+_per_symbol: dict[Any, Any] = {}
+_per_symbol_puzzle: list[Any] = [None]
+
+
+def _symbol_masks(state: State) -> list[int]:
+    """Per symbol, the cells holding it as a candidate (solved cells hold
+    their symbol), once per position."""
+    def make() -> list[int]:
+        masks = [0] * state.puzzle.size
+        for c, m in enumerate(state.cand):
+            bit = 1 << c
+            while m:
+                low = m & -m
+                masks[low.bit_length() - 1] |= bit
+                m ^= low
+        return masks
+
+    return per_position(state, "symbol-masks", make)
+
+
+def _solved_cells(state: State) -> int:
+    """The mask of solved cells, once per position."""
+    return per_position(state, "solved-cells", lambda: sum(1 << c for c, v in enumerate(state.value) if v >= 0))
+
+
+def per_symbol(state: State, key: Any, symbol: int, compute: Callable[[], T]) -> T:
+    """``compute()`` once per puzzle, ``key``, ``symbol`` and places of the
+    symbol: for what follows one symbol only (its X-chains, its Nishio), which
+    reads nothing of the position but where the symbol can still go (and
+    which of those cells are solved, with that symbol).  Kept across
+    positions, and across the SE and HoDoKu solves of the rating, while the
+    puzzle stays the same."""
+    if _per_symbol_puzzle[0] is not state.puzzle or len(_per_symbol) >= PER_SYMBOL_LIMIT:
+        _per_symbol.clear()
+        _per_symbol_puzzle[0] = state.puzzle
+    places = _symbol_masks(state)[symbol]
+    # (a solved cell among them holds the symbol)
+    full = (key, symbol, places, places & _solved_cells(state))
+    got = _per_symbol.get(full)
+    if got is None:
+        got = _per_symbol[full] = compute()
+    return got
 
 
 #: Makes the static forcing chains a nested (level 2) assumption applies;

@@ -11,7 +11,7 @@ from deduce.geometry import cells_of
 from deduce.state import State
 
 from ._houses import per_position
-from .implications import CHECK_EVERY, MAX_DEPTH
+from .implications import CHECK_EVERY, MAX_DEPTH, per_symbol
 
 
 class StaticScreen:
@@ -63,7 +63,7 @@ class StaticScreen:
             base = s * ncells
             sm = smask[s]
             useful_off |= sm << base
-            useful_on |= unsolved << base
+            useful_on |= (sm & unsolved) << base  # (on literals are reached only there)
             for c in cells_of(sm & unsolved):
                 i = base + c
                 w = (peer_masks[c] & sm) << base
@@ -122,15 +122,15 @@ class StaticScreen:
             new_off = 0
             m = f_on
             while m:
-                low = m & -m
-                m ^= low
-                new_off |= weak[low.bit_length() - 1]
+                i = m.bit_length() - 1
+                m ^= 1 << i
+                new_off |= weak[i]
             new_on = 0
             m = f_off & has_strong
             while m:
-                low = m & -m
-                m ^= low
-                new_on |= strong[low.bit_length() - 1]
+                i = m.bit_length() - 1
+                m ^= 1 << i
+                new_on |= strong[i]
             f_on, f_off = new_on & ~on, new_off & ~off
             if not f_on and not f_off:
                 break
@@ -166,5 +166,8 @@ class StaticScreen:
 
 
 def static_screen(state: State, symbol: int | None, houses: bool = True) -> StaticScreen:
-    """The position's :class:`StaticScreen`, shared by every static chain."""
+    """The position's :class:`StaticScreen`, shared by every static chain
+    (one symbol's, while its places stay the same: :func:`~strategies.implications.per_symbol`)."""
+    if symbol is not None:
+        return per_symbol(state, ("screen", houses), symbol, lambda: StaticScreen(state, symbol, houses))
     return per_position(state, ("screen", symbol, houses), lambda: StaticScreen(state, symbol, houses))
