@@ -131,10 +131,13 @@ def _double_bound(screen: StaticScreen, x_on: int) -> tuple[int | None, int | No
     """Lower bounds on the complexity of what assuming ``x_on`` true and
     false concludes: (a consequence common to both, a contradiction of
     the false one); None where the screen shows there is none."""
+    bit = 1 << screen.index(x_on)
+    if not screen.has_strong & bit:
+        # assuming x_on false leads nowhere (no strong link): nothing in common, no contradiction
+        return None, None
     x_off = x_on ^ 1
     dead, on_off, off_off, layers_off = screen.reach(x_off)
     _, on_on, off_on, layers_on = screen.reach(x_on)
-    bit = 1 << screen.index(x_on)
     both_on = on_on & on_off & screen.useful_on & ~bit
     both_off = off_on & off_off & screen.useful_off & ~bit
     common = None

@@ -206,18 +206,25 @@ class Implications:
         # all fixed in the position, so built once here rather than once per link
         self.als_index: dict[int, list[tuple[int, tuple, tuple, tuple[tuple[int, int], ...]]]] = {}
         if mode == "grouped":
-            from .als import position_sets
+            from .als import node_sets
 
-            for a in position_sets(state):
-                if not 2 <= a.cells.bit_count() <= MAX_ALS_NODE_CELLS:
-                    continue
+            index = self.als_index
+            for a in node_sets(state, MAX_ALS_NODE_CELLS):
                 cells = tuple(cells_of(a.cells))
-                for x in cells_of(a.symbols):
-                    entry = (a.where[x], tuple(lit(q, x, False) for q in cells_of(a.where[x])),
-                             (ALS_NODE, cells, a.house, x),
-                             tuple((y, a.seen[y] & ~a.cells) for y in cells_of(a.symbols & ~(1 << x))))
-                    for c in cells_of(a.where[x]):
-                        self.als_index.setdefault(lit(c, x, False), []).append(entry)
+                symbols = cells_of(a.symbols)
+                outside = [(y, a.seen[y] & ~a.cells) for y in symbols]
+                for x in symbols:
+                    where = a.where[x]
+                    places = cells_of(where)
+                    entry = (where, tuple(q << 6 | x << 1 for q in places), (ALS_NODE, cells, a.house, x),
+                             tuple(o for o in outside if o[0] != x))
+                    for q in places:
+                        key = q << 6 | x << 1
+                        got = index.get(key)
+                        if got is None:
+                            index[key] = [entry]
+                        else:
+                            got.append(entry)
 
     # -- propagation --------------------------------------------------------
 
