@@ -146,14 +146,22 @@ class StaticScreen:
     def pair_distance(first: list[tuple[int, int]], second: list[tuple[int, int]], on: int, off: int) -> int:
         """The least ``i + j`` such that ``first`` at distance i and ``second``
         at distance j reach the same bit of ``on`` or ``off``."""
-        a = [(lo & on, lf & off) for lo, lf in first]
-        b = [(lo & on, lf & off) for lo, lf in second]
-        for t in range(len(a) + len(b) - 1):
-            for i in range(max(0, t - len(b) + 1), min(t, len(a) - 1) + 1):
-                j = t - i
-                if a[i][0] & b[j][0] or a[i][1] & b[j][1]:
-                    return t
-        return len(a) + len(b)
+        # only the layers that reach one of those bits can meet
+        b = [(j, lo & on, lf & off) for j, (lo, lf) in enumerate(second) if lo & on or lf & off]
+        best = len(first) + len(second)
+        for i, (lo, lf) in enumerate(first):
+            if i >= best:
+                break
+            ao, af = lo & on, lf & off
+            if not ao and not af:
+                continue
+            for j, bo, bf in b:
+                if i + j >= best:
+                    break
+                if ao & bo or af & bf:
+                    best = i + j
+                    break
+        return best
 
     @staticmethod
     def distance(layers: list[tuple[int, int]], on: int, off: int) -> int:
