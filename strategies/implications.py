@@ -57,6 +57,10 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   their conclusions share the dynamic ones; a ``plus`` propagation starts
   from where the ``dynamic`` one of the same assumption stopped instead of
   redoing it;
+* what follows one symbol only (X-chains, Nishio, the X screens of AICs)
+  reads nothing but that symbol's places, so it is kept from one position
+  to the next, and from the SE solve to the HoDoKu one, while they stay
+  the same (:func:`per_symbol`);
 * :func:`deduce.deadline.check` runs every :data:`CHECK_EVERY`
   propagations, so a time limit ends a long search promptly.
 
