@@ -1,11 +1,12 @@
 """The implication engine behind every chain: follow the consequences of an assumption.
 
-The chain engine is four modules: this one (propagations: what follows from
+The chain engine is six modules: this one (propagations: what follows from
 an assumption), :mod:`strategies.static_screen` (the bitset screen of static
-links), :mod:`strategies.conclusions` (what two or more propagations prove)
-and :mod:`strategies.chain_producer` (the strategy that finds, orders and
+links), :mod:`strategies.conclusions` (what two or more propagations prove),
+:mod:`strategies.chain_producer` (the strategy that finds, orders and
 records the conclusions; static chains best-first, by
-:mod:`strategies.best_first`).
+:mod:`strategies.best_first`) and :mod:`strategies.symbol_store` (what
+follows one symbol, kept across positions).
 
 Assume a candidate is true (or false) and follow what must then happen:
 
@@ -60,7 +61,7 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
 * what follows one symbol only (X-chains, Nishio, the X screens of AICs)
   reads nothing but that symbol's places, so it is kept from one position
   to the next, and from the SE solve to the HoDoKu one, while they stay
-  the same (:func:`per_symbol`);
+  the same (:func:`~strategies.symbol_store.per_symbol`);
 * :func:`deduce.deadline.check` runs every :data:`CHECK_EVERY`
   propagations, so a time limit ends a long search promptly.
 
@@ -74,7 +75,7 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence
 
 from deduce import deadline
 from deduce.geometry import cells_of
@@ -83,8 +84,7 @@ from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 
 from ._houses import cached, per_position
-
-T = TypeVar("T")
+from .symbol_store import per_symbol
 
 #: Generations of consequences followed from an assumption.
 MAX_DEPTH = 40
@@ -519,7 +519,7 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
 
     Those that follow one symbol (X-chains, Nishio) are also kept from one
     position to the next while that symbol's places stay the same
-    (:func:`per_symbol`)."""
+    (:func:`~strategies.symbol_store.per_symbol`)."""
     if symbol is not None and mode in ("static", "dynamic"):
         imp: Implications = per_symbol(state, ("implications", mode), symbol,
                                        lambda: Implications(state, mode, symbol))
@@ -534,52 +534,6 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
         return imp
 
     return per_position(state, ("implications", mode, symbol), make)
-
-
-#: Objects kept by :func:`per_symbol` (for one puzzle at a time, at most this many).
-PER_SYMBOL_LIMIT = 1024
-_per_symbol: dict[Any, Any] = {}
-_per_symbol_puzzle: list[Any] = [None]
-
-
-def _symbol_masks(state: State) -> list[int]:
-    """Per symbol, the cells holding it as a candidate (solved cells hold
-    their symbol), once per position."""
-    def make() -> list[int]:
-        masks = [0] * state.puzzle.size
-        for c, m in enumerate(state.cand):
-            bit = 1 << c
-            while m:
-                low = m & -m
-                masks[low.bit_length() - 1] |= bit
-                m ^= low
-        return masks
-
-    return per_position(state, "symbol-masks", make)
-
-
-def _solved_cells(state: State) -> int:
-    """The mask of solved cells, once per position."""
-    return per_position(state, "solved-cells", lambda: sum(1 << c for c, v in enumerate(state.value) if v >= 0))
-
-
-def per_symbol(state: State, key: Any, symbol: int, compute: Callable[[], T]) -> T:
-    """``compute()`` once per puzzle, ``key``, ``symbol`` and places of the
-    symbol: for what follows one symbol only (its X-chains, its Nishio), which
-    reads nothing of the position but where the symbol can still go (and
-    which of those cells are solved, with that symbol).  Kept across
-    positions, and across the SE and HoDoKu solves of the rating, while the
-    puzzle stays the same."""
-    if _per_symbol_puzzle[0] is not state.puzzle or len(_per_symbol) >= PER_SYMBOL_LIMIT:
-        _per_symbol.clear()
-        _per_symbol_puzzle[0] = state.puzzle
-    places = _symbol_masks(state)[symbol]
-    # (a solved cell among them holds the symbol)
-    full = (key, symbol, places, places & _solved_cells(state))
-    got = _per_symbol.get(full)
-    if got is None:
-        got = _per_symbol[full] = compute()
-    return got
 
 
 #: Makes the static forcing chains a nested (level 2) assumption applies;

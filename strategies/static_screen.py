@@ -11,7 +11,8 @@ from deduce.geometry import cells_of
 from deduce.state import State
 
 from ._houses import per_position
-from .implications import CHECK_EVERY, MAX_DEPTH, per_symbol
+from .implications import CHECK_EVERY, MAX_DEPTH
+from .symbol_store import per_symbol
 
 
 class StaticScreen:
@@ -175,7 +176,7 @@ class StaticScreen:
 
 def static_screen(state: State, symbol: int | None, houses: bool = True) -> StaticScreen:
     """The position's :class:`StaticScreen`, shared by every static chain
-    (one symbol's, while its places stay the same: :func:`~strategies.implications.per_symbol`)."""
+    (one symbol's, while its places stay the same: :func:`~strategies.symbol_store.per_symbol`)."""
     if symbol is not None:
         return per_symbol(state, ("screen", houses), symbol, lambda: StaticScreen(state, symbol, houses))
     return per_position(state, ("screen", symbol, houses), lambda: StaticScreen(state, symbol, houses))

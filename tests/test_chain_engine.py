@@ -23,7 +23,7 @@ from deduce.engine import Solver
 from deduce.errors import SolveTimeout
 from deduce.literal import lit
 from deduce.state import State
-from strategies import implications
+from strategies import symbol_store
 from strategies.chain_producer import ChainKindError
 from strategies.chains import Chains
 from strategies.conclusions import contradiction_targets
@@ -160,7 +160,7 @@ def test_one_symbols_chains_kept_across_positions_give_the_same_steps(profile, m
     text = PUZZLES[2]  # X-chains and Nishio under se, AICs (whose bounds use one symbol's screens) under both
     kept = _records(Solver(profile=profile).solve(Puzzle.from_string(text)))
     # a limit of 0 empties the store at every request: nothing is kept from one position to the next
-    monkeypatch.setattr(implications, "PER_SYMBOL_LIMIT", 0)
+    monkeypatch.setattr(symbol_store, "PER_SYMBOL_LIMIT", 0)
     fresh = _records(Solver(profile=profile).solve(Puzzle.from_string(text)))
     assert kept == fresh
     assert {"aic"} <= {code for code, *_ in kept}
