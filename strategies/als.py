@@ -37,7 +37,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
-from ._houses import per_position
+from ._houses import cached, per_position
 
 #: Largest almost locked set searched, in cells (a deterministic bound).
 MAX_ALS_CELLS = 7
@@ -91,6 +91,19 @@ def position_sets(state: State) -> list[Als]:
     """:func:`almost_locked_sets` of the position, computed once per position
     (ALS strategies and the ALS nodes of grouped chains share them)."""
     return per_position(state, "als sets", lambda: almost_locked_sets(state))
+
+
+def node_sets(state: State, max_cells: int) -> list[Als]:
+    """The position's ALSs of 2 to ``max_cells`` cells, in the order of
+    :func:`position_sets` (which it filters when the position already has
+    them; the nodes of grouped chains need only the small ones)."""
+    def make() -> list[Als]:
+        sets = cached(state, "als sets")
+        if sets is None:
+            sets = almost_locked_sets(state, max_cells)
+        return [a for a in sets if 2 <= a.cells.bit_count() <= max_cells]
+
+    return per_position(state, ("als node sets", max_cells), make)
 
 
 def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:

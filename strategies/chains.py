@@ -14,7 +14,8 @@ A cell seeing both loses a and b.
 
 **X-chains**, **alternating inference chains** (AICs) and **grouped AICs**
 (:class:`Chains`) follow the static links of the implication engine
-(:mod:`strategies.implications`): a candidate such that both its truth and
+(:mod:`strategies.implications`, found by
+:mod:`strategies.chain_producer`): a candidate such that both its truth and
 its falsehood imply the same conclusion, or whose truth contradicts
 itself.  Forcing chains (cell/region, Nishio, dynamic) are in
 :mod:`strategies.forcing`.
@@ -31,7 +32,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, se_length_bonus
 
-from .implications import ChainProducer
+from .chain_producer import ChainProducer
 
 #: Longest chain tried, in cells (a deterministic bound, not a time limit).
 MAX_CELLS = 10

@@ -29,8 +29,9 @@ from typing import ClassVar
 
 import attrs
 
+from .chain_producer import ChainProducer
 from .chains import CHAIN_KINDS
-from .implications import NESTED_INNER_CHAINS, ChainProducer
+from .implications import NESTED_INNER_CHAINS
 
 __all__ = ["ForcingChains"]
 

@@ -1,5 +1,13 @@
 """The implication engine behind every chain: follow the consequences of an assumption.
 
+The chain engine is six modules: this one (propagations: what follows from
+an assumption), :mod:`strategies.static_screen` (the bitset screen of static
+links), :mod:`strategies.conclusions` (what two or more propagations prove),
+:mod:`strategies.chain_producer` (the strategy that finds, orders and
+records the conclusions; static chains best-first, by
+:mod:`strategies.best_first`) and :mod:`strategies.symbol_store` (what
+follows one symbol, kept across positions).
+
 Assume a candidate is true (or false) and follow what must then happen:
 
 * a symbol placed in a cell removes the cell's other candidates and the
@@ -50,6 +58,10 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   their conclusions share the dynamic ones; a ``plus`` propagation starts
   from where the ``dynamic`` one of the same assumption stopped instead of
   redoing it;
+* what follows one symbol only (X-chains, Nishio, the X screens of AICs)
+  reads nothing but that symbol's places, so it is kept from one position
+  to the next, and from the SE solve to the HoDoKu one, while they stay
+  the same (:func:`~strategies.symbol_store.per_symbol`);
 * :func:`deduce.deadline.check` runs every :data:`CHECK_EVERY`
   propagations, so a time limit ends a long search promptly.
 
@@ -57,31 +69,22 @@ Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
 :data:`MAX_RULES` inner steps (of which at most :data:`MAX_NESTED_RULES`
 inner forcing chains), deterministic limits rather than a clock.
 
-A chain step's record (``Step.details``): ``kind`` (contradiction, double,
-cell, region), ``source``, ``branches`` (per branch: the assumption, its
-``(literal, reason, parents)`` records in derivation order, the
-contradiction if any), ``nesting``, ``static`` and ``complexity``;
-literals are packed as :mod:`deduce.literal` describes.
+What a chain step records is described in :mod:`strategies.chain_producer`.
 """
 
 from __future__ import annotations
 
-import heapq
-from functools import partial
 from itertools import combinations
-from typing import Any, Callable, ClassVar, Iterator, Sequence
-
-import attrs
+from typing import Any, Callable, Sequence
 
 from deduce import deadline
 from deduce.geometry import cells_of
 from deduce.literal import lit, lit_cell
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
-from deduce.step import Step
-from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
 from ._houses import cached, per_position
+from .symbol_store import per_symbol
 
 #: Generations of consequences followed from an assumption.
 MAX_DEPTH = 40
@@ -104,8 +107,6 @@ ALS_NODE = "als"          # an almost locked set lost a symbol: it is locked on 
 
 #: Largest almost locked set used as a node of grouped chains, in cells.
 MAX_ALS_NODE_CELLS = 4
-
-CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
 
 #: The propagation modes.
 MODES = ("static", "grouped", "dynamic", "plus", "nested")
@@ -138,6 +139,11 @@ class Propagation:
     def ancestors(self, targets: Sequence[int]) -> list[int]:
         """The literals ``targets`` follow from, themselves included, in
         derivation order."""
+        seen = self.ancestor_set(targets)
+        return [x for x in self.nodes if x in seen]
+
+    def ancestor_set(self, targets: Sequence[int]) -> set[int]:
+        """The literals ``targets`` follow from, themselves included (unordered)."""
         nodes = self.nodes
         seen: set[int] = set()
         stack = [t for t in targets if t in nodes]
@@ -147,7 +153,7 @@ class Propagation:
                 continue
             seen.add(x)
             stack.extend(nodes[x][1])
-        return [x for x in nodes if x in seen]
+        return seen
 
     def records(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
         """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
@@ -204,18 +210,25 @@ class Implications:
         # all fixed in the position, so built once here rather than once per link
         self.als_index: dict[int, list[tuple[int, tuple, tuple, tuple[tuple[int, int], ...]]]] = {}
         if mode == "grouped":
-            from .als import position_sets
+            from .als import node_sets
 
-            for a in position_sets(state):
-                if not 2 <= a.cells.bit_count() <= MAX_ALS_NODE_CELLS:
-                    continue
+            index = self.als_index
+            for a in node_sets(state, MAX_ALS_NODE_CELLS):
                 cells = tuple(cells_of(a.cells))
-                for x in cells_of(a.symbols):
-                    entry = (a.where[x], tuple(lit(q, x, False) for q in cells_of(a.where[x])),
-                             (ALS_NODE, cells, a.house, x),
-                             tuple((y, a.seen[y] & ~a.cells) for y in cells_of(a.symbols & ~(1 << x))))
-                    for c in cells_of(a.where[x]):
-                        self.als_index.setdefault(lit(c, x, False), []).append(entry)
+                symbols = cells_of(a.symbols)
+                outside = [(y, a.seen[y] & ~a.cells) for y in symbols]
+                for x in symbols:
+                    where = a.where[x]
+                    places = cells_of(where)
+                    entry = (where, tuple(q << 6 | x << 1 for q in places), (ALS_NODE, cells, a.house, x),
+                             tuple(o for o in outside if o[0] != x))
+                    for q in places:
+                        key = q << 6 | x << 1
+                        got = index.get(key)
+                        if got is None:
+                            index[key] = [entry]
+                        else:
+                            got.append(entry)
 
     # -- propagation --------------------------------------------------------
 
@@ -274,42 +287,40 @@ class Implications:
                     cbit = 1 << c
                     placed |= cbit
                     par = (x,)
+                    # (an "off" literal is a node exactly when its candidate is gone from cand and
+                    # smask, so the candidates left are never nodes: only their negations are checked)
                     if only is None:
                         m = cand[c] & ~(1 << s)
                         if m:
-                            rp = ((SAME_CELL, c), par)
+                            rp: tuple[tuple, tuple[int, ...]] = ((SAME_CELL, c), par)
                             cl = c << 6
                             while m:
                                 low = m & -m
                                 m ^= low
                                 t = low.bit_length() - 1
                                 y = cl | t << 1
-                                if y in nodes:
-                                    continue
                                 if y | 1 in nodes:
                                     prop.contradiction = (y, rp[0], par)
                                     return prop
                                 nodes[y] = rp
-                                cand[c] &= ~low
                                 smask[t] &= ~cbit
                                 push(y)
+                            cand[c] &= 1 << s
                     m = peer_masks[c] & smask[s]
                     if m:
                         rp = ((PEER, c), par)
-                        sbit, sl = 1 << s, s << 1
+                        smask[s] &= ~m
+                        sbit, sl = ~(1 << s), s << 1
                         while m:
                             low = m & -m
                             m ^= low
                             p = low.bit_length() - 1
                             y = p << 6 | sl
-                            if y in nodes:
-                                continue
                             if y | 1 in nodes:
                                 prop.contradiction = (y, rp[0], par)
                                 return prop
                             nodes[y] = rp
-                            cand[p] &= ~sbit
-                            smask[s] &= ~low
+                            cand[p] &= sbit
                             push(y)
                     continue
                 # c <> s: look for a cell or a house left with one choice
@@ -325,7 +336,10 @@ class Implications:
                         if not static or not gone & (gone - 1):
                             y = c << 6 | (rest.bit_length() - 1) << 1 | 1
                             if y not in nodes:
-                                parents = tuple(lit(c, u, False) for u in cells_of(gone))
+                                if gone & (gone - 1):
+                                    parents = tuple(lit(c, u, False) for u in cells_of(gone))
+                                else:
+                                    parents = (c << 6 | (gone.bit_length() - 1) << 1,)
                                 if y ^ 1 in nodes:
                                     prop.contradiction = (y, (NAKED, c), parents)
                                     return prop
@@ -349,7 +363,10 @@ class Implications:
                         if not static or not gone & (gone - 1) or (grouped and gone in group_of):
                             y = q << 6 | s << 1 | 1
                             if y not in nodes:
-                                parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                                if gone & (gone - 1):
+                                    parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                                else:
+                                    parents = ((gone.bit_length() - 1) << 6 | s << 1,)
                                 if y ^ 1 in nodes:
                                     prop.contradiction = (y, (HIDDEN, h), parents)
                                     return prop
@@ -367,24 +384,47 @@ class Implications:
                             m = smask[s] & house_masks[o] & ~left
                             if m:
                                 prop.grouped = True
-                                parents = tuple(lit(r, s, False) for r in cells_of(gone))
-                                reason = (GROUP, h, tuple(cells_of(left)), o)
-                                for t in cells_of(m):
-                                    if not _add(prop, cand, smask, nxt, lit(t, s, False), reason, parents):
+                                rp = ((GROUP, h, tuple(cells_of(left)), o),
+                                      tuple(lit(r, s, False) for r in cells_of(gone)))
+                                sl, sbit = s << 1, 1 << s
+                                # (the targets still hold s here, so none of them is a node yet)
+                                while m:
+                                    low = m & -m
+                                    m ^= low
+                                    t = low.bit_length() - 1
+                                    y = t << 6 | sl
+                                    if y | 1 in nodes:
+                                        prop.contradiction = (y, rp[0], rp[1])
                                         return prop
+                                    nodes[y] = rp
+                                    cand[t] &= ~sbit
+                                    smask[s] &= ~low
+                                    push(y)
                 # an almost locked set without s is locked on its other symbols: each of them
                 # leaves the cells that see all its places in the set
                 if grouped:
                     for where, parents, reason, others in als_index.get(x, ()):
                         if smask[s] & where:
                             continue
-                        for y, outside in others:
-                            m = outside & smask[y]
+                        rp = (reason, parents)
+                        for u, outside in others:
+                            m = outside & smask[u]
                             if m:
                                 prop.grouped = True
-                                for t in cells_of(m):
-                                    if not _add(prop, cand, smask, nxt, lit(t, y, False), reason, parents):
+                                ul, ubit = u << 1, 1 << u
+                                # (the targets still hold u here, so none of them is a node yet)
+                                while m:
+                                    low = m & -m
+                                    m ^= low
+                                    t = low.bit_length() - 1
+                                    y = t << 6 | ul
+                                    if y | 1 in nodes:
+                                        prop.contradiction = (y, reason, parents)
                                         return prop
+                                    nodes[y] = rp
+                                    cand[t] &= ~ubit
+                                    smask[u] &= ~low
+                                    push(y)
             if not nxt:
                 if self.mode == "dynamic" and only is None:
                     prop.end = (cand, smask, placed, generation)
@@ -409,7 +449,7 @@ class Implications:
         hypo = State(self.state.puzzle, cand.copy(), value)
         nodes = prop.nodes
         for strategy in self._inner:
-            chain = isinstance(strategy, ChainProducer)
+            chain = strategy.technique.code in INNER_CHAIN_CODES
             if chain and prop.nested_rules >= MAX_NESTED_RULES:
                 continue
             for step in strategy.find(hypo):
@@ -473,165 +513,20 @@ def _groups(g: Any) -> dict[int, tuple[int, ...]]:
     return table
 
 
-class StaticScreen:
-    """Where every assumption leads over the static links, as bitsets: a
-    fast first pass that tells which assumptions can take part in a
-    conclusion, so that only those are propagated link by link.
-
-    Static links do not depend on what an assumption implied so far, so
-    what a static propagation reaches lies in the ball of radius
-    :data:`MAX_DEPTH` around the assumption in one fixed graph (it can stop
-    short of it: at a contradiction, or where a cell has lost every
-    candidate), and it can run into a contradiction only when that ball
-    holds a literal and its negation.  The screen is therefore safe to
-    skip with: no contradiction in the ball, none in the propagation;
-    nothing common to two balls, nothing common to the two propagations.
-    Both are computed here with one integer per polarity: bit
-    ``s * ncells + c`` stands for "cell c holds s" (in ``on``) or "does not"
-    (in ``off``); following every weak link of a placed candidate is one
-    ``|`` with a precomputed mask.  ``symbol`` restricts the links to one
-    symbol, as X-chains do; ``houses=False`` keeps only the strong links of
-    bivalue cells (what a chain rated as a Y-chain may use).
-    """
-
-    __slots__ = ("_count", "_memo", "has_strong", "ncells", "strong", "useful_off", "useful_on", "weak")
-
-    def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
-        p = state.puzzle
-        g = p.geometry
-        n, ncells = g.size, len(state.cand)
-        self.ncells = ncells
-        cand, value = state.cand, state.value
-        smask = [0] * n
-        for c, m in enumerate(cand):
-            bit = 1 << c
-            while m:
-                low = m & -m
-                smask[low.bit_length() - 1] |= bit
-                m ^= low
-        weak = [0] * (n * ncells)
-        strong = [0] * (n * ncells)
-        has_strong = useful_on = useful_off = 0
-        peer_masks, house_masks, cell_houses = p.peer_masks, g.house_masks, g.cell_houses
-        unsolved = 0
-        for c in range(ncells):
-            if value[c] < 0:
-                unsolved |= 1 << c
-        spread: dict[int, int] = {}
-        for s in range(n) if symbol is None else (symbol,):
-            base = s * ncells
-            sm = smask[s]
-            useful_off |= sm << base
-            useful_on |= unsolved << base
-            for c in cells_of(sm & unsolved):
-                i = base + c
-                w = (peer_masks[c] & sm) << base
-                st = 0
-                if symbol is None:
-                    others = cand[c] & ~(1 << s)
-                    sp = spread.get(others)
-                    if sp is None:
-                        sp = spread[others] = sum(1 << (t * ncells) for t in cells_of(others))
-                    w |= sp << c
-                    if cand[c].bit_count() == 2:
-                        st |= 1 << ((others.bit_length() - 1) * ncells + c)
-                for h in cell_houses[c] if houses else ():
-                    places = sm & house_masks[h]
-                    if places.bit_count() == 2:
-                        q = (places & ~(1 << c)).bit_length() - 1
-                        if value[q] < 0:
-                            st |= 1 << (base + q)
-                weak[i] = w
-                if st:
-                    strong[i] = st
-                    has_strong |= 1 << i
-        self.weak, self.strong, self.has_strong = weak, strong, has_strong
-        self.useful_on, self.useful_off = useful_on, useful_off
-        self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
-        self._count = 0
-
-    def index(self, x: int) -> int:
-        """The bit of literal ``x``."""
-        return ((x >> 1) & 31) * self.ncells + (x >> 6)
-
-    def reach(self, x: int) -> tuple[int | None, int, int, list[tuple[int, int]]]:
-        """``(contradiction, on, off, layers)`` for the assumption ``x`` (a
-        literal): the least distance at which the ball holds a literal and
-        its negation (None if it never does), the ball's two bitsets (the
-        whole ball: a propagation may go on where the screen sees a
-        contradiction), and per distance from ``x`` the (on, off) bits first
-        reached there."""
-        got = self._memo.get(x)
-        if got is not None:
-            return got
-        self._count += 1
-        if not self._count % CHECK_EVERY:
-            deadline.check()
-        weak, strong, has_strong = self.weak, self.strong, self.has_strong
-        bit = 1 << self.index(x)
-        if x & 1:
-            on = f_on = bit
-            off = f_off = 0
-        else:
-            on = f_on = 0
-            off = f_off = bit
-        contradiction = None
-        layers = [(on, off)]
-        for _ in range(MAX_DEPTH):
-            new_off = 0
-            m = f_on
-            while m:
-                low = m & -m
-                m ^= low
-                new_off |= weak[low.bit_length() - 1]
-            new_on = 0
-            m = f_off & has_strong
-            while m:
-                low = m & -m
-                m ^= low
-                new_on |= strong[low.bit_length() - 1]
-            f_on, f_off = new_on & ~on, new_off & ~off
-            if not f_on and not f_off:
-                break
-            on |= f_on
-            off |= f_off
-            layers.append((f_on, f_off))
-            if contradiction is None and on & off:
-                contradiction = len(layers) - 1
-        got = self._memo[x] = (contradiction, on, off, layers)
-        return got
-
-    @staticmethod
-    def pair_distance(first: list[tuple[int, int]], second: list[tuple[int, int]], on: int, off: int) -> int:
-        """The least ``i + j`` such that ``first`` at distance i and ``second``
-        at distance j reach the same bit of ``on`` or ``off``."""
-        a = [(lo & on, lf & off) for lo, lf in first]
-        b = [(lo & on, lf & off) for lo, lf in second]
-        for t in range(len(a) + len(b) - 1):
-            for i in range(max(0, t - len(b) + 1), min(t, len(a) - 1) + 1):
-                j = t - i
-                if a[i][0] & b[j][0] or a[i][1] & b[j][1]:
-                    return t
-        return len(a) + len(b)
-
-    @staticmethod
-    def distance(layers: list[tuple[int, int]], on: int, off: int) -> int:
-        """The least distance at which ``layers`` reach a bit of ``on`` or ``off``
-        (a lower bound on where the link-by-link propagation reaches it)."""
-        for d, (lo, lf) in enumerate(layers):
-            if lo & on or lf & off:
-                return d
-        return len(layers)
-
-
-def static_screen(state: State, symbol: int | None, houses: bool = True) -> StaticScreen:
-    """The position's :class:`StaticScreen`, shared by every static chain."""
-    return per_position(state, ("screen", symbol, houses), lambda: StaticScreen(state, symbol, houses))
-
-
 def implications(state: State, mode: str, symbol: int | None) -> Implications:
     """The propagations of one position, shared by every strategy that asks
-    in the same mode (AICs and cell/region chains follow the same links)."""
+    in the same mode (AICs and cell/region chains follow the same links).
+
+    Those that follow one symbol (X-chains, Nishio) are also kept from one
+    position to the next while that symbol's places stay the same
+    (:func:`~strategies.symbol_store.per_symbol`)."""
+    if symbol is not None and mode in ("static", "dynamic"):
+        imp: Implications = per_symbol(state, ("implications", mode), symbol,
+                                       lambda: Implications(state, mode, symbol))
+        # what it reads of the position is the same here (see per_symbol): read this one from now on
+        imp.state, imp.cand, imp.value = state, state.cand, state.value
+        return imp
+
     def make() -> Implications:
         imp = Implications(state, mode, symbol)
         if mode == "plus" and symbol is None:
@@ -664,361 +559,3 @@ def _inner_strategies(mode: str = "plus") -> list[Any]:
 
 #: Codes of the chains a nested chain may apply inside an assumption.
 INNER_CHAIN_CODES = frozenset({"aic", "x-chain", "cell-region-forcing"})
-
-
-# -- conclusions ------------------------------------------------------------------
-
-
-class _Conclusion:
-    __slots__ = ("chains", "complexity", "kind", "props", "result", "source", "targets")
-
-    def __init__(self, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]],
-                 result: int):
-        self.kind = kind
-        self.source = source          # (cell, sym) or (cell,) or (house, sym)
-        self.props = props            # one propagation per branch
-        self.targets = targets        # per branch, the literals that show the conclusion
-        self.result = result          # the literal proven true
-        self.chains = [p.ancestors(t) for p, t in zip(props, targets)]
-        self.complexity = sum(len(c) for c in self.chains)
-
-
-def _nesting(con: _Conclusion) -> int:
-    """0 without inner techniques, 1 with, 2 when one of them is a chain."""
-    level = 0
-    for p, chain in zip(con.props, con.chains):
-        nodes = p.nodes
-        for x in chain:
-            reason = nodes[x][0]
-            if reason[0] == RULE:
-                level = max(level, 2 if reason[1] in INNER_CHAIN_CODES else 1)
-    return level
-
-
-def _contradiction_targets(prop: Propagation) -> list[int]:
-    x, _, parents = prop.contradiction  # type: ignore[misc]
-    if x < 0:
-        return list(parents)
-    return [x ^ 1, *parents]
-
-
-class ChainKindError(ValueError):
-    """An unknown kind of chain was asked for."""
-
-
-@attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
-class ChainProducer:
-    """What every chain strategy shares: find the conclusions of one kind in
-    the position's propagations, easiest first, and turn each into a step.
-
-    Subclasses list their kinds in ``KINDS``: kind -> (technique code,
-    propagation mode).  The repr rebuilds the producer:
-
-    >>> from strategies.forcing import ForcingChains
-    >>> ForcingChains("dynamic")
-    ForcingChains('dynamic')
-    >>> ForcingChains("dynamic").technique.code, ForcingChains("dynamic").mode
-    ('dynamic-forcing', 'dynamic')
-    """
-
-    KINDS: ClassVar[dict[str, tuple[str, str]]] = {}
-
-    kind: str
-    technique: Technique = attrs.field(init=False, eq=False)
-    mode: str = attrs.field(init=False, eq=False)
-
-    def __attrs_post_init__(self) -> None:
-        if self.kind not in self.KINDS:
-            raise ChainKindError(f"unknown {type(self).__name__} kind {self.kind!r}; known: {', '.join(self.KINDS)}")
-        code, mode = self.KINDS[self.kind]
-        object.__setattr__(self, "technique", TECHNIQUES[code])
-        object.__setattr__(self, "mode", mode)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.kind!r})"
-
-    def find(self, state: State) -> Iterator[Step]:
-        if self.mode == "static":
-            return self._best_first(state)
-        return self._find_sorted(state)
-
-    def _find_sorted(self, state: State) -> Iterator[Step]:
-        """Every conclusion, sorted: the easiest rating first, then the
-        shortest chain, then the result, then the order found."""
-        conclusions = [con for con in self._conclusions(state) if self._admits(con)]
-        # as Sudoku Explainer: the easiest rating first, then the shortest chain
-        variants = {id(con): self._variant(con) for con in conclusions}
-        base = self.technique.se_for
-        conclusions.sort(key=lambda c: ((base(variants[id(c)]) or 0) + se_length_bonus(c.complexity),
-                                        c.complexity, c.result))
-        seen: set[int] = set()
-        for con in conclusions:
-            if con.result in seen:
-                continue
-            seen.add(con.result)
-            yield self._step(state, con, variants[id(con)])
-
-    def _admits(self, con: _Conclusion) -> bool:
-        """Whether ``con`` is of this producer's strength, not an easier one's."""
-        if self.mode == "plus":
-            return _nesting(con) >= 1  # else no inner technique used: a plain dynamic forcing chain
-        if self.mode == "nested":
-            return _nesting(con) >= 2  # else no inner chain used: a dynamic forcing chain (+)
-        if self.mode == "grouped":  # else no group used: a plain AIC
-            return any(p.nodes[x][0][0] in (GROUP, ALS_NODE) for p, chain in zip(con.props, con.chains)
-                       for x in chain)
-        return True
-
-    def _best_first(self, state: State) -> Iterator[Step]:
-        """The steps of :meth:`find`, in the same order, for static chains:
-        the screen gives each unit of work (an assumption's contradiction,
-        its double implications, a cell or region) a lower bound on the
-        rating and complexity of what it can conclude, and units are
-        propagated link by link in that order only until the best conclusion
-        found is strictly easier than every bound left.  The order is the
-        full sort's: rating, complexity, result, then order of generation."""
-        base = self.technique.se_for
-        units: list[tuple[float, int, int, Any]] = []
-        for order, (rating, bound, work) in enumerate(self._static_units(state)):
-            units.append((rating, bound, order, work))
-        heapq.heapify(units)
-        pool: list[tuple[float, int, int, int, int, _Conclusion, str]] = []
-        seen: set[int] = set()
-        while units or pool:
-            if pool and (not units or pool[0][:2] < units[0][:2]):
-                *_, con, variant = heapq.heappop(pool)
-                if con.result in seen:
-                    continue
-                seen.add(con.result)
-                yield self._step(state, con, variant)
-                continue
-            _, _, order, work = heapq.heappop(units)
-            for j, con in enumerate(work()):
-                variant = self._variant(con)
-                rating = (base(variant) or 0) + se_length_bonus(con.complexity)
-                heapq.heappush(pool, (rating, con.complexity, con.result, order, j, con, variant))
-
-    def _static_units(self, state: State) -> Iterator[tuple[float, int, Any]]:
-        """(lower bounds on rating and on complexity, work) per unit, in the
-        order :meth:`_conclusions` generates their conclusions; ``work()``
-        returns the unit's conclusions.  Units the screen shows empty are
-        left out.  (Whatever a unit concludes rates at least the first bound,
-        and when it rates exactly that, has at least the second.)"""
-        kind = self.kind
-        se_for = self.technique.se_for
-        least = min([self.technique.se or 0.0] + [v for _, v in self.technique.se_variants])
-        bonus = se_length_bonus
-        # AICs rate lower when the chain keeps to one symbol (X) or to bivalue cells (Y): bound those
-        # variants with the screens of their own links, and the rest at the mixed (XY) rating
-        refine = kind == "aic"
-        base_x, base_y, base_xy = (se_for(v) or 0.0 for v in ("x", "y", "xy"))
-        unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
-        if kind == "x-chain":
-            symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
-                                             if any(state.cand[c] >> s & 1 for c in unsolved)]
-        else:
-            symbols = [None]
-        for symbol in symbols:
-            imp = implications(state, self.mode, symbol)
-            screen = static_screen(state, symbol)
-            on_lits = [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])
-                       if symbol is None or s == symbol]
-            if kind == "cell-region":
-                for group, source, starts in self._groups(state):
-                    bound = self._common_bound(screen, starts)
-                    if bound is not None:
-                        yield least + bonus(bound), bound, partial(self._cell_or_region, state, imp, group, source,
-                                                                   starts)
-                continue
-            for x in on_lits:
-                dead = screen.reach(x)[0]
-                if dead is not None:
-                    bound = max(1, dead)
-                    yield least + bonus(bound), bound, partial(self._contradiction, imp, x)
-            for x in on_lits:
-                common, dead = self._double_bound(screen, x)
-                if common is None and dead is None:
-                    continue
-                work = partial(lambda x, imp: list(self._doubles(state, imp, [x])), x, imp)
-                bounds = [b for b in (common, dead) if b is not None]
-                if not refine or common is None:
-                    yield least + bonus(min(bounds)), min(bounds), work
-                    continue
-                ratings = [base_xy + bonus(common)]
-                if dead is not None:
-                    ratings.append(least + bonus(dead))
-                x_common, _ = self._double_bound(static_screen(state, lit_sym(x)), x)
-                if x_common is not None:
-                    ratings.append(base_x + bonus(x_common))
-                y_common, _ = self._double_bound(static_screen(state, None, houses=False), x)
-                if y_common is not None:
-                    ratings.append(base_y + bonus(y_common))
-                yield min(ratings), min(bounds), work
-
-    @staticmethod
-    def _double_bound(screen: StaticScreen, x_on: int) -> tuple[int | None, int | None]:
-        """Lower bounds on the complexity of what assuming ``x_on`` true and
-        false concludes: (a consequence common to both, a contradiction of
-        the false one); None where the screen shows there is none."""
-        x_off = x_on ^ 1
-        dead, on_off, off_off, layers_off = screen.reach(x_off)
-        _, on_on, off_on, layers_on = screen.reach(x_on)
-        bit = 1 << screen.index(x_on)
-        both_on = on_on & on_off & screen.useful_on & ~bit
-        both_off = off_on & off_off & screen.useful_off & ~bit
-        common = None
-        if both_on or both_off:
-            common = screen.pair_distance(layers_on, layers_off, both_on, both_off) + 2
-        return common, None if dead is None else max(1, dead)
-
-    @staticmethod
-    def _common_bound(screen: StaticScreen, starts: list[int]) -> int | None:
-        """A lower bound on the complexity of what every branch of ``starts``
-        concludes (None: the screen shows nothing common to them)."""
-        on = off = -1
-        starts_bits = 0
-        reached = []
-        for x in starts:
-            _, x_on, x_off, layers = screen.reach(x)
-            on &= x_on
-            off &= x_off
-            starts_bits |= 1 << screen.index(x)
-            reached.append(layers)
-        on &= screen.useful_on & ~starts_bits
-        off &= screen.useful_off
-        if not on and not off:
-            return None
-        return sum(screen.distance(layers, on, off) + 1 for layers in reached)
-
-    @staticmethod
-    def _contradiction(imp: Implications, x: int) -> list[_Conclusion]:
-        prop = imp.propagate(x)
-        if prop.contradiction is None:
-            return []
-        return [_Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [_contradiction_targets(prop)], x ^ 1)]
-
-    # -- finding ------------------------------------------------------------
-
-    def _conclusions(self, state: State) -> Iterator[_Conclusion]:
-        kind = self.kind
-        grouped = self.mode == "grouped"  # only chains through a group or a set count: skip the rest early
-        unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
-        if kind in ("x-chain", "nishio"):
-            symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
-                                             if any(state.cand[c] >> s & 1 for c in unsolved)]
-        else:
-            symbols = [None]
-        for symbol in symbols:
-            imp = implications(state, self.mode, symbol)
-            on_lits: list[int] = []
-            for c in unsolved:
-                for s in cells_of(state.cand[c]):
-                    if symbol is not None and s != symbol:
-                        continue
-                    x = lit(c, s, True)
-                    on_lits.append(x)
-                    if kind == "cell-region":
-                        continue
-                    prop = imp.propagate(x)
-                    if prop.contradiction is not None and (not grouped or prop.grouped):
-                        yield _Conclusion(CONTRADICTION, (c, s), [prop], [_contradiction_targets(prop)],
-                                          lit(c, s, False))
-            if kind == "nishio":
-                continue
-            if kind in ("x-chain", "aic", "grouped-aic", "dynamic", "dynamic+"):
-                yield from self._doubles(state, imp, on_lits)
-            if kind in ("cell-region", "dynamic", "dynamic+"):
-                yield from self._cells_and_regions(state, imp)
-
-    def _doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[_Conclusion]:
-        cand, value = state.cand, state.value
-        grouped = imp.mode == "grouped"  # only chains through a group or a set count
-        for x_on in on_lits:
-            # (an assumption that also runs into a contradiction still implies what it reached before)
-            c, s = lit_cell(x_on), lit_sym(x_on)
-            x_off = x_on ^ 1
-            prop_off = imp.propagate(x_off)
-            if grouped and not prop_off.grouped and not imp.propagate(x_on).grouped:
-                continue
-            if prop_off.contradiction is not None:
-                yield _Conclusion(CONTRADICTION, (c, s), [prop_off], [_contradiction_targets(prop_off)], x_on)
-                continue
-            off_nodes = prop_off.nodes
-            if len(off_nodes) == 1:
-                continue  # the assumption implies nothing: nothing in common
-            prop_on = imp.propagate(x_on)
-            for y in prop_on.nodes.keys() & off_nodes.keys():
-                if y == x_on or y == x_off:
-                    continue
-                if (value[y >> 6] >= 0) if y & 1 else not cand[y >> 6] >> ((y >> 1) & 31) & 1:
-                    continue  # not useful: already known
-                yield _Conclusion(DOUBLE, (c, s), [prop_on, prop_off], [[y], [y]], y)
-
-    def _cells_and_regions(self, state: State, imp: Implications) -> Iterator[_Conclusion]:
-        for group, source, starts in self._groups(state):
-            yield from self._cell_or_region(state, imp, group, source, starts)
-
-    @staticmethod
-    def _groups(state: State) -> list[tuple[str, tuple, list[int]]]:
-        """Every cell with two or more candidates, then every house and symbol
-        with two or more places: (kind, source, the assumptions of its branches)."""
-        g = state.puzzle.geometry
-        groups: list[tuple[str, tuple, list[int]]] = []
-        for c in range(len(state.value)):
-            if state.value[c] < 0 and state.cand[c].bit_count() >= 2:
-                groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(state.cand[c])]))
-        for h in range(len(g.houses)):
-            placed = state.placed_in(h)
-            for s in range(g.size):
-                places = state.places(h, s)
-                if len(places) >= 2 and not placed >> s & 1:
-                    groups.append((REGION, (h, s), [lit(q, s, True) for q in places]))
-        return groups
-
-    def _cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,
-                        starts: list[int]) -> list[_Conclusion]:
-        props = [imp.propagate(x) for x in starts]
-        if any(p.contradiction is not None for p in props):
-            return []
-        common = set(props[0].nodes)
-        for p in props[1:]:
-            common &= p.nodes.keys()
-        return [_Conclusion(kind, source, props, [[y]] * len(props), y) for y in common
-                if y not in starts and self._useful(state, y)]
-
-    @staticmethod
-    def _useful(state: State, y: int) -> bool:
-        c, s = lit_cell(y), lit_sym(y)
-        if y & 1:
-            return state.value[c] < 0
-        return bool(state.cand[c] >> s & 1)
-
-    # -- the step -----------------------------------------------------------
-
-    def _step(self, state: State, con: _Conclusion, variant: str) -> Step:
-        y = con.result
-        c, s = lit_cell(y), lit_sym(y)
-        placements = [(c, s)] if y & 1 else []
-        eliminations = [] if y & 1 else [(c, s)]
-        branches = tuple((p.start, p.records(chain), p.contradiction if con.kind == CONTRADICTION else None)
-                         for p, chain in zip(con.props, con.chains))
-        cells = sorted({lit_cell(x) for _, chain, _ in branches for x, _, _ in chain})
-        symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
-        houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
-        static = all(p.is_static(chain) for p, chain in zip(con.props, con.chains))
-        nesting = _nesting(con)
-        return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
-                    houses=houses, symbols=symbols, variant=variant,
-                    details=(("kind", con.kind), ("source", con.source), ("branches", branches),
-                             ("nesting", nesting), ("static", static), ("complexity", con.complexity)),
-                    se_bonus=se_length_bonus(con.complexity))
-
-    def _variant(self, con: _Conclusion) -> str:
-        """SE's sub-kinds: one-symbol (X) and cell-only (Y) chains rate lower than mixed (XY)."""
-        if self.kind not in ("aic", "x-chain"):
-            return con.kind
-        lits = [x for chain in con.chains for x in chain]
-        if len({lit_sym(x) for x in lits}) == 1:
-            return "x"
-        reasons = {p.nodes[x][0][0] for p, chain in zip(con.props, con.chains) for x in chain}
-        return "y" if HIDDEN not in reasons else "xy"

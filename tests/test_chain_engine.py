@@ -1,4 +1,4 @@
-"""The chain engine (strategies.implications): the fast paths must give
+"""The chain engine (strategies.implications, static_screen, best_first, chain_producer): the fast paths must give
 exactly what the plain ones give, and a time limit must end a search.
 
 * the bitset screen contains every propagation (the literals reached, a
@@ -14,6 +14,7 @@ exactly what the plain ones give, and a time limit must end a search.
 from __future__ import annotations
 
 import functools
+import random
 
 import pytest
 
@@ -22,9 +23,13 @@ from deduce.engine import Solver
 from deduce.errors import SolveTimeout
 from deduce.literal import lit
 from deduce.state import State
+from strategies import symbol_store
+from strategies.chain_producer import ChainKindError
 from strategies.chains import Chains
+from strategies.conclusions import contradiction_targets
 from strategies.forcing import ForcingChains
-from strategies.implications import ChainKindError, Implications, StaticScreen, _contradiction_targets
+from strategies.implications import Implications
+from strategies.static_screen import StaticScreen
 
 # Hard classic puzzles (inputs only: the tests compare the engine with itself).
 PUZZLES = (
@@ -67,7 +72,7 @@ def test_screen_contains_every_static_propagation(text, symbol):
         prop = imp.propagate(x)
         if prop.contradiction is not None:
             assert dead is not None, f"the screen misses the contradiction of {x}"
-            assert dead <= len(prop.ancestors(_contradiction_targets(prop))), "not a lower bound"
+            assert dead <= len(prop.ancestors(contradiction_targets(prop))), "not a lower bound"
         for y in prop.nodes:
             bit = 1 << screen.index(y)
             assert (on if y & 1 else off) & bit, f"the screen misses {y} from {x}"
@@ -133,3 +138,29 @@ def test_producers_are_values_whose_repr_rebuilds_them():
         ForcingChains("dynamic++")
     with pytest.raises(AttributeError):
         ForcingChains("dynamic").kind = "nishio"  # type: ignore[misc]
+
+
+def test_pair_distance_is_the_least_sum_of_distances():
+    rng = random.Random(7)
+    for _ in range(300):
+        first = [(rng.getrandbits(12), rng.getrandbits(12)) for _ in range(rng.randint(1, 6))]
+        second = [(rng.getrandbits(12), rng.getrandbits(12)) for _ in range(rng.randint(1, 6))]
+        on, off = rng.getrandbits(12) & rng.getrandbits(12), rng.getrandbits(12) & rng.getrandbits(12)
+        meets = [i + j for i, (ao, af) in enumerate(first) for j, (bo, bf) in enumerate(second)
+                 if ao & bo & on or af & bf & off]
+        assert StaticScreen.pair_distance(first, second, on, off) == min(meets, default=len(first) + len(second))
+
+
+def _records(result):
+    return [(s.code, s.placements, s.eliminations, s.variant, s.details) for s in result.steps]
+
+
+@pytest.mark.parametrize("profile", ["se", "hodoku"])
+def test_one_symbols_chains_kept_across_positions_give_the_same_steps(profile, monkeypatch):
+    text = PUZZLES[2]  # X-chains and Nishio under se, AICs (whose bounds use one symbol's screens) under both
+    kept = _records(Solver(profile=profile).solve(Puzzle.from_string(text)))
+    # a limit of 0 empties the store at every request: nothing is kept from one position to the next
+    monkeypatch.setattr(symbol_store, "PER_SYMBOL_LIMIT", 0)
+    fresh = _records(Solver(profile=profile).solve(Puzzle.from_string(text)))
+    assert kept == fresh
+    assert {"aic"} <= {code for code, *_ in kept}

@@ -1,0 +1,172 @@
+"""Static chains best-first: the bitset screen (:mod:`strategies.static_screen`)
+bounds what each unit of work can conclude, and units are propagated link by
+link in that order only until the best conclusion found is strictly easier
+than every bound left (measurements in ``bench/PROFILE.md``)."""
+
+from __future__ import annotations
+
+import heapq
+from functools import partial
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
+
+from deduce.geometry import cells_of
+from deduce.literal import lit, lit_cell
+from deduce.literal import lit_symbol as lit_sym
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import se_length_bonus
+
+from .conclusions import CONTRADICTION, Conclusion, contradiction_targets
+from .implications import Implications, implications
+from .static_screen import StaticScreen, static_screen
+
+if TYPE_CHECKING:
+    from .chain_producer import ChainProducer
+
+
+def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
+    """The steps of :meth:`ChainProducer.find`, in the same order, for static chains:
+    the screen gives each unit of work (an assumption's contradiction,
+    its double implications, a cell or region) a lower bound on the
+    rating and complexity of what it can conclude, and units are
+    propagated link by link in that order only until the best conclusion
+    found is strictly easier than every bound left.  The order is the
+    full sort's: rating, complexity, result, then order of generation."""
+    base = producer.technique.se_for
+    units: list[tuple[float, int, int, Any, Any]] = []
+    for order, (rating, bound, work, refine) in enumerate(_static_units(producer, state)):
+        units.append((rating, bound, order, work, refine))
+    heapq.heapify(units)
+    pool: list[tuple[float, int, int, int, int, Conclusion, str]] = []
+    seen: set[int] = set()
+    while units or pool:
+        if pool and (not units or pool[0][:2] < units[0][:2]):
+            *_, con, variant = heapq.heappop(pool)
+            if con.result in seen:
+                continue
+            seen.add(con.result)
+            yield producer.make_step(state, con, variant)
+            continue
+        _, bound, order, work, refine = heapq.heappop(units)
+        if refine is not None:
+            # a tighter bound, computed only now that the unit comes first (it is never lower)
+            heapq.heappush(units, (refine(), bound, order, work, None))
+            continue
+        for j, con in enumerate(work()):
+            variant = producer.variant_of(con)
+            rating = (base(variant) or 0) + se_length_bonus(con.complexity)
+            heapq.heappush(pool, (rating, con.complexity, con.result, order, j, con, variant))
+
+
+def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float, int, Any, Any]]:
+    """(lower bounds on rating and on complexity, work, refine) per unit, in the
+    order :meth:`ChainProducer._conclusions` generates their conclusions; ``work()``
+    returns the unit's conclusions; ``refine`` is None or returns a tighter
+    bound on the rating (AICs: the X and Y variants' own screens), asked for
+    only when the unit would otherwise be worked.  Units the screen shows empty are
+    left out.  (Whatever a unit concludes rates at least the first bound,
+    and when it rates exactly that, has at least the second.)"""
+    kind = producer.kind
+    se_for = producer.technique.se_for
+    least = min([producer.technique.se or 0.0] + [v for _, v in producer.technique.se_variants])
+    bonus = se_length_bonus
+    # AICs rate lower when the chain keeps to one symbol (X) or to bivalue cells (Y): bound those
+    # variants with the screens of their own links, and the rest at the mixed (XY) rating
+    refine = kind == "aic"
+    base_x, base_y, base_xy = (se_for(v) or 0.0 for v in ("x", "y", "xy"))
+    bases = (least, base_x, base_y, base_xy)
+    unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
+    if kind == "x-chain":
+        symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
+                                         if any(state.cand[c] >> s & 1 for c in unsolved)]
+    else:
+        symbols = [None]
+    for symbol in symbols:
+        imp = implications(state, producer.mode, symbol)
+        screen = static_screen(state, symbol)
+        on_lits = [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])
+                   if symbol is None or s == symbol]
+        if kind == "cell-region":
+            for group, source, starts in producer.branch_groups(state):
+                bound = _common_bound(screen, starts)
+                if bound is not None:
+                    yield least + bonus(bound), bound, partial(producer.cell_or_region, state, imp, group, source,
+                                                               starts), None
+            continue
+        for x in on_lits:
+            dead = screen.reach(x)[0]
+            if dead is not None:
+                bound = max(1, dead)
+                yield least + bonus(bound), bound, partial(_contradiction, imp, x), None
+        for x in on_lits:
+            common, dead = _double_bound(screen, x)
+            if common is None and dead is None:
+                continue
+            work = partial(lambda x, imp: list(producer.doubles(state, imp, [x])), x, imp)
+            bounds = [b for b in (common, dead) if b is not None]
+            yield least + bonus(min(bounds)), min(bounds), work, (
+                partial(_refined, state, x, common, dead, bases) if refine and common is not None else None)
+
+
+def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[float, float, float, float]) -> float:
+    """A lower bound on the rating of what the AIC unit of ``x`` concludes:
+    a common consequence rates as an XY-chain unless the X or the Y screen
+    (subgraphs of the full one, so their distances are never shorter) also
+    shows it; a contradiction at the least rating."""
+    bonus = se_length_bonus
+    least, base_x, base_y, base_xy = bases
+    ratings = [base_xy + bonus(common)]
+    if dead is not None:
+        ratings.append(least + bonus(dead))
+    x_common, _ = _double_bound(static_screen(state, lit_sym(x)), x)
+    if x_common is not None:
+        ratings.append(base_x + bonus(x_common))
+    y_common, _ = _double_bound(static_screen(state, None, houses=False), x)
+    if y_common is not None:
+        ratings.append(base_y + bonus(y_common))
+    return min(ratings)
+
+
+def _double_bound(screen: StaticScreen, x_on: int) -> tuple[int | None, int | None]:
+    """Lower bounds on the complexity of what assuming ``x_on`` true and
+    false concludes: (a consequence common to both, a contradiction of
+    the false one); None where the screen shows there is none."""
+    bit = 1 << screen.index(x_on)
+    if not screen.has_strong & bit:
+        # assuming x_on false leads nowhere (no strong link): nothing in common, no contradiction
+        return None, None
+    x_off = x_on ^ 1
+    dead, on_off, off_off, layers_off = screen.reach(x_off)
+    _, on_on, off_on, layers_on = screen.reach(x_on)
+    both_on = on_on & on_off & screen.useful_on & ~bit
+    both_off = off_on & off_off & screen.useful_off & ~bit
+    common = None
+    if both_on or both_off:
+        common = screen.pair_distance(layers_on, layers_off, both_on, both_off) + 2
+    return common, None if dead is None else max(1, dead)
+
+
+def _common_bound(screen: StaticScreen, starts: list[int]) -> int | None:
+    """A lower bound on the complexity of what every branch of ``starts``
+    concludes (None: the screen shows nothing common to them)."""
+    on = off = -1
+    starts_bits = 0
+    reached = []
+    for x in starts:
+        _, x_on, x_off, layers = screen.reach(x)
+        on &= x_on
+        off &= x_off
+        starts_bits |= 1 << screen.index(x)
+        reached.append(layers)
+    on &= screen.useful_on & ~starts_bits
+    off &= screen.useful_off
+    if not on and not off:
+        return None
+    return sum(screen.distance(layers, on, off) + 1 for layers in reached)
+
+
+def _contradiction(imp: Implications, x: int) -> list[Conclusion]:
+    prop = imp.propagate(x)
+    if prop.contradiction is None:
+        return []
+    return [Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [contradiction_targets(prop)], x ^ 1)]

@@ -1,0 +1,221 @@
+"""The strategy every chain technique is: find the conclusions of one kind
+in the position's propagations (:mod:`strategies.implications`), easiest
+first, and turn each into a step.
+
+A chain step's record (``Step.details``): ``kind`` (contradiction, double,
+cell, region), ``source``, ``branches`` (per branch: the assumption, its
+``(literal, reason, parents)`` records in derivation order, the
+contradiction if any), ``nesting``, ``static`` and ``complexity``;
+literals are packed as :mod:`deduce.literal` describes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Iterator, Sequence
+
+import attrs
+
+from deduce.geometry import cells_of
+from deduce.literal import lit, lit_cell
+from deduce.literal import lit_symbol as lit_sym
+from deduce.state import State
+from deduce.step import Step
+from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
+
+from .best_first import best_first
+from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
+from .implications import ALS_NODE, GROUP, HIDDEN, Implications, implications
+
+
+class ChainKindError(ValueError):
+    """An unknown kind of chain was asked for."""
+
+
+@attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
+class ChainProducer:
+    """What every chain strategy shares: find the conclusions of one kind in
+    the position's propagations, easiest first, and turn each into a step.
+
+    Subclasses list their kinds in ``KINDS``: kind -> (technique code,
+    propagation mode).  The repr rebuilds the producer:
+
+    >>> from strategies.forcing import ForcingChains
+    >>> ForcingChains("dynamic")
+    ForcingChains('dynamic')
+    >>> ForcingChains("dynamic").technique.code, ForcingChains("dynamic").mode
+    ('dynamic-forcing', 'dynamic')
+    """
+
+    KINDS: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    kind: str
+    technique: Technique = attrs.field(init=False, eq=False)
+    mode: str = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in self.KINDS:
+            raise ChainKindError(f"unknown {type(self).__name__} kind {self.kind!r}; known: {', '.join(self.KINDS)}")
+        code, mode = self.KINDS[self.kind]
+        object.__setattr__(self, "technique", TECHNIQUES[code])
+        object.__setattr__(self, "mode", mode)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.kind!r})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        if self.mode == "static":
+            return best_first(self, state)
+        return self._find_sorted(state)
+
+    def _find_sorted(self, state: State) -> Iterator[Step]:
+        """Every conclusion, sorted: the easiest rating first, then the
+        shortest chain, then the result, then the order found."""
+        conclusions = [con for con in self._conclusions(state) if self._admits(con)]
+        # as Sudoku Explainer: the easiest rating first, then the shortest chain
+        variants = {id(con): self.variant_of(con) for con in conclusions}
+        base = self.technique.se_for
+        conclusions.sort(key=lambda c: ((base(variants[id(c)]) or 0) + se_length_bonus(c.complexity),
+                                        c.complexity, c.result))
+        seen: set[int] = set()
+        for con in conclusions:
+            if con.result in seen:
+                continue
+            seen.add(con.result)
+            yield self.make_step(state, con, variants[id(con)])
+
+    def _admits(self, con: Conclusion) -> bool:
+        """Whether ``con`` is of this producer's strength, not an easier one's."""
+        if self.mode == "plus":
+            return nesting(con) >= 1  # else no inner technique used: a plain dynamic forcing chain
+        if self.mode == "nested":
+            return nesting(con) >= 2  # else no inner chain used: a dynamic forcing chain (+)
+        if self.mode == "grouped":  # else no group used: a plain AIC
+            return any(p.nodes[x][0][0] in (GROUP, ALS_NODE) for p, chain in zip(con.props, con.sets)
+                       for x in chain)
+        return True
+
+    # -- finding ------------------------------------------------------------
+
+    def _conclusions(self, state: State) -> Iterator[Conclusion]:
+        kind = self.kind
+        grouped = self.mode == "grouped"  # only chains through a group or a set count: skip the rest early
+        unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
+        if kind in ("x-chain", "nishio"):
+            symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
+                                             if any(state.cand[c] >> s & 1 for c in unsolved)]
+        else:
+            symbols = [None]
+        for symbol in symbols:
+            imp = implications(state, self.mode, symbol)
+            on_lits: list[int] = []
+            for c in unsolved:
+                for s in cells_of(state.cand[c]):
+                    if symbol is not None and s != symbol:
+                        continue
+                    x = lit(c, s, True)
+                    on_lits.append(x)
+                    if kind == "cell-region":
+                        continue
+                    prop = imp.propagate(x)
+                    if prop.contradiction is not None and (not grouped or prop.grouped):
+                        yield Conclusion(CONTRADICTION, (c, s), [prop], [contradiction_targets(prop)],
+                                          lit(c, s, False))
+            if kind == "nishio":
+                continue
+            if kind in ("x-chain", "aic", "grouped-aic", "dynamic", "dynamic+"):
+                yield from self.doubles(state, imp, on_lits)
+            if kind in ("cell-region", "dynamic", "dynamic+"):
+                yield from self._cells_and_regions(state, imp)
+
+    def doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[Conclusion]:
+        cand, value = state.cand, state.value
+        grouped = imp.mode == "grouped"  # only chains through a group or a set count
+        for x_on in on_lits:
+            # (an assumption that also runs into a contradiction still implies what it reached before)
+            c, s = lit_cell(x_on), lit_sym(x_on)
+            x_off = x_on ^ 1
+            prop_off = imp.propagate(x_off)
+            if grouped and not prop_off.grouped and not imp.propagate(x_on).grouped:
+                continue
+            if prop_off.contradiction is not None:
+                yield Conclusion(CONTRADICTION, (c, s), [prop_off], [contradiction_targets(prop_off)], x_on)
+                continue
+            off_nodes = prop_off.nodes
+            if len(off_nodes) == 1:
+                continue  # the assumption implies nothing: nothing in common
+            prop_on = imp.propagate(x_on)
+            for y in prop_on.nodes.keys() & off_nodes.keys():
+                if y in (x_on, x_off):
+                    continue
+                if (value[y >> 6] >= 0) if y & 1 else not cand[y >> 6] >> ((y >> 1) & 31) & 1:
+                    continue  # not useful: already known
+                yield Conclusion(DOUBLE, (c, s), [prop_on, prop_off], [[y], [y]], y)
+
+    def _cells_and_regions(self, state: State, imp: Implications) -> Iterator[Conclusion]:
+        for group, source, starts in self.branch_groups(state):
+            yield from self.cell_or_region(state, imp, group, source, starts)
+
+    @staticmethod
+    def branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
+        """Every cell with two or more candidates, then every house and symbol
+        with two or more places: (kind, source, the assumptions of its branches)."""
+        g = state.puzzle.geometry
+        groups: list[tuple[str, tuple, list[int]]] = []
+        for c in range(len(state.value)):
+            if state.value[c] < 0 and state.cand[c].bit_count() >= 2:
+                groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(state.cand[c])]))
+        for h in range(len(g.houses)):
+            placed = state.placed_in(h)
+            for s in range(g.size):
+                places = state.places(h, s)
+                if len(places) >= 2 and not placed >> s & 1:
+                    groups.append((REGION, (h, s), [lit(q, s, True) for q in places]))
+        return groups
+
+    def cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,
+                        starts: list[int]) -> list[Conclusion]:
+        props = [imp.propagate(x) for x in starts]
+        if any(p.contradiction is not None for p in props):
+            return []
+        common = set(props[0].nodes)
+        for p in props[1:]:
+            common &= p.nodes.keys()
+        return [Conclusion(kind, source, props, [[y]] * len(props), y) for y in common
+                if y not in starts and self._useful(state, y)]
+
+    @staticmethod
+    def _useful(state: State, y: int) -> bool:
+        c, s = lit_cell(y), lit_sym(y)
+        if y & 1:
+            return state.value[c] < 0
+        return bool(state.cand[c] >> s & 1)
+
+    # -- the step -----------------------------------------------------------
+
+    def make_step(self, state: State, con: Conclusion, variant: str) -> Step:
+        y = con.result
+        c, s = lit_cell(y), lit_sym(y)
+        placements = [(c, s)] if y & 1 else []
+        eliminations = [] if y & 1 else [(c, s)]
+        branches = tuple((p.start, p.records(chain), p.contradiction if con.kind == CONTRADICTION else None)
+                         for p, chain in zip(con.props, con.chains))
+        cells = sorted({lit_cell(x) for _, chain, _ in branches for x, _, _ in chain})
+        symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
+        houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
+        static = all(p.is_static(chain) for p, chain in zip(con.props, con.chains))
+        level = nesting(con)
+        return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
+                    houses=houses, symbols=symbols, variant=variant,
+                    details=(("kind", con.kind), ("source", con.source), ("branches", branches),
+                             ("nesting", level), ("static", static), ("complexity", con.complexity)),
+                    se_bonus=se_length_bonus(con.complexity))
+
+    def variant_of(self, con: Conclusion) -> str:
+        """SE's sub-kinds: one-symbol (X) and cell-only (Y) chains rate lower than mixed (XY)."""
+        if self.kind not in ("aic", "x-chain"):
+            return con.kind
+        lits = [x for chain in con.sets for x in chain]
+        if len({lit_sym(x) for x in lits}) == 1:
+            return "x"
+        reasons = {p.nodes[x][0][0] for p, chain in zip(con.props, con.sets) for x in chain}
+        return "y" if HIDDEN not in reasons else "xy"

@@ -1,0 +1,182 @@
+"""The bitset screen of static chains: where every assumption can lead over
+the links that hold in the position, computed for all assumptions at once
+with one integer per polarity, so that only the assumptions that can take
+part in a conclusion are propagated link by link
+(:mod:`strategies.implications`)."""
+
+from __future__ import annotations
+
+from deduce import deadline
+from deduce.geometry import cells_of
+from deduce.state import State
+
+from ._houses import per_position
+from .implications import CHECK_EVERY, MAX_DEPTH
+from .symbol_store import per_symbol
+
+
+class StaticScreen:
+    """Where every assumption leads over the static links, as bitsets: a
+    fast first pass that tells which assumptions can take part in a
+    conclusion, so that only those are propagated link by link.
+
+    Static links do not depend on what an assumption implied so far, so
+    what a static propagation reaches lies in the ball of radius
+    :data:`MAX_DEPTH` around the assumption in one fixed graph (it can stop
+    short of it: at a contradiction, or where a cell has lost every
+    candidate), and it can run into a contradiction only when that ball
+    holds a literal and its negation.  The screen is therefore safe to
+    skip with: no contradiction in the ball, none in the propagation;
+    nothing common to two balls, nothing common to the two propagations.
+    Both are computed here with one integer per polarity: bit
+    ``s * ncells + c`` stands for "cell c holds s" (in ``on``) or "does not"
+    (in ``off``); following every weak link of a placed candidate is one
+    ``|`` with a precomputed mask.  ``symbol`` restricts the links to one
+    symbol, as X-chains do; ``houses=False`` keeps only the strong links of
+    bivalue cells (what a chain rated as a Y-chain may use).
+    """
+
+    __slots__ = ("_count", "_memo", "has_strong", "ncells", "strong", "useful_off", "useful_on", "weak")
+
+    def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
+        p = state.puzzle
+        g = p.geometry
+        n, ncells = g.size, len(state.cand)
+        self.ncells = ncells
+        cand, value = state.cand, state.value
+        smask = [0] * n
+        for c, m in enumerate(cand):
+            bit = 1 << c
+            while m:
+                low = m & -m
+                smask[low.bit_length() - 1] |= bit
+                m ^= low
+        weak = [0] * (n * ncells)
+        strong = [0] * (n * ncells)
+        has_strong = useful_on = useful_off = 0
+        peer_masks, house_masks, cell_houses = p.peer_masks, g.house_masks, g.cell_houses
+        unsolved = 0
+        for c in range(ncells):
+            if value[c] < 0:
+                unsolved |= 1 << c
+        spread: dict[int, int] = {}
+        for s in range(n) if symbol is None else (symbol,):
+            base = s * ncells
+            sm = smask[s]
+            useful_off |= sm << base
+            useful_on |= (sm & unsolved) << base  # (on literals are reached only there)
+            for c in cells_of(sm & unsolved):
+                i = base + c
+                w = (peer_masks[c] & sm) << base
+                st = 0
+                if symbol is None:
+                    others = cand[c] & ~(1 << s)
+                    sp = spread.get(others)
+                    if sp is None:
+                        sp = spread[others] = sum(1 << (t * ncells) for t in cells_of(others))
+                    w |= sp << c
+                    if cand[c].bit_count() == 2:
+                        st |= 1 << ((others.bit_length() - 1) * ncells + c)
+                for h in cell_houses[c] if houses else ():
+                    places = sm & house_masks[h]
+                    if places.bit_count() == 2:
+                        q = (places & ~(1 << c)).bit_length() - 1
+                        if value[q] < 0:
+                            st |= 1 << (base + q)
+                weak[i] = w
+                if st:
+                    strong[i] = st
+                    has_strong |= 1 << i
+        self.weak, self.strong, self.has_strong = weak, strong, has_strong
+        self.useful_on, self.useful_off = useful_on, useful_off
+        self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
+        self._count = 0
+
+    def index(self, x: int) -> int:
+        """The bit of literal ``x``."""
+        return ((x >> 1) & 31) * self.ncells + (x >> 6)
+
+    def reach(self, x: int) -> tuple[int | None, int, int, list[tuple[int, int]]]:
+        """``(contradiction, on, off, layers)`` for the assumption ``x`` (a
+        literal): the least distance at which the ball holds a literal and
+        its negation (None if it never does), the ball's two bitsets (the
+        whole ball: a propagation may go on where the screen sees a
+        contradiction), and per distance from ``x`` the (on, off) bits first
+        reached there."""
+        got = self._memo.get(x)
+        if got is not None:
+            return got
+        self._count += 1
+        if not self._count % CHECK_EVERY:
+            deadline.check()
+        weak, strong, has_strong = self.weak, self.strong, self.has_strong
+        bit = 1 << self.index(x)
+        if x & 1:
+            on = f_on = bit
+            off = f_off = 0
+        else:
+            on = f_on = 0
+            off = f_off = bit
+        contradiction = None
+        layers = [(on, off)]
+        for _ in range(MAX_DEPTH):
+            new_off = 0
+            m = f_on
+            while m:
+                i = m.bit_length() - 1
+                m ^= 1 << i
+                new_off |= weak[i]
+            new_on = 0
+            m = f_off & has_strong
+            while m:
+                i = m.bit_length() - 1
+                m ^= 1 << i
+                new_on |= strong[i]
+            f_on, f_off = new_on & ~on, new_off & ~off
+            if not f_on and not f_off:
+                break
+            on |= f_on
+            off |= f_off
+            layers.append((f_on, f_off))
+            if contradiction is None and on & off:
+                contradiction = len(layers) - 1
+        got = self._memo[x] = (contradiction, on, off, layers)
+        return got
+
+    @staticmethod
+    def pair_distance(first: list[tuple[int, int]], second: list[tuple[int, int]], on: int, off: int) -> int:
+        """The least ``i + j`` such that ``first`` at distance i and ``second``
+        at distance j reach the same bit of ``on`` or ``off``."""
+        # only the layers that reach one of those bits can meet
+        b = [(j, lo & on, lf & off) for j, (lo, lf) in enumerate(second) if lo & on or lf & off]
+        best = len(first) + len(second)
+        for i, (lo, lf) in enumerate(first):
+            if i >= best:
+                break
+            ao, af = lo & on, lf & off
+            if not ao and not af:
+                continue
+            for j, bo, bf in b:
+                if i + j >= best:
+                    break
+                if ao & bo or af & bf:
+                    best = i + j
+                    break
+        return best
+
+    @staticmethod
+    def distance(layers: list[tuple[int, int]], on: int, off: int) -> int:
+        """The least distance at which ``layers`` reach a bit of ``on`` or ``off``
+        (a lower bound on where the link-by-link propagation reaches it)."""
+        for d, (lo, lf) in enumerate(layers):
+            if lo & on or lf & off:
+                return d
+        return len(layers)
+
+
+def static_screen(state: State, symbol: int | None, houses: bool = True) -> StaticScreen:
+    """The position's :class:`StaticScreen`, shared by every static chain
+    (one symbol's, while its places stay the same: :func:`~strategies.symbol_store.per_symbol`)."""
+    if symbol is not None:
+        return per_symbol(state, ("screen", houses), symbol, lambda: StaticScreen(state, symbol, houses))
+    return per_position(state, ("screen", symbol, houses), lambda: StaticScreen(state, symbol, houses))
