@@ -12,12 +12,12 @@ with ``--hard N``, the N puzzles with the highest SE rating), records
   hardest technique, status);
 * the CPU seconds of each (reported, never compared).
 
-    python bench/same_steps.py record OUT.pickle [--sample N] [--hard N]
-    python bench/same_steps.py compare OLD.pickle NEW.pickle
+    python bench/same_ratings.py record OUT.pickle [--sample N] [--hard N]
+    python bench/same_ratings.py compare OLD.pickle NEW.pickle
 
 To record an older revision, run this script from a checkout of it (or with
 ``PYTHONPATH`` pointing at one): ``git archive c6af2e4 | tar -x -C /tmp/old``,
-then ``PYTHONPATH=/tmp/old python bench/same_steps.py record old.pickle``.
+then ``PYTHONPATH=/tmp/old python bench/same_ratings.py record old.pickle``.
 """
 
 from __future__ import annotations
