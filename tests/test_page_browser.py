@@ -196,6 +196,42 @@ def test_a_chain_step_draws_its_links_and_role_colours(browser, pages):
         page.close()
 
 
+def _two_roles(step: dict) -> list[tuple[int, int, list[str]]]:
+    roles: dict[tuple[int, int], list[str]] = {}
+    for c, s, r in step["m"]["k"]:
+        if r not in ("eliminated", "placed"):
+            roles.setdefault((c, s), []).append(r)
+    return [(c, s, r) for (c, s), r in roles.items() if len(r) > 1]
+
+
+def test_a_candidate_with_two_roles_is_split_on_the_page(browser, pages):
+    """A chain that assumes a candidate and ends on its opposite: the
+    candidate is both true and false, drawn as a disc split in two colours."""
+    url, data = pages["classic"]
+    k = _first(data, lambda s: s["code"] == "aic" and _two_roles(s))
+    (cell, sym, roles), *_ = _two_roles(data["steps"][k - 1])
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        page.tab.click("#reveal")
+        page.tab.click("#reveal")
+        halves = page.tab.locator(f'#grid path[data-cand="{cell}:{sym}"]')
+        assert halves.count() == len(roles) == 2
+        for i, role in enumerate(roles):
+            assert halves.nth(i).get_attribute("class") == f"cand-{role}"
+            assert halves.nth(i).get_attribute("fill") == ROLES[role][0]
+        assert page.tab.locator(f'#grid circle.cand-split[data-cand="{cell}:{sym}"]').count() == 1
+        # the left half is left of the candidate's centre, the right half right of it
+        boxes = [halves.nth(i).bounding_box() for i in range(2)]
+        assert boxes[0]["x"] + boxes[0]["width"] <= boxes[1]["x"] + 1
+        for role in roles:
+            assert page.tab.locator(f'#legend [data-role="{role}"]').count() == 1
+        assert "both roles" in page.tab.inner_text("#legend .split-note")
+        page.shot("classic-two-roles")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
 def test_fish_and_cage_roles_are_coloured(browser, pages):
     url, data = pages["jigsaw"]
     k = _first(data, lambda s: "fish" in s["name"].lower() or "wing" in s["name"].lower())

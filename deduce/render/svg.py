@@ -87,13 +87,11 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
     cs, size = lay.cs, lay.size
     givens = puzzle.givens if givens is None else givens
     m = marks if marks is not None else step_marks(step, puzzle, state) if step is not None else Marks()
-    cand_role: dict[tuple[int, int], str] = {}
+    cand_roles: dict[tuple[int, int], list[str]] = {}  # a candidate with several roles is split
     for cell, sym, kind in m.candidates:
-        cand_role.setdefault((cell, sym), kind)
-    eliminated = {(c, s) for c, s, kind in m.candidates if kind == "eliminated"}
-    for key in eliminated:  # drawn struck out in red whatever its other role
-        if cand_role.get(key) == "eliminated":
-            del cand_role[key]
+        if kind not in ("eliminated", "placed") and kind not in cand_roles.get((cell, sym), []):
+            cand_roles.setdefault((cell, sym), []).append(kind)
+    eliminated = {(c, s) for c, s, kind in m.candidates if kind == "eliminated"}  # struck out whatever its roles
     placed = {c: s for c, s, kind in m.candidates if kind == "placed"}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="deduce-grid" width="{size}" height="{size}" '
            f'viewBox="0 0 {size} {size}" font-family="Helvetica, Arial, sans-serif">']
@@ -158,7 +156,7 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
             if not m_cell >> s & 1:
                 continue
             sx, sy = lay.cand_xy(cell, s)
-            crole = cand_role.get((cell, s))
+            croles = cand_roles.get((cell, s), [])
             if (cell, s) in eliminated:
                 out.append(f'<circle class="eliminated-mark" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
                            f'fill="{ELIMINATED}" fill-opacity="0.2" stroke="{ELIMINATED}" stroke-width="1.2"/>')
@@ -167,15 +165,38 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
                            f'x2="{sx + lay.small * 0.45:.1f}" y2="{sy - lay.small * 0.45:.1f}" '
                            f'stroke="{ELIMINATED}" stroke-width="1.5"/>')
                 continue
-            if crole is not None and crole != "placed":
-                out.append(f'<circle class="cand-{crole}" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
-                           f'fill="{ROLES[crole][0]}" stroke="#444444" stroke-width="0.5"/>')
+            out.extend(disc(sx, sy, lay.small * 0.62, croles, f"{cell}:{s}"))
             out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small,
-                             "#111111" if crole else CANDIDATE, "candidate"))
+                             "#111111" if croles else CANDIDATE, "candidate"))
     if m.links:
         out.append(_links_svg(m, lay))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def disc(x: float, y: float, r: float, roles: Sequence[str], key: str) -> list[str]:
+    """The disc behind a candidate: one colour, or one slice per role (the
+    page's script draws the same, see ``assets/page.js``).
+
+    >>> [e.split()[1] for e in disc(10, 10, 5, ["on", "off"], "0:4")]
+    ['class="cand-on"', 'class="cand-off"', 'class="cand-split"']
+    """
+    if len(roles) == 1:
+        return [f'<circle class="cand-{roles[0]}" data-cand="{key}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" '
+                f'fill="{ROLES[roles[0]][0]}" stroke="#444444" stroke-width="0.5"/>']
+    out = []
+    k = len(roles)
+    for i, role in enumerate(roles):  # slices from the top, clockwise: two roles split left | right
+        a0, a1 = 2 * math.pi * i / k - math.pi / 2, 2 * math.pi * (i + 1) / k - math.pi / 2
+        if k == 2:
+            a0, a1 = a0 + math.pi, a1 + math.pi  # the first role on the left
+        x0, y0, x1, y1 = x + r * math.cos(a0), y + r * math.sin(a0), x + r * math.cos(a1), y + r * math.sin(a1)
+        out.append(f'<path class="cand-{role}" data-cand="{key}" d="M{x:.1f},{y:.1f} L{x0:.1f},{y0:.1f} '
+                   f'A{r:.1f},{r:.1f} 0 {int(a1 - a0 > math.pi)},1 {x1:.1f},{y1:.1f} Z" fill="{ROLES[role][0]}"/>')
+    if out:
+        out.append(f'<circle class="cand-split" data-cand="{key}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" '
+                   f'fill="none" stroke="#444444" stroke-width="0.8"/>')
+    return out
 
 
 def _links_svg(m: Marks, lay: Layout) -> str:

@@ -96,6 +96,28 @@
       (l[5] ? ' marker-end="url(#deduce-arrow)"' : "") + "/>";
   }
 
+  // the disc behind a candidate: one colour, or one slice per role (as disc() in svg.py)
+  function disc(x, y, r, roles, key) {
+    var k = roles.length, out = [], i;
+    if (k === 1) {
+      return '<circle class="cand-' + roles[0] + '" data-cand="' + key + '" cx="' + f1(x) + '" cy="' + f1(y) + '" r="' +
+        f1(r) + '" fill="' + colour(roles[0]) + '" stroke="#444444" stroke-width="0.5"/>';
+    }
+    for (i = 0; i < k; i++) {  // slices from the top, clockwise: two roles split left | right
+      var a0 = 2 * Math.PI * i / k - Math.PI / 2 + (k === 2 ? Math.PI : 0);
+      var a1 = 2 * Math.PI * (i + 1) / k - Math.PI / 2 + (k === 2 ? Math.PI : 0);
+      out.push('<path class="cand-' + roles[i] + '" data-cand="' + key + '" d="M' + f1(x) + "," + f1(y) + " L" +
+        f1(x + r * Math.cos(a0)) + "," + f1(y + r * Math.sin(a0)) + " A" + f1(r) + "," + f1(r) + " 0 " +
+        (a1 - a0 > Math.PI ? 1 : 0) + ",1 " + f1(x + r * Math.cos(a1)) + "," + f1(y + r * Math.sin(a1)) +
+        ' Z" fill="' + colour(roles[i]) + '"/>');
+    }
+    if (k) {
+      out.push('<circle class="cand-split" data-cand="' + key + '" cx="' + f1(x) + '" cy="' + f1(y) + '" r="' + f1(r) +
+        '" fill="none" stroke="#444444" stroke-width="0.8"/>');
+    }
+    return out.join("");
+  }
+
   function drawGrid(state, m) {
     var cs = L.cs, size = n * cs + 2 * L.margin, out = [], i, cell;
     out.push('<svg xmlns="http://www.w3.org/2000/svg" class="deduce-grid" viewBox="0 0 ' + size + " " + size +
@@ -122,7 +144,7 @@
       m.k.forEach(function (x) {
         var key = x[0] * 64 + x[1];
         if (x[2] === "eliminated") { elim[key] = true; } else if (x[2] === "placed") { placed[x[0]] = x[1]; }
-        else if (!(key in candRole)) { candRole[key] = x[2]; }
+        else if ((candRole[key] = candRole[key] || []).indexOf(x[2]) < 0) { candRole[key].push(x[2]); }
       });
     }
     for (i = 0; i <= n; i++) {
@@ -174,12 +196,10 @@
             '" y2="' + f1(cxy[1] - e) + '" stroke="' + ELIM + '" stroke-width="1.5"/>');
           continue;
         }
-        var role = candRole[key];
-        if (role) {
-          out.push('<circle class="cand-' + role + '" data-cand="' + cell + ":" + s + '" cx="' + f1(cxy[0]) + '" cy="' +
-            f1(cxy[1]) + '" r="' + rad + '" fill="' + colour(role) + '" stroke="#444444" stroke-width="0.5"/>');
-        }
-        out.push(text(cxy[0], cxy[1] + L.small * 0.35, D.symbols[s], L.small, role ? "#111111" : "#555555", "candidate"));
+        var roles = candRole[key] || [];
+        out.push(disc(cxy[0], cxy[1], L.small * 0.62, roles, cell + ":" + s));
+        out.push(text(cxy[0], cxy[1] + L.small * 0.35, D.symbols[s], L.small, roles.length ? "#111111" : "#555555",
+          "candidate"));
       }
     }
     if (m && m.l.length) {
@@ -205,6 +225,19 @@
         '<i class="' + cls + '" style="background:' + colour(role) + '"></i>';
       out.push('<span data-role="' + role + '">' + shape + esc(D.roles[role][1]) + "</span>");
     });
+    if (m) {
+      var roles = {}, split = m.k.some(function (x) {
+        if (x[2] === "eliminated" || x[2] === "placed") { return false; }
+        var key = x[0] * 64 + x[1];
+        roles[key] = (roles[key] || 0) + 1;
+        return roles[key] > 1;
+      });
+      if (split) {
+        out.push('<span class="split-note"><svg viewBox="0 0 16 16"><path d="M8,8 L8,15 A7,7 0 0,1 8,1 Z" fill="' +
+          colour("on") + '"/><path d="M8,8 L8,1 A7,7 0 0,1 8,15 Z" fill="' + colour("off") +
+          '"/></svg>a disc in two colours: the candidate has both roles</span>');
+      }
+    }
     if (m && m.l.length) {
       var strong = m.l.some(function (l) { return l[4]; }), weak = m.l.some(function (l) { return !l[4]; });
       if (strong) {
