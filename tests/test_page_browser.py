@@ -2,7 +2,8 @@
 Chromium (``.ci/run`` installs it; Playwright's own browser download is not
 used).  Pages of a classic, a jigsaw and the killer example: stepping with
 the keys and the buttons, revealing the levels one by one, the drawn links
-of a chain step, role colours, no console errors, no horizontal scroll at
+of a chain step and of an XYZ-wing, a candidate with two roles split in
+two colours, role colours, no console errors, no horizontal scroll at
 375 px.  Screenshots go to tests/artifacts/ (gitignored).
 
 Runs behind the ``browser`` marker; skips when Playwright or Chromium is
@@ -63,8 +64,10 @@ def _chromium() -> str | None:
 @functools.cache
 def puzzles() -> dict:
     classic = next(t for label, t, _ in SHOWCASE if label == "hidden triple")
+    wings = next(t for label, t, _ in SHOWCASE if label == "BUG types 3 and 4")  # has an XYZ-wing
     return {
         "classic": read_puzzle(classic),
+        "wings": read_puzzle(wings),
         "jigsaw": read_puzzle(JIGSAW, "janko-jigsaw"),
         "killer": read_puzzle((ROOT / "examples" / "killer_45.json").read_text()),
     }
@@ -227,6 +230,28 @@ def test_a_candidate_with_two_roles_is_split_on_the_page(browser, pages):
             assert page.tab.locator(f'#legend [data-role="{role}"]').count() == 1
         assert "both roles" in page.tab.inner_text("#legend .split-note")
         page.shot("classic-two-roles")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_an_xyz_wing_links_its_pivot_to_its_pincers(browser, pages):
+    url, data = pages["wings"]
+    k = _first(data, lambda s: s["code"] == "xyz-wing")
+    step = data["steps"][k - 1]
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        page.tab.click("#reveal")
+        assert page.tab.locator("#grid rect.pivot").count() == 1
+        assert page.tab.locator("#grid rect.pincer").count() == 2
+        assert page.tab.locator("#grid path.link").count() == 0  # the clue shows the cells, not yet the links
+        page.tab.click("#reveal")
+        assert page.tab.locator("#grid path.link").count() == len(step["m"]["l"]) == 4
+        assert page.tab.locator("#grid path.link.strong").count() == 2
+        assert page.tab.locator("#grid path.link.weak").count() == 2
+        assert page.tab.locator('#grid [data-cand].cand-z').count() == 3  # pivot's and pincers' z
+        assert "strong link" in page.tab.inner_text("#legend") and "weak link" in page.tab.inner_text("#legend")
+        page.shot(f"xyz-wing-step-{k}")
         assert page.errors == []
     finally:
         page.close()

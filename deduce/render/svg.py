@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .marks import ROLES, Marks
 from .marks import marks as step_marks
@@ -169,7 +169,9 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
             out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small,
                              "#111111" if croles else CANDIDATE, "candidate"))
     if m.links:
-        out.append(_links_svg(m, lay))
+        discs = [(c, s) for c, s in (*cand_roles, *eliminated)
+                 if state.value[c] < 0 and c not in placed and state.cand[c] >> s & 1]
+        out.append(_links_svg(m, lay, discs))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -199,8 +201,37 @@ def disc(x: float, y: float, r: float, roles: Sequence[str], key: str) -> list[s
     return out
 
 
-def _links_svg(m: Marks, lay: Layout) -> str:
-    """Chain links as gently curved arrows from candidate to candidate."""
+def link_bend(ax: float, ay: float, bx: float, by: float, side: int, bend: float,
+              obstacles: Iterable[tuple[float, float]], r: float, most: float) -> float:
+    """How far a link's curve bends (its control point's distance from the
+    chord): ``bend``, or more where a marked candidate would sit on the
+    curve, so the link passes beside it, not through it (at most ``most``).
+    The page's script computes the same (``linkBend`` in ``assets/page.js``).
+
+    >>> link_bend(0, 0, 100, 0, 1, 10, [(80, 0)], 5, 200) > 10
+    True
+    >>> link_bend(0, 0, 100, 0, 1, 10, [(50, 40)], 5, 200)
+    10
+    """
+    dx, dy = bx - ax, by - ay
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    nx, ny = -side * uy, side * ux  # the control point lies this way from the chord
+    for px, py in obstacles:
+        t = ((px - ax) * ux + (py - ay) * uy) / d
+        if not 0.02 < t < 0.98:
+            continue
+        off = (px - ax) * nx + (py - ay) * ny
+        if abs(off) >= 1.5 * r:
+            continue
+        # the curve sits 2t(1-t)·bend from the chord at t: pass the candidate on the bending side
+        bend = max(bend, (off + 1.5 * r) / (2 * t * (1 - t)))
+    return min(bend, most)
+
+
+def _links_svg(m: Marks, lay: Layout, discs: Sequence[tuple[int, int]] = ()) -> str:
+    """Chain links as gently curved arrows from candidate to candidate,
+    bending around the marked candidates ``discs`` they would cross."""
     r = lay.small * 0.62
     parts = [f'<defs><marker id="deduce-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
              f'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LINK}"/></marker>'
@@ -215,6 +246,14 @@ def _links_svg(m: Marks, lay: Layout) -> str:
         bend = min(0.2 * d, 3 * lay.cs / 4)
         mx, my, mid = (ax + bx) / 2, (ay + by) / 2, lay.size / 2
         side = 1 if (mid - mx) * -uy + (mid - my) * ux >= 0 else -1  # bend towards the centre: stay on the grid
+        others = [lay.cand_xy(c, s) for c, s in discs if (c, s) not in (link.start, link.end)]
+        most = max(bend, 1.2 * lay.cs)
+        here, there = (link_bend(ax, ay, bx, by, k, bend, others, r, most) for k in (side, -side))
+        apex = mx + side * uy * there / 2, my - side * ux * there / 2  # the curve's middle, bent the other way
+        if there < here and all(lay.margin <= v <= lay.size - lay.margin for v in apex):
+            side, bend = -side, there  # the other side is clear sooner, and still on the grid
+        else:
+            bend = here
         cx, cy = mx - side * uy * bend, my + side * ux * bend
         dash = "" if link.strong else ' stroke-dasharray="5 4"'
         arrow = ' marker-end="url(#deduce-arrow)"' if link.directed else ""
