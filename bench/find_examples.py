@@ -23,6 +23,13 @@ Two modes:
 
     python bench/find_examples.py --want x-wing,swordfish --seconds 300 [--seed 1] [--as-used]
     python bench/find_examples.py --catalogue --seconds 900 [--seed 1] [--merge] [--generate 0.33]
+    python bench/find_examples.py --catalogue --merge --codes jellyfish,bug4 --by-rating --generate 1 \
+        --search-as-generated --generated-only --deplete --seconds 1800 --out /tmp/examples.json
+
+``--by-rating`` solves the generated puzzles (and the showcase) trying the
+techniques in order of rating, so that every step taken is one no easier
+technique makes; ``--search-as-generated`` asks the missing techniques at
+each generated puzzle's positions at once, saving as it goes.
 """
 
 from __future__ import annotations
@@ -65,11 +72,18 @@ def random_grid(rng: random.Random) -> list[int]:
     return grid
 
 
-def minimal(grid: list[int], rng: random.Random) -> Puzzle:
+def minimal(grid: list[int], rng: random.Random, deplete: bool = False) -> Puzzle:
+    """Givens taken away in random order while the solution stays unique;
+    ``deplete``: one digit's givens first (it is then given at most once or
+    twice, which a fish of four needs to be more than a smaller fish's
+    complement)."""
     puzzle = Puzzle.empty(9)
     givens = list(grid)
     cells = list(range(81))
     rng.shuffle(cells)
+    if deplete:
+        d = rng.randrange(9)
+        cells.sort(key=lambda c: grid[c] != d)
     for c in cells:
         v = givens[c]
         givens[c] = -1
@@ -266,7 +280,7 @@ def catalogue_mode(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     generated = 0
     while col.missing(below=2) and time.time() - t0 < args.seconds * args.generate:
-        puzzle = minimal(random_grid(rng), rng)
+        puzzle = minimal(random_grid(rng), rng, args.deplete)
         generated += 1
         if args.by_rating:
             path = col.solve_by_rating(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
@@ -314,6 +328,8 @@ def main() -> int:
     ap.add_argument("--codes", help="look only for these techniques (comma-separated codes)")
     ap.add_argument("--generate", type=float, default=1 / 3,
                     help="share of --seconds spent generating puzzles (the rest searches solve paths)")
+    ap.add_argument("--deplete", action="store_true",
+                    help="generate puzzles whose givens of one digit are taken away first (for jellyfish)")
     ap.add_argument("--by-rating", action="store_true",
                     help="solve generated puzzles trying techniques in order of rating: every step taken is "
                          "not reducible to an easier technique")
