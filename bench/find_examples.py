@@ -23,6 +23,13 @@ Two modes:
 
     python bench/find_examples.py --want x-wing,swordfish --seconds 300 [--seed 1] [--as-used]
     python bench/find_examples.py --catalogue --seconds 900 [--seed 1] [--merge] [--generate 0.33]
+    python bench/find_examples.py --catalogue --merge --codes jellyfish,bug4 --by-rating --generate 1 \
+        --search-as-generated --generated-only --deplete --seconds 1800 --out /tmp/examples.json
+
+``--by-rating`` solves the generated puzzles (and the showcase) trying the
+techniques in order of rating, so that every step taken is one no easier
+technique makes; ``--search-as-generated`` asks the missing techniques at
+each generated puzzle's positions at once, saving as it goes.
 """
 
 from __future__ import annotations
@@ -65,11 +72,18 @@ def random_grid(rng: random.Random) -> list[int]:
     return grid
 
 
-def minimal(grid: list[int], rng: random.Random) -> Puzzle:
+def minimal(grid: list[int], rng: random.Random, deplete: bool = False) -> Puzzle:
+    """Givens taken away in random order while the solution stays unique;
+    ``deplete``: one digit's givens first (it is then given at most once or
+    twice, which a fish of four needs to be more than a smaller fish's
+    complement)."""
     puzzle = Puzzle.empty(9)
     givens = list(grid)
     cells = list(range(81))
     rng.shuffle(cells)
+    if deplete:
+        d = rng.randrange(9)
+        cells.sort(key=lambda c: grid[c] != d)
     for c in cells:
         v = givens[c]
         givens[c] = -1
@@ -139,6 +153,12 @@ def also_by(step: Step, state: State, unique: bool) -> list[str]:
     return found
 
 
+def by_rating() -> list[Any]:
+    """Every technique's strategies, easiest rated first (trial and error left out)."""
+    return sorted((s for s in discovered() if s.technique.code in TECHNIQUES and s.technique.code != "bf"),
+                  key=lambda s: _difficulty(s.technique))
+
+
 class Collector:
     """The best example per technique: the solver's own step (easiest), else
     one no easier technique makes, else one with the easier techniques that
@@ -184,6 +204,20 @@ class Collector:
             state.apply(step)
         return path
 
+    def solve_by_rating(self, puzzle: Puzzle, source: str, unique: bool) -> list[tuple[State, Step]]:
+        """Solve trying every technique in order of rating (SE, then HoDoKu),
+        the opt-in ones too: each step taken is one no technique rated easier
+        makes any of (nothing easier applies there at all)."""
+        result = Solver(strategies=by_rating()).solve(puzzle)
+        state = State.from_puzzle(puzzle)
+        path = []
+        for step in result.steps:
+            if step.code != "bf":
+                self.take(step.code, source, False, state.copy(), step, unique)
+            path.append((state.copy(), step))
+            state.apply(step)
+        return path
+
     def search_path(self, path: list[tuple[State, Step]], source: str, unique: bool) -> None:
         """Ask the missing techniques' own strategies at the path's hard positions
         (where the solver needed more than singles and intersections; any
@@ -193,7 +227,10 @@ class Collector:
             if time.time() > self.deadline:
                 return
             easy = taken.technique.family in ("singles", "intersections") and taken.code not in SE_ONLY
-            codes = {c for c in self.missing() if not easy or TECHNIQUES[c].family == "uniqueness" or c in SE_ONLY}
+            # uniqueness patterns form early; big subsets are only free of their complementary
+            # (easier) subset in houses with many empty cells, which early positions have
+            codes = {c for c in self.missing() if not easy or c in SE_ONLY
+                     or TECHNIQUES[c].family in ("uniqueness", "subsets")}
             for s in discovered():
                 code = s.technique.code
                 if code not in codes or (requires_unique(s) and not unique):
@@ -215,30 +252,52 @@ class Collector:
                         return
 
 
+def save(col: Collector, args: argparse.Namespace) -> None:
+    doc = {"format": FORMAT, "generated_by": "bench/find_examples.py --catalogue", "seed": args.seed,
+           "examples": {t.code: col.found[t.code] for t in TABLE if t.code in col.found}}
+    out = pathlib.Path(args.out) if args.out else OUT
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
 def catalogue_mode(args: argparse.Namespace) -> int:
     t0 = time.time()
     col = Collector(t0 + args.seconds, set(args.codes.split(",")) if args.codes else None)
-    if args.merge and OUT.exists():
-        for code, rec in json.loads(OUT.read_text(encoding="utf-8"))["examples"].items():
+    merge = pathlib.Path(args.out) if args.out and pathlib.Path(args.out).exists() else OUT
+    if args.merge and merge.exists():
+        for code, rec in json.loads(merge.read_text(encoding="utf-8"))["examples"].items():
             col.found[code] = rec
             col.rank[code] = 0 if rec.get("also") else 2 if rec["easiest"] else 1
     paths = []
-    for label, text, fmt in SHOWCASE:
+    for label, text, fmt in [] if args.generated_only else SHOWCASE:
         puzzle = read_puzzle(text, fmt)
         unique = count_solutions(puzzle, 2) == 1
         paths.append((col.solve_path(puzzle, label, unique), label, unique))
+        if args.by_rating:
+            paths.append((col.solve_by_rating(puzzle, label, unique), label, unique))
         if not puzzle.has_cages and puzzle.size == 9:
             col.solve_path(puzzle, label, unique, "se")
     rng = random.Random(args.seed)
     generated = 0
     while col.missing(below=2) and time.time() - t0 < args.seconds * args.generate:
-        puzzle = minimal(random_grid(rng), rng)
+        puzzle = minimal(random_grid(rng), rng, args.deplete)
         generated += 1
-        path = col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
+        if args.by_rating:
+            path = col.solve_by_rating(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
+        else:
+            path = col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
+        if generated % 20 == 0:
+            print(f"({generated} puzzles, {time.time() - t0:.0f} s)", flush=True)
         if set(SE_ONLY) & set(col.missing(below=2)):
             col.solve_path(puzzle, f"a puzzle deduce generated ({puzzle.givens_string()})", True, "se")
         if len(path) > 40 and any(s.technique.family not in ("singles",) for _, s in path):
-            paths.append((path, f"a puzzle deduce generated ({puzzle.givens_string()})", True))
+            if args.search_as_generated:  # search each generated path at once (all the time goes to generating)
+                before = dict(col.rank)
+                col.search_path(path, f"a puzzle deduce generated ({puzzle.givens_string()})", True)
+                if col.rank != before:
+                    save(col, args)  # keep what was found should the search be stopped
+            else:
+                paths.append((path, f"a puzzle deduce generated ({puzzle.givens_string()})", True))
     def relevance(item: tuple[list[tuple[State, Step]], str, bool]) -> int:
         # a puzzle picked for a technique still missing first
         label = item[1].lower()
@@ -249,16 +308,13 @@ def catalogue_mode(args: argparse.Namespace) -> int:
         if not col.missing(below=1) or time.time() > col.deadline:
             break
         col.search_path(path, source, unique)
-    doc = {"format": FORMAT, "generated_by": "bench/find_examples.py --catalogue", "seed": args.seed,
-           "examples": {t.code: col.found[t.code] for t in TABLE if t.code in col.found}}
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+    save(col, args)
     col.codes = None
     ranks = [col.rank[c] for c in col.found]
     print(f"{len(col.found)} of {len(TABLE)} techniques ({ranks.count(2)} easiest, {ranks.count(1)} not "
           f"reducible, {ranks.count(0)} also made by an easier technique); {generated} puzzles generated; "
           f"missing: {', '.join(c for c in col.missing(below=0)) or 'none'}; "
-          f"{time.time() - t0:.0f} s; written to {OUT.relative_to(ROOT)}")
+          f"{time.time() - t0:.0f} s; written to {args.out or OUT.relative_to(ROOT)}")
     return 0
 
 
@@ -272,6 +328,15 @@ def main() -> int:
     ap.add_argument("--codes", help="look only for these techniques (comma-separated codes)")
     ap.add_argument("--generate", type=float, default=1 / 3,
                     help="share of --seconds spent generating puzzles (the rest searches solve paths)")
+    ap.add_argument("--deplete", action="store_true",
+                    help="generate puzzles whose givens of one digit are taken away first (for jellyfish)")
+    ap.add_argument("--by-rating", action="store_true",
+                    help="solve generated puzzles trying techniques in order of rating: every step taken is "
+                         "not reducible to an easier technique")
+    ap.add_argument("--generated-only", action="store_true", help="skip the showcase puzzles")
+    ap.add_argument("--out", help="where to write the examples (default deduce/data/examples.json)")
+    ap.add_argument("--search-as-generated", action="store_true",
+                    help="search each generated puzzle's solve path as soon as it is made (use with --generate 1)")
     ap.add_argument("--as-used", action="store_true",
                     help="only count steps the solver took (where the technique was the easiest available)")
     args = ap.parse_args()

@@ -6,9 +6,9 @@ and an example.  Examples are stored with the package
 (``deduce/data/examples.json``, written by ``bench/find_examples.py
 --catalogue``): for each technique, a step at a position where it is the
 easiest technique that applies, or else where no technique rated easier
-makes any of its eliminations; where no such position was found (a
-skyscraper is always a sashimi X-wing too) the example says which easier
-techniques also make them.  Examples are labelled by the technique and
+makes any of its eliminations; where no such position can exist (a
+skyscraper is always a sashimi X-wing too, see :data:`ALWAYS_ALSO`) the
+example says which easier techniques also make them, and why.  Examples are labelled by the technique and
 show the puzzle's cages when it has them.  A technique without a stored example (a plugin's) is searched
 for on the built-in positions.
 
@@ -95,6 +95,23 @@ def resolve(name: str) -> list[Technique]:
 
 # -- stored examples -------------------------------------------------------------
 
+#: Techniques whose every instance is also made, at least in part, by a
+#: technique rated easier, and why: their stored example names the easier
+#: techniques (``also``) and the catalogue gives the reason.  Every other
+#: stored example is *not reducible*: no technique rated easier makes any of
+#: its eliminations or placements at its position (``tests/test_catalogue.py``).
+ALWAYS_ALSO: dict[str, str] = {
+    # (and found so: 1345 skyscrapers on the showcase solves and generated puzzles, none free of them)
+    "skyscraper": "every cell that sees both free ends of a skyscraper loses the symbol to an easier technique "
+                  "too. Take strong links in two rows (columns alike): when the free ends lie in one stack but "
+                  "not one box, the two rows are the base of a sashimi X-wing whose fin is one end, and it removes "
+                  "the symbol from the other end's column in the fin's box, which is where the eliminations are; "
+                  "when the ends share a box, the third box of their band holds the symbol only in the band's "
+                  "third row, so claiming removes it from the rest of that row, which is where the eliminations "
+                  "are; ends in two stacks have no common peer left that holds the symbol",
+}
+
+
 FORMAT = 1
 
 
@@ -175,7 +192,7 @@ def stored() -> dict[str, Example]:
 
 @functools.cache
 def _solved(index: int) -> tuple[Puzzle, SolveResult]:
-    label, text, fmt = SHOWCASE[index]
+    _label, text, fmt = SHOWCASE[index]
     puzzle = read_puzzle(text, fmt)
     return puzzle, Solver().solve(puzzle)
 
@@ -311,8 +328,8 @@ def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable
     ex = stored().get(t.code)
     if ex is not None and ex.also:
         names = [lower_name(TECHNIQUES[c].name) if c in TECHNIQUES else c for c in ex.also]
-        out(f"(Here some of the same eliminations also follow from {_prose(names)}, rated easier: "
-            f"no position was found where {lower_name(t.name)} alone makes them.)")
+        why = ALWAYS_ALSO.get(t.code, f"no position was found where {lower_name(t.name)} alone makes them")
+        out(f"(Here some of the same eliminations also follow from {_prose(names)}, rated easier: {why}.)")
     out(f"Nudge: {renderer.text(step, 'nudge')}")
     out(f"Clue: {renderer.text(step, 'clue')}")
     out(renderer.explain(step))

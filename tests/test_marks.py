@@ -89,7 +89,7 @@ def test_forcing_chain_links_follow_the_records_parent_to_child():
         _, cands, _, _ = roles_of(m)
         for _start, chain, _contradiction in step.detail("branches"):
             for x, _reason, parents in chain:
-                cell, sym, on = unpack(x)
+                cell, sym, _on = unpack(x)
                 assert cands.get((cell, sym)), (step.code, cell, sym)
                 for p in parents:
                     pc, ps, _ = unpack(p)
@@ -132,6 +132,44 @@ def test_wings_show_pivot_and_pincers():
     for puzzle, state, step in of("w-wing"):
         cells, _, _, _ = roles_of(marks(step, puzzle, state))
         assert all(cells[c] == {"pincer"} for c in step.cells[:2])
+
+
+def test_xyz_wing_links_the_pivot_to_each_pincer_as_the_xy_wing_does():
+    """Pivot is x, so the pincer {x,z} is not x (weak link), so it is z
+    (strong link): one such pair per pincer, on the symbol it shares."""
+    for puzzle, state, step in of("xyz-wing"):
+        m = marks(step, puzzle, state)
+        _, cands, _, _ = roles_of(m)
+        pivot, z = step.detail("pivot"), step.symbols[0]
+        links = {(k.start, k.end): k.strong for k in m.links}
+        assert len(links) == 4 and all(k.directed for k in m.links)
+        for p in step.detail("pincers"):
+            (x,) = [s for s in range(puzzle.size) if state.cand[p] >> s & 1 and s != z]
+            assert state.cand[pivot] >> x & 1
+            assert links[((pivot, x), (p, x))] is False and links[((p, x), (p, z))] is True
+            assert "on" in cands[(pivot, x)] and "off" in cands[(p, x)] and "z" in cands[(p, z)]
+        assert "z" in cands[(pivot, z)]
+        doc = to_json(m, puzzle)
+        assert len(doc["links"]) == 4 and sum(k["strong"] for k in doc["links"]) == 2
+
+
+def test_a_candidate_true_in_one_branch_and_false_in_another_shows_both_roles():
+    both = 0
+    for puzzle, state, step in of("forcing", "aic", "grouped-aic", "x-chain"):
+        said: dict[tuple[int, int], set[str]] = {}
+        for _start, chain, contradiction in step.detail("branches"):
+            for x, _reason, _parents in (*chain, *((contradiction,) if contradiction else ())):
+                if x >= 0:
+                    cell, sym, on = unpack(x)
+                    said.setdefault((cell, sym), set()).add("on" if on else "off")
+        m = marks(step, puzzle, state)
+        _, cands, _, _ = roles_of(m)
+        for key, roles in said.items():
+            assert roles <= cands[key], (step.code, key)
+        both += sum(len(r) == 2 for r in said.values())
+        # each role once per candidate
+        assert len(m.candidates) == len(set(m.candidates))
+    assert both, "no candidate with two roles in the showcase chains"
 
 
 def test_colour_clusters_get_one_colour_each_and_links_join_opposite_colours():
@@ -190,6 +228,7 @@ def test_als_sets_get_a_colour_each_and_a_cell_in_two_sets_shows_both():
     cells, cands, _, _ = roles_of(marks(step, puzzle))
     assert cells[0] == {"set-1", "set-2"} and cells[1] == {"set-1"} and cells[9] == {"set-2"}
     assert "z" in cands[(0, 3)] and "rcc" in cands[(1, 2)]
+    assert cands[(0, 4)] == {"set-1", "set-2"} and cands[(1, 4)] == {"set-1"}  # a candidate of both sets
     # the restricted common 2 joins the sets with a weak link without direction
     (link,) = marks(step, puzzle).links
     assert link.start[1] == link.end[1] == 2 and not link.strong and not link.directed

@@ -2,7 +2,8 @@
 Chromium (``.ci/run`` installs it; Playwright's own browser download is not
 used).  Pages of a classic, a jigsaw and the killer example: stepping with
 the keys and the buttons, revealing the levels one by one, the drawn links
-of a chain step, role colours, no console errors, no horizontal scroll at
+of a chain step and of an XYZ-wing, a candidate with two roles split in
+two colours, role colours, no console errors, no horizontal scroll at
 375 px.  Screenshots go to tests/artifacts/ (gitignored).
 
 Runs behind the ``browser`` marker; skips when Playwright or Chromium is
@@ -63,8 +64,10 @@ def _chromium() -> str | None:
 @functools.cache
 def puzzles() -> dict:
     classic = next(t for label, t, _ in SHOWCASE if label == "hidden triple")
+    wings = next(t for label, t, _ in SHOWCASE if label == "BUG types 3 and 4")  # has an XYZ-wing
     return {
         "classic": read_puzzle(classic),
+        "wings": read_puzzle(wings),
         "jigsaw": read_puzzle(JIGSAW, "janko-jigsaw"),
         "killer": read_puzzle((ROOT / "examples" / "killer_45.json").read_text()),
     }
@@ -191,6 +194,64 @@ def test_a_chain_step_draws_its_links_and_role_colours(browser, pages):
         assert on.get_attribute("fill") == ROLES["on"][0]
         assert page.tab.locator('#legend [data-role="on"]').count() == 1
         page.shot("classic-chain")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def _two_roles(step: dict) -> list[tuple[int, int, list[str]]]:
+    roles: dict[tuple[int, int], list[str]] = {}
+    for c, s, r in step["m"]["k"]:
+        if r not in ("eliminated", "placed"):
+            roles.setdefault((c, s), []).append(r)
+    return [(c, s, r) for (c, s), r in roles.items() if len(r) > 1]
+
+
+def test_a_candidate_with_two_roles_is_split_on_the_page(browser, pages):
+    """A chain that assumes a candidate and ends on its opposite: the
+    candidate is both true and false, drawn as a disc split in two colours."""
+    url, data = pages["classic"]
+    k = _first(data, lambda s: s["code"] == "aic" and _two_roles(s))
+    (cell, sym, roles), *_ = _two_roles(data["steps"][k - 1])
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        page.tab.click("#reveal")
+        page.tab.click("#reveal")
+        halves = page.tab.locator(f'#grid path[data-cand="{cell}:{sym}"]')
+        assert halves.count() == len(roles) == 2
+        for i, role in enumerate(roles):
+            assert halves.nth(i).get_attribute("class") == f"cand-{role}"
+            assert halves.nth(i).get_attribute("fill") == ROLES[role][0]
+        assert page.tab.locator(f'#grid circle.cand-split[data-cand="{cell}:{sym}"]').count() == 1
+        # the left half is left of the candidate's centre, the right half right of it
+        boxes = [halves.nth(i).bounding_box() for i in range(2)]
+        assert boxes[0]["x"] + boxes[0]["width"] <= boxes[1]["x"] + 1
+        for role in roles:
+            assert page.tab.locator(f'#legend [data-role="{role}"]').count() == 1
+        assert "both roles" in page.tab.inner_text("#legend .split-note")
+        page.shot("classic-two-roles")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_an_xyz_wing_links_its_pivot_to_its_pincers(browser, pages):
+    url, data = pages["wings"]
+    k = _first(data, lambda s: s["code"] == "xyz-wing")
+    step = data["steps"][k - 1]
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        page.tab.click("#reveal")
+        assert page.tab.locator("#grid rect.pivot").count() == 1
+        assert page.tab.locator("#grid rect.pincer").count() == 2
+        assert page.tab.locator("#grid path.link").count() == 0  # the clue shows the cells, not yet the links
+        page.tab.click("#reveal")
+        assert page.tab.locator("#grid path.link").count() == len(step["m"]["l"]) == 4
+        assert page.tab.locator("#grid path.link.strong").count() == 2
+        assert page.tab.locator("#grid path.link.weak").count() == 2
+        assert page.tab.locator('#grid [data-cand].cand-z').count() == 3  # pivot's and pincers' z
+        assert "strong link" in page.tab.inner_text("#legend") and "weak link" in page.tab.inner_text("#legend")
+        page.shot(f"xyz-wing-step-{k}")
         assert page.errors == []
     finally:
         page.close()

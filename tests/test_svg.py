@@ -84,6 +84,33 @@ def test_each_role_gets_its_own_colour_and_a_cell_in_two_sets_is_striped():
     assert len(set(c for c, _ in ROLES.values())) >= len(ROLES) - 8  # few roles share a colour
 
 
+def test_a_candidate_with_two_roles_is_split_between_their_colours():
+    puzzle = Puzzle.empty(9)
+    state = State.from_puzzle(puzzle)
+    m = Marks(candidates=((0, 4, "on"), (0, 4, "off"), (1, 4, "on"), (2, 4, "off"), (2, 4, "eliminated")))
+    root = parse(grid_svg(state, marks=m))
+    halves = [e for e in root.iter(NS + "path") if e.get("data-cand") == "0:4"]
+    assert [(e.get("class"), e.get("fill")) for e in halves] == [("cand-on", ROLES["on"][0]),
+                                                                  ("cand-off", ROLES["off"][0])]
+    # two half discs around the candidate's centre, the first on the left
+    x, y = Layout(puzzle).cand_xy(0, 4)
+    ends = []
+    for e in halves:  # centre, one end of the diameter, a clockwise half circle to the other end
+        d = re.fullmatch(r"M([\d.]+),([\d.]+) L([\d.]+),([\d.]+) A[\d.]+,[\d.]+ 0 0,1 ([\d.]+),([\d.]+) Z",
+                         e.get("d"))
+        assert d, e.get("d")
+        cx, cy, x0, y0, x1, y1 = map(float, d.groups())
+        assert max(abs(cx - x), abs(cy - y), abs(x0 - x), abs(x1 - x)) < 0.1
+        ends.append((y0 - y, y1 - y))
+    # clockwise from the bottom to the top is the left half, from the top to the bottom the right half
+    assert ends[0][0] > 0 > ends[0][1] and ends[1][0] < 0 < ends[1][1]
+    assert [e.get("class") for e in root.iter(NS + "circle") if e.get("data-cand") == "0:4"] == ["cand-split"]
+    # one role: one disc; an eliminated candidate is struck out whatever its other role
+    assert [e.get("class") for e in root.iter() if e.get("data-cand") == "1:4"] == ["cand-on"]
+    assert not [e for e in root.iter() if e.get("data-cand") == "2:4"]
+    assert any(e.get("class") == "eliminated-mark" for e in root.iter(NS + "circle"))
+
+
 def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 

@@ -16,7 +16,8 @@ built-in markers, each reading its family's ``Step.details`` in one place:
 * single-digit patterns: skyscraper, kite and turbot as a four-candidate
   chain; the empty rectangle's box, its strong link and the weak link to
   the target; colouring: a colour per cluster side, strong links undirected;
-* wings: pivot, pincers and their ``z``; the XY-wing's and W-wing's chain;
+* wings: pivot, pincers and their ``z``; the XY-, XYZ- and W-wing's chain
+  (pivot is x, so the pincer is not x, so it is z);
 * uniqueness: floor and roof corners, extras, locked symbols, subsets;
 * chains and forcing chains: every literal of the records as an ``on`` or
   ``off`` candidate, a link from each parent (via :mod:`deduce.literal`),
@@ -32,6 +33,7 @@ Link(start=(0, 4), end=(9, 4), strong=True, directed=True)
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import attrs
@@ -176,14 +178,16 @@ def to_json(m: Marks, puzzle: Puzzle) -> dict[str, Any]:
 
 class _Builder:
     """Collects roles once each (first role given wins for a candidate, so
-    markers add the most telling role first), then adds the step's own
-    placements and eliminations (a candidate may so carry a pattern role and
+    markers add the most telling role first, unless a role of the same kind
+    is added ``beside`` it: a candidate true in one branch of a forcing chain
+    and false in another shows both), then adds the step's own placements
+    and eliminations (a candidate may so carry a pattern role and
     ``eliminated``: an assumption the chain disproves)."""
 
     def __init__(self, step: Step, state: State | None = None):
         self.step, self.state = step, state
         self.cells: dict[tuple[int, str], None] = {}
-        self.candidates: dict[tuple[int, int], str] = {}
+        self.candidates: dict[tuple[int, int], list[str]] = {}
         self.houses: dict[tuple[int, str], None] = {}
         self.cages: dict[int, str] = {}
         self.links: dict[tuple[tuple[int, int], tuple[int, int]], bool] = {}
@@ -194,12 +198,17 @@ class _Builder:
         for c in cells:
             self.cells.setdefault((int(c), role))
 
-    def cands(self, cells: Iterable[int], symbols: Iterable[int], role: str) -> None:
-        symbols = tuple(symbols)
+    def cands(self, cells: Iterable[int], symbols: Iterable[int], role: str,
+              beside: Iterable[str] = ()) -> None:
+        """Give the candidates ``role``; one that has a role already keeps it
+        alone, unless all its roles are among ``beside`` (then it gets both)."""
+        symbols, beside = tuple(symbols), frozenset(beside)
         for c in cells:
             for s in symbols:
                 if self.state is None or (self.state.value[c] < 0 and self.state.cand[c] >> s & 1):
-                    self.candidates.setdefault((int(c), int(s)), role)
+                    roles = self.candidates.setdefault((int(c), int(s)), [])
+                    if not roles or (role not in roles and set(roles) <= beside):
+                        roles.append(role)
 
     def house_roles(self, houses: Iterable[int], role: str) -> None:
         for h in houses:
@@ -217,7 +226,7 @@ class _Builder:
 
     def done(self) -> Marks:
         step = self.step
-        cands = [(c, s, r) for (c, s), r in self.candidates.items()]
+        cands = [(c, s, r) for (c, s), roles in self.candidates.items() for r in roles]
         return Marks(
             cells=tuple(self.cells),
             candidates=tuple(cands) + tuple((c, s, "placed") for c, s in step.placements)
@@ -230,6 +239,9 @@ class _Builder:
 
 def _numbered(prefix: str, i: int) -> str:
     return f"{prefix}-{i % 4 + 1}"
+
+
+SET_ROLES = tuple(_numbered("set", i) for i in range(4))
 
 
 # -- family markers -------------------------------------------------------------
@@ -257,7 +269,7 @@ def _single_digit(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     if chain:  # skyscraper, 2-string kite, turbot fish: a = b - c = d
         for i, c in enumerate(chain):
             b.cands((c,), (sym,), "on" if i % 2 else "off")
-        for i, (p, q) in enumerate(zip(chain, chain[1:])):
+        for i, (p, q) in enumerate(pairwise(chain)):
             b.link((p, sym), (q, sym), strong=i % 2 == 0)
         b.house_roles(step.houses, "house")
         return b.done()
@@ -285,7 +297,7 @@ def _colouring(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
         g = puzzle.geometry
         for i in range(0, len(colours) - 1, 2):
             one, two = colours[i], colours[i + 1]
-            for h, house in enumerate(g.houses):
+            for house in g.houses:
                 places = [c for c in house if state.value[c] < 0 and state.cand[c] >> sym & 1]
                 if len(places) == 2 and ((places[0] in one and places[1] in two)
                                          or (places[0] in two and places[1] in one)):
@@ -305,6 +317,8 @@ def _wing(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
         if step.code == "xyz-wing":
             b.cands((pivot,), (z,), "z")
         shared = dict(step.detail("shared", ()) or ())
+        if not shared:  # XYZ-wing: each pincer {x,z} shares its x with the pivot {x,y,z}
+            shared = {c: x for c, syms in step.detail("pincer_cands", ()) for x in syms if x != z}
         for p in pincers:
             if p in shared:  # pivot is x -> pincer is not x -> pincer is z
                 x = shared[p]
@@ -386,7 +400,8 @@ def _chain_links(b: _Builder, records: Iterable[tuple]) -> None:
         if x < 0:
             continue
         cell, sym, on = unpack(x)
-        b.cands((cell,), (sym,), "on" if on else "off")
+        # true in one branch and false in another (or assumed, then disproved): both shown
+        b.cands((cell,), (sym,), "on" if on else "off", beside=("on", "off"))
         if reason and reason[0] == "als":  # an almost locked set used as a node: a colour per set
             b.cell_roles(reason[1], _numbered("set", b.als_nodes.setdefault(tuple(reason[1]), len(b.als_nodes))))
         elif reason and reason[0] == "group":  # a group of places in a house
@@ -426,7 +441,7 @@ def _chains(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
             b.cell_roles(source[:1], "pattern")
         elif kind == "region":
             b.house_roles(source[:1], "house")
-        for start, chain, contradiction in branches:
+        for _start, chain, contradiction in branches:
             _chain_links(b, chain)
             if contradiction is not None:
                 _chain_links(b, (contradiction,))
@@ -454,12 +469,12 @@ def _als(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     commons = [step.detail(k) for k in ("x", "x2", "y") if step.detail(k) is not None]
     rccs = step.detail("rccs", ())
     z = step.detail("z")
-    for i, (cells, _syms, house) in enumerate(sets):
+    for i, (cells, _syms, _house) in enumerate(sets):
         b.cell_roles(cells, _numbered("set", i))
         if z is not None:
             b.cands(cells, (z,), "z")
         b.cands(cells, commons + [s for arc in rccs for s in arc], "rcc")
-        b.cands(cells, _syms, _numbered("set", i))
+        b.cands(cells, _syms, _numbered("set", i), beside=SET_ROLES)  # a cell in two sets: both
     # each restricted common as a weak link between the two sets it joins
     if step.code == "als-xy-wing" and len(sets) == 3:
         pairs = [(0, 2, step.detail("x")), (1, 2, step.detail("y"))]

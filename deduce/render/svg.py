@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .marks import ROLES, Marks
 from .marks import marks as step_marks
@@ -87,13 +87,11 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
     cs, size = lay.cs, lay.size
     givens = puzzle.givens if givens is None else givens
     m = marks if marks is not None else step_marks(step, puzzle, state) if step is not None else Marks()
-    cand_role: dict[tuple[int, int], str] = {}
+    cand_roles: dict[tuple[int, int], list[str]] = {}  # a candidate with several roles is split
     for cell, sym, kind in m.candidates:
-        cand_role.setdefault((cell, sym), kind)
-    eliminated = {(c, s) for c, s, kind in m.candidates if kind == "eliminated"}
-    for key in eliminated:  # drawn struck out in red whatever its other role
-        if cand_role.get(key) == "eliminated":
-            del cand_role[key]
+        if kind not in ("eliminated", "placed") and kind not in cand_roles.get((cell, sym), []):
+            cand_roles.setdefault((cell, sym), []).append(kind)
+    eliminated = {(c, s) for c, s, kind in m.candidates if kind == "eliminated"}  # struck out whatever its roles
     placed = {c: s for c, s, kind in m.candidates if kind == "placed"}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="deduce-grid" width="{size}" height="{size}" '
            f'viewBox="0 0 {size} {size}" font-family="Helvetica, Arial, sans-serif">']
@@ -158,7 +156,7 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
             if not m_cell >> s & 1:
                 continue
             sx, sy = lay.cand_xy(cell, s)
-            crole = cand_role.get((cell, s))
+            croles = cand_roles.get((cell, s), [])
             if (cell, s) in eliminated:
                 out.append(f'<circle class="eliminated-mark" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
                            f'fill="{ELIMINATED}" fill-opacity="0.2" stroke="{ELIMINATED}" stroke-width="1.2"/>')
@@ -167,19 +165,73 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
                            f'x2="{sx + lay.small * 0.45:.1f}" y2="{sy - lay.small * 0.45:.1f}" '
                            f'stroke="{ELIMINATED}" stroke-width="1.5"/>')
                 continue
-            if crole is not None and crole != "placed":
-                out.append(f'<circle class="cand-{crole}" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
-                           f'fill="{ROLES[crole][0]}" stroke="#444444" stroke-width="0.5"/>')
+            out.extend(disc(sx, sy, lay.small * 0.62, croles, f"{cell}:{s}"))
             out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small,
-                             "#111111" if crole else CANDIDATE, "candidate"))
+                             "#111111" if croles else CANDIDATE, "candidate"))
     if m.links:
-        out.append(_links_svg(m, lay))
+        discs = [(c, s) for c, s in (*cand_roles, *eliminated)
+                 if state.value[c] < 0 and c not in placed and state.cand[c] >> s & 1]
+        out.append(_links_svg(m, lay, discs))
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _links_svg(m: Marks, lay: Layout) -> str:
-    """Chain links as gently curved arrows from candidate to candidate."""
+def disc(x: float, y: float, r: float, roles: Sequence[str], key: str) -> list[str]:
+    """The disc behind a candidate: one colour, or one slice per role (the
+    page's script draws the same, see ``assets/page.js``).
+
+    >>> [e.split()[1] for e in disc(10, 10, 5, ["on", "off"], "0:4")]
+    ['class="cand-on"', 'class="cand-off"', 'class="cand-split"']
+    """
+    if len(roles) == 1:
+        return [f'<circle class="cand-{roles[0]}" data-cand="{key}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" '
+                f'fill="{ROLES[roles[0]][0]}" stroke="#444444" stroke-width="0.5"/>']
+    out = []
+    k = len(roles)
+    for i, role in enumerate(roles):  # slices from the top, clockwise: two roles split left | right
+        a0, a1 = 2 * math.pi * i / k - math.pi / 2, 2 * math.pi * (i + 1) / k - math.pi / 2
+        if k == 2:
+            a0, a1 = a0 + math.pi, a1 + math.pi  # the first role on the left
+        x0, y0, x1, y1 = x + r * math.cos(a0), y + r * math.sin(a0), x + r * math.cos(a1), y + r * math.sin(a1)
+        out.append(f'<path class="cand-{role}" data-cand="{key}" d="M{x:.1f},{y:.1f} L{x0:.1f},{y0:.1f} '
+                   f'A{r:.1f},{r:.1f} 0 {int(a1 - a0 > math.pi)},1 {x1:.1f},{y1:.1f} Z" fill="{ROLES[role][0]}"/>')
+    if out:
+        out.append(f'<circle class="cand-split" data-cand="{key}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" '
+                   f'fill="none" stroke="#444444" stroke-width="0.8"/>')
+    return out
+
+
+def link_bend(ax: float, ay: float, bx: float, by: float, side: int, bend: float,
+              obstacles: Iterable[tuple[float, float]], r: float, most: float) -> float:
+    """How far a link's curve bends (its control point's distance from the
+    chord): ``bend``, or more where a marked candidate would sit on the
+    curve, so the link passes beside it, not through it (at most ``most``).
+    The page's script computes the same (``linkBend`` in ``assets/page.js``).
+
+    >>> link_bend(0, 0, 100, 0, 1, 10, [(80, 0)], 5, 200) > 10
+    True
+    >>> link_bend(0, 0, 100, 0, 1, 10, [(50, 40)], 5, 200)
+    10
+    """
+    dx, dy = bx - ax, by - ay
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    nx, ny = -side * uy, side * ux  # the control point lies this way from the chord
+    for px, py in obstacles:
+        t = ((px - ax) * ux + (py - ay) * uy) / d
+        if not 0.02 < t < 0.98:
+            continue
+        off = (px - ax) * nx + (py - ay) * ny
+        if abs(off) >= 1.5 * r:
+            continue
+        # the curve sits 2t(1-t)·bend from the chord at t: pass the candidate on the bending side
+        bend = max(bend, (off + 1.5 * r) / (2 * t * (1 - t)))
+    return min(bend, most)
+
+
+def _links_svg(m: Marks, lay: Layout, discs: Sequence[tuple[int, int]] = ()) -> str:
+    """Chain links as gently curved arrows from candidate to candidate,
+    bending around the marked candidates ``discs`` they would cross."""
     r = lay.small * 0.62
     parts = [f'<defs><marker id="deduce-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
              f'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{LINK}"/></marker>'
@@ -194,6 +246,14 @@ def _links_svg(m: Marks, lay: Layout) -> str:
         bend = min(0.2 * d, 3 * lay.cs / 4)
         mx, my, mid = (ax + bx) / 2, (ay + by) / 2, lay.size / 2
         side = 1 if (mid - mx) * -uy + (mid - my) * ux >= 0 else -1  # bend towards the centre: stay on the grid
+        others = [lay.cand_xy(c, s) for c, s in discs if (c, s) not in (link.start, link.end)]
+        most = max(bend, 1.2 * lay.cs)
+        here, there = (link_bend(ax, ay, bx, by, k, bend, others, r, most) for k in (side, -side))
+        apex = mx + side * uy * there / 2, my - side * ux * there / 2  # the curve's middle, bent the other way
+        if there < here and all(lay.margin <= v <= lay.size - lay.margin for v in apex):
+            side, bend = -side, there  # the other side is clear sooner, and still on the grid
+        else:
+            bend = here
         cx, cy = mx - side * uy * bend, my + side * ux * bend
         dash = "" if link.strong else ' stroke-dasharray="5 4"'
         arrow = ' marker-end="url(#deduce-arrow)"' if link.directed else ""

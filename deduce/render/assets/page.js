@@ -84,16 +84,59 @@
       '" font-size="11" fill="' + col + '"' + (role ? ' font-weight="bold"' : "") + ">" + label + "</text>";
   }
 
-  function linkPath(l) {
+  // how far a link bends: more where a marked candidate would sit on the curve (as link_bend() in svg.py)
+  function linkBend(ax, ay, bx, by, side, bend, obstacles, r, most) {
+    var dx = bx - ax, dy = by - ay, d = Math.sqrt(dx * dx + dy * dy) || 1, ux = dx / d, uy = dy / d;
+    var nx = -side * uy, ny = side * ux;
+    obstacles.forEach(function (p) {
+      var t = ((p[0] - ax) * ux + (p[1] - ay) * uy) / d, off = (p[0] - ax) * nx + (p[1] - ay) * ny;
+      if (t > 0.02 && t < 0.98 && Math.abs(off) < 1.5 * r) { bend = Math.max(bend, (off + 1.5 * r) / (2 * t * (1 - t))); }
+    });
+    return Math.min(bend, most);
+  }
+
+  function linkPath(l, discs) {
     var a = candXY(l[0], l[1]), b = candXY(l[2], l[3]), r = L.small * 0.62;
     var dx = b[0] - a[0], dy = b[1] - a[1], d = Math.sqrt(dx * dx + dy * dy) || 1, ux = dx / d, uy = dy / d;
     var ax = a[0] + ux * r, ay = a[1] + uy * r, bx = b[0] - ux * r, by = b[1] - uy * r;
-    var bend = Math.min(0.2 * d, 0.75 * L.cs), mx = (ax + bx) / 2, my = (ay + by) / 2, mid = (n * L.cs + 2 * L.margin) / 2;
+    var size = n * L.cs + 2 * L.margin;
+    var bend = Math.min(0.2 * d, 0.75 * L.cs), mx = (ax + bx) / 2, my = (ay + by) / 2, mid = size / 2;
     var side = (mid - mx) * -uy + (mid - my) * ux >= 0 ? 1 : -1;  // bend towards the centre: stay on the grid
+    var others = discs.filter(function (x) {
+      return !(x[0] === l[0] && x[1] === l[1]) && !(x[0] === l[2] && x[1] === l[3]);
+    }).map(function (x) { return candXY(x[0], x[1]); });
+    var most = Math.max(bend, 1.2 * L.cs);
+    var here = linkBend(ax, ay, bx, by, side, bend, others, r, most), there = linkBend(ax, ay, bx, by, -side, bend, others, r, most);
+    var apx = mx + side * uy * there / 2, apy = my - side * ux * there / 2;  // the curve's middle, bent the other way
+    if (there < here && apx >= L.margin && apx <= size - L.margin && apy >= L.margin && apy <= size - L.margin) {
+      side = -side; bend = there;  // the other side is clear sooner, and still on the grid
+    } else { bend = here; }
     var cx = mx - side * uy * bend, cy = my + side * ux * bend;
     return '<path class="link ' + (l[4] ? "strong" : "weak") + '" d="M' + f1(ax) + "," + f1(ay) + " Q" + f1(cx) + "," +
       f1(cy) + " " + f1(bx) + "," + f1(by) + '"' + (l[4] ? "" : ' stroke-dasharray="5 4"') +
       (l[5] ? ' marker-end="url(#deduce-arrow)"' : "") + "/>";
+  }
+
+  // the disc behind a candidate: one colour, or one slice per role (as disc() in svg.py)
+  function disc(x, y, r, roles, key) {
+    var k = roles.length, out = [], i;
+    if (k === 1) {
+      return '<circle class="cand-' + roles[0] + '" data-cand="' + key + '" cx="' + f1(x) + '" cy="' + f1(y) + '" r="' +
+        f1(r) + '" fill="' + colour(roles[0]) + '" stroke="#444444" stroke-width="0.5"/>';
+    }
+    for (i = 0; i < k; i++) {  // slices from the top, clockwise: two roles split left | right
+      var a0 = 2 * Math.PI * i / k - Math.PI / 2 + (k === 2 ? Math.PI : 0);
+      var a1 = 2 * Math.PI * (i + 1) / k - Math.PI / 2 + (k === 2 ? Math.PI : 0);
+      out.push('<path class="cand-' + roles[i] + '" data-cand="' + key + '" d="M' + f1(x) + "," + f1(y) + " L" +
+        f1(x + r * Math.cos(a0)) + "," + f1(y + r * Math.sin(a0)) + " A" + f1(r) + "," + f1(r) + " 0 " +
+        (a1 - a0 > Math.PI ? 1 : 0) + ",1 " + f1(x + r * Math.cos(a1)) + "," + f1(y + r * Math.sin(a1)) +
+        ' Z" fill="' + colour(roles[i]) + '"/>');
+    }
+    if (k) {
+      out.push('<circle class="cand-split" data-cand="' + key + '" cx="' + f1(x) + '" cy="' + f1(y) + '" r="' + f1(r) +
+        '" fill="none" stroke="#444444" stroke-width="0.8"/>');
+    }
+    return out.join("");
   }
 
   function drawGrid(state, m) {
@@ -101,7 +144,7 @@
     out.push('<svg xmlns="http://www.w3.org/2000/svg" class="deduce-grid" viewBox="0 0 ' + size + " " + size +
       '" width="' + size + '" height="' + size + '" font-family="Helvetica, Arial, sans-serif">');
     out.push('<rect x="0" y="0" width="' + size + '" height="' + size + '" fill="white"/>');
-    var candRole = {}, elim = {}, placed = {};
+    var candRole = {}, elim = {}, placed = {}, discs = [];  // discs: the marked candidates links bend around
     if (m) {
       m.h.forEach(function (h) {
         houses[h[0]].forEach(function (c) {
@@ -122,7 +165,7 @@
       m.k.forEach(function (x) {
         var key = x[0] * 64 + x[1];
         if (x[2] === "eliminated") { elim[key] = true; } else if (x[2] === "placed") { placed[x[0]] = x[1]; }
-        else if (!(key in candRole)) { candRole[key] = x[2]; }
+        else if ((candRole[key] = candRole[key] || []).indexOf(x[2]) < 0) { candRole[key].push(x[2]); }
       });
     }
     for (i = 0; i <= n; i++) {
@@ -166,6 +209,7 @@
         if (!(state.c[cell] >> s & 1)) { continue; }
         var cxy = candXY(cell, s), key = cell * 64 + s, rad = f1(L.small * 0.62);
         if (elim[key]) {
+          discs.push([cell, s]);
           out.push('<circle class="eliminated-mark" cx="' + f1(cxy[0]) + '" cy="' + f1(cxy[1]) + '" r="' + rad + '" fill="' +
             ELIM + '" fill-opacity="0.2" stroke="' + ELIM + '" stroke-width="1.2"/>');
           out.push(text(cxy[0], cxy[1] + L.small * 0.35, D.symbols[s], L.small, ELIM, "eliminated", true));
@@ -174,18 +218,18 @@
             '" y2="' + f1(cxy[1] - e) + '" stroke="' + ELIM + '" stroke-width="1.5"/>');
           continue;
         }
-        var role = candRole[key];
-        if (role) {
-          out.push('<circle class="cand-' + role + '" data-cand="' + cell + ":" + s + '" cx="' + f1(cxy[0]) + '" cy="' +
-            f1(cxy[1]) + '" r="' + rad + '" fill="' + colour(role) + '" stroke="#444444" stroke-width="0.5"/>');
-        }
-        out.push(text(cxy[0], cxy[1] + L.small * 0.35, D.symbols[s], L.small, role ? "#111111" : "#555555", "candidate"));
+        var roles = candRole[key] || [];
+        if (roles.length) { discs.push([cell, s]); }
+        out.push(disc(cxy[0], cxy[1], L.small * 0.62, roles, cell + ":" + s));
+        out.push(text(cxy[0], cxy[1] + L.small * 0.35, D.symbols[s], L.small, roles.length ? "#111111" : "#555555",
+          "candidate"));
       }
     }
     if (m && m.l.length) {
       out.push('<defs><marker id="deduce-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" ' +
         'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="' + LINK + '"/></marker></defs>' +
-        '<g class="links" fill="none" stroke="' + LINK + '" stroke-width="1.6">' + m.l.map(linkPath).join("") + "</g>");
+        '<g class="links" fill="none" stroke="' + LINK + '" stroke-width="1.6">' +
+        m.l.map(function (l) { return linkPath(l, discs); }).join("") + "</g>");
     }
     out.push("</svg>");
     return out.join("");
@@ -205,6 +249,19 @@
         '<i class="' + cls + '" style="background:' + colour(role) + '"></i>';
       out.push('<span data-role="' + role + '">' + shape + esc(D.roles[role][1]) + "</span>");
     });
+    if (m) {
+      var roles = {}, split = m.k.some(function (x) {
+        if (x[2] === "eliminated" || x[2] === "placed") { return false; }
+        var key = x[0] * 64 + x[1];
+        roles[key] = (roles[key] || 0) + 1;
+        return roles[key] > 1;
+      });
+      if (split) {
+        out.push('<span class="split-note"><svg viewBox="0 0 16 16"><path d="M8,8 L8,15 A7,7 0 0,1 8,1 Z" fill="' +
+          colour("on") + '"/><path d="M8,8 L8,1 A7,7 0 0,1 8,15 Z" fill="' + colour("off") +
+          '"/></svg>a disc in two colours: the candidate has both roles</span>');
+      }
+    }
     if (m && m.l.length) {
       var strong = m.l.some(function (l) { return l[4]; }), weak = m.l.some(function (l) { return !l[4]; });
       if (strong) {

@@ -116,7 +116,7 @@ TEMPLATES = {
     "bug3": (
         "Look for a BUG with several extra candidates in one house.",
         "Which cells hold more than two candidates?",
-        "{bug_premise} They lie in {house}, so one cell of {house} holds one of {bug_union}; with "
+        "{bug_premise} They lie in {house}, so one cell of {house} holds {bug_union}; with "
         "{subset_cells} that makes a naked set on {symset}, so the rest of {house} loses them: {removed}.",
     ),
     "bug4": (
@@ -181,6 +181,10 @@ def _ar_text(r: TextRenderer, step: Step) -> str:
             f"{x}, and the cells that see both lose {x}: {removed}.")
 
 
+def _one_of(r: TextRenderer, syms: list[int]) -> str:
+    return r.syms_prose(syms) if len(syms) == 1 else f"one of {r.syms_prose(syms)}"
+
+
 def _bug_premise(r: TextRenderer, step: Step) -> str:
     extras = step.detail("extras")
     listed = "; ".join(f"{r.cell(c)}: {r.syms_prose(xs)}" for c, xs in extras)
@@ -204,7 +208,8 @@ FIELDS: dict[str, Field] = {
     "locked_sym": lambda r, s: r.sym(s.detail("locked")),
     "other_sym": lambda r, s: r.sym(_other(s)),
     "bug_premise": _bug_premise,
-    "bug_union": lambda r, s: r.syms_prose(sorted({x for _, xs in s.detail("extras") for x in xs})),
+    # "8", or "one of 7 and 8": the extras one of the cells holds
+    "bug_union": lambda r, s: _one_of(r, sorted({x for _, xs in s.detail("extras") for x in xs})),
     "subset_cells": lambda r, s: r.cells(s.detail("subset")),
 }
 
