@@ -64,7 +64,7 @@ def test_every_technique_has_a_template_and_a_real_step(code):
     if code != "bf":
         assert_names_the_step(step, state.puzzle, levels["explanation"])
     # the nudge gives no conclusion away
-    for cell, sym in step.placements:
+    for cell, _ in step.placements:
         assert f"{state.puzzle.geometry.cell_name(cell)} = " not in levels["nudge"]
     assert "<>" not in levels["nudge"] and "<>" not in levels["clue"]
 
@@ -168,11 +168,11 @@ def test_hint_notices_a_lost_candidate():
 
 def test_only_and_exclude_show_where_singles_get_stuck():
     hard = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
-    code, out, _ = run(["explain", "--only", "singles"], hard + "\n")
+    _, out, _ = run(["explain", "--only", "singles"], hard + "\n")
     assert "Trial and error" in out
     codes = {line.split(":")[0].split(". ", 1)[1] for line in out.splitlines() if re.match(r"\d+\. ", line)}
     assert codes <= {"Full house", "Hidden single", "Naked single", "Trial and error"}
-    code, out, _ = run(["explain", "--exclude", "hs,ns,fh"], EASY + "\n")
+    _, out, _ = run(["explain", "--exclude", "hs,ns,fh"], EASY + "\n")
     assert "Hidden single" not in out
 
 
@@ -244,7 +244,7 @@ def test_html_page_in_headless_chromium(kind, tmp_path):
     else:
         source = ["explain", "--format", "latin", str(ROOT / "tests" / "data" / "latin-seed-2.txt")]
     page = tmp_path / f"{kind}.html"
-    code, out, err = run(source + ["--html", str(page), "--json"])
+    _, out, err = run(source + ["--html", str(page), "--json"])
     assert page.exists(), err
     steps = json.loads(out.splitlines()[-1])["steps"]  # explain --json: step objects, then the result
     profile = tmp_path / "profile"

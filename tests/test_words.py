@@ -123,7 +123,7 @@ def test_45_rule_shows_the_arithmetic_of_the_unknown(killer_texts):
 
 def test_45_rule_names_innies_outies_and_the_cages(killer_texts):
     puzzle, result, texts = killer_texts
-    step, text = _step_placing(puzzle, result, texts, "r9c6")
+    _, text = _step_placing(puzzle, result, texts, "r9c6")
     assert "boxes 7-8" in text
     assert "r9c6 is in boxes 7-8 but in none of those cages (the innie" in text
     assert "(the outie)" in text and "is left out" in text

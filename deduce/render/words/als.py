@@ -123,8 +123,8 @@ def _als_text(r: TextRenderer, step: Step) -> str:
     z = r.sym(step.detail("z"))
     if step.code == "als-xz":
         return (f"{head} {x} is their restricted common: every {x} of the first sees every {x} of the second, so "
-                f"{x} is missing from one of them, which is then locked and holds its {z}. So {z} lies in one of the two sets, "
-                f"and cells seeing every {z} of both lose it: {removed}.")
+                f"{x} is missing from one of them, which is then locked and holds its {z}. "
+                f"So {z} lies in one of the two sets, and cells seeing every {z} of both lose it: {removed}.")
     y = r.sym(step.detail("y"))
     return (f"{head} The pivot, the third set, shares restricted common {x} with the first and {y} with the "
             f"second; it cannot hold both, so the first lacks {x} or the second lacks {y}, and that set is "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, TypedDict
 
 from .prose import Field, elim_cells, same_house, see
@@ -56,7 +57,7 @@ def _remote_pair_text(r: TextRenderer, step: Step) -> str:
     a, b = (r.sym(x) for x in step.symbols)
     lines = [f"{r.cells(path)} each hold only {{{a},{b}}}, and each sees the next. Suppose {r.cell(path[0])} is {a}."]
     held = [a, b]
-    for k, (prev, cell) in enumerate(zip(path, path[1:]), 1):
+    for k, (prev, cell) in enumerate(itertools.pairwise(path), 1):
         lines.append(f" {k}. then {r.cell(cell)} is not {held[(k - 1) % 2]} ({same_house(r, cell, prev)}), "
                      f"so it is {held[k % 2]}")
     lines.append(f"Starting from {b} instead swaps every value, so {r.cell(path[0])} and {r.cell(path[-1])} hold "

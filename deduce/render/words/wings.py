@@ -106,7 +106,8 @@ FIELDS: dict[str, Field] = {
     "w_text": _w_text,
     "pivot": lambda r, s: r.cell(s.detail("pivot")),
     "pivot_set": lambda r, s: r.symset(s.detail("pivot_cands")),
-    "pincers_text": lambda r, s: " and ".join(f"{r.cell(c)} {r.symset(cands)}" for c, cands in s.detail("pincer_cands")),
+    "pincers_text": lambda r, s: " and ".join(f"{r.cell(c)} {r.symset(cands)}"
+                                             for c, cands in s.detail("pincer_cands")),
     "bivalue_cells": lambda r, s: r.cells(s.cells[:2]),
     "pair_set": lambda r, s: r.symset(s.symbols),
     "wxyz_cells": lambda r, s: r.cells([c for c, _ in s.detail("cands")]),
