@@ -21,8 +21,9 @@ and description, said once.
 >>> from deduce.techniques import TECHNIQUES
 >>> p = Puzzle.empty(9)
 >>> s = Step(TECHNIQUES["lc1"], eliminations=[(13, 2), (16, 2)], cells=[9, 11], houses=[18, 1], symbols=[2])
->>> print(TextRenderer(p).explain(s).replace(". ", ".\n"))
-Pointing: in box 1, every 3 lies in row 2 (r2c1 and r2c3).
+>>> for sentence in TextRenderer(p).explain(s).split(". "):
+...     print(sentence)
+Pointing: in box 1, every 3 lies in row 2 (r2c1 and r2c3)
 One of them is the 3 of row 2, so 3 is removed from the rest of row 2: r2c5 and r2c8.
 """
 
