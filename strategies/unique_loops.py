@@ -108,11 +108,28 @@ def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
     out: list[tuple[tuple[int, ...], int]] = []
     for a, b in combinations(range(g.size), 2):
         pair = (1 << a) | (1 << b)
-        cells = [c for c in unsolved if cand[c] & pair == pair]
+        cells = _loop_candidates(g, [c for c in unsolved if cand[c] & pair == pair])
         if len(cells) < 6:
             continue
         out.extend((loop, pair) for loop in _loops(g, cells, {c for c in cells if cand[c] != pair}))
     return out
+
+
+def _loop_candidates(g: Geometry, cells: list[int]) -> list[int]:
+    """``cells`` without those that cannot be in a loop: a loop cell has
+    another loop cell in each of its row, column and region (every house
+    holds none or two), so cells without such a partner go, repeatedly."""
+    keep = set(cells)
+    changed = len(keep) >= 6
+    while changed:
+        changed = False
+        for c in [c for c in cells if c in keep]:
+            for h in g.cell_houses[c]:
+                if not any(d in keep for d in g.houses[h] if d != c):
+                    keep.discard(c)
+                    changed = True
+                    break
+    return [c for c in cells if c in keep]
 
 
 #: Most loop cells with candidates beyond the pair (every type needs few).
