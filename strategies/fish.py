@@ -27,14 +27,13 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
+from ._memo import memo_for, symbol_masks
+
 _SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 MAX_FINS = 5
 #: Franken fish search many more cover sets; fewer fins keep them affordable.
 MAX_FRANKEN_FINS = 2
 _KINDS = ("basic", "finned", "sashimi")
-#: Steps found per (shape, size, kind-group, symbol, places of the symbol), per peer table.
-_MEMO: dict[int, tuple[tuple[int, ...], dict[tuple, tuple[list[Step], ...]]]] = {}
-_MEMO_LIMIT = 16384
 
 
 def _covers(B: int, touched: set[int], cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
@@ -204,23 +203,18 @@ class Fish(Producer):
     def find(self, state: State) -> Iterator[Step]:
         puzzle = state.puzzle
         peers = puzzle.peer_masks
-        memo = _MEMO.get(id(peers))
-        if memo is None or memo[0] is not peers:
-            memo = _MEMO[id(peers)] = (peers, {})
-        steps = memo[1]
-        if len(steps) > _MEMO_LIMIT:
-            steps.clear()
+        steps = memo_for(state)
         standard = self.shape == "standard"
         # Standard fish of all three kinds are found in one pass (the basic
         # ones are those without fins); franken and mutant kinds apart.
         group = "all" if standard else self.kind
         index = _KINDS.index(self.kind) if standard else 0
-        for sym, where in enumerate(state.symbol_masks()):
+        for sym, where in enumerate(symbol_masks(state)):
             if not where:
                 continue
             # A fish depends only on where the symbol can go: between two
             # steps most symbols keep their places, so their fish are reused.
-            key = (self.shape, self.size, group, sym, where)
+            key = ("fish", self.shape, self.size, group, sym, where)
             found = steps.get(key)
             if found is None:
                 g = puzzle.geometry
@@ -278,6 +272,26 @@ class Fish(Producer):
                     _add(out[k], seen[k], techniques[k], sym, base, cover, B, targets, fins)
         return out
 
+    def _screen(self, B: int, touched: set[int], cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
+                where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
+        """Whether base ``B`` may make a fish: the ``size`` best cover houses
+        hold all but the fins, some cover cell lies outside the base, and
+        :func:`_any_fish` finds a cover set with a target."""
+        size = self.size
+        n = len(masks) // 3
+        fins_allowed = 0 if self.kind == "basic" else MAX_FRANKEN_FINS
+        counts = []
+        U = 0
+        for h in touched:
+            U |= masks[h]
+            counts.append((B & masks[h]).bit_count())
+        counts.sort(reverse=True)
+        if sum(counts[:size]) < B.bit_count() - fins_allowed or not where & U & ~B:
+            return False
+        # A franken fish needs a box: in the base, or else in the cover.
+        need = 2 * n if self.shape == "franken" and base[-1] < 2 * n else -1
+        return _any_fish(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
+
     def _general(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int) -> list[Step]:
         """Franken or mutant fish of this producer's kind: the cover sets come from :func:`_covers`."""
         masks = g.house_masks
@@ -296,20 +310,9 @@ class Fish(Producer):
                 touched = {h for h in cover_types if masks[h] & B and h not in base}
                 if len(touched) < size:
                     continue
-                # Quick necessary conditions: the ``size`` best cover houses
-                # hold all but the fins, and some cover cell lies outside the base.
-                U = 0
-                counts = []
-                for h in touched:
-                    U |= masks[h]
-                    counts.append((B & masks[h]).bit_count())
-                counts.sort(reverse=True)
-                if sum(counts[:size]) < B.bit_count() - fins_allowed or not where & U & ~B:
+                if not self._screen(B, touched, cell_houses, masks, where, peers, base):
                     continue
-                # A franken fish needs a box: in the base, or else in the cover.
                 need = 2 * n if franken and base[-1] < 2 * n else -1
-                if not _any_fish(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need):
-                    continue
                 for chosen, C in _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need):
                     fins = B & ~C
                     nfins = fins.bit_count()
