@@ -144,37 +144,44 @@ def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int
     neighbours = {c: [d for d in g.peers[c] if d in cell_set] for c in cells}
     found: set[frozenset[int]] = set()
     counts = [0] * len(g.houses)
+    # Kept up to date along the path: houses holding one path cell (a loop
+    # closes with none), path cells with extras, and the path as a bitmask.
+    state = {"odd": 0, "extras": 0, "on": 0}
 
     def extend(path: list[int]) -> Iterator[tuple[int, ...]]:
         last = path[-1]
         for nxt in neighbours[last]:
             if nxt == path[0] and len(path) >= 6 and len(path) % 2 == 0:
-                if all(k in (0, 2) for k in counts):
+                if not state["odd"]:
                     key = frozenset(path)
                     if key not in found:
                         found.add(key)
                         yield tuple(path)
                 continue
-            if nxt <= path[0] or nxt in path or len(path) >= MAX_LOOP:
+            if nxt <= path[0] or state["on"] >> nxt & 1 or len(path) >= MAX_LOOP:
                 continue
             houses = g.cell_houses[nxt]
-            if any(counts[h] >= 2 for h in houses):
+            if counts[houses[0]] >= 2 or counts[houses[1]] >= 2 or counts[houses[2]] >= 2:
                 continue
-            if nxt in extra and sum(1 for c in path if c in extra) >= MAX_LOOP_EXTRAS:
+            is_extra = nxt in extra
+            if is_extra and state["extras"] >= MAX_LOOP_EXTRAS:
                 continue
-            for h in houses:
-                counts[h] += 1
+            add(nxt, houses, is_extra, 1)
             path.append(nxt)
             yield from extend(path)
             path.pop()
-            for h in houses:
-                counts[h] -= 1
+            add(nxt, houses, is_extra, -1)
+
+    def add(cell: int, houses: tuple[int, int, int], is_extra: bool, step: int) -> None:
+        for h in houses:
+            counts[h] += step
+            state["odd"] += 1 if counts[h] == 1 else -1
+        state["extras"] += step if is_extra else 0
+        state["on"] ^= 1 << cell
 
     for start in cells:
-        for h in g.cell_houses[start]:
-            counts[h] += 1
+        houses = g.cell_houses[start]
+        add(start, houses, start in extra, 1)
         yield from extend([start])
-        for h in g.cell_houses[start]:
-            counts[h] -= 1
-
+        add(start, houses, start in extra, -1)
 
