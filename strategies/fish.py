@@ -17,6 +17,7 @@ may be base or cover).  The shape is a setting of the one finder.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Iterator
 
@@ -36,7 +37,7 @@ MAX_FRANKEN_FINS = 2
 _KINDS = ("basic", "finned", "sashimi")
 
 
-def _covers(B: int, touched: set[int], cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
+def _covers(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
             size: int, fins: int, where: int, peers: tuple[int, ...], need: int = -1
             ) -> list[tuple[tuple[int, ...], int]]:
     """Sets of ``size`` houses from ``touched`` that cover all of the base
@@ -64,7 +65,7 @@ def _covers(B: int, touched: set[int], cell_houses: list[tuple[int, ...]], masks
         cell = (rest & -rest).bit_length() - 1
         low = need if left == 1 and need > max(chosen, default=-1) else -1
         for h in cell_houses[cell]:
-            if h >= low and h in touched and h not in chosen:
+            if h >= low and touched >> h & 1 and h not in chosen:
                 rec(chosen + (h,), C | masks[h], covered | masks[h], budget, seeall)
         if budget:
             see = seeall & peers[cell]
@@ -75,7 +76,7 @@ def _covers(B: int, touched: set[int], cell_houses: list[tuple[int, ...]], masks
     return out
 
 
-def _any_fish(B: int, touched: set[int], cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
+def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
               size: int, fins: int, where: int, peers: tuple[int, ...], need: int) -> bool:
     """Whether some cover set could make a fish of base ``B``: a quick,
     exact screen before :func:`_covers` (which lists them in its order).
@@ -94,7 +95,7 @@ def _any_fish(B: int, touched: set[int], cell_houses: list[tuple[int, ...]], mas
             return last(chosen, C, rest, budget, see, banned)
         cell = (rest & -rest).bit_length() - 1
         for h in cell_houses[cell]:
-            if h in touched and h not in chosen and h not in banned:
+            if touched >> h & 1 and h not in chosen and h not in banned:
                 m = masks[h]
                 if rec(chosen + (h,), C | m, rest & ~m, budget, see, banned):
                     return True
@@ -111,7 +112,7 @@ def _any_fish(B: int, touched: set[int], cell_houses: list[tuple[int, ...]], mas
         while rest:
             cell = (rest & -rest).bit_length() - 1
             for h in cell_houses[cell]:
-                if h >= low and h in touched and h not in chosen and h not in banned:
+                if h >= low and touched >> h & 1 and h not in chosen and h not in banned:
                     m = masks[h]
                     leftover = rest & ~m
                     k = leftover.bit_count()
@@ -127,7 +128,8 @@ def _any_fish(B: int, touched: set[int], cell_houses: list[tuple[int, ...]], mas
             declared += 1
             banned += cell_houses[cell]
         # Every candidate left is a fin: the last house adds no base candidate.
-        return any(h >= low and h not in chosen and h not in banned and see & (C | masks[h]) for h in touched)
+        return any(h >= low and h not in chosen and h not in banned and see & (C | masks[h])
+                   for h in bits_of(touched))
 
     return rec((), 0, B, fins, where & ~B, ())
 
@@ -157,6 +159,13 @@ def _bases(pool: list[int], parts: dict[int, int], size: int, limit: int, lines:
                 yield from rec(i + 1, chosen + (h,), B | p, t)
 
     return rec(0, (), 0, 0)
+
+
+@functools.lru_cache(maxsize=64)
+def _cell_houses(g: Geometry, kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Per cell, its houses among ``kinds`` (lowest first)."""
+    allowed = set(kinds)
+    return [tuple(h for h in hs if h in allowed) for hs in g.cell_houses]
 
 
 def fish_code(size: int, kind: str, shape: str) -> str:
@@ -272,7 +281,7 @@ class Fish(Producer):
                     _add(out[k], seen[k], techniques[k], sym, base, cover, B, targets, fins)
         return out
 
-    def _screen(self, B: int, touched: set[int], cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
+    def _screen(self, B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
                 where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
         """Whether base ``B`` may make a fish: the ``size`` best cover houses
         hold all but the fins, some cover cell lies outside the base, and
@@ -282,7 +291,7 @@ class Fish(Producer):
         fins_allowed = 0 if self.kind == "basic" else MAX_FRANKEN_FINS
         counts = []
         U = 0
-        for h in touched:
+        for h in bits_of(touched):
             U |= masks[h]
             counts.append((B & masks[h]).bit_count())
         counts.sort(reverse=True)
@@ -302,13 +311,24 @@ class Fish(Producer):
         out: list[Step] = []
         seen: set = set()
         for base_types, cover_types in self._orientations(g):
-            kinds = set(cover_types)
-            cell_houses = [tuple(h for h in hs if h in kinds) for hs in g.cell_houses]
+            cell_houses = _cell_houses(g, tuple(cover_types))
             parts = {h: where & masks[h] for h in base_types}
             pool = [h for h in base_types if 0 < parts[h].bit_count() <= size + fins_allowed]
+            # Per base house, the cover houses (as bits) holding its candidates.
+            reach = {}
+            for h in pool:
+                r = 0
+                for cell in bits_of(parts[h]):
+                    for x in cell_houses[cell]:
+                        r |= 1 << x
+                reach[h] = r
             for base, B in _bases(pool, parts, size, 0, None):
-                touched = {h for h in cover_types if masks[h] & B and h not in base}
-                if len(touched) < size:
+                touched = 0
+                for h in base:
+                    touched |= reach[h]
+                for h in base:
+                    touched &= ~(1 << h)
+                if touched.bit_count() < size:
                     continue
                 if not self._screen(B, touched, cell_houses, masks, where, peers, base):
                     continue
