@@ -50,7 +50,8 @@ def sample(args: argparse.Namespace, corpora: pathlib.Path) -> list[tuple[str, s
     out += [(f"top1465:{i}", "deduce", "line", p) for i, p in enumerate(spaced(top, args.top))]
     rows = list(csv.DictReader((corpora / "classic-rated.csv").open()))
     rows.sort(key=lambda r: float(r["se_er"] or 99))
-    out += [(f"rated:er{r['se_er']}:{i}", "deduce", "line", r["puzzle"]) for i, r in enumerate(spaced(rows, args.rated))]
+    out += [(f"rated:er{r['se_er']}:{i}", "deduce", "line", r["puzzle"])
+            for i, r in enumerate(spaced(rows, args.rated))]
     for name, kind in (("killer-janko.json", "janko-killer"), ("jigsaw-janko.json", "janko-jigsaw")):
         data = json.loads((corpora / name).read_text())["data"]
         nines = [(k, v["problem"]) for k, v in data.items() if k.endswith("9x9")]
@@ -122,7 +123,8 @@ def main() -> int:
             with tempfile.TemporaryFile() as f:
                 f.write(archive)
                 f.seek(0)
-                tarfile.open(fileobj=f).extractall(tree, filter="data")
+                with tarfile.open(fileobj=f) as tar:
+                    tar.extractall(tree, filter="data")
         procs.append(run_worker(tree, todo_path, old_out))
     if any(p.wait() for p in procs):
         print("a worker failed", file=sys.stderr)
