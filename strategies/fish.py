@@ -34,6 +34,8 @@ _SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 MAX_FINS = 5
 #: Franken fish search many more cover sets; fewer fins keep them affordable.
 MAX_FRANKEN_FINS = 2
+#: Franken screens remembered per puzzle shape and fish before they start afresh.
+SCREENS_LIMIT = 100_000
 _KINDS = ("basic", "finned", "sashimi")
 
 
@@ -228,7 +230,7 @@ class Fish(Producer):
             if found is None:
                 g = puzzle.geometry
                 found = steps[key] = (self._standard(g, peers, sym, where) if standard
-                                      else (self._general(g, peers, sym, where),))
+                                      else (self._general(g, peers, sym, where, steps),))
             yield from found[index]
 
     def _standard(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int) -> tuple[list[Step], ...]:
@@ -281,27 +283,42 @@ class Fish(Producer):
                     _add(out[k], seen[k], techniques[k], sym, base, cover, B, targets, fins)
         return out
 
-    def _screen(self, B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
-                where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
-        """Whether base ``B`` may make a fish: the ``size`` best cover houses
-        hold all but the fins, some cover cell lies outside the base, and
-        :func:`_any_fish` finds a cover set with a target."""
-        size = self.size
-        n = len(masks) // 3
-        fins_allowed = 0 if self.kind == "basic" else MAX_FRANKEN_FINS
-        counts = []
+    def _screened(self, screens: dict, key: tuple, B: int, touched: int, cell_houses: list[tuple[int, ...]],
+                  masks: tuple[int, ...], where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
+        """:meth:`_screen`, remembered per base and base candidates.
+
+        The screen is a function of ``B`` and of the candidates outside it
+        that could be targets, ``T``; with fewer of those it can only fail
+        more.  Candidates only go during a solve, so a base that failed
+        with targets ``T`` fails again with any part of ``T``.
+        """
         U = 0
         for h in bits_of(touched):
             U |= masks[h]
-            counts.append((B & masks[h]).bit_count())
-        counts.sort(reverse=True)
-        if sum(counts[:size]) < B.bit_count() - fins_allowed or not where & U & ~B:
+        T = where & U & ~B
+        known = screens.get(key)
+        if known is not None and (known[0] == T or (not known[1] and not T & ~known[0])):
+            return bool(known[1])
+        ok = bool(T) and self._screen(B, touched, cell_houses, masks, where, peers, base)
+        screens[key] = (T, ok)
+        return ok
+
+    def _screen(self, B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
+                where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
+        """Whether base ``B`` may make a fish (some cover cell outside it
+        holding the symbol): the ``size`` best cover houses hold all but the
+        fins, and :func:`_any_fish` finds a cover set with a target."""
+        size = self.size
+        n = len(masks) // 3
+        fins_allowed = 0 if self.kind == "basic" else MAX_FRANKEN_FINS
+        counts = sorted(((B & masks[h]).bit_count() for h in bits_of(touched)), reverse=True)
+        if sum(counts[:size]) < B.bit_count() - fins_allowed:
             return False
         # A franken fish needs a box: in the base, or else in the cover.
         need = 2 * n if self.shape == "franken" and base[-1] < 2 * n else -1
         return _any_fish(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
 
-    def _general(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int) -> list[Step]:
+    def _general(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, memo: dict) -> list[Step]:
         """Franken or mutant fish of this producer's kind: the cover sets come from :func:`_covers`."""
         masks = g.house_masks
         size = self.size
@@ -310,7 +327,10 @@ class Fish(Producer):
         franken = self.shape == "franken"
         out: list[Step] = []
         seen: set = set()
-        for base_types, cover_types in self._orientations(g):
+        screens = memo.setdefault(("fish screens", self.shape, self.size, self.kind), {})
+        if len(screens) > SCREENS_LIMIT:
+            screens.clear()
+        for oi, (base_types, cover_types) in enumerate(self._orientations(g)):
             cell_houses = _cell_houses(g, tuple(cover_types))
             parts = {h: where & masks[h] for h in base_types}
             pool = [h for h in base_types if 0 < parts[h].bit_count() <= size + fins_allowed]
@@ -330,7 +350,7 @@ class Fish(Producer):
                     touched &= ~(1 << h)
                 if touched.bit_count() < size:
                     continue
-                if not self._screen(B, touched, cell_houses, masks, where, peers, base):
+                if not self._screened(screens, (oi, base, B), B, touched, cell_houses, masks, where, peers, base):
                     continue
                 need = 2 * n if franken and base[-1] < 2 * n else -1
                 for chosen, C in _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need):
