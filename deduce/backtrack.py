@@ -244,18 +244,19 @@ class Search:
         Raises :class:`~deduce.errors.Contradiction` when two givens clash.
         """
         if state is None:
-            node = self._start_givens()
+            # The givens placed in order on the full board, as State.from_puzzle does.
+            full0, full1, full2 = self.FULL
+            node = self._placed(full0, full1, full2, [(d, c) for c, d in enumerate(self.puzzle.givens) if d >= 0])
             if node is not None:
                 return node
             state = State.from_puzzle(self.puzzle)  # two givens clash: it says where
         pos0, pos1, pos2 = self.pos
-        X0 = X1 = X2 = S = 0
+        X0 = X1 = X2 = 0
         placed = []
         for c, (m, v) in enumerate(zip(state.cand, state.value)):
             if v >= 0:
                 m = 1 << v
                 placed.append((v, c))
-                S |= 1 << pos0[c]
             while m:
                 low = m & -m
                 sh = self.shifts[low.bit_length() - 1]
@@ -263,31 +264,15 @@ class Search:
                 X1 |= 1 << (sh + pos1[c])
                 X2 |= 1 << (sh + pos2[c])
                 m ^= low
-        Q0 = Q1 = Q2 = 0
+        return self._placed(X0, X1, X2, placed)
+
+    def _placed(self, X0: int, X1: int, X2: int, placed: list[tuple[int, int]]) -> Node | None:
+        """The node of board ``X0, X1, X2`` with each ``(symbol, cell)`` of
+        ``placed`` placed in turn; None if one was ruled out by an earlier one."""
+        pos0, pos1, pos2 = self.pos
+        S = Q0 = Q1 = Q2 = 0
         for d, c in placed:
             sh = self.shifts[d]
-            if not X0 >> (sh + pos0[c]) & 1:
-                return None
-            k0, k1, k2 = self.kill(d, c)
-            X0 &= k0
-            X1 &= k1
-            X2 &= k2
-            Q0 |= 1 << (sh + pos0[c])
-            Q1 |= 1 << (sh + pos1[c])
-            Q2 |= 1 << (sh + pos2[c])
-        return (X0, X1, X2, S, Q0, Q1, Q2, (0,) * len(self.locks))
-
-    def _start_givens(self) -> Node | None:
-        """The root node of the puzzle's givens, placed on the full board in
-        order (as :meth:`State.from_puzzle` does); None if two givens clash."""
-        X0, X1, X2 = self.FULL
-        S = Q0 = Q1 = Q2 = 0
-        pos0, pos1, pos2 = self.pos
-        shifts = self.shifts
-        for c, d in enumerate(self.puzzle.givens):
-            if d < 0:
-                continue
-            sh = shifts[d]
             if not X0 >> (sh + pos0[c]) & 1:
                 return None
             k0, k1, k2 = self.kill(d, c)
