@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
-from . import backtrack, rating
+from . import backtrack
 from ._version import __version__
 from .engine import Solver, SolveResult, as_puzzle, solve
 from .errors import Contradiction, DeduceError, InvalidPuzzleError, ParseError, UnsoundStepError
@@ -32,6 +32,7 @@ from .step import Step
 from .techniques import TABLE, TECHNIQUES, Technique, UnknownTechniqueError, select, technique
 
 if TYPE_CHECKING:
+    from . import rating
     from .backtrack import Solution
 
 __all__ = [
@@ -58,4 +59,15 @@ def iter_solutions(puzzle: Puzzle | State | str) -> Iterator[Solution]:
 
 def rate(puzzle: Puzzle | str, **options: Any) -> rating.Rating:
     """The puzzle's ratings on both scales (see :mod:`deduce.rating`)."""
+    from . import rating
+
     return rating.rate(as_puzzle(puzzle), **options)
+
+
+def __getattr__(name: str) -> Any:
+    """``deduce.rating`` is imported on first use: a solve by search never needs it."""
+    if name == "rating":
+        import importlib
+
+        return importlib.import_module(".rating", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

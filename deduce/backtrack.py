@@ -63,6 +63,7 @@ class Search:
     __slots__ = (
         "B",
         "BM0",
+        "FULL",
         "FULLGRP",
         "GATHER",
         "GUARD",
@@ -152,6 +153,8 @@ class Search:
         #: 2**(d*B) = 2**d modulo 2**(B-1) - 1, so a cell's bits, one per
         #: symbol block, fold into a dense candidate mask with one modulo.
         self.GATHER = (1 << (B - 1)) - 1
+        #: Per layout, every candidate of every cell: the board before the givens.
+        self.FULL = tuple(sum(1 << p for p in pos[k]) * self.REP for k in range(3))
         # Cages that add a sum constraint: (cells, total)
         self.cages = tuple((cage.cells, cage.total, cage.repeats) for cage in puzzle.cages)
         self.locks = self._lock_masks(g)
@@ -167,8 +170,9 @@ class Search:
         the symbol leaves the target's other cells.  Segments are packed
         into masks with at most one segment per group, so one mask tests
         every symbol and every source house at once.  Each entry is
-        ``(layout, segment mask, outside mask, {group: elimination masks
-        per layout})``.
+        ``(layout, guard bits of the groups with a segment, mask of those
+        groups' cells outside their segments, {group: elimination masks per
+        layout})``.
         """
         n, W = self.n, self.W
         kinds = ((2, 2 * n, (0, n)), (0, 0, (2 * n,)), (1, n, (2 * n,)))  # (layout, first source house, target kinds)
@@ -202,7 +206,8 @@ class Search:
             nonguard = self.REP * sum(((1 << n) - 1) << (h * W) for h in range(n))
             for mask, table in packs:
                 rep = mask * self.REP
-                out.append((layout, rep, nonguard & ~rep, table))
+                guards = self.REP * sum(1 << (h * W + n) for h in table)
+                out.append((layout, guards, nonguard & ~rep, table))
         return tuple(out)
 
     def kill(self, d: int, c: int) -> tuple[int, int, int]:
@@ -234,17 +239,24 @@ class Search:
     # -- board set-up -------------------------------------------------------
 
     def start(self, state: State | None = None) -> Node | None:
-        """The root node of ``state`` (or of the puzzle's givens)."""
+        """The root node of ``state`` (or of the puzzle's givens).
+
+        Raises :class:`~deduce.errors.Contradiction` when two givens clash.
+        """
         if state is None:
-            state = State.from_puzzle(self.puzzle)
+            # The givens placed in order on the full board, as State.from_puzzle does.
+            full0, full1, full2 = self.FULL
+            node = self._placed(full0, full1, full2, [(d, c) for c, d in enumerate(self.puzzle.givens) if d >= 0])
+            if node is not None:
+                return node
+            state = State.from_puzzle(self.puzzle)  # two givens clash: it says where
         pos0, pos1, pos2 = self.pos
-        X0 = X1 = X2 = S = 0
+        X0 = X1 = X2 = 0
         placed = []
         for c, (m, v) in enumerate(zip(state.cand, state.value)):
             if v >= 0:
                 m = 1 << v
                 placed.append((v, c))
-                S |= 1 << pos0[c]
             while m:
                 low = m & -m
                 sh = self.shifts[low.bit_length() - 1]
@@ -252,7 +264,13 @@ class Search:
                 X1 |= 1 << (sh + pos1[c])
                 X2 |= 1 << (sh + pos2[c])
                 m ^= low
-        Q0 = Q1 = Q2 = 0
+        return self._placed(X0, X1, X2, placed)
+
+    def _placed(self, X0: int, X1: int, X2: int, placed: list[tuple[int, int]]) -> Node | None:
+        """The node of board ``X0, X1, X2`` with each ``(symbol, cell)`` of
+        ``placed`` placed in turn; None if one was ruled out by an earlier one."""
+        pos0, pos1, pos2 = self.pos
+        S = Q0 = Q1 = Q2 = 0
         for d, c in placed:
             sh = self.shifts[d]
             if not X0 >> (sh + pos0[c]) & 1:
@@ -261,6 +279,7 @@ class Search:
             X0 &= k0
             X1 &= k1
             X2 &= k2
+            S |= 1 << pos0[c]
             Q0 |= 1 << (sh + pos0[c])
             Q1 |= 1 << (sh + pos1[c])
             Q2 |= 1 << (sh + pos2[c])
@@ -355,15 +374,16 @@ class Search:
                 continue
             if locks:
                 newL = list(L)
-                for i, (layout, SEG, OUT, table) in enumerate(locks):
-                    if layout == 0:
-                        X, Q = X0, Q0
-                    elif layout == 1:
-                        X, Q = X1, Q1
-                    else:
-                        X, Q = X2, Q2
-                    hits = ((((X & SEG) | GUARD) - LOW) & ~(((X & OUT) | GUARD) - LOW)
-                            & ~((Q | GUARD) - LOW) & GUARD & ~newL[i])
+                # Groups (symbol, house) not placed yet, per layout: their guard bits.
+                free = (~((Q0 | GUARD) - LOW) & GUARD, ~((Q1 | GUARD) - LOW) & GUARD,
+                        ~((Q2 | GUARD) - LOW) & GUARD)
+                for i, (layout, GROUPS, OUT, table) in enumerate(locks):
+                    X = X0 if layout == 0 else X1 if layout == 1 else X2
+                    # Every group holds a candidate here (the checks above
+                    # passed), so one with none outside the segment has all of
+                    # them inside.  (A group emptied by an elimination just
+                    # made means a contradiction, which the next pass returns.)
+                    hits = ~(((X & OUT) | GUARD) - LOW) & GROUPS & free[layout] & ~newL[i]
                     if not hits:
                         continue
                     newL[i] |= hits

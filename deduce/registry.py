@@ -27,14 +27,16 @@ import functools
 import importlib
 import math
 import warnings
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Collection, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Iterator
 
 from . import techniques
 from .errors import SolveTimeout
 from .strategy import Strategy
 from .technique import Technique
 from .techniques import PROFILES, keep
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 GROUP = "deduce.strategies"
 BUILTIN_PROVIDER = "strategies:builtin_strategies"
@@ -120,6 +122,8 @@ _providers: dict[str, str] = {}
 
 @functools.cache
 def _discover() -> tuple[tuple[Strategy, ...], tuple[Technique, ...]]:
+    from importlib.metadata import entry_points  # here: importing it costs more than a small search
+
     global _loading
     _loading = True
     try:

@@ -106,6 +106,18 @@ class State:
                 m |= 1 << c
         return m
 
+    def symbol_masks(self) -> list[int]:
+        """:meth:`symbol_mask` of every symbol, in one pass over the grid."""
+        masks = [0] * self.puzzle.size
+        for c, (cm, v) in enumerate(zip(self.cand, self.value)):
+            if v < 0:
+                bit = 1 << c
+                while cm:
+                    low = cm & -cm
+                    masks[low.bit_length() - 1] |= bit
+                    cm ^= low
+        return masks
+
     def placed_in(self, house: int) -> int:
         """Mask of symbols already placed in ``house``."""
         m = 0

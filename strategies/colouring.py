@@ -27,6 +27,8 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
+from ._memo import per_symbol
+
 
 def clusters(state: State, sym: int) -> list[tuple[int, int]]:
     """Two-colourings ``(mask of colour 1, mask of colour 2)`` of the strong
@@ -79,24 +81,25 @@ class SimpleColours(Producer):
     CODES = {"trap": "simple-colours", "wrap": "simple-colours"}
 
     def find(self, state: State) -> Iterator[Step]:
+        return per_symbol(self, state, lambda sym, where: list(self._for_symbol(state, sym, where)))
+
+    def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
-        for sym in range(state.puzzle.size):
-            where = state.symbol_mask(sym)
-            for one, two in clusters(state, sym):
-                if (one | two).bit_count() < 3:
-                    continue  # a single strong link is no colouring (pointing or a fish finds it)
-                details = (("colours", (tuple(bits_of(one)), tuple(bits_of(two)))),)
-                if self.kind == "trap":
-                    targets = where & ~(one | two) & _seeing_some(pm, one) & _seeing_some(pm, two)
-                    if targets:
-                        yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)],
-                                   cells=bits_of(one | two), symbols=(sym,), variant="trap", details=details)
-                    continue
-                for false, _true in ((one, two), (two, one)):
-                    if any(pm[c] & false for c in bits_of(false)):
-                        yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(false)],
-                                   cells=bits_of(one | two), symbols=(sym,), variant="wrap",
-                                   details=details + (("false", tuple(bits_of(false))),))
+        for one, two in clusters(state, sym):
+            if (one | two).bit_count() < 3:
+                continue  # a single strong link is no colouring (pointing or a fish finds it)
+            details = (("colours", (tuple(bits_of(one)), tuple(bits_of(two)))),)
+            if self.kind == "trap":
+                targets = where & ~(one | two) & _seeing_some(pm, one) & _seeing_some(pm, two)
+                if targets:
+                    yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)],
+                               cells=bits_of(one | two), symbols=(sym,), variant="trap", details=details)
+                continue
+            for false, _true in ((one, two), (two, one)):
+                if any(pm[c] & false for c in bits_of(false)):
+                    yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(false)],
+                               cells=bits_of(one | two), symbols=(sym,), variant="wrap",
+                               details=details + (("false", tuple(bits_of(false))),))
 
 
 @attrs.frozen
@@ -107,27 +110,28 @@ class MultiColours(Producer):
     CODES = {1: "multi-colours", 2: "multi-colours"}
 
     def find(self, state: State) -> Iterator[Step]:
+        return per_symbol(self, state, lambda sym, where: list(self._for_symbol(state, sym, where)))
+
+    def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
-        for sym in range(state.puzzle.size):
-            where = state.symbol_mask(sym)
-            found = clusters(state, sym)
-            for (a1, a2), (b1, b2) in combinations(found, 2):
-                cluster_cells = bits_of(a1 | a2 | b1 | b2)
-                details = (("colours", (tuple(bits_of(a1)), tuple(bits_of(a2)),
-                                        tuple(bits_of(b1)), tuple(bits_of(b2)))),)
-                for x1, x2, y1, y2 in ((a1, a2, b1, b2), (a1, a2, b2, b1), (a2, a1, b1, b2), (a2, a1, b2, b1),
-                                       (b1, b2, a1, a2), (b1, b2, a2, a1), (b2, b1, a1, a2), (b2, b1, a2, a1)):
-                    if not _sees_any(pm, x1, y1):
-                        continue
-                    if self.kind == 1:
-                        # x1 and y1 cannot both be true: x2 or y2 is
-                        targets = where & ~(a1 | a2 | b1 | b2) & _seeing_some(pm, x2) & _seeing_some(pm, y2)
-                        if targets:
-                            yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)],
-                                       cells=cluster_cells, symbols=(sym,), variant="1",
-                                       details=details + (("linked", (tuple(bits_of(x1)), tuple(bits_of(y1)))),
-                                                          ("either", (tuple(bits_of(x2)), tuple(bits_of(y2))))))
-                    elif _sees_any(pm, x1, y2):
-                        yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(x1)],
-                                   cells=cluster_cells, symbols=(sym,), variant="2",
-                                   details=details + (("false", tuple(bits_of(x1))),))
+        found = clusters(state, sym)
+        for (a1, a2), (b1, b2) in combinations(found, 2):
+            cluster_cells = bits_of(a1 | a2 | b1 | b2)
+            details = (("colours", (tuple(bits_of(a1)), tuple(bits_of(a2)),
+                                    tuple(bits_of(b1)), tuple(bits_of(b2)))),)
+            for x1, x2, y1, y2 in ((a1, a2, b1, b2), (a1, a2, b2, b1), (a2, a1, b1, b2), (a2, a1, b2, b1),
+                                   (b1, b2, a1, a2), (b1, b2, a2, a1), (b2, b1, a1, a2), (b2, b1, a2, a1)):
+                if not _sees_any(pm, x1, y1):
+                    continue
+                if self.kind == 1:
+                    # x1 and y1 cannot both be true: x2 or y2 is
+                    targets = where & ~(a1 | a2 | b1 | b2) & _seeing_some(pm, x2) & _seeing_some(pm, y2)
+                    if targets:
+                        yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)],
+                                   cells=cluster_cells, symbols=(sym,), variant="1",
+                                   details=details + (("linked", (tuple(bits_of(x1)), tuple(bits_of(y1)))),
+                                                      ("either", (tuple(bits_of(x2)), tuple(bits_of(y2))))))
+                elif _sees_any(pm, x1, y2):
+                    yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(x1)],
+                               cells=cluster_cells, symbols=(sym,), variant="2",
+                               details=details + (("false", tuple(bits_of(x1))),))

@@ -17,8 +17,9 @@ may be base or cover).  The shape is a setting of the one finder.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
-from typing import Iterable, Iterator
+from typing import Iterator
 
 import attrs
 
@@ -27,45 +28,146 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
+from ._memo import memo_for, symbol_masks
+
 _SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 MAX_FINS = 5
 #: Franken fish search many more cover sets; fewer fins keep them affordable.
 MAX_FRANKEN_FINS = 2
+#: Franken screens remembered per puzzle shape and fish before they start afresh.
+SCREENS_LIMIT = 100_000
+_KINDS = ("basic", "finned", "sashimi")
 
 
-def _covers(B: int, touched: list[int], masks: tuple[int, ...], size: int, fins: int,
-            where: int = -1, peers: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
-    """Every set of ``size`` houses from ``touched`` that covers all of the
-    base candidates ``B`` but at most ``fins`` of them.
+def _covers(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
+            size: int, fins: int, where: int, peers: tuple[int, ...], need: int = -1
+            ) -> list[tuple[tuple[int, ...], int]]:
+    """Sets of ``size`` houses from ``touched`` that cover all of the base
+    candidates ``B`` but at most ``fins`` of them, each with the cells it
+    covers, in the order found (a set may come more than once).
 
     Branches on the lowest base candidate not yet covered: one of the few
-    houses holding it joins the cover, or it becomes a fin.  With ``peers``
-    given, a fin is only tried while some candidate of ``where`` outside the
-    base still sees every fin (else nothing could be eliminated).
+    houses holding it joins the cover, or it becomes a fin.  A fin is only
+    tried while some candidate of ``where`` outside the base still sees
+    every fin (else nothing could be eliminated).  With ``need`` (a house
+    number), only sets with a house numbered ``need`` or more are returned:
+    the last house is then only taken from those.
     """
-    found: set[tuple[int, ...]] = set()
+    out: list[tuple[tuple[int, ...], int]] = []
 
-    def rec(chosen: tuple[int, ...], covered: int, budget: int, seeall: int) -> Iterator[tuple[int, ...]]:
+    def rec(chosen: tuple[int, ...], C: int, covered: int, budget: int, seeall: int) -> None:
         rest = B & ~covered
-        if len(chosen) == size:
+        left = size - len(chosen)
+        if not left:
             if rest.bit_count() <= budget:
-                key = tuple(sorted(chosen))
-                if key not in found:
-                    found.add(key)
-                    yield key
+                out.append((chosen, C))
             return
-        if not rest or rest.bit_count() > budget + (size - len(chosen)) * size + budget:
+        if not rest or rest.bit_count() > 2 * budget + left * size:
             return  # covered with fewer houses: a degenerate fish (or a contradiction)
         cell = (rest & -rest).bit_length() - 1
-        for h in touched:
-            if h not in chosen and masks[h] >> cell & 1:
-                yield from rec(chosen + (h,), covered | masks[h], budget, seeall)
+        low = need if left == 1 and need > max(chosen, default=-1) else -1
+        for h in cell_houses[cell]:
+            if h >= low and touched >> h & 1 and h not in chosen:
+                rec(chosen + (h,), C | masks[h], covered | masks[h], budget, seeall)
         if budget:
-            see = seeall & peers[cell] if peers else seeall
+            see = seeall & peers[cell]
             if see:
-                yield from rec(chosen, covered | (1 << cell), budget - 1, see)
+                rec(chosen, C, covered | (1 << cell), budget - 1, see)
 
-    yield from rec((), 0, fins, where & ~B)
+    rec((), 0, 0, fins, where & ~B)
+    return out
+
+
+def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
+              size: int, fins: int, where: int, peers: tuple[int, ...], need: int) -> bool:
+    """Whether some cover set could make a fish of base ``B``: a quick,
+    exact screen before :func:`_covers` (which lists them in its order).
+
+    Each set of ``size`` houses from ``touched`` covering all of ``B`` but
+    at most ``fins`` cells (at least one when ``fins``) is visited once: a
+    candidate left out becomes a fin for good (its houses are not taken
+    afterwards), so the common peers of the fins bound the targets on the
+    way down.  True as soon as one leaves a target; True also when ``B`` is
+    covered by fewer houses (a case :func:`_covers` settles itself).
+    """
+    def rec(chosen: tuple[int, ...], C: int, rest: int, budget: int, see: int, banned: tuple[int, ...]) -> bool:
+        if not rest:
+            return True
+        if len(chosen) + 1 == size:
+            return last(chosen, C, rest, budget, see, banned)
+        cell = (rest & -rest).bit_length() - 1
+        for h in cell_houses[cell]:
+            if touched >> h & 1 and h not in chosen and h not in banned:
+                m = masks[h]
+                if rec(chosen + (h,), C | m, rest & ~m, budget, see, banned):
+                    return True
+        if budget:
+            s = see & peers[cell]
+            if s and rec(chosen, C, rest & ~(1 << cell), budget - 1, s, banned + cell_houses[cell]):
+                return True
+        return False
+
+    def last(chosen: tuple[int, ...], C: int, rest: int, budget: int, see: int, banned: tuple[int, ...]) -> bool:
+        """The last house: it holds the lowest candidate of ``rest`` not made a fin."""
+        low = need if need > max(chosen, default=-1) else -1
+        declared = fins - budget
+        while rest:
+            cell = (rest & -rest).bit_length() - 1
+            for h in cell_houses[cell]:
+                if h >= low and touched >> h & 1 and h not in chosen and h not in banned:
+                    m = masks[h]
+                    leftover = rest & ~m
+                    k = leftover.bit_count()
+                    if k <= budget and (declared or k or not fins) and _targets(see & (C | m), leftover, peers):
+                        return True
+            if not budget:
+                return False
+            see &= peers[cell]
+            if not see:
+                return False
+            rest ^= 1 << cell
+            budget -= 1
+            declared += 1
+            banned += cell_houses[cell]
+        # Every candidate left is a fin: the last house adds no base candidate.
+        return any(h >= low and h not in chosen and h not in banned and see & (C | masks[h])
+                   for h in bits_of(touched))
+
+    return rec((), 0, B, fins, where & ~B, ())
+
+
+def _bases(pool: list[int], parts: dict[int, int], size: int, limit: int, lines: dict[int, int] | None
+           ) -> Iterator[tuple[tuple[int, ...], int]]:
+    """The ``size``-house combinations of ``pool`` (in ``combinations``
+    order) whose candidates ``parts`` are disjoint, with their union.
+
+    With ``lines`` (each base house's cover lines, as a bitmask), also
+    skips combinations touching more than ``limit`` cover lines.
+    """
+    def rec(start: int, chosen: tuple[int, ...], B: int, touched: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        for i in range(start, len(pool) - (size - len(chosen)) + 1):
+            h = pool[i]
+            p = parts[h]
+            if B & p:
+                continue
+            t = 0
+            if lines is not None:
+                t = touched | lines[h]
+                if t.bit_count() > limit:
+                    continue
+            if len(chosen) + 1 == size:
+                yield chosen + (h,), B | p
+            else:
+                yield from rec(i + 1, chosen + (h,), B | p, t)
+
+    return rec(0, (), 0, 0)
+
+
+@functools.lru_cache(maxsize=64)
+def _cell_houses(g: Geometry, kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Per cell, its houses among ``kinds`` (lowest first)."""
+    allowed = set(kinds)
+    return [tuple(h for h in hs if h in allowed) for hs in g.cell_houses]
 
 
 def fish_code(size: int, kind: str, shape: str) -> str:
@@ -98,7 +200,6 @@ class Fish(Producer):
     shape: str = "standard"
     CODES = {(n, k, sh): fish_code(n, k, sh) for sh in ("standard", "franken", "mutant") for n in (2, 3, 4)
              for k in ("basic", "finned", "sashimi") if sh == "standard" or k != "sashimi"}
-    _cache: dict[tuple, list[Step]] = attrs.field(factory=dict, init=False, repr=False, eq=False)
 
     def _orientations(self, g: Geometry) -> list[tuple[list[int], list[int]]]:
         n = g.size
@@ -111,99 +212,178 @@ class Fish(Producer):
         return [(every, every)]
 
     def find(self, state: State) -> Iterator[Step]:
-        g = state.puzzle.geometry
-        peers = state.puzzle.peer_masks
-        n = g.size
-        # A standard fish's targets see its fins only through a box, so all
-        # fins lie in one box, within at most box-width extra cover lines.
-        if self.kind == "basic":
-            fins_allowed = 0
-        elif self.shape == "standard":
-            fins_allowed = MAX_FINS
-        else:
-            fins_allowed = MAX_FRANKEN_FINS
-        seen: set[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]] = set()
-        if len(self._cache) > 4096:
-            self._cache.clear()
-        for sym in range(n):
-            where = state.symbol_mask(sym)
+        puzzle = state.puzzle
+        peers = puzzle.peer_masks
+        steps = memo_for(state)
+        standard = self.shape == "standard"
+        # Standard fish of all three kinds are found in one pass (the basic
+        # ones are those without fins); franken and mutant kinds apart.
+        group = "all" if standard else self.kind
+        index = _KINDS.index(self.kind) if standard else 0
+        for sym, where in enumerate(symbol_masks(state)):
             if not where:
                 continue
             # A fish depends only on where the symbol can go: between two
             # steps most symbols keep their places, so their fish are reused.
-            key = (g, peers, sym, where)
-            cached = self._cache.get(key)
-            if cached is None:
-                cached = self._cache[key] = list(self._for_symbol(state, sym, where, fins_allowed))
-            for step in cached:
-                elims = step.eliminations
-                if (sym, step.cells, elims) not in seen:
-                    seen.add((sym, step.cells, elims))
-                    yield step
+            key = ("fish", self.shape, self.size, group, sym, where)
+            found = steps.get(key)
+            if found is None:
+                g = puzzle.geometry
+                found = steps[key] = (self._standard(g, peers, sym, where) if standard
+                                      else (self._general(g, peers, sym, where, steps),))
+            yield from found[index]
 
-    def _for_symbol(self, state: State, sym: int, where: int, fins_allowed: int) -> Iterator[Step]:
-        g = state.puzzle.geometry
+    def _standard(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int) -> tuple[list[Step], ...]:
+        """Basic, finned and sashimi fish of rows against columns (and back)."""
         masks = g.house_masks
-        peers = state.puzzle.peer_masks
         size = self.size
         n = g.size
-        standard = self.shape == "standard"
-        seen: set[tuple[int, int, frozenset[tuple[int, int]]]] = set()
+        limit = size + max(g.box_shape or (n,))  # fins spread over at most a box's width of extra lines
+        out: tuple[list[Step], ...] = ([], [], [])
+        seen: tuple[set, ...] = (set(), set(), set())
+        techniques = [Fish(size, k).technique for k in _KINDS]
         for base_types, cover_types in self._orientations(g):
-            base_pool = [h for h in base_types if 0 < (where & masks[h]).bit_count() <= size + fins_allowed]
-            for base in combinations(base_pool, size):
-                parts = [where & masks[h] for h in base]
-                B = 0
-                total = 0
-                for p in parts:
-                    B |= p
-                    total += p.bit_count()
-                if B.bit_count() != total:
-                    continue  # base houses share a candidate
-                touched = [h for h in cover_types if h not in base and where & masks[h] & B]
-                if len(touched) < size:
+            parts = {h: where & masks[h] for h in base_types}
+            lines: dict[int, int] = {}
+            for h in base_types:
+                t = 0
+                for i, c in enumerate(cover_types):
+                    if parts[h] & masks[c]:
+                        t |= 1 << i
+                lines[h] = t
+            pool = [h for h in base_types if 0 < parts[h].bit_count() <= size + MAX_FINS]
+            for base, B in _bases(pool, parts, size, limit, lines):
+                touched = 0
+                for h in base:
+                    touched |= lines[h]
+                nt = touched.bit_count()
+                if nt < size:
                     continue
-                covers: Iterable[tuple[int, ...]]
-                if not standard:
-                    covers = _covers(B, touched, masks, size, fins_allowed, where, peers)
-                elif self.kind == "basic":
-                    covers = [tuple(touched)] if len(touched) == size else []
-                elif len(touched) > size + max(g.box_shape or (n,)):
-                    continue  # fins would spread over more lines than a box spans
-                else:
-                    covers = combinations(touched, size)
-                for cover in covers:
-                    if not standard and fish_shape(base, cover, n) != self.shape:
-                        continue  # a simpler shape: found (and named) by that fish
-                    yield from self._step(state, sym, where, base, cover, parts, B, masks, peers, seen,
-                                          fins_allowed)
+                cover_lines = [cover_types[i] for i in bits_of(touched)]
+                U = 0
+                for h in cover_lines:
+                    U |= masks[h]
+                if not where & U & ~B:
+                    continue  # no cover set leaves anything to eliminate
+                for cover in combinations(cover_lines, size):
+                    C = 0
+                    for h in cover:
+                        C |= masks[h]
+                    fins = B & ~C
+                    nfins = fins.bit_count()
+                    if nfins > MAX_FINS:
+                        continue
+                    targets = _targets(where & C & ~B, fins, peers)
+                    if not targets:
+                        continue
+                    if not nfins:
+                        k = 0
+                    else:
+                        k = 2 if any((parts[h] & ~fins).bit_count() <= 1 for h in base) else 1
+                    _add(out[k], seen[k], techniques[k], sym, base, cover, B, targets, fins)
+        return out
 
-    def _step(self, state: State, sym: int, where: int, base: tuple[int, ...], cover: tuple[int, ...],
-              parts: list[int], B: int, masks: tuple[int, ...], peers: tuple[int, ...], seen: set,
-              fins_allowed: int) -> Iterator[Step]:
-        C = 0
-        for h in cover:
-            C |= masks[h]
-        fins = B & ~C
-        nfins = fins.bit_count()
-        if nfins > fins_allowed or (self.kind != "basic" and nfins == 0):
-            return
-        targets = where & C & ~B
-        f = fins
-        while f and targets:
-            low = f & -f
-            targets &= peers[low.bit_length() - 1]
-            f ^= low
-        if not targets:
-            return
-        if self.kind != "basic" and self.shape == "standard":
-            sashimi = any((p & ~fins).bit_count() <= 1 for p in parts)
-            if sashimi != (self.kind == "sashimi"):
-                return
-        elims = frozenset((c, sym) for c in bits_of(targets))
-        key = (sym, B, elims)
-        if key in seen:
-            return
-        seen.add(key)
-        yield Step(self.technique, eliminations=elims, cells=bits_of(B), houses=base + cover,
-                   symbols=[sym], details=(("base", base), ("cover", cover), ("fins", tuple(bits_of(fins)))))
+    def _screened(self, screens: dict, key: tuple, B: int, touched: int, cell_houses: list[tuple[int, ...]],
+                  masks: tuple[int, ...], where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
+        """:meth:`_screen`, remembered per base and base candidates.
+
+        The screen is a function of ``B`` and of the candidates outside it
+        that could be targets, ``T``; with fewer of those it can only fail
+        more.  Candidates only go during a solve, so a base that failed
+        with targets ``T`` fails again with any part of ``T``.
+        """
+        U = 0
+        for h in bits_of(touched):
+            U |= masks[h]
+        T = where & U & ~B
+        known = screens.get(key)
+        if known is not None and (known[0] == T or (not known[1] and not T & ~known[0])):
+            return bool(known[1])
+        ok = bool(T) and self._screen(B, touched, cell_houses, masks, where, peers, base)
+        screens[key] = (T, ok)
+        return ok
+
+    def _screen(self, B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
+                where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
+        """Whether base ``B`` may make a fish (some cover cell outside it
+        holding the symbol): the ``size`` best cover houses hold all but the
+        fins, and :func:`_any_fish` finds a cover set with a target."""
+        size = self.size
+        n = len(masks) // 3
+        fins_allowed = 0 if self.kind == "basic" else MAX_FRANKEN_FINS
+        counts = sorted(((B & masks[h]).bit_count() for h in bits_of(touched)), reverse=True)
+        if sum(counts[:size]) < B.bit_count() - fins_allowed:
+            return False
+        # A franken fish needs a box: in the base, or else in the cover.
+        need = 2 * n if self.shape == "franken" and base[-1] < 2 * n else -1
+        return _any_fish(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
+
+    def _general(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, memo: dict) -> list[Step]:
+        """Franken or mutant fish of this producer's kind: the cover sets come from :func:`_covers`."""
+        masks = g.house_masks
+        size = self.size
+        n = g.size
+        fins_allowed = 0 if self.kind == "basic" else MAX_FRANKEN_FINS
+        franken = self.shape == "franken"
+        out: list[Step] = []
+        seen: set = set()
+        screens = memo.setdefault(("fish screens", self.shape, self.size, self.kind), {})
+        if len(screens) > SCREENS_LIMIT:
+            screens.clear()
+        for oi, (base_types, cover_types) in enumerate(self._orientations(g)):
+            cell_houses = _cell_houses(g, tuple(cover_types))
+            parts = {h: where & masks[h] for h in base_types}
+            pool = [h for h in base_types if 0 < parts[h].bit_count() <= size + fins_allowed]
+            # Per base house, the cover houses (as bits) holding its candidates.
+            reach = {}
+            for h in pool:
+                r = 0
+                for cell in bits_of(parts[h]):
+                    for x in cell_houses[cell]:
+                        r |= 1 << x
+                reach[h] = r
+            for base, B in _bases(pool, parts, size, 0, None):
+                touched = 0
+                for h in base:
+                    touched |= reach[h]
+                for h in base:
+                    touched &= ~(1 << h)
+                if touched.bit_count() < size:
+                    continue
+                if not self._screened(screens, (oi, base, B), B, touched, cell_houses, masks, where, peers, base):
+                    continue
+                need = 2 * n if franken and base[-1] < 2 * n else -1
+                for chosen, C in _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need):
+                    fins = B & ~C
+                    nfins = fins.bit_count()
+                    if nfins > fins_allowed or (fins_allowed and not nfins):
+                        continue
+                    targets = _targets(where & C & ~B, fins, peers)
+                    if not targets:
+                        continue
+                    cover = tuple(sorted(chosen))
+                    if not franken and fish_shape(base, cover, n) != self.shape:
+                        continue  # a simpler shape: found (and named) by that fish
+                    _add(out, seen, self.technique, sym, base, cover, B, targets, fins)
+        return out
+
+
+def _targets(targets: int, fins: int, peers: tuple[int, ...]) -> int:
+    """The cells of ``targets`` that see every fin."""
+    while fins and targets:
+        low = fins & -fins
+        targets &= peers[low.bit_length() - 1]
+        fins ^= low
+    return targets
+
+
+def _add(out: list[Step], seen: set, technique: object, sym: int, base: tuple[int, ...], cover: tuple[int, ...],
+         B: int, targets: int, fins: int) -> None:
+    """Append the fish's step unless the same eliminations came from the same base cells."""
+    elims = frozenset((c, sym) for c in bits_of(targets))
+    key = (B, elims)
+    if key in seen:
+        return
+    seen.add(key)
+    out.append(Step(technique, eliminations=elims, cells=bits_of(B), houses=base + cover,  # type: ignore[arg-type]
+                    symbols=[sym], details=(("base", base), ("cover", cover), ("fins", tuple(bits_of(fins))))))

@@ -27,6 +27,8 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
+from ._memo import per_symbol
+
 
 def strong_links(state: State, sym: int) -> list[tuple[int, int, int]]:
     """(house, cell, cell) for every house where ``sym`` has two places."""
@@ -56,32 +58,33 @@ class _TwoStrongLinks(Producer):
         return "turbot"
 
     def find(self, state: State) -> Iterator[Step]:
+        return per_symbol(self, state, lambda sym, where: list(self._for_symbol(state, sym, where)))
+
+    def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
         seen = set()
-        for sym in range(state.puzzle.size):
-            links = strong_links(state, sym)
-            for i, (h1, a1, b1) in enumerate(links):
-                for h2, a2, b2 in links[i + 1:]:
-                    if {a1, b1} & {a2, b2}:
-                        continue
-                    for a, b in ((a1, b1), (b1, a1)):
-                        for c, d in ((a2, b2), (b2, a2)):
-                            if not pm[b] >> c & 1:
-                                continue  # no weak link between the two strong links
-                            if self._shape(state, h1, h2, b, c) != self.SHAPE:
-                                continue
-                            both = pm[a] & pm[d]
-                            targets = [t for t in bits_of(both) if state.value[t] < 0 and state.cand[t] >> sym & 1
-                                       and t not in (a, b, c, d)]
-                            if not targets:
-                                continue
-                            key = (sym, frozenset(targets), frozenset((a, d)))
-                            if key in seen:
-                                continue
-                            seen.add(key)
-                            yield Step(self.technique, eliminations=[(t, sym) for t in targets],
-                                       cells=(a, b, c, d), houses=(h1, h2), symbols=(sym,),
-                                       details=(("chain", (a, b, c, d)),))
+        links = strong_links(state, sym)
+        for i, (h1, a1, b1) in enumerate(links):
+            for h2, a2, b2 in links[i + 1:]:
+                if {a1, b1} & {a2, b2}:
+                    continue
+                for a, b in ((a1, b1), (b1, a1)):
+                    for c, d in ((a2, b2), (b2, a2)):
+                        if not pm[b] >> c & 1:
+                            continue  # no weak link between the two strong links
+                        if self._shape(state, h1, h2, b, c) != self.SHAPE:
+                            continue
+                        both = pm[a] & pm[d] & where & ~((1 << a) | (1 << b) | (1 << c) | (1 << d))
+                        if not both:
+                            continue
+                        targets = bits_of(both)
+                        key = (frozenset(targets), frozenset((a, d)))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        yield Step(self.technique, eliminations=[(t, sym) for t in targets],
+                                   cells=(a, b, c, d), houses=(h1, h2), symbols=(sym,),
+                                   details=(("chain", (a, b, c, d)),))
 
 
 @attrs.frozen
@@ -113,28 +116,29 @@ class EmptyRectangle(Producer):
     CODE = "empty-rectangle"
 
     def find(self, state: State) -> Iterator[Step]:
+        if state.puzzle.geometry.is_jigsaw:
+            return
+        yield from per_symbol(self, state, lambda sym, where: list(self._for_symbol(state, sym, where)))
+
+    def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
         g = state.puzzle.geometry
         n = g.size
-        if g.is_jigsaw:
-            return
         masks = g.house_masks
-        for sym in range(n):
-            where = state.symbol_mask(sym)
-            links = strong_links(state, sym)
-            for b in range(2 * n, 3 * n):
-                inbox = where & masks[b]
-                if inbox.bit_count() < 2:
-                    continue
-                cells = bits_of(inbox)
-                box_rows = sorted({c // n for c in g.houses[b]})
-                box_cols = sorted({c % n for c in g.houses[b]})
-                for r in box_rows:
-                    for cc in box_cols:
-                        cross = masks[r] | masks[n + cc]
-                        if inbox & ~cross or not (inbox & masks[r] & ~masks[n + cc]) or \
-                                not (inbox & masks[n + cc] & ~masks[r]):
-                            continue  # not a true cross: both arms must hold a candidate
-                        yield from self._with_links(state, sym, b, r, cc, links, cells)
+        links = strong_links(state, sym)
+        for b in range(2 * n, 3 * n):
+            inbox = where & masks[b]
+            if inbox.bit_count() < 2:
+                continue
+            cells = bits_of(inbox)
+            box_rows = sorted({c // n for c in g.houses[b]})
+            box_cols = sorted({c % n for c in g.houses[b]})
+            for r in box_rows:
+                for cc in box_cols:
+                    cross = masks[r] | masks[n + cc]
+                    if inbox & ~cross or not (inbox & masks[r] & ~masks[n + cc]) or \
+                            not (inbox & masks[n + cc] & ~masks[r]):
+                        continue  # not a true cross: both arms must hold a candidate
+                    yield from self._with_links(state, sym, b, r, cc, links, cells)
 
     def _with_links(self, state: State, sym: int, box: int, r: int, cc: int,
                     links: list[tuple[int, int, int]], cells: list[int]) -> Iterator[Step]:

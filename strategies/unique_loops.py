@@ -108,11 +108,28 @@ def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
     out: list[tuple[tuple[int, ...], int]] = []
     for a, b in combinations(range(g.size), 2):
         pair = (1 << a) | (1 << b)
-        cells = [c for c in unsolved if cand[c] & pair == pair]
+        cells = _loop_candidates(g, [c for c in unsolved if cand[c] & pair == pair])
         if len(cells) < 6:
             continue
         out.extend((loop, pair) for loop in _loops(g, cells, {c for c in cells if cand[c] != pair}))
     return out
+
+
+def _loop_candidates(g: Geometry, cells: list[int]) -> list[int]:
+    """``cells`` without those that cannot be in a loop: a loop cell has
+    another loop cell in each of its row, column and region (every house
+    holds none or two), so cells without such a partner go, repeatedly."""
+    keep = set(cells)
+    changed = len(keep) >= 6
+    while changed:
+        changed = False
+        for c in [c for c in cells if c in keep]:
+            for h in g.cell_houses[c]:
+                if not any(d in keep for d in g.houses[h] if d != c):
+                    keep.discard(c)
+                    changed = True
+                    break
+    return [c for c in cells if c in keep]
 
 
 #: Most loop cells with candidates beyond the pair (every type needs few).
@@ -127,37 +144,44 @@ def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int
     neighbours = {c: [d for d in g.peers[c] if d in cell_set] for c in cells}
     found: set[frozenset[int]] = set()
     counts = [0] * len(g.houses)
+    # Kept up to date along the path: houses holding one path cell (a loop
+    # closes with none), path cells with extras, and the path as a bitmask.
+    state = {"odd": 0, "extras": 0, "on": 0}
 
     def extend(path: list[int]) -> Iterator[tuple[int, ...]]:
         last = path[-1]
         for nxt in neighbours[last]:
             if nxt == path[0] and len(path) >= 6 and len(path) % 2 == 0:
-                if all(k in (0, 2) for k in counts):
+                if not state["odd"]:
                     key = frozenset(path)
                     if key not in found:
                         found.add(key)
                         yield tuple(path)
                 continue
-            if nxt <= path[0] or nxt in path or len(path) >= MAX_LOOP:
+            if nxt <= path[0] or state["on"] >> nxt & 1 or len(path) >= MAX_LOOP:
                 continue
             houses = g.cell_houses[nxt]
-            if any(counts[h] >= 2 for h in houses):
+            if counts[houses[0]] >= 2 or counts[houses[1]] >= 2 or counts[houses[2]] >= 2:
                 continue
-            if nxt in extra and sum(1 for c in path if c in extra) >= MAX_LOOP_EXTRAS:
+            is_extra = nxt in extra
+            if is_extra and state["extras"] >= MAX_LOOP_EXTRAS:
                 continue
-            for h in houses:
-                counts[h] += 1
+            add(nxt, houses, is_extra, 1)
             path.append(nxt)
             yield from extend(path)
             path.pop()
-            for h in houses:
-                counts[h] -= 1
+            add(nxt, houses, is_extra, -1)
+
+    def add(cell: int, houses: tuple[int, int, int], is_extra: bool, step: int) -> None:
+        for h in houses:
+            counts[h] += step
+            state["odd"] += 1 if counts[h] == 1 else -1
+        state["extras"] += step if is_extra else 0
+        state["on"] ^= 1 << cell
 
     for start in cells:
-        for h in g.cell_houses[start]:
-            counts[h] += 1
+        houses = g.cell_houses[start]
+        add(start, houses, start in extra, 1)
         yield from extend([start])
-        for h in g.cell_houses[start]:
-            counts[h] -= 1
-
+        add(start, houses, start in extra, -1)
 

@@ -30,41 +30,70 @@ the whole grid) in :mod:`strategies.bug`.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Iterator, Sequence
 
 import attrs
 
-from deduce.geometry import bits_of
+from deduce.geometry import Geometry, bits_of
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
-from ._houses import common_targets
+from ._houses import common_targets, per_position
 
 
-def rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+def rectangles(state: State) -> list[tuple[tuple[int, int, int, int], int]]:
     """(corners, {a,b} mask) of every possible deadly rectangle: four
-    unsolved cells, two rows, two columns, two regions, sharing two candidates."""
-    g = state.puzzle.geometry
-    n = g.size
+    unsolved cells, two rows, two columns, two regions, sharing two candidates
+    (computed once per position for all the rectangle techniques)."""
+    return per_position(state, "rectangles", lambda: list(_rectangles(state)))
+
+
+def _rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     cand, value = state.cand, state.value
-    for r1, r2 in combinations(range(n), 2):
-        for c1, c2 in combinations(range(n), 2):
-            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if any(value[c] >= 0 for c in corners):
-                continue
-            regions = {g.region_of[c] for c in corners}
-            if len(regions) != 2:
-                continue
-            a, b, c, d = corners
-            same_rows = g.region_of[a] == g.region_of[b] and g.region_of[c] == g.region_of[d]
-            same_cols = g.region_of[a] == g.region_of[c] and g.region_of[b] == g.region_of[d]
-            if not (same_rows or same_cols):
-                continue
-            common = cand[a] & cand[b] & cand[c] & cand[d]
+    for corners in _deadly_shapes(state.puzzle.geometry):
+        a, b, c, d = corners
+        if value[a] >= 0 or value[b] >= 0 or value[c] >= 0 or value[d] >= 0:
+            continue
+        common = cand[a] & cand[b] & cand[c] & cand[d]
+        if common & (common - 1):  # two symbols or more
             for pair in combinations(bits_of(common), 2):
                 yield corners, (1 << pair[0]) | (1 << pair[1])
+
+
+@functools.lru_cache(maxsize=64)
+def _deadly_shapes(g: Geometry) -> tuple[tuple[int, int, int, int], ...]:
+    """The corners (r1c1, r1c2, r2c1, r2c2) of every rectangle of ``g`` in
+    two regions, each holding the two corners of one row or one column."""
+    n = g.size
+    reg = g.region_of
+    out = []
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            a, b, c, d = corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if len({reg[a], reg[b], reg[c], reg[d]}) != 2:
+                continue
+            if (reg[a] == reg[b] and reg[c] == reg[d]) or (reg[a] == reg[c] and reg[b] == reg[d]):
+                out.append(corners)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _avoidable_shapes(g: Geometry, givens: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """The corners of every rectangle of ``g`` without a given, in two
+    regions that each hold a side of it."""
+    n = g.size
+    reg = g.region_of
+    out = []
+    for r1, r2 in combinations(range(n), 2):
+        for c1, c2 in combinations(range(n), 2):
+            a, b, c, d = corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if (len({reg[a], reg[b], reg[c], reg[d]}) == 2 and reg[a] != reg[d] and reg[b] != reg[c]
+                    and givens[a] < 0 and givens[b] < 0 and givens[c] < 0 and givens[d] < 0):
+                out.append(corners)
+    return tuple(out)
 
 
 def virtual_subsets(state: State, shared: list[int], pattern: set[int] | list[int] | tuple[int, ...], extra: int,
@@ -256,31 +285,23 @@ class AvoidableRectangle(Producer):
         g = state.puzzle.geometry
         n = g.size
         cand, value = state.cand, state.value
-        givens = state.puzzle.givens
-        for r1, r2 in combinations(range(n), 2):
-            for c1, c2 in combinations(range(n), 2):
-                corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                if any(givens[c] >= 0 for c in corners) or len({g.region_of[c] for c in corners}) != 2:
-                    continue
-                a, b, c, d = corners
-                if g.region_of[a] == g.region_of[d] or g.region_of[b] == g.region_of[c]:
-                    continue  # the two regions must each hold a side of the rectangle
-                placed = [x for x in corners if value[x] >= 0]
-                if self.kind == 1 and len(placed) == 3:
-                    (free,) = [x for x in corners if value[x] < 0]
-                    opposite = next(x for x in corners if x // n != free // n and x % n != free % n)
-                    beside = [x for x in corners if x not in (free, opposite)]
-                    if value[beside[0]] == value[beside[1]] != value[opposite]:
-                        sym = value[opposite]
-                        if cand[free] >> sym & 1:
-                            yield Step(self.technique, eliminations=[(free, sym)], cells=corners,
-                                       symbols=(sym, value[beside[0]]), variant="1",
-                                       details=(("corners", corners), ("placed", tuple(placed)), ("free", (free,))))
-                elif self.kind == 2 and len(placed) == 2:
-                    pair = [x for x in corners if value[x] < 0]
-                    if pair[0] // n != pair[1] // n and pair[0] % n != pair[1] % n:
-                        continue  # the placed corners must share a line
-                    yield from self._type2(state, corners, placed, pair)
+        for corners in _avoidable_shapes(g, state.puzzle.givens):
+            placed = [x for x in corners if value[x] >= 0]
+            if self.kind == 1 and len(placed) == 3:
+                (free,) = [x for x in corners if value[x] < 0]
+                opposite = next(x for x in corners if x // n != free // n and x % n != free % n)
+                beside = [x for x in corners if x not in (free, opposite)]
+                if value[beside[0]] == value[beside[1]] != value[opposite]:
+                    sym = value[opposite]
+                    if cand[free] >> sym & 1:
+                        yield Step(self.technique, eliminations=[(free, sym)], cells=corners,
+                                   symbols=(sym, value[beside[0]]), variant="1",
+                                   details=(("corners", corners), ("placed", tuple(placed)), ("free", (free,))))
+            elif self.kind == 2 and len(placed) == 2:
+                pair = [x for x in corners if value[x] < 0]
+                if pair[0] // n != pair[1] // n and pair[0] % n != pair[1] % n:
+                    continue  # the placed corners must share a line
+                yield from self._type2(state, corners, placed, pair)
 
     def _type2(self, state: State, corners: tuple[int, ...], placed: list[int], free: list[int]) -> Iterator[Step]:
         cand, value = state.cand, state.value

@@ -115,7 +115,9 @@ def _main(argv: list[str], io: Output) -> int:
         return EXIT_BAD_INPUT
     try:
         entries = list(read_puzzles(text, args.fmt, symbols=args.symbols))
-        solver = _solver(args) if hasattr(args, "only") else None
+        # A solve by search needs no strategies: finding them costs more than some searches.
+        needs_solver = getattr(args, "needs_solver", None)
+        solver = _solver(args) if hasattr(args, "only") and (needs_solver is None or needs_solver(args)) else None
     except (DeduceError, KeyError) as exc:
         io.warn(str(exc).strip("'\""))
         return EXIT_BAD_INPUT

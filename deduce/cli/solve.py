@@ -46,7 +46,7 @@ def add_parsers(sub: Any) -> None:
     how.add_argument("--all", action="store_true", help="print every solution")
     how.add_argument("--logic", action="store_true",
                      help="solve step by step with the techniques (--only, --exclude and --profile imply it)")
-    p.set_defaults(run=cmd_solve)
+    p.set_defaults(run=cmd_solve, needs_solver=_logic)
 
     p = sub.add_parser("count", help="count solutions, up to a limit", epilog=EXIT_HELP)
     input_options(p)
@@ -55,9 +55,14 @@ def add_parsers(sub: Any) -> None:
     p.set_defaults(run=cmd_count)
 
 
+def _logic(args: argparse.Namespace) -> bool:
+    """True when the solve goes step by step (and needs the strategies), False when by search."""
+    return bool(args.logic or args.only or args.exclude or args.profile != "deduce")
+
+
 def cmd_solve(args: argparse.Namespace, entries: list[Entry], io: Output, solver: Solver) -> int:
     many = len(entries) > 1
-    logic = args.logic or bool(args.only or args.exclude) or args.profile != "deduce"
+    logic = _logic(args)
     if args.all and logic:
         io.warn("solve: --all lists solutions by search; it does not combine with --only, --exclude or --profile")
         return EXIT_BAD_INPUT

@@ -1,0 +1,53 @@
+"""Memos for techniques that look at one symbol at a time.
+
+Fish, colouring and the single-digit patterns find, for each symbol, steps
+that depend only on where that symbol can go (and on the puzzle's houses
+and peers).  Between two steps of a solve most symbols keep their places,
+so their steps are reused rather than searched for again.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Iterator
+
+from deduce.state import State
+from deduce.step import Step
+
+from ._houses import per_position
+
+#: Per peer table (one per geometry, or per killer puzzle): its steps by key.
+_MEMO: dict[int, tuple[tuple[int, ...], dict[Any, Any]]] = {}
+#: Entries kept per peer table before the memo starts afresh.
+LIMIT = 32768
+
+
+def symbol_masks(state: State) -> list[int]:
+    """:meth:`State.symbol_masks`, once per position."""
+    return per_position(state, "symbol masks", state.symbol_masks)
+
+
+def memo_for(state: State) -> dict[Any, Any]:
+    """The memo of ``state``'s puzzle (its peer table: geometry and cages)."""
+    peers = state.puzzle.peer_masks
+    entry = _MEMO.get(id(peers))
+    if entry is None or entry[0] is not peers:
+        entry = _MEMO[id(peers)] = (peers, {})
+    memo = entry[1]
+    if len(memo) > LIMIT:
+        memo.clear()
+    return memo
+
+
+def per_symbol(key: Hashable, state: State, compute: Callable[[int, int], list[Step]]) -> Iterator[Step]:
+    """The steps of ``compute(sym, where)`` for every symbol that has
+    places, in symbol order; each list computed once per ``key``, symbol
+    and set of places ``where`` (a cell mask)."""
+    memo = memo_for(state)
+    for sym, where in enumerate(symbol_masks(state)):
+        if not where:
+            continue
+        k = (key, sym, where)
+        steps = memo.get(k)
+        if steps is None:
+            steps = memo[k] = compute(sym, where)
+        yield from steps
