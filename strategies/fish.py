@@ -288,9 +288,11 @@ class Fish(Producer):
         """:meth:`_screen`, remembered per base and base candidates.
 
         The screen is a function of ``B`` and of the candidates outside it
-        that could be targets, ``T``; with fewer of those it can only fail
-        more.  Candidates only go during a solve, so a base that failed
-        with targets ``T`` fails again with any part of ``T``.
+        that could be targets, ``T`` (and of the peer table, which the memo
+        is kept per); with fewer of those it can only fail more.  So a base
+        that failed with targets ``T`` fails again with any part of ``T``, in
+        any position of any puzzle with these peers; within a solve
+        candidates only go, which is why this is asked so often.
         """
         U = 0
         for h in bits_of(touched):
