@@ -260,10 +260,7 @@ def effective(step: Step, state: State) -> bool:
     for cell, sym in step.eliminations:
         if cand[cell] >> sym & 1:
             return True
-    for cell, sym in step.placements:
-        if value[cell] < 0:
-            return True
-    return False
+    return any(value[cell] < 0 for cell, _ in step.placements)
 
 
 def check_step(step: Step, solution: Sequence[int], state: State) -> None:
