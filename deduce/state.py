@@ -106,8 +106,10 @@ class State:
                 m |= 1 << c
         return m
 
-    def symbol_masks(self) -> list[int]:
-        """:meth:`symbol_mask` of every symbol, in one pass over the grid."""
+    def symbol_masks(self, solved: bool = False) -> list[int]:
+        """:meth:`symbol_mask` of every symbol, in one pass over the grid (a
+        new list); with ``solved``, each mask also holds the solved cells
+        with that symbol."""
         masks = [0] * self.puzzle.size
         for c, (cm, v) in enumerate(zip(self.cand, self.value)):
             if v < 0:
@@ -116,6 +118,8 @@ class State:
                     low = cm & -cm
                     masks[low.bit_length() - 1] |= bit
                     cm ^= low
+            elif solved:
+                masks[v] |= 1 << c
         return masks
 
     def placed_in(self, house: int) -> int:

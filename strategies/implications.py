@@ -188,14 +188,7 @@ class Implications:
         self.cell_houses = g.cell_houses
         self.cand = state.cand
         self.value = state.value
-        smask = [0] * self.n
-        for c, m in enumerate(state.cand):
-            bit = 1 << c
-            while m:
-                low = m & -m
-                smask[low.bit_length() - 1] |= bit
-                m ^= low
-        self.smask = smask
+        self.smask = state.symbol_masks(solved=True)   # a list of its own: propagation narrows it
         self.static = mode in ("static", "grouped")
         self.inner_steps = mode in ("plus", "nested")
         self._inner: list[Any] | None = None

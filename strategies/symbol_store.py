@@ -25,17 +25,7 @@ _per_symbol_puzzle: list[Any] = [None]
 def _symbol_masks(state: State) -> list[int]:
     """Per symbol, the cells holding it as a candidate (solved cells hold
     their symbol), once per position."""
-    def make() -> list[int]:
-        masks = [0] * state.puzzle.size
-        for c, m in enumerate(state.cand):
-            bit = 1 << c
-            while m:
-                low = m & -m
-                masks[low.bit_length() - 1] |= bit
-                m ^= low
-        return masks
-
-    return per_position(state, "symbol-masks", make)
+    return per_position(state, "symbol-masks", lambda: state.symbol_masks(solved=True))
 
 
 def _solved_cells(state: State) -> int:
