@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import heapq
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator
 
 from deduce.geometry import cells_of
 from deduce.literal import lit, lit_cell
@@ -76,12 +76,7 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
     base_x, base_y, base_xy = (se_for(v) or 0.0 for v in ("x", "y", "xy"))
     bases = (least, base_x, base_y, base_xy)
     unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
-    if kind == "x-chain":
-        symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
-                                         if any(state.cand[c] >> s & 1 for c in unsolved)]
-    else:
-        symbols = [None]
-    for symbol in symbols:
+    for symbol in producer.symbols(state, unsolved):
         imp = implications(state, producer.mode, symbol)
         screen = static_screen(state, symbol)
         on_lits = [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])

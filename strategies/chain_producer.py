@@ -100,12 +100,7 @@ class ChainProducer:
         kind = self.kind
         grouped = self.mode == "grouped"  # only chains through a group or a set count: skip the rest early
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
-        if kind in ("x-chain", "nishio"):
-            symbols: Sequence[int | None] = [s for s in range(state.puzzle.size)
-                                             if any(state.cand[c] >> s & 1 for c in unsolved)]
-        else:
-            symbols = [None]
-        for symbol in symbols:
+        for symbol in self.symbols(state, unsolved):
             imp = implications(state, self.mode, symbol)
             on_lits: list[int] = []
             for c in unsolved:
@@ -126,6 +121,13 @@ class ChainProducer:
                 yield from self.doubles(state, imp, on_lits)
             if kind in ("cell-region", "dynamic", "dynamic+"):
                 yield from self._cells_and_regions(state, imp)
+
+    def symbols(self, state: State, unsolved: list[int]) -> Sequence[int | None]:
+        """What one search follows: each symbol with a candidate left (X-chains
+        and Nishio keep to one symbol), or ``None`` for every symbol at once."""
+        if self.kind in ("x-chain", "nishio"):
+            return [s for s in range(state.puzzle.size) if any(state.cand[c] >> s & 1 for c in unsolved)]
+        return [None]
 
     def doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[Conclusion]:
         cand, value = state.cand, state.value

@@ -284,7 +284,7 @@ class Fish(Producer):
         return out
 
     def _screened(self, screens: dict, key: tuple, B: int, touched: int, cell_houses: list[tuple[int, ...]],
-                  masks: tuple[int, ...], where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
+                  masks: tuple[int, ...], where: int, peers: tuple[int, ...], fins_allowed: int, need: int) -> bool:
         """:meth:`_screen`, remembered per base and base candidates.
 
         The screen is a function of ``B`` and of the candidates outside it
@@ -301,23 +301,19 @@ class Fish(Producer):
         known = screens.get(key)
         if known is not None and (known[0] == T or (not known[1] and not T & ~known[0])):
             return bool(known[1])
-        ok = bool(T) and self._screen(B, touched, cell_houses, masks, where, peers, base)
+        ok = bool(T) and self._screen(B, touched, cell_houses, masks, where, peers, fins_allowed, need)
         screens[key] = (T, ok)
         return ok
 
     def _screen(self, B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
-                where: int, peers: tuple[int, ...], base: tuple[int, ...]) -> bool:
+                where: int, peers: tuple[int, ...], fins_allowed: int, need: int) -> bool:
         """Whether base ``B`` may make a fish (some cover cell outside it
         holding the symbol): the ``size`` best cover houses hold all but the
         fins, and :func:`_any_fish` finds a cover set with a target."""
         size = self.size
-        n = len(masks) // 3
-        fins_allowed = 0 if self.kind == "basic" else MAX_FRANKEN_FINS
         counts = sorted(((B & masks[h]).bit_count() for h in bits_of(touched)), reverse=True)
         if sum(counts[:size]) < B.bit_count() - fins_allowed:
             return False
-        # A franken fish needs a box: in the base, or else in the cover.
-        need = 2 * n if self.shape == "franken" and base[-1] < 2 * n else -1
         return _any_fish(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
 
     def _general(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, memo: dict) -> list[Step]:
@@ -352,9 +348,11 @@ class Fish(Producer):
                     touched &= ~(1 << h)
                 if touched.bit_count() < size:
                     continue
-                if not self._screened(screens, (oi, base, B), B, touched, cell_houses, masks, where, peers, base):
-                    continue
+                # A franken fish needs a box: in the base, or else in the cover.
                 need = 2 * n if franken and base[-1] < 2 * n else -1
+                if not self._screened(screens, (oi, base, B), B, touched, cell_houses, masks, where, peers,
+                                      fins_allowed, need):
+                    continue
                 for chosen, C in _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need):
                     fins = B & ~C
                     nfins = fins.bit_count()

@@ -188,7 +188,7 @@ class Implications:
         self.cell_houses = g.cell_houses
         self.cand = state.cand
         self.value = state.value
-        self.smask = state.symbol_masks(solved=True)   # a list of its own: propagation narrows it
+        self.smask = state.symbol_masks(solved=True)   # each propagation narrows a copy
         self.static = mode in ("static", "grouped")
         self.inner_steps = mode in ("plus", "nested")
         self._inner: list[Any] | None = None

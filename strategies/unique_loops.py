@@ -146,25 +146,25 @@ def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int
     counts = [0] * len(g.houses)
     # Kept up to date along the path: houses holding one path cell (a loop
     # closes with none), path cells with extras, and the path as a bitmask.
-    state = {"odd": 0, "extras": 0, "on": 0}
+    track = {"odd": 0, "extras": 0, "on": 0}
 
     def extend(path: list[int]) -> Iterator[tuple[int, ...]]:
         last = path[-1]
         for nxt in neighbours[last]:
             if nxt == path[0] and len(path) >= 6 and len(path) % 2 == 0:
-                if not state["odd"]:
+                if not track["odd"]:
                     key = frozenset(path)
                     if key not in found:
                         found.add(key)
                         yield tuple(path)
                 continue
-            if nxt <= path[0] or state["on"] >> nxt & 1 or len(path) >= MAX_LOOP:
+            if nxt <= path[0] or track["on"] >> nxt & 1 or len(path) >= MAX_LOOP:
                 continue
             houses = g.cell_houses[nxt]
             if counts[houses[0]] >= 2 or counts[houses[1]] >= 2 or counts[houses[2]] >= 2:
                 continue
             is_extra = nxt in extra
-            if is_extra and state["extras"] >= MAX_LOOP_EXTRAS:
+            if is_extra and track["extras"] >= MAX_LOOP_EXTRAS:
                 continue
             add(nxt, houses, is_extra, 1)
             path.append(nxt)
@@ -175,9 +175,9 @@ def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int
     def add(cell: int, houses: tuple[int, int, int], is_extra: bool, step: int) -> None:
         for h in houses:
             counts[h] += step
-            state["odd"] += 1 if counts[h] == 1 else -1
-        state["extras"] += step if is_extra else 0
-        state["on"] ^= 1 << cell
+            track["odd"] += 1 if counts[h] == 1 else -1
+        track["extras"] += step if is_extra else 0
+        track["on"] ^= 1 << cell
 
     for start in cells:
         houses = g.cell_houses[start]

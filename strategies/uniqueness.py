@@ -67,36 +67,24 @@ def _rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]
 def _deadly_shapes(g: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     """The corners (r1c1, r1c2, r2c1, r2c2) of every rectangle of ``g`` in
     two regions, each holding the two corners of one row or one column."""
+    n = g.size
     reg = g.region_of
     out = []
-    for corners in _rectangle_corners(g.size):
-        a, b, c, d = corners
-        if len({reg[a], reg[b], reg[c], reg[d]}) != 2:
-            continue
-        if (reg[a] == reg[b] and reg[c] == reg[d]) or (reg[a] == reg[c] and reg[b] == reg[d]):
-            out.append(corners)
-    return tuple(out)
-
-
-def _rectangle_corners(n: int) -> Iterator[tuple[int, int, int, int]]:
-    """The corners (r1c1, r1c2, r2c1, r2c2) of every rectangle of an n×n grid, rows then columns in order."""
     for r1, r2 in combinations(range(n), 2):
         for c1, c2 in combinations(range(n), 2):
-            yield (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            a, b, c, d = corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if len({reg[a], reg[b], reg[c], reg[d]}) != 2:
+                continue
+            if (reg[a] == reg[b] and reg[c] == reg[d]) or (reg[a] == reg[c] and reg[b] == reg[d]):
+                out.append(corners)
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=64)
 def _avoidable_shapes(g: Geometry, givens: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
     """The corners of every rectangle of ``g`` without a given, in two
-    regions that each hold a side of it."""
-    reg = g.region_of
-    out = []
-    for corners in _rectangle_corners(g.size):
-        a, b, c, d = corners
-        if (len({reg[a], reg[b], reg[c], reg[d]}) == 2 and reg[a] != reg[d] and reg[b] != reg[c]
-                and givens[a] < 0 and givens[b] < 0 and givens[c] < 0 and givens[d] < 0):
-            out.append(corners)
-    return tuple(out)
+    regions that each hold a side of it: the deadly shapes without givens."""
+    return tuple(corners for corners in _deadly_shapes(g) if all(givens[c] < 0 for c in corners))
 
 
 def virtual_subsets(state: State, shared: list[int], pattern: set[int] | list[int] | tuple[int, ...], extra: int,
