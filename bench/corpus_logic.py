@@ -15,8 +15,8 @@ every step).
 
 ``--every-strategy`` also runs every strategy fully at every position and
 checks all it finds (much slower).  ``--profile full`` adds the opt-in
-techniques, nested forcing chains (level 2) among them; the figure then
-also counts the puzzles solved with nesting level 2.  ``--timeout`` gives
+techniques, nested forcing chains (levels 2 to 5) among them; the figure
+then also counts the puzzles solved with nested chains.  ``--timeout`` gives
 each puzzle that many seconds (checked between steps).
 """
 
@@ -119,7 +119,7 @@ def main() -> int:
         print(f"  solved by logic alone (nesting <= 1): {len(logic)}/{len(puzzles)} = "
               f"{100 * len(logic) / len(puzzles):.1f}% ({nest1 - len(deep)} needed nesting level 1)")
         if args.profile != "deduce":
-            print(f"  solved by logic with nesting level 2: {len(deep)} more")
+            print(f"  solved by logic with nested chains (levels 2-5): {len(deep)} more")
         timeouts = sum(r.get("status") == "timeout" for r in results)
         if timeouts:
             print(f"  timed out: {timeouts}")

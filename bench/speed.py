@@ -18,13 +18,14 @@ times, ratios taken minutes apart move much less):
   evenly spaced sample of ``top1465.txt`` (``--explain-sample``; goal 0.3 s);
 * **hardest** (``--hardest N``, reported, not gating): the first N puzzles
   of ``hardest-database-110626.txt`` that carry Sudoku Explainer's ER,
-  solved with the ``se`` profile plus nested forcing chains (SE's nested
-  level 2) before trial and error: how many get an ER within 0.3 of SE's
-  (a solve that still needs trial and error, or runs out of ``--timeout``
-  seconds, has none), and the seconds per puzzle.
+  solved with the ``se`` profile plus nested forcing chains up to
+  ``--nested`` (SE's nested levels 2 to 5; default 5) before trial and
+  error: how many get an ER within 0.3 of SE's (a solve that still needs
+  trial and error, or runs out of ``--timeout`` seconds, has none), and
+  the seconds per puzzle.
 
     python bench/speed.py [--skip rate,solve,explain] [--rate-limit N] [--explain-sample N]
-                          [--hardest N] [--timeout S]
+                          [--hardest N] [--nested LEVEL] [--timeout S]
 
 Needs ``../shared`` beside the repository (corpora and ``bench/norvig.py``).
 """
@@ -123,6 +124,8 @@ def fig_hardest(args: argparse.Namespace) -> None:
     from deduce.engine import Solver
     from deduce.errors import SolveTimeout
     from deduce.rating import se_scale
+    from deduce.rating.rater import with_nesting
+    from deduce.registry import strategies_for
 
     rated = []
     for ln in (CORPORA / "hardest-database-110626.txt").open():
@@ -131,33 +134,24 @@ def fig_hardest(args: argparse.Namespace) -> None:
         fields = ln.strip().split(",")
         if len(fields) > 5 and fields[5]:
             rated.append((fields[0], float(fields[5])))
-    solver = Solver(_se_with_nesting())
+    solver = Solver(with_nesting(strategies_for("se"), args.nested))
     close, times = 0, []
     for text, er in rated[: args.hardest]:
         t0 = time.perf_counter()
         try:
             with deadline.limit(args.timeout):
                 result = solver.solve(Puzzle.from_string(text))
-            ours = None if result.backtracking else se_scale(result.steps)[0]
+            ours, _, _, name = se_scale(result.steps)
+            if result.backtracking:
+                ours = None
         except SolveTimeout:
-            ours = None
+            ours, name = None, None
         times.append(time.perf_counter() - t0)
         close += ours is not None and abs(ours - er) <= 0.3 + 1e-9
-        print(f"  SE {er:4.1f}  deduce {ours}  {times[-1]:6.1f} s", flush=True)
+        print(f"  SE {er:4.1f}  deduce {ours}  {times[-1]:6.1f} s  {name if ours is not None else ''}", flush=True)
     n = len(times)
     print(f"hardest   ER within 0.3 of SE on {close}/{n}; seconds per puzzle median {statistics.median(times):.1f}, "
           f"max {max(times):.1f} (reported, goal 70% under 300 s)", flush=True)
-
-
-def _se_with_nesting() -> list:
-    """The se profile with nested chains after dynamic+ (before trial and error)."""
-    from deduce.registry import strategies_for
-    from strategies.forcing import ForcingChains
-
-    se = strategies_for("se")
-    at = next(i for i, s in enumerate(se) if s.technique.code == "bf") if any(
-        s.technique.code == "bf" for s in se) else len(se)
-    return se[:at] + [ForcingChains("nested")] + se[at:]
 
 
 def main() -> int:
@@ -166,6 +160,7 @@ def main() -> int:
     ap.add_argument("--rate-limit", type=int, default=0, help="rate an evenly spaced sample of N puzzles")
     ap.add_argument("--explain-sample", type=int, default=100)
     ap.add_argument("--hardest", type=int, default=0, help="also rate the first N SE-rated forum hardest")
+    ap.add_argument("--nested", type=int, default=5, help="nested forcing chains up to this level for --hardest")
     ap.add_argument("--timeout", type=float, default=None, help="seconds per puzzle (rate and hardest)")
     args = ap.parse_args()
     if not NORVIG.exists() or not CORPORA.exists():

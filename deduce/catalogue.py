@@ -236,11 +236,25 @@ def search_example(t: Technique) -> tuple[str, State, Step] | None:
     return None
 
 
+#: Techniques with no stored example, and why: not searched for either
+#: (the search would take hours and find nothing on deduce's own puzzles).
+NO_STORED_EXAMPLE: dict[str, str] = {
+    code: (f"Nesting level {level} is needed only by the hardest puzzles known (Sudoku Explainer rates them "
+           f"{8.5 + 0.5 * level:.1f} and up), found by long computer searches; none of deduce's own puzzles needs "
+           "it, and the catalogue stores only those. To see one, rate or explain such a puzzle with "
+           f"--nested {level} (rate) or --only {code} (explain), with a generous --timeout.")
+    for level, code in ((3, "nested-forcing-3"), (4, "nested-forcing-4"), (5, "nested-forcing-5"))
+}
+
+
 def example_step(t: Technique) -> tuple[str, State, Step] | None:
-    """(where from, position, step): the stored example of ``t``, or one searched for."""
+    """(where from, position, step): the stored example of ``t``, or one
+    searched for (none for :data:`NO_STORED_EXAMPLE`)."""
     ex = stored().get(t.code)
     if ex is not None:
         return ex.source, ex.state(), ex.step
+    if t.code in NO_STORED_EXAMPLE:
+        return None
     return search_example(t)
 
 
@@ -313,7 +327,8 @@ def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable
         out(f"  Rating: {t.rating_note}")
     example = example_step(t) if t.code in implemented else None
     if example is None:
-        out("  No example on the built-in positions.")
+        out(f"  No example: {NO_STORED_EXAMPLE[t.code]}" if t.code in NO_STORED_EXAMPLE else
+            "  No example on the built-in positions.")
         return 0
     source, state, step = example
     renderer = TextRenderer(state.puzzle)

@@ -46,11 +46,11 @@ SE_ONLY = ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht")
 #: ``--only``) that deduce's default set leaves out: the large franken and
 #: mutant fish, as HoDoKu leaves them out of its own (few solvers look for
 #: them, a chain explains the same eliminations more readably, and each
-#: search costs as much as a chain's), and nested forcing chains (level 2),
-#: whose search can take minutes where everything else has failed.
+#: search costs as much as a chain's), and nested forcing chains (levels 2
+#: to 5), whose search can take minutes where everything else has failed.
 OPT_IN = ("franken-jellyfish", "finned-franken-jellyfish", "mutant-x-wing", "finned-mutant-x-wing",
           "mutant-swordfish", "finned-mutant-swordfish", "mutant-jellyfish", "finned-mutant-jellyfish",
-          "nested-forcing")
+          "nested-forcing", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5")
 
 
 def _t(order: float, code: str, name: str, family: str, se: float | None, hodoku: int | None, level: str,
@@ -94,7 +94,10 @@ ALIASES: dict[str, tuple[str, ...]] = {
                             "Forcing chain"),
     "dynamic-forcing": ("Dynamic forcing chains", "Forcing net"),
     "dynamic-forcing-plus": ("Dynamic forcing chains (+)",),
-    "nested-forcing": ("Nested forcing chains",),
+    "nested-forcing": ("Nested forcing chains", "Nested forcing chains level 2"),
+    "nested-forcing-3": ("Nested forcing chains level 3",),
+    "nested-forcing-4": ("Nested forcing chains level 4",),
+    "nested-forcing-5": ("Nested forcing chains level 5",),
     "bf": ("Brute force", "Backtracking", "Guess"),
     "sue-de-coq": ("SdC",),
     "fh": ("Last digit", "Last empty cell"),
@@ -123,7 +126,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "Mutant fish": ("mutant-x-wing", "finned-mutant-x-wing", "mutant-swordfish", "finned-mutant-swordfish",
                     "mutant-jellyfish", "finned-mutant-jellyfish"),
     "Forcing chains": ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus",
-                       "nested-forcing"),
+                       "nested-forcing", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5"),
 }
 
 #: The built-in rows.  The first number is the row's ``order`` (deduce's order
@@ -387,11 +390,26 @@ _ROWS: tuple[Technique, ...] = (
        "(nesting level 1).",
        rating_note="Sudoku Explainer's dynamic forcing chains (+): 9.0 plus the length bonus; HoDoKu's forcing net."),
     _t(810, "nested-forcing", "Nested forcing chain", FORCING, 9.5, 800, EXTREME, "",
-       "Dynamic forcing chains that also apply static forcing chains (and the techniques of nesting level 1) "
-       "inside the assumption (nesting level 2).",
-       rating_note="Sudoku Explainer's first nested level: 9.5 plus the length bonus; HoDoKu has no nested "
+       "Dynamic forcing chains that also apply static forcing chains (AICs, and the techniques of nesting "
+       "level 1) inside the assumption (nesting level 2).",
+       rating_note="Sudoku Explainer's nested level 2: 9.5 plus the length bonus; HoDoKu has no nested "
                    "chains (its forcing nets score 700), deduce's own 800. Searched only when asked for "
-                   "(profile 'full' or --only): one search costs minutes of forcing chains."),
+                   "(profile 'full', --only, or rate --nested): one search costs minutes of forcing chains."),
+    _t(811, "nested-forcing-3", "Nested forcing chain (level 3)", FORCING, 10.0, 800, EXTREME, "",
+       "Dynamic forcing chains that also apply static forcing chains, cell and region forcing chains among "
+       "them, inside the assumption (nesting level 3).",
+       rating_note="Sudoku Explainer's nested level 3: 10.0 plus the length bonus; deduce's own 800 on "
+                   "HoDoKu's scale, as level 2. Searched only when asked for, as level 2."),
+    _t(812, "nested-forcing-4", "Nested forcing chain (level 4)", FORCING, 10.5, 800, EXTREME, "",
+       "Dynamic forcing chains that also apply dynamic forcing chains inside the assumption (nesting level 4).",
+       rating_note="Sudoku Explainer's nested level 4: 10.5 plus the length bonus; deduce's own 800 on "
+                   "HoDoKu's scale. Searched only when asked for: one search runs a dynamic forcing chain "
+                   "search inside each assumption, hours on a hard position."),
+    _t(813, "nested-forcing-5", "Nested forcing chain (level 5)", FORCING, 11.0, 800, EXTREME, "",
+       "Dynamic forcing chains that also apply dynamic and nested (level 2) forcing chains inside the "
+       "assumption (nesting level 5).",
+       rating_note="Sudoku Explainer's nested level 5: 11.0 plus the length bonus; deduce's own 800 on "
+                   "HoDoKu's scale. Searched only when asked for, as level 4, and slower still."),
     _t(820, "bf", "Trial and error", LAST_RESORT, None, 10000, EXTREME, "",
        "No technique in the enabled set applies; the rest is found by search."),
 )
@@ -430,7 +448,8 @@ BUILTIN: tuple[Technique, ...] = tuple(sorted((_with_reference_profiles(t) for t
 
 
 _UR = tuple(f"ur{k}" for k in range(1, 7))
-_FORCING = ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus", "nested-forcing")
+_FORCING = ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus", "nested-forcing",
+            "nested-forcing-3", "nested-forcing-4", "nested-forcing-5")
 
 #: More names people use (HoDoKu, Sudoku Explainer, SudokuWiki and the
 #: forums) for one technique or a group of them; a row's own name, code and

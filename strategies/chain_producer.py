@@ -24,7 +24,7 @@ from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
 from .best_first import best_first
 from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
-from .implications import ALS_NODE, GROUP, HIDDEN, Implications, implications
+from .implications import ALS_NODE, GROUP, HIDDEN, NESTING, Implications, implications
 
 
 class ChainKindError(ValueError):
@@ -85,10 +85,10 @@ class ChainProducer:
 
     def _admits(self, con: Conclusion) -> bool:
         """Whether ``con`` is of this producer's strength, not an easier one's."""
-        if self.mode == "plus":
-            return nesting(con) >= 1  # else no inner technique used: a plain dynamic forcing chain
-        if self.mode == "nested":
-            return nesting(con) >= 2  # else no inner chain used: a dynamic forcing chain (+)
+        level = NESTING.get(self.mode)
+        if level is not None:
+            # else no inner technique (or no chain of this level) used: an easier producer's
+            return nesting(con) >= level
         if self.mode == "grouped":  # else no group used: a plain AIC
             return any(p.nodes[x][0][0] in (GROUP, ALS_NODE) for p, chain in zip(con.props, con.sets)
                        for x in chain)

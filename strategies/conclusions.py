@@ -4,7 +4,7 @@ and its nesting level."""
 
 from __future__ import annotations
 
-from .implications import INNER_CHAIN_CODES, RULE, Propagation
+from .implications import INNER_CHAIN_LEVEL, RULE, Propagation
 
 CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
 
@@ -38,14 +38,15 @@ class Conclusion:
 
 
 def nesting(con: Conclusion) -> int:
-    """0 without inner techniques, 1 with, 2 when one of them is a chain."""
+    """0 without inner techniques, 1 with, 2 to 5 when one of them is a
+    forcing chain (:data:`~strategies.implications.INNER_CHAIN_LEVEL`)."""
     level = 0
     for p, chain in zip(con.props, con.sets):
         nodes = p.nodes
         for x in chain:
             reason = nodes[x][0]
             if reason[0] == RULE:
-                level = max(level, 2 if reason[1] in INNER_CHAIN_CODES else 1)
+                level = max(level, INNER_CHAIN_LEVEL.get(reason[1], 1))
     return level
 
 

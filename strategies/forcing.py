@@ -10,8 +10,13 @@ links, the kinds of conclusion and the bounds):
 * ``"nishio"``: dynamic, one symbol, contradiction only;
 * ``"dynamic"``: dynamic, every kind of conclusion;
 * ``"dynamic+"``: dynamic with inner techniques (nesting level 1);
-* ``"nested"``: dynamic+ that also applies static forcing chains inside
-  (nesting level 2, Sudoku Explainer's first nested level).
+* ``"nested"``, ``"nested-3"``, ``"nested-4"``, ``"nested-5"``: dynamic+
+  that also applies forcing chains inside the assumption, Sudoku
+  Explainer's nested levels 2 to 5 (9.5, 10.0, 10.5 and 11.0 plus the
+  length bonus): static forcing chains (AICs) at level 2, also cell/region
+  forcing chains at level 3, dynamic forcing chains at level 4, also
+  nested forcing chains of level 2 at level 5.  Each is bounded (so
+  deterministic) by the engine's limits on depth and inner steps.
 
 Static chains that read as one line of links (X-chains, AICs, grouped
 AICs) are :class:`strategies.chains.Chains`; for compatibility
@@ -31,7 +36,7 @@ import attrs
 
 from .chain_producer import ChainProducer
 from .chains import CHAIN_KINDS
-from .implications import NESTED_INNER_CHAINS
+from .implications import INNER_CHAINS_BY_LEVEL, NESTED_INNER_CHAINS
 
 __all__ = ["ForcingChains"]
 
@@ -42,6 +47,9 @@ FORCING_KINDS = {
     "dynamic": ("dynamic-forcing", "dynamic"),
     "dynamic+": ("dynamic-forcing-plus", "plus"),
     "nested": ("nested-forcing", "nested"),
+    "nested-3": ("nested-forcing-3", "nested-3"),
+    "nested-4": ("nested-forcing-4", "nested-4"),
+    "nested-5": ("nested-forcing-5", "nested-5"),
 }
 
 
@@ -54,11 +62,14 @@ class ForcingChains(ChainProducer):
     CODES: ClassVar[dict[str, tuple[str, str]]] = FORCING_KINDS
 
 
-def _nested_inner_chains() -> list[ChainProducer]:
-    """The static forcing chains a nested assumption applies (SE's level 2)."""
+def _nested_inner_chains(level: int) -> list[ChainProducer]:
+    """The forcing chains a nested assumption of ``level`` applies
+    (:data:`~strategies.implications.INNER_CHAINS_BY_LEVEL`)."""
     from .chains import Chains
 
-    return [Chains("aic"), ForcingChains("cell-region")]
+    made = {"aic": lambda: Chains("aic"), "cell-region-forcing": lambda: ForcingChains("cell-region"),
+            "dynamic-forcing": lambda: ForcingChains("dynamic"), "nested-forcing": lambda: ForcingChains("nested")}
+    return [made[code]() for code in INNER_CHAINS_BY_LEVEL[level]]
 
 
 NESTED_INNER_CHAINS.append(_nested_inner_chains)

@@ -39,9 +39,12 @@ The engine propagates in one of five modes:
   followed; dynamic forcing chains otherwise);
 * ``plus`` (nesting level 1): dynamic, and locked candidates, naked and
   hidden pairs and triples and X-wings applied inside the assumption;
-* ``nested`` (nesting level 2, Sudoku Explainer's first nested level):
-  also static forcing chains (AICs and cell/region chains, themselves
-  explained link by link) inside the assumption.
+* ``nested``, ``nested-3``, ``nested-4``, ``nested-5`` (nesting levels 2
+  to 5, Sudoku Explainer's nested levels): dynamic+ that also applies
+  forcing chains inside the assumption, each explained link by link in
+  turn (:data:`INNER_CHAINS_BY_LEVEL`): level 2 static forcing chains
+  (AICs), level 3 also cell/region forcing chains, level 4 dynamic forcing
+  chains, level 5 also nested forcing chains of level 2.
 
 How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
 
@@ -55,9 +58,9 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   (:func:`implications` is cached per position), and every chain
   technique that asks in that mode shares the result: AICs and static
   cell/region chains share the static propagations, dynamic chains and
-  their conclusions share the dynamic ones; a ``plus`` propagation starts
-  from where the ``dynamic`` one of the same assumption stopped instead of
-  redoing it;
+  their conclusions share the dynamic ones; a propagation with inner
+  techniques (``plus`` and the nested levels) starts from where the
+  ``dynamic`` one of the same assumption stopped instead of redoing it;
 * what follows one symbol only (X-chains, Nishio, the X screens of AICs)
   reads nothing but that symbol's places, so it is kept from one position
   to the next, and from the SE solve to the HoDoKu one, while they stay
@@ -108,8 +111,10 @@ ALS_NODE = "als"          # an almost locked set lost a symbol: it is locked on 
 #: Largest almost locked set used as a node of grouped chains, in cells.
 MAX_ALS_NODE_CELLS = 4
 
+#: The modes with inner techniques, and their nesting levels.
+NESTING = {"plus": 1, "nested": 2, "nested-3": 3, "nested-4": 4, "nested-5": 5}
 #: The propagation modes.
-MODES = ("static", "grouped", "dynamic", "plus", "nested")
+MODES = ("static", "grouped", "dynamic", *NESTING)
 
 
 class Propagation:
@@ -190,7 +195,7 @@ class Implications:
         self.value = state.value
         self.smask = state.symbol_masks(solved=True)   # each propagation narrows a copy
         self.static = mode in ("static", "grouped")
-        self.inner_steps = mode in ("plus", "nested")
+        self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None
         self._memo: dict[int, Propagation] = {}
         self._count = 0
@@ -206,15 +211,20 @@ class Implications:
             from .als import node_sets
 
             index = self.als_index
+            smask = self.smask
             for a in node_sets(state, MAX_ALS_NODE_CELLS):
                 cells = tuple(cells_of(a.cells))
                 symbols = cells_of(a.symbols)
-                outside = [(y, a.seen[y] & ~a.cells) for y in symbols]
+                # (a propagation only narrows the symbols' places: what no cell outside the set holds
+                # now, none will hold there, so a set whose other symbols reach nobody is left out)
+                outside = [(y, m) for y in symbols if (m := a.seen[y] & ~a.cells & smask[y])]
                 for x in symbols:
+                    others = tuple(o for o in outside if o[0] != x)
+                    if not others:
+                        continue
                     where = a.where[x]
                     places = cells_of(where)
-                    entry = (where, tuple(q << 6 | x << 1 for q in places), (ALS_NODE, cells, a.house, x),
-                             tuple(o for o in outside if o[0] != x))
+                    entry = (where, tuple(q << 6 | x << 1 for q in places), (ALS_NODE, cells, a.house, x), others)
                     for q in places:
                         key = q << 6 | x << 1
                         got = index.get(key)
@@ -435,7 +445,7 @@ class Implications:
     def _inner_step(self, prop: Propagation, cand: list[int], placed: int) -> list[tuple[int, tuple, tuple[int, ...]]]:
         """One step of an inner technique in the assumed position (dynamic+)."""
         if self._inner is None:
-            self._inner = _inner_strategies(self.mode)
+            self._inner = _inner_strategies(NESTING[self.mode])
         value = self.value.copy()
         for c in cells_of(placed):
             value[c] = cand[c].bit_length() - 1
@@ -522,33 +532,48 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
 
     def make() -> Implications:
         imp = Implications(state, mode, symbol)
-        if mode == "plus" and symbol is None:
+        if mode in NESTING and symbol is None:
             imp.base = cached(state, ("implications", "dynamic", None))
         return imp
 
     return per_position(state, ("implications", mode, symbol), make)
 
 
-#: Makes the static forcing chains a nested (level 2) assumption applies;
-#: :mod:`strategies.forcing` installs it (the chain producers are built on
-#: this engine, so the engine does not import them).
-NESTED_INNER_CHAINS: list[Callable[[], list[Any]]] = []
+#: Makes the forcing chains a nested assumption applies, given the nesting
+#: level (2 to 5); :mod:`strategies.forcing` installs it (the chain
+#: producers are built on this engine, so the engine does not import them).
+NESTED_INNER_CHAINS: list[Callable[[int], list[Any]]] = []
+
+#: The forcing chains applied inside an assumption, by nesting level, as
+#: Sudoku Explainer defines its levels (technique codes, tried in this
+#: order after the techniques of level 1): level 4 and 5 drop the static
+#: chains, which dynamic forcing chains include.
+INNER_CHAINS_BY_LEVEL: dict[int, tuple[str, ...]] = {
+    1: (),
+    2: ("aic",),
+    3: ("aic", "cell-region-forcing"),
+    4: ("dynamic-forcing",),
+    5: ("dynamic-forcing", "nested-forcing"),
+}
+
+#: The nesting level a chain applied inside an assumption gives the chain
+#: applying it (any other inner technique gives 1).
+INNER_CHAIN_LEVEL = {"aic": 2, "x-chain": 2, "cell-region-forcing": 3, "dynamic-forcing": 4, "nested-forcing": 5}
+#: Codes of the chains a nested chain may apply inside an assumption.
+INNER_CHAIN_CODES = frozenset(INNER_CHAIN_LEVEL)
 
 
-def _inner_strategies(mode: str = "plus") -> list[Any]:
-    """The techniques applied inside an assumption: nesting level 1 (``plus``)
-    or 2 (``nested``: level 1's, then static forcing chains)."""
+def _inner_strategies(level: int = 1) -> list[Any]:
+    """The techniques applied inside an assumption at nesting ``level``:
+    locked candidates, naked and hidden pairs and triples and X-wings (level
+    1), then the forcing chains of :data:`INNER_CHAINS_BY_LEVEL`."""
     from .fish import Fish
     from .intersections import LockedCandidates
     from .subsets import HiddenSubset, NakedSubset
 
     inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
                         Fish(2, "basic"), NakedSubset(3), HiddenSubset(3)]
-    if mode == "nested":
+    if level >= 2:
         for make in NESTED_INNER_CHAINS:
-            inner += make()
+            inner += make(level)
     return inner
-
-
-#: Codes of the chains a nested chain may apply inside an assumption.
-INNER_CHAIN_CODES = frozenset({"aic", "x-chain", "cell-region-forcing"})

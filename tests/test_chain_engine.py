@@ -5,8 +5,8 @@ exactly what the plain ones give, and a time limit must end a search.
   contradiction) — the property that lets the chains skip work on it;
 * static chains found best-first yield the same steps, in the same order,
   as the full sort of every conclusion;
-* a dynamic+ propagation that goes on from the dynamic one equals one made
-  from scratch;
+* a dynamic+ (or nested) propagation that goes on from the dynamic one
+  equals one made from scratch;
 * :func:`deduce.deadline.limit` ends a chain search with SolveTimeout;
 * the producers are frozen values whose repr rebuilds them.
 """
@@ -99,11 +99,12 @@ def test_best_first_gives_the_full_sort_for_cell_region():
     assert [s.details for s in producer.find(state)] == [s.details for s in producer._find_sorted(state)]
 
 
-def test_dynamic_plus_goes_on_from_the_dynamic_propagation():
+@pytest.mark.parametrize("mode", ["plus", "nested"])
+def test_dynamic_plus_goes_on_from_the_dynamic_propagation(mode):
     state = stuck(PUZZLES[1])
     base = Implications(state, "dynamic")
-    fresh = Implications(state, "plus")
-    continued = Implications(state, "plus")
+    fresh = Implications(state, mode)
+    continued = Implications(state, mode)
     continued.base = base
     lits = list(literals(state))[:40]
     for x in lits:

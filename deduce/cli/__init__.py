@@ -4,7 +4,7 @@
     deduce explain [FILE|-] [--json] [--only CODES] [--exclude CODES] [--timeout S]
     deduce count   [FILE|-] [--limit N] [--json] [--timeout S]
     deduce hint    [FILE|-] [--level nudge|clue|full] [--json] [--timeout S]
-    deduce rate    [FILE|-] [--csv | --json] [--jobs N] [--timeout S] [--no-uniqueness]
+    deduce rate    [FILE|-] [--csv | --json] [--jobs N] [--timeout S] [--no-uniqueness] [--nested LEVEL]
     deduce techniques [NAME]
 
 Exit status (see :mod:`deduce.cli.common`): 0 solved; 1 no solution; 2

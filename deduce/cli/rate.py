@@ -62,6 +62,10 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--timeout", type=float,
                    help="seconds per puzzle, for its whole rating; status timeout after (exit status 4)")
     p.add_argument("--no-uniqueness", action="store_true", help="never use uniqueness techniques")
+    p.add_argument("--nested", type=int, default=0, metavar="LEVEL",
+                   help="also try nested forcing chains up to LEVEL (2-5, Sudoku Explainer's nested levels: "
+                        "ER 9.5-11.0) before trial and error; slow (minutes to hours on the hardest puzzles), "
+                        "so best with --timeout")
     p.add_argument("--output", "-o", metavar="OUT", help="write the records to OUT as they arrive")
     p.add_argument("--resume", action="store_true",
                    help="continue a stopped run from the records already in OUT (needs --output)")
@@ -81,6 +85,8 @@ def _usage_error(args: argparse.Namespace) -> str | None:
         return "choose one of --csv and --json"
     if args.resume and not args.output:
         return "--resume needs --output OUT (the file to continue)"
+    if args.nested and not 2 <= args.nested <= 5:
+        return "--nested must be a nesting level from 2 to 5"
     if args.batch_size is not None and (args.batch_size < 1 or not args.scheduler):
         return "--batch-size needs --scheduler and must be at least 1"
     return None
@@ -93,7 +99,7 @@ def cmd_rate(args: argparse.Namespace, entries: list[Entry], io: Output, solver:
     if problem:
         io.warn(problem)
         return EXIT_BAD_INPUT
-    settings = dict(Rater(uniqueness=not args.no_uniqueness, time_limit=args.timeout).settings)
+    settings = dict(Rater(uniqueness=not args.no_uniqueness, time_limit=args.timeout, nested=args.nested).settings)
     mode = "csv" if args.csv else "json" if args.json else "table"
     statuses: list[str] = []
     out = io.out
@@ -180,7 +186,7 @@ def _ratings(args: argparse.Namespace, puzzles: list[Any], **where: Any) -> Gene
     from ..rating import rate_all
 
     return rate_all(puzzles, uniqueness=not args.no_uniqueness, time_limit=args.timeout,
-                    batch_size=args.batch_size, **where)
+                    batch_size=args.batch_size, nested=args.nested, **where)
 
 
 def exit_status(statuses: list[str]) -> int:

@@ -26,7 +26,10 @@ When logic runs out (beyond dynamic forcing chains with nesting level 1),
 the rest is found by trial and error, ``backtracking`` is true, and ER
 becomes at least :data:`NESTED_FLOOR` (Sudoku Explainer's first nested
 level): the true rating is that or more.  Trial and error adds HoDoKu's
-brute-force score (10000, Extreme).
+brute-force score (10000, Extreme).  ``nested=N`` (``deduce rate
+--nested N``) lets the ER solve try Sudoku Explainer's nested levels 2 to
+N first (:data:`NESTED_LEVELS`: 9.5, 10.0, 10.5, 11.0 plus the length
+bonus); what they leave unsolved gets at least :func:`nested_floor` of N.
 
 Killer and jigsaw puzzles have no reference scale; both numbers then come
 from one solve with the ``deduce`` profile, using the table's own numbers
@@ -64,18 +67,18 @@ from typing import TYPE_CHECKING, Generator, Iterable
 from ..puzzle import Puzzle
 from .pool import START_METHOD, WorkerPool
 from .rater import ERROR, INVALID, RATING_MODEL, TIMEOUT, Rater, Rating, rate
-from .scales import NESTED_FLOOR, hodoku_scale, se_scale, step_se
+from .scales import NESTED_FLOOR, NESTED_LEVELS, hodoku_scale, nested_floor, se_scale, step_se
 
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["ERROR", "INVALID", "NESTED_FLOOR", "RATING_MODEL", "START_METHOD", "TIMEOUT", "Rater", "Rating",
-           "WorkerPool", "hodoku_scale", "rate", "rate_all", "se_scale", "step_se"]
+__all__ = ["ERROR", "INVALID", "NESTED_FLOOR", "NESTED_LEVELS", "RATING_MODEL", "START_METHOD", "TIMEOUT", "Rater",
+           "Rating", "WorkerPool", "hodoku_scale", "nested_floor", "rate", "rate_all", "se_scale", "step_se"]
 
 
 def rate_all(puzzles: Iterable[Puzzle], *, jobs: int | None = None, uniqueness: bool = True,
              time_limit: float | None = None, client: Client | None = None,
-             batch_size: int | None = None) -> Generator[Rating, None, None]:
+             batch_size: int | None = None, nested: int = 0) -> Generator[Rating, None, None]:
     """Rate puzzles, yielding the ratings in input order as soon as each is
     ready (one rating per puzzle, whatever happens to it).
 
@@ -83,19 +86,20 @@ def rate_all(puzzles: Iterable[Puzzle], *, jobs: int | None = None, uniqueness: 
     Dask cluster in batches of ``batch_size`` puzzles (see
     :mod:`deduce.rating.cluster`); otherwise in ``jobs`` worker processes of this
     machine (default: every core; 1 rates in this process).  Close the
-    iterator (or let it finish) to stop the workers.
+    iterator (or let it finish) to stop the workers.  ``nested``: see
+    :class:`Rater`.
     """
-    rater = Rater(uniqueness=uniqueness, time_limit=time_limit)
+    rater = Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested)
     if client is not None:
         from .cluster import rate_on_cluster
 
         yield from rate_on_cluster(puzzles, client, uniqueness=uniqueness, time_limit=time_limit,
-                                   batch_size=batch_size)
+                                   batch_size=batch_size, nested=nested)
         return
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1:
         for puzzle in puzzles:
             yield rater.rate_safely(puzzle)
         return
-    with WorkerPool(jobs, uniqueness=uniqueness, time_limit=time_limit) as pool:
+    with WorkerPool(jobs, uniqueness=uniqueness, time_limit=time_limit, nested=nested) as pool:
         yield from pool.imap(puzzles)

@@ -108,22 +108,23 @@ def connect(address: str, jobs: int | None = None) -> tuple[Client, Callable[[],
 
 # -- on the workers -------------------------------------------------------------
 
-_RATERS: dict[tuple[bool, float | None], Rater] = {}
+_RATERS: dict[tuple[bool, float | None, int], Rater] = {}
 
 
-def rate_batch(puzzles: list[Puzzle], uniqueness: bool, time_limit: float | None) -> list[Rating]:
+def rate_batch(puzzles: list[Puzzle], uniqueness: bool, time_limit: float | None, nested: int = 0) -> list[Rating]:
     """Rate a batch on a worker, with that worker's long-lived rater."""
-    key = (uniqueness, time_limit)
+    key = (uniqueness, time_limit, nested)
     rater = _RATERS.get(key)
     if rater is None:
-        rater = _RATERS[key] = Rater(uniqueness=uniqueness, time_limit=time_limit)
+        rater = _RATERS[key] = Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested)
     return [rater.rate_safely(p) for p in puzzles]
 
 
 # -- on the client ---------------------------------------------------------------
 
 def rate_on_cluster(puzzles: Iterable[Puzzle], client: Client, *, uniqueness: bool = True,
-                    time_limit: float | None = None, batch_size: int | None = None) -> Iterator[Rating]:
+                    time_limit: float | None = None, batch_size: int | None = None,
+                    nested: int = 0) -> Iterator[Rating]:
     """Ratings of ``puzzles`` from the cluster behind ``client``, in input
     order, each as soon as it and every one before it are back.  Closing
     the iterator cancels what is still queued.
@@ -134,7 +135,7 @@ def rate_on_cluster(puzzles: Iterable[Puzzle], client: Client, *, uniqueness: bo
     size = batch_size or BATCH_SIZE
     if size < 1:
         raise ValueError(f"batch_size must be at least 1, not {size}")
-    local = Rater(uniqueness=uniqueness, time_limit=time_limit)
+    local = Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested)
     threads = sum(client.nthreads().values()) or 1
     window = max(2, BATCHES_PER_THREAD * threads)
     source = iter(puzzles)
@@ -146,7 +147,7 @@ def rate_on_cluster(puzzles: Iterable[Puzzle], client: Client, *, uniqueness: bo
     running = as_completed()
 
     def submit(start: int, batch: list[Puzzle], suspect: bool = False) -> None:
-        future = client.submit(rate_batch, batch, uniqueness, time_limit, pure=False)
+        future = client.submit(rate_batch, batch, uniqueness, time_limit, nested, pure=False)
         pending[future.key] = (start, batch, suspect, future)
         running.add(future)
 

@@ -38,12 +38,12 @@ class WorkerPool:
     """
 
     def __init__(self, jobs: int, *, uniqueness: bool = True, time_limit: float | None = None,
-                 start_method: str = START_METHOD):
+                 start_method: str = START_METHOD, nested: int = 0):
         self.jobs = jobs
-        self.config = (uniqueness, time_limit)
+        self.config = (uniqueness, time_limit, nested)
         self.ctx: Any = multiprocessing.get_context(start_method)
         self.workers: list[_Worker] = []
-        self.rater = Rater(uniqueness=uniqueness, time_limit=time_limit)
+        self.rater = Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested)
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -144,13 +144,13 @@ class _Worker:
             self.conn.send(job)
 
 
-def _worker_main(conn: Any, uniqueness: bool, time_limit: float | None) -> None:
+def _worker_main(conn: Any, uniqueness: bool, time_limit: float | None, nested: int) -> None:
     """A worker: rate what comes down ``conn`` until it closes or the parent dies."""
     for sig in _PARENT_SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
     _mask(signal.SIG_UNBLOCK, _PARENT_SIGNALS)
     _die_with(os.getppid())
-    rater = Rater(uniqueness=uniqueness, time_limit=time_limit)
+    rater = Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested)
     while True:
         try:
             index, puzzle = conn.recv()

@@ -14,11 +14,12 @@ from .._version import __version__
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING, Solver, effective
 from ..errors import SolveTimeout
 from ..puzzle import Puzzle
+from ..registry import strategies_for
 from ..render.json import SCHEMA
 from ..state import State
 from ..step import Step
 from ..strategy import Strategy
-from .scales import hodoku_scale, se_scale
+from .scales import NESTED_LEVELS, hodoku_scale, nested_floor, se_scale
 
 TIMEOUT = "timeout"
 #: a puzzle whose rating failed inside deduce (a bug, or a worker that died on it twice)
@@ -63,13 +64,26 @@ class Rating:
         return doc
 
 
+def with_nesting(strategies: Sequence[Strategy], level: int) -> list[Strategy]:
+    """``strategies`` with the nested forcing chains of levels 2 to ``level``
+    (:data:`~deduce.rating.scales.NESTED_LEVELS`) inserted before trial and
+    error, easiest first (none for ``level`` 0 or 1)."""
+    if level < 2:
+        return list(strategies)
+    codes = [NESTED_LEVELS[k] for k in range(2, level + 1)]
+    nested = sorted(strategies_for("full", only=codes), key=lambda s: codes.index(s.technique.code))
+    at = next((i for i, s in enumerate(strategies) if s.technique.code == "bf"), len(strategies))
+    return [*strategies[:at], *nested, *strategies[at:]]
+
+
 class _SharedSolver(Solver):
     """A solver that keeps, per position, what each strategy found there
     (its first effective step, or None) in ``memo``; a solver of another
     profile sharing the memo reuses those answers at the same position."""
 
-    def __init__(self, profile: str, uniqueness: bool, memo: dict[tuple[int, ...], dict[int, Step | None]]):
-        super().__init__(profile=profile, uniqueness=uniqueness)
+    def __init__(self, profile: str, uniqueness: bool, memo: dict[tuple[int, ...], dict[int, Step | None]],
+                 nested: int = 0):
+        super().__init__(with_nesting(strategies_for(profile), nested), uniqueness=uniqueness)
         self.memo = memo
 
     def next_step(self, state: State, strategies: Sequence[Strategy] | None = None) -> Step | None:
@@ -92,14 +106,19 @@ class _SharedSolver(Solver):
 class Rater:
     """Rates puzzles.  ``uniqueness=False`` keeps uniqueness techniques out of
     both solves; ``time_limit`` (seconds per puzzle, the whole rating,
-    checked inside the searches) gives status ``timeout``.  A rater keeps
-    its solvers (and their strategies' caches) from one puzzle to the next."""
+    checked inside the searches) gives status ``timeout``; ``nested`` (2
+    to 5) adds nested forcing chains up to that level to the ER solve,
+    before trial and error (:func:`with_nesting`).  A rater keeps its
+    solvers (and their strategies' caches) from one puzzle to the next."""
 
-    def __init__(self, *, uniqueness: bool = True, time_limit: float | None = None):
+    def __init__(self, *, uniqueness: bool = True, time_limit: float | None = None, nested: int = 0):
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be above 0 seconds, not {time_limit}")
+        if nested not in NESTED_LEVELS and nested != 0:
+            raise ValueError(f"nested must be 0 (none) or a nesting level from 2 to 5, not {nested}")
         self.uniqueness = uniqueness
         self.time_limit = time_limit
+        self.nested = nested
         self._memo: dict[tuple[int, ...], dict[int, Step | None]] = {}
         self._solvers: dict[str, Solver] = {}
 
@@ -107,11 +126,12 @@ class Rater:
     def settings(self) -> tuple[tuple[str, Any], ...]:
         return (("model", RATING_MODEL), ("er_profile", "se (deduce for killer and jigsaw)"),
                 ("score_profile", "hodoku (deduce for killer and jigsaw)"),
-                ("uniqueness", self.uniqueness), ("time_limit", self.time_limit))
+                ("uniqueness", self.uniqueness), ("time_limit", self.time_limit), ("nested", self.nested))
 
     def solver(self, profile: str) -> Solver:
         if profile not in self._solvers:
-            self._solvers[profile] = _SharedSolver(profile, self.uniqueness, self._memo)
+            nested = self.nested if profile in ("se", "deduce") else 0  # (the ER solve's profiles)
+            self._solvers[profile] = _SharedSolver(profile, self.uniqueness, self._memo, nested)
         return self._solvers[profile]
 
     def rate(self, puzzle: Puzzle) -> Rating:
@@ -134,6 +154,8 @@ class Rater:
             return Rating(text, se_result.status, seconds=time.perf_counter() - start, settings=self.settings)
         ho_result = self.solver("hodoku").solve(puzzle) if classic else se_result
         er, ep, ed, hardest = se_scale(se_result.steps)
+        if se_result.backtracking and er is not None:
+            er = max(er, nested_floor(self.nested))  # every level tried failed: harder than the last
         score, level = hodoku_scale(ho_result.steps, raise_by_score=not puzzle.has_cages)
         backtracking = se_result.backtracking or ho_result.backtracking
         status = SOLVED_WITH_BACKTRACKING if backtracking else SOLVED

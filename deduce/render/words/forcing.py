@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from . import TextRenderer
 
 CODES = ("x-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "dynamic-forcing",
-         "dynamic-forcing-plus", "nested-forcing")
+         "dynamic-forcing-plus", "nested-forcing", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5")
 
 
 class ForcingDetails(TypedDict):
@@ -29,7 +29,7 @@ class ForcingDetails(TypedDict):
     source: tuple[int, ...]
     #: (start literal, chain records, contradiction record or None) per branch
     branches: tuple[tuple[int, tuple[Any, ...], Any], ...]
-    #: 0 static or dynamic, 1 with inner techniques, 2 with inner forcing chains
+    #: 0 static or dynamic, 1 with inner techniques, 2 to 5 with inner forcing chains
     nesting: int
     #: True when every link holds in the position itself
     static: bool

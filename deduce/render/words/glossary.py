@@ -56,7 +56,8 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("dynamic", "A chain whose links are judged in the grid as the assumption changes it, not only in the "
                 "grid as it stands."),
     ("nesting level", "1: the chain also applies simple techniques inside its assumption; 2: it also applies "
-                      "forcing chains there."),
+                      "AICs there; 3: cell and region forcing chains too; 4: dynamic forcing chains; 5: nested "
+                      "forcing chains of level 2 too (Sudoku Explainer's levels)."),
     ("trial and error", "Trying a value and searching on; used only when no enabled technique applies, and the "
                         "explanation says so."),
 )
