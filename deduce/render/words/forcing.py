@@ -185,9 +185,14 @@ def _forcing_text(r: TextRenderer, step: Step) -> str:
     if nesting == 1:
         out.append("(Nesting level 1: the chain also uses techniques inside the assumption.)")
     elif nesting:
-        out.append(f"(Nesting level {nesting}: the chain also uses techniques, forcing chains among them, inside "
-                   "the assumption.)")
+        out.append(f"(Nesting level {nesting}: the chain also uses techniques, {_INNER_CHAINS[nesting]} among them, "
+                   "inside the assumption.)")
     return "\n".join(out)
+
+
+#: The inner chains that give a chain its nesting level (2 to 5).
+_INNER_CHAINS = {2: "alternating inference chains", 3: "cell or region forcing chains",
+                 4: "dynamic forcing chains", 5: "nested forcing chains"}
 
 
 def forcing_lines(r: TextRenderer, kind: str, source: tuple, branches: tuple, result: str,
