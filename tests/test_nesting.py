@@ -165,3 +165,15 @@ def test_rate_nested_option_is_checked_and_recorded():
     assert code == 0, err
     doc = json.loads(out.splitlines()[0])
     assert doc["status"] == "solved" and doc["settings"]["nested"] == 3
+
+
+def test_the_pool_and_the_cluster_workers_rate_with_the_same_levels():
+    from deduce.rating import WorkerPool
+    from deduce.rating.cluster import rate_batch
+
+    easy = Puzzle.from_string("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    assert dict(rate_batch([easy], True, None, 4)[0].settings)["nested"] == 4
+    with WorkerPool(2, nested=3) as pool:
+        ratings = list(pool.imap([easy, easy]))
+    assert [dict(r.settings)["nested"] for r in ratings] == [3, 3]
+    assert all(r.status == "solved" for r in ratings)
