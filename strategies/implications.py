@@ -203,10 +203,10 @@ class Implications:
         self.base: Implications | None = None
         self.group_of = _groups(g) if mode == "grouped" else {}
         # grouped chains also pass through almost locked sets: off literal -> for each set holding it
-        # there, (its places of the symbol, the parents and reason of what it implies when it loses the
-        # symbol, and per other symbol y, (y, the cells outside the set that see all its places of y)):
-        # all fixed in the position, so built once here rather than once per link
-        self.als_index: dict[int, list[tuple[int, tuple, tuple, tuple[tuple[int, int], ...]]]] = {}
+        # there, (its places of the symbol, the (reason, parents) of what it implies when it loses the
+        # symbol, and per other symbol y, (y, the cells outside the set that see all its places of y
+        # and hold y)): all fixed in the position, so built once here rather than once per link
+        self.als_index: dict[int, list[tuple[int, tuple[tuple, tuple[int, ...]], tuple[tuple[int, int], ...]]]] = {}
         if mode == "grouped":
             from .als import node_sets
 
@@ -224,7 +224,7 @@ class Implications:
                         continue
                     where = a.where[x]
                     places = cells_of(where)
-                    entry = (where, tuple(q << 6 | x << 1 for q in places), (ALS_NODE, cells, a.house, x), others)
+                    entry = (where, ((ALS_NODE, cells, a.house, x), tuple(q << 6 | x << 1 for q in places)), others)
                     for q in places:
                         key = q << 6 | x << 1
                         got = index.get(key)
@@ -406,10 +406,13 @@ class Implications:
                 # an almost locked set without s is locked on its other symbols: each of them
                 # leaves the cells that see all its places in the set
                 if grouped:
-                    for where, parents, reason, others in als_index.get(x, ()):
-                        if smask[s] & where:
+                    entries = als_index.get(x)
+                    if not entries:
+                        continue
+                    here = smask[s]  # (the loop below narrows other symbols only)
+                    for where, rp, others in entries:
+                        if here & where:
                             continue
-                        rp = (reason, parents)
                         for u, outside in others:
                             m = outside & smask[u]
                             if m:
@@ -422,7 +425,7 @@ class Implications:
                                     t = low.bit_length() - 1
                                     y = t << 6 | ul
                                     if y | 1 in nodes:
-                                        prop.contradiction = (y, reason, parents)
+                                        prop.contradiction = (y, rp[0], rp[1])
                                         return prop
                                     nodes[y] = rp
                                     cand[t] &= ~ubit
