@@ -12,7 +12,8 @@ CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region
 class Conclusion:
     """What the branches ``props`` prove: ``result`` (a literal), shown per
     branch by ``targets``.  ``sets`` are the literals each branch's targets
-    follow from (what the chain needs), ``complexity`` their total count;
+    follow from (what the chain needs), ``complexity`` their total count
+    plus the complexity of every forcing chain applied inside them;
     ``chains`` are the same literals in derivation order (built on demand:
     only a conclusion that becomes a step needs the order)."""
 
@@ -27,6 +28,8 @@ class Conclusion:
         self.result = result          # the literal proven true
         self.sets = [p.ancestor_set(t) for p, t in zip(props, targets)]
         self.complexity = sum(len(c) for c in self.sets)
+        if any(p.nested_rules for p in props):
+            self.complexity += _inner_complexity(props, self.sets)
         self._chains: list[list[int]] | None = None
 
     @property
@@ -35,6 +38,22 @@ class Conclusion:
         if self._chains is None:
             self._chains = [[x for x in p.nodes if x in seen] for p, seen in zip(self.props, self.sets)]
         return self._chains
+
+
+def _inner_complexity(props: list[Propagation], sets: list[set[int]]) -> int:
+    """The sizes of the forcing chains applied inside the assumptions that
+    the conclusion's chains pass through, each chain counted once (as
+    Sudoku Explainer counts a nested chain's complexity)."""
+    total = 0
+    seen: set[int] = set()
+    for p, chain in zip(props, sets):
+        nodes = p.nodes
+        for x in chain:
+            reason = nodes[x][0]
+            if reason[0] == RULE and len(reason) > 5 and id(reason) not in seen:
+                seen.add(id(reason))
+                total += reason[5]
+    return total
 
 
 def nesting(con: Conclusion) -> int:

@@ -458,9 +458,12 @@ class Implications:
             chain = strategy.technique.code in INNER_CHAIN_CODES
             if chain and prop.nested_rules >= MAX_NESTED_RULES:
                 continue
+            out: list[tuple[int, tuple, tuple[int, ...]]] = []
+            made: set[int] = set()
             for step in strategy.find(hypo):
                 new = [lit(c, s, False) for c, s in step.eliminations if lit(c, s, False) not in nodes]
                 new += [lit(c, s, True) for c, s in step.placements if lit(c, s, True) not in nodes]
+                new = [x for x in new if x not in made]
                 if not new:
                     continue
                 targets = {lit_cell(x) for x in new}
@@ -470,10 +473,17 @@ class Implications:
                                 and x >> 6 not in targets)
                 reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
                 if chain:
-                    # the inner chain itself, so that it too is explained link by link
-                    reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),)
+                    # the inner chain itself, so that it too is explained link by link, and its size
+                    # (Sudoku Explainer adds it to the size of a chain that uses it)
+                    reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),
+                               step.detail("complexity"))
                     prop.nested_rules += 1
-                return [(x, reason, parents) for x in new]
+                    return [(x, reason, parents) for x in new]
+                out += [(x, reason, parents) for x in new]
+                made.update(new)
+            if out:
+                # (as Sudoku Explainer: every step the first technique that applies finds, at once)
+                return out
         return []
 
 
@@ -575,7 +585,7 @@ def _inner_strategies(level: int = 1) -> list[Any]:
     from .subsets import HiddenSubset, NakedSubset
 
     inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
-                        Fish(2, "basic"), NakedSubset(3), HiddenSubset(3)]
+                        Fish(2, "basic")]
     if level >= 2:
         for make in NESTED_INNER_CHAINS:
             inner += make(level)

@@ -27,7 +27,7 @@ ERROR = "error"
 #: an input line that is not a puzzle (only in a command's output, never from :class:`Rater`)
 INVALID = "invalid"
 #: Bumped whenever a change can move ratings (technique numbers, profiles, limits).
-RATING_MODEL = 1
+RATING_MODEL = 2
 
 
 @attrs.frozen
