@@ -386,8 +386,8 @@ _ROWS: tuple[Technique, ...] = (
        "Forcing chains whose links take account of everything the assumption implied so far.",
        rating_note="Sudoku Explainer's dynamic forcing chains: 8.5 plus the length bonus; HoDoKu's forcing net."),
     _t(800, "dynamic-forcing-plus", "Dynamic forcing chain (+)", FORCING, 9.0, 700, EXTREME, "1304",
-       "Dynamic forcing chains that also apply locked candidates, subsets and X-wings inside the assumption "
-       "(nesting level 1).",
+       "Dynamic forcing chains that also apply locked candidates, naked and hidden pairs and X-wings inside the "
+       "assumption (nesting level 1).",
        rating_note="Sudoku Explainer's dynamic forcing chains (+): 9.0 plus the length bonus; HoDoKu's forcing net."),
     _t(810, "nested-forcing", "Nested forcing chain", FORCING, 9.5, 800, EXTREME, "",
        "Dynamic forcing chains that also apply static forcing chains (AICs, and the techniques of nesting "

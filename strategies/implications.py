@@ -38,7 +38,9 @@ The engine propagates in one of five modes:
   everything the assumption implied so far (Nishio when one symbol is
   followed; dynamic forcing chains otherwise);
 * ``plus`` (nesting level 1): dynamic, and locked candidates, naked and
-  hidden pairs and triples and X-wings applied inside the assumption;
+  hidden pairs and X-wings applied inside the assumption where its links
+  run out (as Sudoku Explainer: the first of them that applies, with every
+  step it finds at once);
 * ``nested``, ``nested-3``, ``nested-4``, ``nested-5`` (nesting levels 2
   to 5, Sudoku Explainer's nested levels): dynamic+ that also applies
   forcing chains inside the assumption, each explained link by link in
@@ -446,7 +448,9 @@ class Implications:
         return prop
 
     def _inner_step(self, prop: Propagation, cand: list[int], placed: int) -> list[tuple[int, tuple, tuple[int, ...]]]:
-        """One step of an inner technique in the assumed position (dynamic+)."""
+        """What the first inner technique that applies in the assumed position
+        finds there: every step of a basic technique at once, one step of an
+        inner forcing chain (each chain explained in turn)."""
         if self._inner is None:
             self._inner = _inner_strategies(NESTING[self.mode])
         value = self.value.copy()
@@ -578,8 +582,8 @@ INNER_CHAIN_CODES = frozenset(INNER_CHAIN_LEVEL)
 
 def _inner_strategies(level: int = 1) -> list[Any]:
     """The techniques applied inside an assumption at nesting ``level``:
-    locked candidates, naked and hidden pairs and triples and X-wings (level
-    1), then the forcing chains of :data:`INNER_CHAINS_BY_LEVEL`."""
+    locked candidates, naked and hidden pairs and X-wings (level 1, Sudoku
+    Explainer's list), then the forcing chains of :data:`INNER_CHAINS_BY_LEVEL`."""
     from .fish import Fish
     from .intersections import LockedCandidates
     from .subsets import HiddenSubset, NakedSubset
