@@ -77,8 +77,15 @@ def test_a_signal_mid_batch_leaves_complete_lines_and_at_most_one_stderr_line(si
     import signal
 
     sig = getattr(signal, signame)
+
+    def default_signals() -> None:
+        # a run started in the background (``cmd &``, nohup) ignores SIGINT or SIGHUP, and a child
+        # inherits that: give the command the dispositions a terminal would
+        for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(s, signal.SIG_DFL)
+
     proc = subprocess.Popen([sys.executable, "-m", "deduce", "solve", "--timeout", "120"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_signals)
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     proc.stdin.write((EASY + "\n") * 3 + sparse_25() + "\n")
     proc.stdin.close()
