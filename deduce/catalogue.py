@@ -47,7 +47,7 @@ from .render.words.prose import lower_name
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
-from .techniques import BUILTIN, GROUPS, OPT_IN, OTHER_NAMES, TABLE, TECHNIQUES, Technique, lookup
+from .techniques import BUILTIN, GROUPS, NESTED_LEVELS, OPT_IN, OTHER_NAMES, TABLE, TECHNIQUES, Technique, lookup
 
 # -- the table and other programs' names ----------------------------------------
 
@@ -240,10 +240,10 @@ def search_example(t: Technique) -> tuple[str, State, Step] | None:
 #: (the search would take hours and find nothing on deduce's own puzzles).
 NO_STORED_EXAMPLE: dict[str, str] = {
     code: (f"Nesting level {level} is needed only by the hardest puzzles known (Sudoku Explainer rates them "
-           f"{8.5 + 0.5 * level:.1f} and up), found by long computer searches; none of deduce's own puzzles needs "
-           "it, and the catalogue stores only those. To see one, rate or explain such a puzzle with "
+           f"{TECHNIQUES[code].se:.1f} and up), found by long computer searches; none of deduce's own puzzles "
+           "needs it, and the catalogue stores only those. To see one, rate or explain such a puzzle with "
            f"--nested {level} (rate) or --only {code} (explain), with a generous --timeout.")
-    for level, code in ((3, "nested-forcing-3"), (4, "nested-forcing-4"), (5, "nested-forcing-5"))
+    for level, code in NESTED_LEVELS.items() if level > 2
 }
 
 

@@ -42,6 +42,10 @@ from .technique import (
 #: Sudoku Explainer's own techniques: in its profile, not in deduce's.
 SE_ONLY = ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht")
 
+#: Sudoku Explainer's nested levels, each deduce's technique for it (its ER
+#: is 9.5, 10.0, 10.5 or 11.0 plus the length bonus).
+NESTED_LEVELS = {2: "nested-forcing", 3: "nested-forcing-3", 4: "nested-forcing-4", 5: "nested-forcing-5"}
+
 #: Techniques in the table (and the ``full`` profile, and usable with
 #: ``--only``) that deduce's default set leaves out: the large franken and
 #: mutant fish, as HoDoKu leaves them out of its own (few solvers look for
@@ -50,7 +54,7 @@ SE_ONLY = ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht")
 #: to 5), whose search can take minutes where everything else has failed.
 OPT_IN = ("franken-jellyfish", "finned-franken-jellyfish", "mutant-x-wing", "finned-mutant-x-wing",
           "mutant-swordfish", "finned-mutant-swordfish", "mutant-jellyfish", "finned-mutant-jellyfish",
-          "nested-forcing", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5")
+          *NESTED_LEVELS.values())
 
 
 def _t(order: float, code: str, name: str, family: str, se: float | None, hodoku: int | None, level: str,
@@ -126,7 +130,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "Mutant fish": ("mutant-x-wing", "finned-mutant-x-wing", "mutant-swordfish", "finned-mutant-swordfish",
                     "mutant-jellyfish", "finned-mutant-jellyfish"),
     "Forcing chains": ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus",
-                       "nested-forcing", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5"),
+                       *NESTED_LEVELS.values()),
 }
 
 #: The built-in rows.  The first number is the row's ``order`` (deduce's order
@@ -448,8 +452,7 @@ BUILTIN: tuple[Technique, ...] = tuple(sorted((_with_reference_profiles(t) for t
 
 
 _UR = tuple(f"ur{k}" for k in range(1, 7))
-_FORCING = ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus", "nested-forcing",
-            "nested-forcing-3", "nested-forcing-4", "nested-forcing-5")
+_FORCING = ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus", *NESTED_LEVELS.values())
 
 #: More names people use (HoDoKu, Sudoku Explainer, SudokuWiki and the
 #: forums) for one technique or a group of them; a row's own name, code and

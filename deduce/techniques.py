@@ -64,10 +64,11 @@ from typing import Callable, Collection, Iterable, Iterator, Mapping, Sequence, 
 
 from .technique import *  # noqa: F403  (the table's vocabulary: levels, families, profile names)
 from .technique import ORDERED_PROFILES, PROFILE_NAMES, Technique
-from .technique_table import BUILTIN, GROUPS, OPT_IN, OTHER_NAMES, REFERENCE_ORDERS, SE_ONLY
+from .technique_table import BUILTIN, GROUPS, NESTED_LEVELS, OPT_IN, OTHER_NAMES, REFERENCE_ORDERS, SE_ONLY
 
 __all__ = [
-    "BUILTIN", "GROUPS", "OPT_IN", "OTHER_NAMES", "PROFILES", "SE_ONLY", "TABLE", "TECHNIQUES", "Technique",
+    "BUILTIN", "GROUPS", "NESTED_LEVELS", "OPT_IN", "OTHER_NAMES", "PROFILES", "SE_ONLY", "TABLE", "TECHNIQUES",
+    "Technique",
     "UnknownTechniqueError", "keep", "lookup", "se_length_bonus", "select", "technique", "techniques_of_family",
 ]
 

@@ -37,8 +37,9 @@ from deduce.render.words.forcing import forcing_lines, lit_text
 from deduce.techniques import TECHNIQUES
 from strategies.forcing import ForcingChains
 from strategies.implications import INNER_CHAINS_BY_LEVEL, RULE, Implications, _inner_strategies
-from tests.test_chain_engine import CHAIN_CODES, PUZZLES
-from tests.test_cli import run
+
+from .test_chain_engine import CHAIN_CODES, PUZZLES
+from .test_cli import run
 
 #: SE 11.0 in the forum's hardest list (HardestSudokusThread, 2nd rated): level 2 stops after three steps.
 LEVEL_3_PUZZLE = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8"
@@ -120,6 +121,8 @@ def test_level_3_steps_where_level_2_finds_nothing(level_3_step):
     assert len(solution) == 1
     assert all(solution[0][c] != s for c, s in step.eliminations)
     assert all(solution[0][c] == s for c, s in step.placements)
+    # must not find: a step level 2 would make (no cell/region chain inside) is not level 3's
+    assert all(s.detail("nesting") == 3 for s in ForcingChains("nested-3").find(level_3_step[1]))
     text = explain(step, puzzle)
     assert "Nesting level 3" in text
     assert "cell/region forcing chain" in text.lower() or "forcing chain" in text.lower()

@@ -38,6 +38,7 @@ from .. import __version__
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION
 from ..formats import Entry
 from ..render.json import SCHEMA
+from ..techniques import NESTED_LEVELS
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -85,8 +86,8 @@ def _usage_error(args: argparse.Namespace) -> str | None:
         return "choose one of --csv and --json"
     if args.resume and not args.output:
         return "--resume needs --output OUT (the file to continue)"
-    if args.nested and not 2 <= args.nested <= 5:
-        return "--nested must be a nesting level from 2 to 5"
+    if args.nested and args.nested not in NESTED_LEVELS:
+        return f"--nested must be a nesting level from {min(NESTED_LEVELS)} to {max(NESTED_LEVELS)}"
     if args.batch_size is not None and (args.batch_size < 1 or not args.scheduler):
         return "--batch-size needs --scheduler and must be at least 1"
     return None

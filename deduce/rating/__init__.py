@@ -65,9 +65,10 @@ import os
 from typing import TYPE_CHECKING, Generator, Iterable
 
 from ..puzzle import Puzzle
+from ..techniques import NESTED_LEVELS
 from .pool import START_METHOD, WorkerPool
 from .rater import ERROR, INVALID, RATING_MODEL, TIMEOUT, Rater, Rating, rate
-from .scales import NESTED_FLOOR, NESTED_LEVELS, hodoku_scale, nested_floor, se_scale, step_se
+from .scales import NESTED_FLOOR, hodoku_scale, nested_floor, se_scale, step_se
 
 if TYPE_CHECKING:
     from distributed import Client

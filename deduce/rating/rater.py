@@ -19,7 +19,8 @@ from ..render.json import SCHEMA
 from ..state import State
 from ..step import Step
 from ..strategy import Strategy
-from .scales import NESTED_LEVELS, hodoku_scale, nested_floor, se_scale
+from ..techniques import NESTED_LEVELS
+from .scales import hodoku_scale, nested_floor, se_scale
 
 TIMEOUT = "timeout"
 #: a puzzle whose rating failed inside deduce (a bug, or a worker that died on it twice)
@@ -66,7 +67,7 @@ class Rating:
 
 def with_nesting(strategies: Sequence[Strategy], level: int) -> list[Strategy]:
     """``strategies`` with the nested forcing chains of levels 2 to ``level``
-    (:data:`~deduce.rating.scales.NESTED_LEVELS`) inserted before trial and
+    (:data:`~deduce.techniques.NESTED_LEVELS`) inserted before trial and
     error, easiest first (none for ``level`` 0 or 1)."""
     if level < 2:
         return list(strategies)

@@ -15,9 +15,6 @@ if TYPE_CHECKING:
 
 #: ER given to a puzzle that needs more than deduce's logic (SE's nested level 2).
 NESTED_FLOOR = 9.5
-#: Sudoku Explainer's nested levels: the technique of each (its ER is 9.5,
-#: 10.0, 10.5, 11.0 plus the length bonus).
-NESTED_LEVELS = {2: "nested-forcing", 3: "nested-forcing-3", 4: "nested-forcing-4", 5: "nested-forcing-5"}
 
 
 def nested_floor(level: int) -> float:
