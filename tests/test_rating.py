@@ -151,6 +151,32 @@ def test_a_failure_inside_deduce_is_the_puzzles_record(monkeypatch):
     assert code == 70 and json.loads(out)["error"] == "RuntimeError: a bug"
 
 
+def test_a_signal_during_an_in_process_rating_stops_the_run(monkeypatch, tmp_path):
+    """With ``--jobs 1`` the rating runs in this process, inside the
+    ``except Exception`` that makes a bug the puzzle's record: a SIGTERM
+    arriving there stops the run (exit 143, one line), it is no record."""
+    import signal
+
+    real = Rater._rate
+    calls = []
+
+    def signalled(self, puzzle, start):
+        calls.append(puzzle)
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGTERM)   # the handler runs here, mid-rating
+        return real(self, puzzle, start)
+
+    monkeypatch.setattr(Rater, "_rate", signalled)
+    puzzles, out = tmp_path / "in.txt", tmp_path / "out.json"
+    puzzles.write_text(f"{EASY}\n" * 4)
+    before = signal.getsignal(signal.SIGTERM)
+    code, _, err = run(["rate", "--json", "--jobs", "1", str(puzzles), "-o", str(out)])
+    assert code == 128 + signal.SIGTERM
+    assert err == "deduce: stopped by SIGTERM after 1 of 4 records; continue with --resume\n"
+    assert [json.loads(line)["status"] for line in out.read_text().splitlines()] == ["solved"]
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
 def test_unrateable_puzzles_say_why():
     several = Rater().rate(Puzzle.from_string("." * 81))
     assert several.status == "multiple-solutions" and several.er is None and several.level is None

@@ -200,8 +200,14 @@ def exit_status(statuses: list[str]) -> int:
 
 # -- signals -----------------------------------------------------------------------
 
-class Interrupted(Exception):
-    """SIGTERM, SIGINT or SIGHUP arrived."""
+class Interrupted(BaseException):
+    """SIGTERM, SIGINT or SIGHUP arrived.
+
+    A :class:`BaseException`, as :class:`KeyboardInterrupt` is: it may be
+    raised anywhere in the main thread, and the ``except Exception`` that
+    turns a failed rating into a record with status ``error`` (in-process
+    with ``--jobs 1``, or while waiting on a Dask future) must not catch it.
+    """
 
     def __init__(self, signum: int):
         self.signum = signum
