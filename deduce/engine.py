@@ -38,7 +38,7 @@ from typing import Iterable, Iterator, Sequence
 
 import attrs
 
-from . import backtrack, deadline
+from . import backtrack, collector, deadline
 from .errors import Contradiction, SolveTimeout, UnsoundStepError
 from .puzzle import Puzzle
 from .registry import select_strategies, strategies_for
@@ -169,7 +169,7 @@ class Solver:
         for _ in range(self.max_steps):
             if state.is_solved():
                 return
-            with self._bounded(expiry):
+            with self._bounded(expiry), collector.relaxed():
                 deadline.check()
                 step = self.next_step(state, strategies)
             if step is None:

@@ -177,6 +177,28 @@ def test_a_signal_during_an_in_process_rating_stops_the_run(monkeypatch, tmp_pat
     assert signal.getsignal(signal.SIGTERM) == before
 
 
+def test_a_rating_holds_the_young_collections_back_and_restores_them(monkeypatch):
+    import gc
+
+    from deduce import collector
+
+    real, seen = Rater._rate, []
+
+    def watched(self, puzzle, start):
+        seen.append(gc.get_threshold()[0])
+        return real(self, puzzle, start)
+
+    monkeypatch.setattr(Rater, "_rate", watched)
+    before = gc.get_threshold()
+    assert Rater().rate(Puzzle.from_string(EASY)).status == "solved"
+    assert seen == [max(before[0], collector.YOUNG_THRESHOLD)] and gc.get_threshold() == before
+    gc.disable()
+    try:   # switched off stays off
+        assert Rater().rate(Puzzle.from_string(EASY)).status == "solved" and not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_unrateable_puzzles_say_why():
     several = Rater().rate(Puzzle.from_string("." * 81))
     assert several.status == "multiple-solutions" and several.er is None and several.level is None

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 import attrs
 
-from .. import deadline
+from .. import collector, deadline
 from .._version import __version__
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING, Solver, effective
 from ..errors import SolveTimeout
@@ -139,7 +139,7 @@ class Rater:
         """The rating of one puzzle (status ``timeout`` past ``time_limit``)."""
         start = time.perf_counter()
         try:
-            with deadline.limit(self.time_limit):
+            with deadline.limit(self.time_limit), collector.relaxed():   # (whole: see deduce.collector)
                 return self._rate(puzzle, start)
         except SolveTimeout:
             return Rating(puzzle.givens_string(), TIMEOUT, seconds=time.perf_counter() - start,
