@@ -6,8 +6,9 @@ reference cycles of its own: reference counting frees them.  With Python's
 default threshold the collector still walks the young objects every 700
 allocations, thousands of times per puzzle, and finds nothing to free.
 While a step is searched (:meth:`deduce.engine.Solver.steps`, and so every
-solve and explanation), and for the whole of a rating
-(:meth:`deduce.rating.Rater.rate`), :func:`relaxed` raises the threshold of
+solve and explanation), for the whole of a rating
+(:meth:`deduce.rating.Rater.rate`), and for the whole of a ``deduce``
+command, :func:`relaxed` raises the threshold of
 the young generation to :data:`YOUNG_THRESHOLD`; the collector's settings
 are restored when the block ends.  Memory stays bounded: a collection
 still runs every :data:`YOUNG_THRESHOLD` allocations.

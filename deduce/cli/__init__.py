@@ -20,7 +20,7 @@ import argparse
 import sys
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
-from .. import __version__
+from .. import __version__, collector
 from ..errors import DeduceError
 from ..formats import read_puzzles
 from . import convert, explain, hint, rate, solve, techniques
@@ -77,7 +77,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
     argv = sys.argv[1:] if argv is None else list(argv)
     io.debug = "--debug" in argv[: argv.index("--") if "--" in argv else len(argv)]
     try:
-        return _main(argv, io)
+        with collector.relaxed():   # (for the whole command: see deduce.collector)
+            return _main(argv, io)
     except BrokenPipeError:
         raise
     except Exception as exc:
