@@ -4,20 +4,22 @@ A step search allocates a great many small, short-lived containers (a
 chain's nodes and their reasons, a pattern's candidate tuples) and makes no
 reference cycles of its own: reference counting frees them.  With Python's
 default threshold the collector still walks the young objects every 700
-allocations, thousands of times per puzzle, and finds nothing to free.
+allocations, thousands of times per puzzle, and finds next to nothing to
+free (a few hundred objects over 40 ratings).
 While a step is searched (:meth:`deduce.engine.Solver.steps`, and so every
 solve and explanation), for the whole of a rating
 (:meth:`deduce.rating.Rater.rate`), and for the whole of a ``deduce``
-command, :func:`relaxed` raises the threshold of
-the young generation to :data:`YOUNG_THRESHOLD`; the collector's settings
-are restored when the block ends.  Memory stays bounded: a collection
-still runs every :data:`YOUNG_THRESHOLD` allocations.
+command, :func:`relaxed` raises the threshold of the young generation to
+:data:`YOUNG_THRESHOLD`; the collector's settings are restored when the
+block ends.  Memory stays bounded: a collection still runs every
+:data:`YOUNG_THRESHOLD` allocations.
 
 Measured by rating 60 evenly spaced puzzles of ``classic-rated.csv`` twice
 in one process, each puzzle with and without, in alternating order (the
 machine's speed drifts too much between runs for anything else to show a
-few per cent; ``bench/PROFILE.md``, seventh pass): per step search 5% less
-CPU time, for the whole rating 9% less, the same ratings.
+few per cent; ``bench/PROFILE.md``, seventh pass): 4-5% less CPU time
+with it around each step search, 8-9% around the whole rating, the same
+ratings.
 
 >>> import gc
 >>> before = gc.get_threshold()
