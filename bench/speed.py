@@ -7,9 +7,9 @@ times, ratios taken minutes apart move much less):
 
 * **rate**: ``deduce rate --jobs 1`` over the puzzle column of
   ``classic-rated.csv`` against ``norvig.py --count 2`` over ``top1465.txt``,
-  timed before and after the rating (the mean; goal: at most 15x, then 4x).  ``--rate-limit N`` rates an evenly spaced
-  sample of N puzzles instead and scales the time to the whole file (said
-  so in the output);
+  timed before and after the rating (their mean; goal: at most 15x, then
+  4x).  ``--rate-limit N`` rates an evenly spaced sample of N puzzles
+  instead and scales the time to the whole file (said so in the output);
 * **solve**: ``deduce solve`` over the whole of ``top1465.txt`` against
   ``norvig.py`` in its default mode (first solution) over the same file,
   process start included (goal: deduce 5x faster);

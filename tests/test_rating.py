@@ -197,6 +197,12 @@ def test_a_rating_holds_the_young_collections_back_and_restores_them(monkeypatch
         assert Rater().rate(Puzzle.from_string(EASY)).status == "solved" and not gc.isenabled()
     finally:
         gc.enable()
+    gc.set_threshold(0, *before[1:])
+    try:   # a threshold of 0 (collection switched off that way) is left as it is
+        assert Rater().rate(Puzzle.from_string(EASY)).status == "solved"
+        assert seen[-1] == 0 and gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)
 
 
 def test_unrateable_puzzles_say_why():
