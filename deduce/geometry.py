@@ -268,6 +268,8 @@ def bits_of(mask: int) -> list[int]:
     >>> bits_of(0b10110)
     [1, 2, 4]
     """
+    if mask < _SMALL_LIMIT:  # a candidate mask: read off a table (a new list each time)
+        return [*_SMALL_BITS[mask]]
     out = []
     while mask:
         low = mask & -mask
@@ -275,6 +277,10 @@ def bits_of(mask: int) -> list[int]:
         mask ^= low
     return out
 
+
+#: Masks below this are read off :data:`_SMALL_BITS` (every candidate mask up to size 10).
+_SMALL_LIMIT = 1 << 10
+_SMALL_BITS = tuple(tuple(i for i in range(10) if m >> i & 1) for m in range(_SMALL_LIMIT))
 
 #: The former name of :func:`bits_of` (it walks symbol masks too), kept for existing callers.
 cells_of = bits_of

@@ -227,18 +227,35 @@ class Fish(Producer):
             # steps most symbols keep their places, so their fish are reused.
             key = ("fish", self.shape, self.size, group, sym, where)
             found = steps.get(key)
+            if found is None and standard and not index:
+                # basic fish alone (Sudoku Explainer's solve asks for no other kind) are much cheaper
+                # to find than the finned ones: the finned search is made once some producer asks
+                basic_key = ("fish", self.shape, self.size, "basic", sym, where)
+                found = steps.get(basic_key)
+                if found is None:
+                    found = steps[basic_key] = self._standard(puzzle.geometry, peers, sym, where, basic=True)
             if found is None:
                 g = puzzle.geometry
                 found = steps[key] = (self._standard(g, peers, sym, where) if standard
                                       else (self._general(g, peers, sym, where, steps),))
             yield from found[index]
 
-    def _standard(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int) -> tuple[list[Step], ...]:
-        """Basic, finned and sashimi fish of rows against columns (and back)."""
+    def _standard(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, basic: bool = False
+                  ) -> tuple[list[Step], ...]:
+        """Basic, finned and sashimi fish of rows against columns (and back);
+        with ``basic``, the basic ones only (the other two lists empty).
+
+        A basic fish's base lines touch exactly ``size`` cover lines, which
+        cover them without fins; any other cover set of a base leaves fins.
+        So the basic fish are those of the full search found with no fins,
+        in the same order.
+        """
         masks = g.house_masks
         size = self.size
         n = g.size
-        limit = size + max(g.box_shape or (n,))  # fins spread over at most a box's width of extra lines
+        # fins spread over at most a box's width of extra lines
+        limit = size if basic else size + max(g.box_shape or (n,))
+        most = size if basic else size + MAX_FINS
         out: tuple[list[Step], ...] = ([], [], [])
         seen: tuple[set, ...] = (set(), set(), set())
         techniques = [Fish(size, k).technique for k in _KINDS]
@@ -251,7 +268,7 @@ class Fish(Producer):
                     if parts[h] & masks[c]:
                         t |= 1 << i
                 lines[h] = t
-            pool = [h for h in base_types if 0 < parts[h].bit_count() <= size + MAX_FINS]
+            pool = [h for h in base_types if 0 < parts[h].bit_count() <= most]
             for base, B in _bases(pool, parts, size, limit, lines):
                 touched = 0
                 for h in base:

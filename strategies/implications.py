@@ -201,6 +201,7 @@ class Implications:
         self._inner: list[Any] | None = None
         self._memo: dict[int, Propagation] = {}
         self._count = 0
+        self._live: dict[int, tuple[int, ...]] | None = None
         #: the dynamic propagations of the same position, when already made (a plus one goes on from them)
         self.base: Implications | None = None
         self.group_of = _groups(g) if mode == "grouped" else {}
@@ -208,7 +209,7 @@ class Implications:
         # there, (its places of the symbol, the (reason, parents) of what it implies when it loses the
         # symbol, and per other symbol y, (y, the cells outside the set that see all its places of y
         # and hold y)): all fixed in the position, so built once here rather than once per link
-        self.als_index: dict[int, list[tuple[int, tuple[tuple, tuple[int, ...]], tuple[tuple[int, int], ...]]]] = {}
+        self.als_index: dict[int, Any] = {}
         if mode == "grouped":
             from .als import node_sets
 
@@ -234,6 +235,13 @@ class Implications:
                             index[key] = [entry]
                         else:
                             got.append(entry)
+            # a set fires when all its places of the symbol are gone: per literal, the distinct place
+            # masks are tested first (about 5 for 8 sets), and usually one of them, or none, passes
+            for key, entries in index.items():
+                by_where: dict[int, list] = {}
+                for e in entries:
+                    by_where.setdefault(e[0], []).append(e)
+                index[key] = (tuple(by_where), by_where, entries)
 
     # -- propagation --------------------------------------------------------
 
@@ -247,14 +255,61 @@ class Implications:
             prop = self._memo[start] = self._propagate(start)
         return prop
 
+    def _live_houses(self) -> dict[int, tuple[int, ...]]:
+        """Each "off" literal that can lead anywhere, mapped to the houses of
+        its cell where the symbol's places can still make a link.
+
+        A propagation only narrows the position, so what cannot fire now never
+        will: in static and grouped chains a cell makes a link only when it
+        has two candidates, and a house only when the symbol has two places
+        there, or (grouped) when removing the literal, alone or with a group
+        around it, leaves one place or a group; an almost locked set only when
+        the literal is one of its places.  An "off" literal with none of those
+        is still a node (a conclusion can name it) but is not followed.
+        Dynamic propagations follow every house: their links are judged
+        against the changed position.
+        """
+        cand, smask, n = self.cand, self.smask, self.n
+        cell_houses, house_masks = self.cell_houses, self.house_masks
+        only = self.symbol
+        live: dict[int, tuple[int, ...]] = {}
+        if not self.static:
+            for c, hs in enumerate(cell_houses):
+                for s in range(n):
+                    if smask[s] >> c & 1 and (only is None or s == only):
+                        live[c << 6 | s << 1] = hs
+            return live
+        group_of = self.group_of
+        for s in range(n):
+            if only is not None and s != only:
+                continue
+            places = smask[s]
+            m = places
+            while m:
+                low = m & -m
+                m ^= low
+                c = low.bit_length() - 1
+                if self.value[c] >= 0:
+                    continue
+                crossings = _crossings(self, c)
+                linked = tuple(h for h in cell_houses[c]
+                               if _house_links(places & house_masks[h], low, group_of, crossings))
+                x = c << 6 | s << 1
+                if linked or (only is None and cand[c].bit_count() == 2) or x in self.als_index:
+                    live[x] = linked
+        return live
+
     def _propagate(self, start: int) -> Propagation:
         prop = Propagation(start)
         nodes = prop.nodes
         value = self.value
         static, grouped, only = self.static, self.mode == "grouped", self.symbol
         group_of, als_index = self.group_of, self.als_index
-        house_masks, cell_houses, peer_masks = self.house_masks, self.cell_houses, self.peer_masks
+        house_masks, peer_masks = self.house_masks, self.peer_masks
         orig_cand, orig_smask = self.cand, self.smask
+        live = self._live
+        if live is None:
+            live = self._live = self._live_houses()
         done = 0
         base = self.base._memo.get(start) if self.base is not None else None
         if base is not None and base.contradiction is not None:
@@ -309,7 +364,8 @@ class Implications:
                                     return prop
                                 nodes[y] = rp
                                 smask[t] &= ~cbit
-                                push(y)
+                                if y in live:
+                                    push(y)
                             cand[c] &= 1 << s
                     m = peer_masks[c] & smask[s]
                     if m:
@@ -326,7 +382,8 @@ class Implications:
                                 return prop
                             nodes[y] = rp
                             cand[p] &= sbit
-                            push(y)
+                            if y in live:
+                                push(y)
                     continue
                 # c <> s: look for a cell or a house left with one choice
                 if only is None:
@@ -351,7 +408,7 @@ class Implications:
                                 nodes[y] = ((NAKED, c), parents)
                                 push(y)
                 sm = orig_smask[s]
-                for h in cell_houses[c]:
+                for h in live.get(x, ()):
                     hm = house_masks[h]
                     left = smask[s] & hm
                     if not left:
@@ -404,7 +461,8 @@ class Implications:
                                     nodes[y] = rp
                                     cand[t] &= ~sbit
                                     smask[s] &= ~low
-                                    push(y)
+                                    if y in live:
+                                        push(y)
                 # an almost locked set without s is locked on its other symbols: each of them
                 # leaves the cells that see all its places in the set
                 if grouped:
@@ -412,9 +470,17 @@ class Implications:
                     if not entries:
                         continue
                     here = smask[s]  # (the loop below narrows other symbols only)
-                    for where, rp, others in entries:
-                        if here & where:
-                            continue
+                    hit = 0
+                    for where in entries[0]:
+                        if not here & where:
+                            if hit:
+                                hit = -1
+                                break
+                            hit = where
+                    if not hit:
+                        continue
+                    for _where, rp, others in (entries[1][hit] if hit > 0 else
+                                              [e for e in entries[2] if not here & e[0]]):
                         for u, outside in others:
                             m = outside & smask[u]
                             if m:
@@ -432,7 +498,8 @@ class Implications:
                                     nodes[y] = rp
                                     cand[t] &= ~ubit
                                     smask[u] &= ~low
-                                    push(y)
+                                    if y in live:
+                                        push(y)
             if not nxt:
                 if self.mode == "dynamic" and only is None:
                     prop.end = (cand, smask, placed, generation)
@@ -594,3 +661,36 @@ def _inner_strategies(level: int = 1) -> list[Any]:
         for make in NESTED_INNER_CHAINS:
             inner += make(level)
     return inner
+
+
+def _crossings(imp: Implications, c: int) -> tuple[int, ...]:
+    """The line-box intersections through cell ``c`` (grouped chains only)."""
+    if not imp.group_of:
+        return ()
+    hm = imp.house_masks
+    row, col, block = imp.cell_houses[c]
+    return (hm[row] & hm[block], hm[col] & hm[block])
+
+
+def _house_links(places: int, cbit: int, group_of: dict[int, tuple[int, ...]], crossings: tuple[int, ...]) -> bool:
+    """Whether a house whose places of a symbol are ``places`` can make a
+    static or grouped link once the place ``cbit`` is gone: two places (a
+    strong link), or, when ``group_of`` is given, the places gone (``cbit``
+    alone or with others of a group around it) and those left each one
+    place or a group."""
+    if places.bit_count() == 2:
+        return True
+    if not group_of:
+        return False
+    left = places & ~cbit
+    if left and (not left & (left - 1) or left in group_of):
+        return True
+    for inter in crossings:
+        others = places & inter & ~cbit
+        sub = others
+        while sub:
+            left = places & ~(cbit | sub)
+            if left and (not left & (left - 1) or left in group_of):
+                return True
+            sub = (sub - 1) & others
+    return False

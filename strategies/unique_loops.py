@@ -108,7 +108,11 @@ def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
     out: list[tuple[tuple[int, ...], int]] = []
     for a, b in combinations(range(g.size), 2):
         pair = (1 << a) | (1 << b)
-        cells = _loop_candidates(g, [c for c in unsolved if cand[c] & pair == pair])
+        cells = [c for c in unsolved if cand[c] & pair == pair]
+        # a loop has 6 cells or more, at most MAX_LOOP_EXTRAS of them with candidates beyond the pair
+        if len(cells) < 6 or sum(cand[c] == pair for c in cells) < 6 - MAX_LOOP_EXTRAS:
+            continue
+        cells = _loop_candidates(g, cells)
         if len(cells) < 6:
             continue
         out.extend((loop, pair) for loop in _loops(g, cells, {c for c in cells if cand[c] != pair}))
