@@ -99,6 +99,26 @@ def test_best_first_gives_the_full_sort_for_cell_region():
     assert [s.details for s in producer.find(state)] == [s.details for s in producer._find_sorted(state)]
 
 
+@pytest.mark.parametrize("text", PUZZLES)
+@pytest.mark.parametrize(("mode", "symbol"), [("static", None), ("static", 4), ("grouped", None)])
+def test_literals_that_can_make_no_link_are_not_followed_and_change_nothing(text, mode, symbol):
+    # A static or grouped propagation follows an "off" literal only through the houses (and cell,
+    # and almost locked sets) where it can still make a link; following every house of every
+    # literal must give the same propagations, node for node.
+    state = stuck(text)
+    fast, every = Implications(state, mode, symbol), Implications(state, mode, symbol)
+    fast.propagate(lit(0, 0, False) if state.value[0] >= 0 else lit(0, 0, True))  # builds the table
+    live = fast._live
+    g = state.puzzle.geometry
+    every._live = {lit(c, s, False): g.cell_houses[c] for c in range(81) if state.value[c] < 0
+                   for s in range(9) if state.cand[c] >> s & 1 and symbol in (None, s)}
+    assert sum(map(len, live.values())) < sum(map(len, every._live.values()))  # some house is skipped
+    for x in literals(state, symbol):
+        a, b = fast.propagate(x), every.propagate(x)
+        assert list(a.nodes.items()) == list(b.nodes.items()), x
+        assert (a.contradiction, a.grouped) == (b.contradiction, b.grouped), x
+
+
 @pytest.mark.parametrize("mode", ["plus", "nested"])
 def test_dynamic_plus_goes_on_from_the_dynamic_propagation(mode):
     state = stuck(PUZZLES[1])

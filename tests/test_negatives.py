@@ -329,6 +329,27 @@ def test_unique_loop_needs_every_house_to_hold_two_of_its_cells():
     assert found == {(cell(3, 1), 0), (cell(3, 1), 1)}
 
 
+def test_a_unique_loop_may_have_three_cells_beyond_the_pair_but_no_more():
+    # (the search skips a pair unless three cells hold it alone: this is the fewest a loop can have)
+    from strategies.unique_loops import UniqueLoop
+
+    loop = [cell(1, 1), cell(1, 4), cell(2, 4), cell(2, 7), cell(3, 7), cell(3, 1)]
+    roof = [cell(1, 1), cell(1, 4), cell(3, 1)]
+
+    def position(roof: list[int]) -> State:
+        state = empty()
+        for c in loop:
+            state.cand[c] = 0b111 if c in roof else 0b11   # {1,2,3} on the roof, else {1,2}
+        return state
+
+    # type 2: the roof's extra 3 goes from the cells that see the whole roof (r1c2, r1c3)
+    found = {e for s in UniqueLoop(2).find(position(roof)) if s.detail("corners") and set(s.detail("corners")) ==
+             set(loop) for e in s.eliminations}
+    assert found == {(cell(1, 2), 2), (cell(1, 3), 2)}
+    four = position(roof + [cell(2, 4)])
+    assert not [s for s in UniqueLoop(2).find(four) if set(s.detail("corners")) == set(loop)]
+
+
 def test_bug_types_need_a_true_bug():
     from strategies.bug import BugType, bug_extras
 
