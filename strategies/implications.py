@@ -110,6 +110,10 @@ RULE = "rule"             # an inner technique (dynamic+)
 GROUP = "group"           # the symbol's places left in a house lie in one line and box
 ALS_NODE = "als"          # an almost locked set lost a symbol: it is locked on the rest
 
+#: An almost locked set as a node, indexed under one of its places: (its places of the symbol,
+#: (reason, parents) of what it implies when it loses them, per other symbol (symbol, cells it leaves)).
+AlsEntry = tuple[int, tuple[tuple, tuple[int, ...]], tuple[tuple[int, int], ...]]
+
 #: Largest almost locked set used as a node of grouped chains, in cells.
 MAX_ALS_NODE_CELLS = 4
 
@@ -208,12 +212,15 @@ class Implications:
         # grouped chains also pass through almost locked sets: off literal -> for each set holding it
         # there, (its places of the symbol, the (reason, parents) of what it implies when it loses the
         # symbol, and per other symbol y, (y, the cells outside the set that see all its places of y
-        # and hold y)): all fixed in the position, so built once here rather than once per link
-        self.als_index: dict[int, Any] = {}
+        # and hold y)): all fixed in the position, so built once here rather than once per link.
+        # A set fires when all its places of the symbol are gone, so per literal its sets are also
+        # grouped by those places, which are tested first (about 5 masks for 8 sets; usually one of
+        # them, or none, passes): (the distinct masks, the sets per mask, every set in order).
+        self.als_index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry]]] = {}
         if mode == "grouped":
             from .als import node_sets
 
-            index = self.als_index
+            sets_of: dict[int, list[AlsEntry]] = {}
             smask = self.smask
             for a in node_sets(state, MAX_ALS_NODE_CELLS):
                 cells = tuple(cells_of(a.cells))
@@ -229,19 +236,12 @@ class Implications:
                     places = cells_of(where)
                     entry = (where, ((ALS_NODE, cells, a.house, x), tuple(q << 6 | x << 1 for q in places)), others)
                     for q in places:
-                        key = q << 6 | x << 1
-                        got = index.get(key)
-                        if got is None:
-                            index[key] = [entry]
-                        else:
-                            got.append(entry)
-            # a set fires when all its places of the symbol are gone: per literal, the distinct place
-            # masks are tested first (about 5 for 8 sets), and usually one of them, or none, passes
-            for key, entries in index.items():
-                by_where: dict[int, list] = {}
+                        sets_of.setdefault(q << 6 | x << 1, []).append(entry)
+            for key, entries in sets_of.items():
+                by_where: dict[int, list[AlsEntry]] = {}
                 for e in entries:
                     by_where.setdefault(e[0], []).append(e)
-                index[key] = (tuple(by_where), by_where, entries)
+                self.als_index[key] = (tuple(by_where), by_where, entries)
 
     # -- propagation --------------------------------------------------------
 

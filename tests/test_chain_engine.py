@@ -107,8 +107,7 @@ def test_literals_that_can_make_no_link_are_not_followed_and_change_nothing(text
     # literal must give the same propagations, node for node.
     state = stuck(text)
     fast, every = Implications(state, mode, symbol), Implications(state, mode, symbol)
-    fast.propagate(lit(0, 0, False) if state.value[0] >= 0 else lit(0, 0, True))  # builds the table
-    live = fast._live
+    live = fast._live = fast._live_houses()
     g = state.puzzle.geometry
     every._live = {lit(c, s, False): g.cell_houses[c] for c in range(81) if state.value[c] < 0
                    for s in range(9) if state.cand[c] >> s & 1 and symbol in (None, s)}
