@@ -56,6 +56,8 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   the literals reached are one dict, whose values (reason, parents) are
   shared by every literal one node implies for the same reason: no
   per-node allocation besides the dict entry, no helper call per link;
+  the reasons of group links and the almost locked sets that fire
+  together are built once per position and shared by its propagations;
 * each assumption is propagated once per position and mode
   (:func:`implications` is cached per position), and every chain
   technique that asks in that mode shares the result: AICs and static
@@ -206,6 +208,14 @@ class Implications:
         self._memo: dict[int, Propagation] = {}
         self._count = 0
         self._live: dict[int, tuple[int, ...]] | None = None
+        # What grouped propagations of this position build once and share, since the same links recur
+        # from one assumption to the next: the parents of a hidden single whose house lost a group,
+        # (places gone, symbol) -> their "off" literals; the (reason, parents) of a group link, (group
+        # left, places gone, symbol, house losing it) -> the pair; the almost locked sets that fire when
+        # two or more of a literal's masks are gone, (literal, what is left of them) -> the sets.
+        self._gone_lits: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._group_links: dict[tuple[int, int, int, int], tuple[tuple, tuple[int, ...]]] = {}
+        self._several: dict[tuple[int, int], list[AlsEntry]] = {}
         #: the dynamic propagations of the same position, when already made (a plus one goes on from them)
         self.base: Implications | None = None
         self.group_of = _groups(g) if mode == "grouped" else {}
@@ -215,8 +225,9 @@ class Implications:
         # and hold y)): all fixed in the position, so built once here rather than once per link.
         # A set fires when all its places of the symbol are gone, so per literal its sets are also
         # grouped by those places, which are tested first (about 5 masks for 8 sets; usually one of
-        # them, or none, passes): (the distinct masks, the sets per mask, every set in order).
-        self.als_index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry]]] = {}
+        # them, or none, passes): (the distinct masks, the sets per mask, every set in order, the
+        # union of the masks).
+        self.als_index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]] = {}
         if mode == "grouped":
             from .als import node_sets
 
@@ -241,7 +252,10 @@ class Implications:
                 by_where: dict[int, list[AlsEntry]] = {}
                 for e in entries:
                     by_where.setdefault(e[0], []).append(e)
-                self.als_index[key] = (tuple(by_where), by_where, entries)
+                union = 0
+                for w in by_where:
+                    union |= w
+                self.als_index[key] = (tuple(by_where), by_where, entries, union)
 
     # -- propagation --------------------------------------------------------
 
@@ -305,6 +319,7 @@ class Implications:
         value = self.value
         static, grouped, only = self.static, self.mode == "grouped", self.symbol
         group_of, als_index = self.group_of, self.als_index
+        gone_lits, group_links, several = self._gone_lits, self._group_links, self._several
         house_masks, peer_masks = self.house_masks, self.peer_masks
         orig_cand, orig_smask = self.cand, self.smask
         live = self._live
@@ -426,7 +441,10 @@ class Implications:
                             y = q << 6 | s << 1 | 1
                             if y not in nodes:
                                 if gone & (gone - 1):
-                                    parents = tuple(lit(r, s, False) for r in cells_of(gone))
+                                    known = gone_lits.get((gone, s))
+                                    if known is None:
+                                        known = gone_lits[gone, s] = tuple(lit(r, s, False) for r in cells_of(gone))
+                                    parents = known
                                 else:
                                     parents = ((gone.bit_length() - 1) << 6 | s << 1,)
                                 if y ^ 1 in nodes:
@@ -446,8 +464,12 @@ class Implications:
                             m = smask[s] & house_masks[o] & ~left
                             if m:
                                 prop.grouped = True
-                                rp = ((GROUP, h, tuple(cells_of(left)), o),
-                                      tuple(lit(r, s, False) for r in cells_of(gone)))
+                                link = group_links.get((left, gone, s, o))
+                                if link is None:
+                                    link = group_links[left, gone, s, o] = (
+                                        (GROUP, h, tuple(cells_of(left)), o),
+                                        tuple(lit(r, s, False) for r in cells_of(gone)))
+                                rp = link
                                 sl, sbit = s << 1, 1 << s
                                 # (the targets still hold s here, so none of them is a node yet)
                                 while m:
@@ -479,8 +501,17 @@ class Implications:
                             hit = where
                     if not hit:
                         continue
-                    for _where, rp, others in (entries[1][hit] if hit > 0 else
-                                              [e for e in entries[2] if not here & e[0]]):
+                    if hit > 0:
+                        fired = entries[1][hit]
+                    else:
+                        # two or more of the masks are gone: the sets of all of them, in order (which
+                        # ones depends only on what is left of the places of all the literal's masks)
+                        key = (x, here & entries[3])
+                        sets = several.get(key)
+                        if sets is None:
+                            sets = several[key] = [e for e in entries[2] if not here & e[0]]
+                        fired = sets
+                    for _where, rp, others in fired:
                         for u, outside in others:
                             m = outside & smask[u]
                             if m:
