@@ -90,6 +90,7 @@ from deduce.literal import lit, lit_cell
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 
+from ._accel import context
 from ._houses import cached, per_position
 from .symbol_store import per_symbol
 
@@ -208,6 +209,8 @@ class Implications:
         self._memo: dict[int, Propagation] = {}
         self._count = 0
         self._live: dict[int, tuple[int, ...]] | None = None
+        #: the C accelerator's context of this position (False: not installed, or not this mode)
+        self._fast: Any = None
         # What grouped propagations of this position build once and share, since the same links recur
         # from one assumption to the next: the parents of a hidden single whose house lost a group,
         # (places gone, symbol) -> their "off" literals; the (reason, parents) of a group link, (group
@@ -314,6 +317,16 @@ class Implications:
         return live
 
     def _propagate(self, start: int) -> Propagation:
+        if self._fast is None:
+            self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP)) or False
+        if self._fast:
+            # the C accelerator (strategies/_accel.py): the same propagation, node for node
+            prop = Propagation(start)
+            prop.contradiction, prop.grouped, prop.end = self._fast.propagate(start, prop.nodes)
+            return prop
+        return self._propagate_python(start)
+
+    def _propagate_python(self, start: int) -> Propagation:
         prop = Propagation(start)
         nodes = prop.nodes
         value = self.value

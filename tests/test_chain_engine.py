@@ -137,8 +137,10 @@ def test_grouped_links_shared_by_a_positions_propagations_change_nothing(text):
     lits = list(literals(state))
     fresh = Implications(state, "grouped")
     fresh._gone_lits, fresh._group_links, fresh._several = _Forgetful(), _Forgetful(), _Forgetful()
+    fresh._fast = False  # (the Python propagation, whether or not the C accelerator is installed)
     for order in (lits, lits[::-1]):
         shared = Implications(state, "grouped")
+        shared._fast = False
         for x in order:
             a, b = shared.propagate(x), fresh.propagate(x)
             assert list(a.nodes.items()) == list(b.nodes.items()), x

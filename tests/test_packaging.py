@@ -5,6 +5,7 @@ README's set-up commands in a fresh virtual environment."""
 from __future__ import annotations
 
 import ast
+import json
 import pathlib
 import re
 import shutil
@@ -184,3 +185,16 @@ def test_the_readme_setup_works_in_a_fresh_venv(tmp_path: pathlib.Path) -> None:
     done = subprocess.run(["bash", "-c", script], cwd=source, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "Full house" in done.stdout or "Hidden single" in done.stdout
+    # the optional C accelerator installs beside it, is used, and rates as the pure Python engine does
+    hard = ".9......6..689....2.37.6.9.1...2.....549.832.....7...4.2.6.78.9....356..3......5.\n"
+    (source / "hard.txt").write_text(hard)
+    script = (". .venv/bin/activate && python -m pip install -q ./accel"
+              " && python -c 'from strategies._accel import available; assert available()'"
+              " && deduce rate --json hard.txt > accel.json"
+              " && DEDUCE_PURE_PYTHON=1 deduce rate --json hard.txt > pure.json")
+    done = subprocess.run(["bash", "-c", script], cwd=source, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    ratings = [json.loads((source / f).read_text()) for f in ("accel.json", "pure.json")]
+    for r in ratings:
+        r.pop("seconds", None)
+    assert ratings[0] == ratings[1] and ratings[0]["er"] >= 7

@@ -1,0 +1,746 @@
+/* deduce's optional accelerator: static, grouped and dynamic propagations in C.
+ *
+ * The same propagation as strategies/implications.py, Implications._propagate,
+ * in the modes "static", "grouped" and "dynamic" (X-chains, AICs, static
+ * cell/region chains, grouped AICs, Nishio and dynamic forcing chains; the
+ * modes with inner techniques go on in Python from where a dynamic
+ * propagation stopped), node for node: the literals reached in the same
+ * order, with the same (reason, parents) values and the same contradiction.
+ * strategies/_accel.py builds a Context per position (what the Python code
+ * reads of the position, packed into word arrays) and falls back to the pure
+ * Python propagation when this module is not installed.  The tests compare
+ * the two on every literal of many positions.
+ *
+ * Literals are packed as deduce.literal packs them: cell << 6 | symbol << 1 | on.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+#define MAX_DEPTH 40
+
+typedef struct {
+    PyObject_HEAD
+    int n, ncells, W, nhouses;
+    int is_static, grouped, only, want_end;
+    uint32_t *cand0;      /* ncells */
+    int *value;           /* ncells */
+    word *smask0;         /* n * W */
+    word *peer;           /* ncells * W */
+    word *house;          /* nhouses * W */
+    int *cell_houses;     /* ncells * 3 */
+    int has_groups;
+    word *inter;          /* ncells * 2 * W: (row & block, column & block) of the cell */
+    /* live "off" literals: index c * n + s -> houses (start, count); start -1: not followed */
+    int *live_start, *live_count, *live_h;
+    /* almost locked sets, per "off" literal index: distinct masks, the sets per mask, every set */
+    int *lm_start, *lm_count;          /* literal -> masks */
+    word *m_words;                     /* mask -> words */
+    int *m_ent_start, *m_ent_count;    /* mask -> entries (in mask_ents) */
+    int *mask_ents;
+    int *la_start, *la_count;          /* literal -> every entry (in all_ents) */
+    int *all_ents;
+    word *e_where;                     /* entry -> words */
+    PyObject **e_rp;                   /* entry -> (reason, parents) */
+    PyObject **e_reason, **e_parents;
+    int *e_oth_start, *e_oth_count;    /* entry -> others */
+    int *o_sym;
+    word *o_words;
+    int n_entries;
+    PyObject *r_cell, *r_peer, *r_naked, *r_hidden, *r_group, *r_empty, *r_noplace;
+    /* scratch, one propagation at a time */
+    uint32_t *cand;
+    word *smask, *placed, *tmp, *tmp2;
+    unsigned char *seen;               /* literal index (c * n + s) * 2 + on */
+    int *front, *next;
+} Context;
+
+/* ---- word helpers ---------------------------------------------------- */
+
+static inline int w_zero(const word *a, int W) {
+    for (int i = 0; i < W; i++) if (a[i]) return 0;
+    return 1;
+}
+
+static inline int w_count(const word *a, int W) {
+    int k = 0;
+    for (int i = 0; i < W; i++) k += __builtin_popcountll(a[i]);
+    return k;
+}
+
+static inline int w_low(const word *a, int W) {  /* lowest set bit, -1 if none */
+    for (int i = 0; i < W; i++) if (a[i]) return i * 64 + __builtin_ctzll(a[i]);
+    return -1;
+}
+
+static inline int w_bit(const word *a, int b) { return (int)((a[b >> 6] >> (b & 63)) & 1); }
+static inline void w_clear(word *a, int b) { a[b >> 6] &= ~((word)1 << (b & 63)); }
+static inline void w_set(word *a, int b) { a[b >> 6] |= (word)1 << (b & 63); }
+
+static inline int w_subset(const word *a, const word *b, int W) {  /* a <= b */
+    for (int i = 0; i < W; i++) if (a[i] & ~b[i]) return 0;
+    return 1;
+}
+
+static inline int w_disjoint(const word *a, const word *b, int W) {
+    for (int i = 0; i < W; i++) if (a[i] & b[i]) return 0;
+    return 1;
+}
+
+/* ---- context --------------------------------------------------------- */
+
+static void ctx_dealloc(Context *self) {
+    if (self->e_reason) {
+        for (int i = 0; i < self->n_entries; i++) {
+            Py_XDECREF(self->e_rp[i]);
+            Py_XDECREF(self->e_reason[i]);
+            Py_XDECREF(self->e_parents[i]);
+        }
+    }
+    void *arrays[] = {self->cand0, self->value, self->smask0, self->peer, self->house, self->cell_houses,
+                      self->inter, self->live_start, self->live_count, self->live_h, self->lm_start,
+                      self->lm_count, self->m_words, self->m_ent_start, self->m_ent_count, self->mask_ents,
+                      self->la_start, self->la_count, self->all_ents, self->e_where, self->e_rp, self->e_reason,
+                      self->e_parents, self->e_oth_start, self->e_oth_count, self->o_sym, self->o_words,
+                      self->cand, self->smask, self->placed, self->tmp, self->tmp2, self->seen, self->front,
+                      self->next};
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    Py_XDECREF(self->r_cell);
+    Py_XDECREF(self->r_peer);
+    Py_XDECREF(self->r_naked);
+    Py_XDECREF(self->r_hidden);
+    Py_XDECREF(self->r_group);
+    Py_XDECREF(self->r_empty);
+    Py_XDECREF(self->r_noplace);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* A list of Python ints into a new C int array (NULL on error). */
+static int *int_array(PyObject *seq, Py_ssize_t *len) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
+    if (!fast) return NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    int *out = PyMem_Calloc(k ? k : 1, sizeof(int));
+    if (!out) { Py_DECREF(fast); PyErr_NoMemory(); return NULL; }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { PyMem_Free(out); Py_DECREF(fast); return NULL; }
+        out[i] = (int)v;
+    }
+    if (len) *len = k;
+    Py_DECREF(fast);
+    return out;
+}
+
+/* A bytes object of little-endian words into a new word array. */
+static word *word_array(PyObject *b, Py_ssize_t words) {
+    if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) != words * 8) {
+        PyErr_SetString(PyExc_ValueError, "word array of the wrong size");
+        return NULL;
+    }
+    word *out = PyMem_Calloc(words ? words : 1, sizeof(word));
+    if (!out) { PyErr_NoMemory(); return NULL; }
+    memcpy(out, PyBytes_AS_STRING(b), words * 8);
+    return out;
+}
+
+static PyTypeObject ContextType;
+
+/* Context(n, ncells, nhouses, static, grouped, only, want_end, cand, value, smask, peer, house, cell_houses,
+ *         inter, live_start, live_count, live_h, lm_start, lm_count, m_words, m_ent_start,
+ *         m_ent_count, mask_ents, la_start, la_count, all_ents, e_where, e_rp, e_oth_start,
+ *         e_oth_count, o_sym, o_words, reasons) */
+static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    int n, ncells, nhouses, is_static, grouped, only, want_end;
+    PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter, *live_start, *live_count, *live_h;
+    PyObject *lm_start, *lm_count, *m_words, *m_ent_start, *m_ent_count, *mask_ents, *la_start, *la_count;
+    PyObject *all_ents, *e_where, *e_rp, *e_oth_start, *e_oth_count, *o_sym, *o_words, *reasons;
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOOOOOOOOOOOOOOOOOOOO", &n, &ncells, &nhouses, &is_static, &grouped,
+                          &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter, &live_start,
+                          &live_count, &live_h, &lm_start, &lm_count, &m_words, &m_ent_start, &m_ent_count,
+                          &mask_ents, &la_start, &la_count, &all_ents, &e_where, &e_rp, &e_oth_start,
+                          &e_oth_count, &o_sym, &o_words, &reasons))
+        return NULL;
+    Context *self = (Context *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    int W = (ncells + 63) / 64;
+    self->n = n; self->ncells = ncells; self->W = W; self->nhouses = nhouses;
+    self->is_static = is_static; self->grouped = grouped; self->only = only; self->want_end = want_end;
+    Py_ssize_t k, nmasks = 0, nothers = 0;
+    int *c0 = int_array(cand, NULL);
+    if (!c0) goto fail;
+    self->cand0 = PyMem_Calloc(ncells, sizeof(uint32_t));
+    if (!self->cand0) { PyMem_Free(c0); PyErr_NoMemory(); goto fail; }
+    for (int i = 0; i < ncells; i++) self->cand0[i] = (uint32_t)c0[i];
+    PyMem_Free(c0);
+    if (!(self->value = int_array(value, NULL))) goto fail;
+    if (!(self->smask0 = word_array(smask, (Py_ssize_t)n * W))) goto fail;
+    if (!(self->peer = word_array(peer, (Py_ssize_t)ncells * W))) goto fail;
+    if (!(self->house = word_array(house, (Py_ssize_t)nhouses * W))) goto fail;
+    if (!(self->cell_houses = int_array(cell_houses, NULL))) goto fail;
+    self->has_groups = PyBytes_GET_SIZE(inter) > 0;
+    if (!(self->inter = word_array(inter, self->has_groups ? (Py_ssize_t)ncells * 2 * W : 0))) goto fail;
+    if (!(self->live_start = int_array(live_start, NULL))) goto fail;
+    if (!(self->live_count = int_array(live_count, NULL))) goto fail;
+    if (!(self->live_h = int_array(live_h, NULL))) goto fail;
+    if (!(self->lm_start = int_array(lm_start, NULL))) goto fail;
+    if (!(self->lm_count = int_array(lm_count, NULL))) goto fail;
+    if (!(self->m_ent_start = int_array(m_ent_start, &nmasks))) goto fail;
+    if (!(self->m_words = word_array(m_words, nmasks * W))) goto fail;
+    if (!(self->m_ent_count = int_array(m_ent_count, NULL))) goto fail;
+    if (!(self->mask_ents = int_array(mask_ents, NULL))) goto fail;
+    if (!(self->la_start = int_array(la_start, NULL))) goto fail;
+    if (!(self->la_count = int_array(la_count, NULL))) goto fail;
+    if (!(self->all_ents = int_array(all_ents, NULL))) goto fail;
+    if (!(self->e_oth_start = int_array(e_oth_start, &k))) goto fail;
+    self->n_entries = (int)k;
+    if (!(self->e_where = word_array(e_where, k * W))) goto fail;
+    if (!(self->e_oth_count = int_array(e_oth_count, NULL))) goto fail;
+    if (!(self->o_sym = int_array(o_sym, &nothers))) goto fail;
+    if (!(self->o_words = word_array(o_words, nothers * W))) goto fail;
+    self->e_rp = PyMem_Calloc(k ? k : 1, sizeof(PyObject *));
+    self->e_reason = PyMem_Calloc(k ? k : 1, sizeof(PyObject *));
+    self->e_parents = PyMem_Calloc(k ? k : 1, sizeof(PyObject *));
+    if (!self->e_rp || !self->e_reason || !self->e_parents) { PyErr_NoMemory(); goto fail; }
+    if (!PyList_Check(e_rp) || PyList_GET_SIZE(e_rp) != k) {
+        PyErr_SetString(PyExc_ValueError, "e_rp: one (reason, parents) per set");
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *rp = PyList_GET_ITEM(e_rp, i);
+        if (!PyTuple_Check(rp) || PyTuple_GET_SIZE(rp) != 2) {
+            PyErr_SetString(PyExc_ValueError, "e_rp: (reason, parents) tuples");
+            goto fail;
+        }
+        Py_INCREF(rp); self->e_rp[i] = rp;
+        self->e_reason[i] = PyTuple_GET_ITEM(rp, 0); Py_INCREF(self->e_reason[i]);
+        self->e_parents[i] = PyTuple_GET_ITEM(rp, 1); Py_INCREF(self->e_parents[i]);
+    }
+    if (!PyArg_ParseTuple(reasons, "OOOOOOO", &self->r_cell, &self->r_peer, &self->r_naked, &self->r_hidden,
+                          &self->r_group, &self->r_empty, &self->r_noplace))
+        goto fail;
+    Py_INCREF(self->r_cell); Py_INCREF(self->r_peer); Py_INCREF(self->r_naked); Py_INCREF(self->r_hidden);
+    Py_INCREF(self->r_group); Py_INCREF(self->r_empty); Py_INCREF(self->r_noplace);
+    self->cand = PyMem_Calloc(ncells, sizeof(uint32_t));
+    self->smask = PyMem_Calloc((size_t)n * W, sizeof(word));
+    self->placed = PyMem_Calloc(W, sizeof(word));
+    self->tmp = PyMem_Calloc(W, sizeof(word));
+    self->tmp2 = PyMem_Calloc(W, sizeof(word));
+    self->seen = PyMem_Calloc((size_t)ncells * n * 2, 1);
+    self->front = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
+    self->next = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
+    if (!self->cand || !self->smask || !self->placed || !self->tmp || !self->tmp2 || !self->seen || !self->front
+        || !self->next) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* ---- propagation ----------------------------------------------------- */
+
+#define LIT(c, s, on) ((c) << 6 | (s) << 1 | (on))
+#define IDX(x) ((((x) >> 6) * n + (((x) >> 1) & 31)) * 2 + ((x) & 1))
+
+/* nodes[y] = rp; 0 on error */
+static inline int put(PyObject *nodes, int y, PyObject *rp) {
+    PyObject *key = PyLong_FromLong(y);
+    if (!key) return 0;
+    int r = PyDict_SetItem(nodes, key, rp);
+    Py_DECREF(key);
+    return r == 0;
+}
+
+/* The "off" literals of symbol s in the cells of mask m, as a tuple. */
+static PyObject *cells_off(const word *m, int W, int s) {
+    int k = w_count(m, W);
+    PyObject *t = PyTuple_New(k);
+    if (!t) return NULL;
+    int j = 0;
+    for (int i = 0; i < W; i++) {
+        word v = m[i];
+        while (v) {
+            int c = i * 64 + __builtin_ctzll(v);
+            v &= v - 1;
+            PyObject *x = PyLong_FromLong(LIT(c, s, 0));
+            if (!x) { Py_DECREF(t); return NULL; }
+            PyTuple_SET_ITEM(t, j++, x);
+        }
+    }
+    return t;
+}
+
+/* The cells of mask m, as a tuple of ints. */
+static PyObject *cells_tuple(const word *m, int W) {
+    int k = w_count(m, W);
+    PyObject *t = PyTuple_New(k);
+    if (!t) return NULL;
+    int j = 0;
+    for (int i = 0; i < W; i++) {
+        word v = m[i];
+        while (v) {
+            int c = i * 64 + __builtin_ctzll(v);
+            v &= v - 1;
+            PyObject *x = PyLong_FromLong(c);
+            if (!x) { Py_DECREF(t); return NULL; }
+            PyTuple_SET_ITEM(t, j++, x);
+        }
+    }
+    return t;
+}
+
+/* The "off" literals of cell c for the symbols of candidate mask m. */
+static PyObject *symbols_off(int c, uint32_t m) {
+    PyObject *t = PyTuple_New(__builtin_popcount(m));
+    if (!t) return NULL;
+    int j = 0;
+    while (m) {
+        int u = __builtin_ctz(m);
+        m &= m - 1;
+        PyObject *x = PyLong_FromLong(LIT(c, u, 0));
+        if (!x) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, j++, x);
+    }
+    return t;
+}
+
+/* Whether cell mask m is a group (two or more cells of one line-box intersection); sets the
+ * intersection's line and block. */
+static inline int group_of(Context *C, const word *m, int *line, int *block) {
+    if (!C->has_groups || w_count(m, C->W) < 2) return 0;
+    int c = w_low(m, C->W);
+    int W = C->W;
+    for (int k = 0; k < 2; k++) {
+        if (w_subset(m, C->inter + ((size_t)c * 2 + k) * W, W)) {
+            *line = C->cell_houses[c * 3 + k];
+            *block = C->cell_houses[c * 3 + 2];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Build ((tag, a), parents) with a new reference; parents borrowed or new (stolen when steal). */
+static PyObject *reason2(PyObject *tag, long a) {
+    PyObject *v = PyLong_FromLong(a);
+    if (!v) return NULL;
+    PyObject *r = PyTuple_Pack(2, tag, v);
+    Py_DECREF(v);
+    return r;
+}
+
+/* contradiction = (y, reason, parents); returns the tuple (new) or NULL */
+static PyObject *conflict(long y, PyObject *reason, PyObject *parents) {
+    PyObject *v = PyLong_FromLong(y);
+    if (!v) return NULL;
+    PyObject *t = PyTuple_Pack(3, v, reason, parents);
+    Py_DECREF(v);
+    return t;
+}
+
+#define FAIL_IF(cond) do { if (cond) goto error; } while (0)
+
+/* A cell mask of W words as a Python int. */
+static PyObject *words_to_long(const word *w, int W) {
+    PyObject *r = PyLong_FromUnsignedLongLong(w[W - 1]);
+    if (!r) return NULL;
+    PyObject *shift = PyLong_FromLong(64);
+    if (!shift) { Py_DECREF(r); return NULL; }
+    for (int i = W - 2; i >= 0 && r; i--) {
+        PyObject *up = PyNumber_Lshift(r, shift);
+        Py_DECREF(r);
+        r = NULL;
+        if (!up) break;
+        PyObject *low = PyLong_FromUnsignedLongLong(w[i]);
+        if (!low) { Py_DECREF(up); break; }
+        r = PyNumber_Or(up, low);
+        Py_DECREF(up);
+        Py_DECREF(low);
+    }
+    Py_DECREF(shift);
+    return r;
+}
+
+/* Where a dynamic propagation stopped: (candidates, places, placed cells, generations), as
+ * Implications._propagate_python records it for a dynamic+ propagation to go on from. */
+static PyObject *end_state(Context *C, int generation) {
+    const int n = C->n, W = C->W, ncells = C->ncells;
+    PyObject *cand = PyList_New(ncells), *places = PyList_New(n), *placed = NULL;
+    if (!cand || !places) goto fail;
+    for (int c = 0; c < ncells; c++) {
+        PyObject *v = PyLong_FromUnsignedLong(C->cand[c]);
+        if (!v) goto fail;
+        PyList_SET_ITEM(cand, c, v);
+    }
+    for (int s = 0; s < n; s++) {
+        PyObject *v = words_to_long(C->smask + (size_t)s * W, W);
+        if (!v) goto fail;
+        PyList_SET_ITEM(places, s, v);
+    }
+    placed = words_to_long(C->placed, W);
+    if (!placed) goto fail;
+    return Py_BuildValue("(NNNi)", cand, places, placed, generation);
+fail:
+    Py_XDECREF(cand); Py_XDECREF(places); Py_XDECREF(placed);
+    return NULL;
+}
+
+/* propagate(start, nodes) -> (contradiction or None, grouped, end or None)
+ * nodes holds {start: ((ASSUMED,), ())} and gets the rest, in order; end is where a dynamic
+ * propagation stopped (contexts made with want_end), else None. */
+static PyObject *ctx_propagate(Context *C, PyObject *args) {
+    int start;
+    PyObject *nodes;
+    if (!PyArg_ParseTuple(args, "iO!", &start, &PyDict_Type, &nodes)) return NULL;
+    const int n = C->n, W = C->W, ncells = C->ncells;
+    const int is_static = C->is_static, grouped = C->grouped, only = C->only;
+    uint32_t *cand = C->cand;
+    word *smask = C->smask, *placed = C->placed, *tmp = C->tmp, *tmp2 = C->tmp2;
+    unsigned char *seen = C->seen;
+    int *front = C->front, *next = C->next;
+    memcpy(cand, C->cand0, ncells * sizeof(uint32_t));
+    memcpy(smask, C->smask0, (size_t)n * W * sizeof(word));
+    memset(placed, 0, W * sizeof(word));
+    memset(seen, 0, (size_t)ncells * n * 2);
+    seen[IDX(start)] = 1;
+    int nfront = 1, nnext;
+    front[0] = start;
+    if (!(start & 1)) {
+        int c = start >> 6, s = (start >> 1) & 31;
+        cand[c] &= ~(1u << s);
+        w_clear(smask + (size_t)s * W, c);
+    }
+    PyObject *contradiction = NULL;   /* new reference when set */
+    PyObject *end = NULL;
+    int was_grouped = 0;
+    PyObject *rp = NULL, *reason = NULL, *parents = NULL, *par = NULL;
+    for (int generation = 0; generation < MAX_DEPTH; generation++) {
+        nnext = 0;
+        for (int fi = 0; fi < nfront; fi++) {
+            const int x = front[fi];
+            const int c = x >> 6, s = (x >> 1) & 31;
+            word *sm_s = smask + (size_t)s * W;
+            if (x & 1) {
+                /* c = s: the cell's other candidates and the symbol's other places in its peers go */
+                if (C->value[c] >= 0) continue;
+                w_set(placed, c);
+                par = PyTuple_New(1);
+                FAIL_IF(!par);
+                PyObject *xv = PyLong_FromLong(x);
+                if (!xv) goto error;
+                PyTuple_SET_ITEM(par, 0, xv);
+                if (only < 0) {
+                    uint32_t m = cand[c] & ~(1u << s);
+                    if (m) {
+                        reason = reason2(C->r_cell, c);
+                        FAIL_IF(!reason);
+                        rp = PyTuple_Pack(2, reason, par);
+                        FAIL_IF(!rp);
+                        while (m) {
+                            int t = __builtin_ctz(m);
+                            m &= m - 1;
+                            int y = LIT(c, t, 0);
+                            if (seen[IDX(y | 1)]) {
+                                contradiction = conflict(y, reason, par);
+                                goto done;
+                            }
+                            FAIL_IF(!put(nodes, y, rp));
+                            seen[IDX(y)] = 1;
+                            w_clear(smask + (size_t)t * W, c);
+                            if (C->live_start[c * n + t] >= 0) next[nnext++] = y;
+                        }
+                        Py_CLEAR(rp);
+                        Py_CLEAR(reason);
+                        cand[c] &= 1u << s;
+                    }
+                }
+                const word *pm = C->peer + (size_t)c * W;
+                int any = 0;
+                for (int i = 0; i < W; i++) { tmp[i] = pm[i] & sm_s[i]; any |= tmp[i] != 0; }
+                if (any) {
+                    reason = reason2(C->r_peer, c);
+                    FAIL_IF(!reason);
+                    rp = PyTuple_Pack(2, reason, par);
+                    FAIL_IF(!rp);
+                    for (int i = 0; i < W; i++) sm_s[i] &= ~tmp[i];
+                    for (int i = 0; i < W; i++) {
+                        word v = tmp[i];
+                        while (v) {
+                            int p = i * 64 + __builtin_ctzll(v);
+                            v &= v - 1;
+                            int y = LIT(p, s, 0);
+                            if (seen[IDX(y | 1)]) {
+                                contradiction = conflict(y, reason, par);
+                                goto done;
+                            }
+                            FAIL_IF(!put(nodes, y, rp));
+                            seen[IDX(y)] = 1;
+                            cand[p] &= ~(1u << s);
+                            if (C->live_start[p * n + s] >= 0) next[nnext++] = y;
+                        }
+                    }
+                    Py_CLEAR(rp);
+                    Py_CLEAR(reason);
+                }
+                Py_CLEAR(par);
+                continue;
+            }
+            /* c <> s: look for a cell or a house left with one choice */
+            if (only < 0) {
+                uint32_t rest = cand[c];
+                if (!rest) {
+                    if (is_static && __builtin_popcount(C->cand0[c]) != 2) continue;
+                    reason = reason2(C->r_empty, c);
+                    FAIL_IF(!reason);
+                    parents = symbols_off(c, C->cand0[c]);
+                    FAIL_IF(!parents);
+                    contradiction = conflict(-1, reason, parents);
+                    goto done;
+                }
+                if (!(rest & (rest - 1)) && !w_bit(placed, c)) {
+                    uint32_t gone = C->cand0[c] & ~rest;
+                    if (!is_static || !(gone & (gone - 1))) {
+                        int y = LIT(c, __builtin_ctz(rest), 1);
+                        if (!seen[IDX(y)]) {
+                            if (gone & (gone - 1)) {
+                                parents = symbols_off(c, gone);
+                            } else {
+                                parents = PyTuple_New(1);
+                                if (parents) {
+                                    PyObject *v = PyLong_FromLong(LIT(c, gone ? __builtin_ctz(gone) : -1, 0));
+                                    if (!v) { Py_CLEAR(parents); } else PyTuple_SET_ITEM(parents, 0, v);
+                                }
+                            }
+                            FAIL_IF(!parents);
+                            reason = reason2(C->r_naked, c);
+                            FAIL_IF(!reason);
+                            if (seen[IDX(y ^ 1)]) {
+                                contradiction = conflict(y, reason, parents);
+                                goto done;
+                            }
+                            rp = PyTuple_Pack(2, reason, parents);
+                            FAIL_IF(!rp);
+                            FAIL_IF(!put(nodes, y, rp));
+                            seen[IDX(y)] = 1;
+                            next[nnext++] = y;
+                            Py_CLEAR(rp); Py_CLEAR(reason); Py_CLEAR(parents);
+                        }
+                    }
+                }
+            }
+            const word *sm0 = C->smask0 + (size_t)s * W;
+            int li = c * n + s;
+            int ls = C->live_start[li];
+            int lc = ls >= 0 ? C->live_count[li] : 0;
+            for (int hi = 0; hi < lc; hi++) {
+                int h = C->live_h[ls + hi];
+                const word *hm = C->house + (size_t)h * W;
+                /* tmp = left = smask[s] & hm */
+                int nleft = 0;
+                for (int i = 0; i < W; i++) { tmp[i] = sm_s[i] & hm[i]; nleft += __builtin_popcountll(tmp[i]); }
+                if (!nleft) {
+                    for (int i = 0; i < W; i++) tmp2[i] = sm0[i] & hm[i];
+                    if (is_static && w_count(tmp2, W) != 2) continue;
+                    PyObject *hv = PyLong_FromLong(h), *sv = PyLong_FromLong(s);
+                    if (!hv || !sv) { Py_XDECREF(hv); Py_XDECREF(sv); goto error; }
+                    reason = PyTuple_Pack(3, C->r_noplace, hv, sv);
+                    Py_DECREF(hv); Py_DECREF(sv);
+                    FAIL_IF(!reason);
+                    parents = cells_off(tmp2, W, s);
+                    FAIL_IF(!parents);
+                    contradiction = conflict(-1, reason, parents);
+                    goto done;
+                }
+                /* tmp2 = gone = sm & hm & ~left */
+                for (int i = 0; i < W; i++) tmp2[i] = sm0[i] & hm[i] & ~tmp[i];
+                if (nleft == 1) {
+                    int q = w_low(tmp, W);
+                    if (C->value[q] >= 0 || w_bit(placed, q)) continue;
+                    int ngone = w_count(tmp2, W), gl, gb;
+                    if (!is_static || ngone <= 1 || (grouped && group_of(C, tmp2, &gl, &gb))) {
+                        int y = LIT(q, s, 1);
+                        if (!seen[IDX(y)]) {
+                            if (ngone >= 2) {
+                                parents = cells_off(tmp2, W, s);
+                            } else {
+                                parents = PyTuple_New(1);
+                                if (parents) {
+                                    PyObject *v = PyLong_FromLong(LIT(w_low(tmp2, W), s, 0));
+                                    if (!v) { Py_CLEAR(parents); } else PyTuple_SET_ITEM(parents, 0, v);
+                                }
+                            }
+                            FAIL_IF(!parents);
+                            reason = reason2(C->r_hidden, h);
+                            FAIL_IF(!reason);
+                            if (seen[IDX(y ^ 1)]) {
+                                contradiction = conflict(y, reason, parents);
+                                goto done;
+                            }
+                            rp = PyTuple_Pack(2, reason, parents);
+                            FAIL_IF(!rp);
+                            FAIL_IF(!put(nodes, y, rp));
+                            seen[IDX(y)] = 1;
+                            next[nnext++] = y;
+                            Py_CLEAR(rp); Py_CLEAR(reason); Py_CLEAR(parents);
+                        }
+                    }
+                } else if (grouped) {
+                    int line, block, gl, gb;
+                    if (!group_of(C, tmp, &line, &block)) continue;
+                    /* the symbol's places left in h form a group inside a line and a box:
+                     * the other of those two houses loses it outside the group */
+                    if (w_count(tmp2, W) != 1 && !group_of(C, tmp2, &gl, &gb)) continue;
+                    int pair[2] = {line, block};
+                    for (int k = 0; k < 2; k++) {
+                        int o = pair[k];
+                        if (o == h) continue;
+                        const word *om = C->house + (size_t)o * W;
+                        word m[W];
+                        int any = 0;
+                        for (int i = 0; i < W; i++) { m[i] = sm_s[i] & om[i] & ~tmp[i]; any |= m[i] != 0; }
+                        if (!any) continue;
+                        was_grouped = 1;
+                        PyObject *hv = PyLong_FromLong(h), *ov = PyLong_FromLong(o);
+                        PyObject *cells = cells_tuple(tmp, W);
+                        if (!hv || !ov || !cells) {
+                            Py_XDECREF(hv); Py_XDECREF(ov); Py_XDECREF(cells);
+                            goto error;
+                        }
+                        reason = PyTuple_Pack(4, C->r_group, hv, cells, ov);
+                        Py_DECREF(hv); Py_DECREF(ov); Py_DECREF(cells);
+                        FAIL_IF(!reason);
+                        parents = cells_off(tmp2, W, s);
+                        FAIL_IF(!parents);
+                        rp = PyTuple_Pack(2, reason, parents);
+                        FAIL_IF(!rp);
+                        for (int i = 0; i < W; i++) {
+                            word v = m[i];
+                            while (v) {
+                                int t = i * 64 + __builtin_ctzll(v);
+                                v &= v - 1;
+                                int y = LIT(t, s, 0);
+                                if (seen[IDX(y | 1)]) {
+                                    contradiction = conflict(y, reason, parents);
+                                    goto done;
+                                }
+                                FAIL_IF(!put(nodes, y, rp));
+                                seen[IDX(y)] = 1;
+                                cand[t] &= ~(1u << s);
+                                w_clear(sm_s, t);
+                                if (C->live_start[t * n + s] >= 0) next[nnext++] = y;
+                            }
+                        }
+                        Py_CLEAR(rp); Py_CLEAR(reason); Py_CLEAR(parents);
+                    }
+                }
+            }
+            /* an almost locked set without s is locked on its other symbols: each of them
+             * leaves the cells that see all its places in the set */
+            if (grouped) {
+                int mc = C->lm_count[li];
+                if (!mc) continue;
+                int ms = C->lm_start[li];
+                int hit = -1, several = 0;
+                for (int k = 0; k < mc; k++) {
+                    if (w_disjoint(sm_s, C->m_words + (size_t)(ms + k) * W, W)) {
+                        if (hit >= 0) { several = 1; break; }
+                        hit = ms + k;
+                    }
+                }
+                if (hit < 0) continue;
+                int count = several ? C->la_count[li] : C->m_ent_count[hit];
+                const int *ents = several ? C->all_ents + C->la_start[li] : C->mask_ents + C->m_ent_start[hit];
+                for (int k = 0; k < count; k++) {
+                    int e = ents[k];
+                    if (several && !w_disjoint(sm_s, C->e_where + (size_t)e * W, W)) continue;
+                    int os = C->e_oth_start[e], oc = C->e_oth_count[e];
+                    for (int j = 0; j < oc; j++) {
+                        int u = C->o_sym[os + j];
+                        const word *out = C->o_words + (size_t)(os + j) * W;
+                        word *sm_u = smask + (size_t)u * W;
+                        for (int i = 0; i < W; i++) {
+                            word v = out[i] & sm_u[i];
+                            if (v) was_grouped = 1;
+                            while (v) {
+                                int t = i * 64 + __builtin_ctzll(v);
+                                v &= v - 1;
+                                int y = LIT(t, u, 0);
+                                if (seen[IDX(y | 1)]) {
+                                    contradiction = conflict(y, C->e_reason[e], C->e_parents[e]);
+                                    goto done;
+                                }
+                                FAIL_IF(!put(nodes, y, C->e_rp[e]));
+                                seen[IDX(y)] = 1;
+                                cand[t] &= ~(1u << u);
+                                sm_u[i] &= ~((word)1 << (t & 63));
+                                if (C->live_start[t * n + u] >= 0) next[nnext++] = y;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (!nnext) {
+            if (C->want_end) {
+                end = end_state(C, generation + 1);
+                FAIL_IF(!end);
+            }
+            break;
+        }
+        int *swap = front;
+        front = next;
+        next = swap;
+        nfront = nnext;
+    }
+done:
+    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents); Py_XDECREF(par);
+    if (PyErr_Occurred()) { Py_XDECREF(contradiction); Py_XDECREF(end); return NULL; }
+    if (!contradiction) { contradiction = Py_None; Py_INCREF(Py_None); }
+    if (!end) { end = Py_None; Py_INCREF(Py_None); }
+    return Py_BuildValue("(NON)", contradiction, was_grouped ? Py_True : Py_False, end);
+error:
+    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents); Py_XDECREF(par);
+    Py_XDECREF(contradiction); Py_XDECREF(end);
+    return NULL;
+}
+
+static PyMethodDef ctx_methods[] = {
+    {"propagate", (PyCFunction)ctx_propagate, METH_VARARGS,
+     "propagate(start, nodes) -> (contradiction, grouped): follow start, filling nodes in order."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ContextType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_deduce_accel.Context",
+    .tp_basicsize = sizeof(Context),
+    .tp_dealloc = (destructor)ctx_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "What a static or grouped propagation reads of one position, packed for C.",
+    .tp_methods = ctx_methods,
+    .tp_new = ctx_new,
+};
+
+static struct PyModuleDef accel_module = {
+    PyModuleDef_HEAD_INIT, "_deduce_accel",
+    "deduce's optional accelerator: static and grouped propagations in C.", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__deduce_accel(void) {
+    if (PyType_Ready(&ContextType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&accel_module);
+    if (!m) return NULL;
+    Py_INCREF(&ContextType);
+    if (PyModule_AddObject(m, "Context", (PyObject *)&ContextType) < 0) {
+        Py_DECREF(&ContextType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

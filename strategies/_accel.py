@@ -1,0 +1,127 @@
+"""The optional C accelerator of the chain engine's propagations.
+
+``pip install ./accel`` builds the extension module ``_deduce_accel``
+(``accel/_deduce_accel.c``), which makes the static, grouped and dynamic
+propagations (X-chains, AICs, static cell/region chains, grouped AICs,
+Nishio, dynamic forcing chains) node for node what
+:meth:`strategies.implications.Implications._propagate_python` makes,
+several times faster; dynamic+ and nested propagations go on in Python
+from where the C one stopped.  Without it (or with ``DEDUCE_PURE_PYTHON=1``
+in the environment) every propagation is the pure Python one, which stays
+the reference: the tests compile the module and compare the two on every
+literal of many positions.
+
+:func:`context` packs what a propagation reads of the position (candidate
+masks, the symbols' places, peers and houses, the houses where an "off"
+literal can make a link, the line-box intersections, the almost locked sets
+of grouped chains) into the C module's ``Context``, once per position and
+mode.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .implications import Implications
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("DEDUCE_PURE_PYTHON"):
+        return None
+    try:
+        return importlib.import_module("_deduce_accel")
+    except ImportError:
+        return None
+
+
+_deduce_accel = _load()
+
+
+def available() -> bool:
+    """Whether the C accelerator is installed and in use."""
+    return _deduce_accel is not None
+
+
+def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
+    """The C ``Context`` of ``imp``'s position and mode (static, grouped or
+    dynamic), or None when the accelerator is not installed.  ``reasons``
+    are the engine's names of the links a node follows from: same cell,
+    peer, naked single, hidden single, group."""
+    if _deduce_accel is None or imp.mode not in ("static", "grouped", "dynamic"):
+        return None
+
+    n, ncells = imp.n, len(imp.cand)
+    nbytes = (ncells + 63) // 64 * 8
+
+    def words(masks: Any) -> bytes:
+        return b"".join(m.to_bytes(nbytes, "little") for m in masks)
+
+    house_masks = imp.house_masks
+    cell_houses = [h for hs in imp.cell_houses for h in hs]
+    inter = b""
+    if imp.group_of:
+        crossings = []
+        for row, col, block in imp.cell_houses:
+            crossings += [house_masks[row] & house_masks[block], house_masks[col] & house_masks[block]]
+        inter = words(crossings)
+    live = imp._live
+    if live is None:
+        live = imp._live = imp._live_houses()
+    live_start = [-1] * (ncells * n)
+    live_count = [0] * (ncells * n)
+    live_h: list[int] = []
+    for x, houses in live.items():
+        i = (x >> 6) * n + ((x >> 1) & 31)
+        live_start[i] = len(live_h)
+        live_count[i] = len(houses)
+        live_h += houses
+    # almost locked sets: each set once, then per literal its masks and sets
+    lm_start, lm_count = [0] * (ncells * n), [0] * (ncells * n)
+    la_start, la_count = [0] * (ncells * n), [0] * (ncells * n)
+    m_words: list[int] = []
+    m_ent_start: list[int] = []
+    m_ent_count: list[int] = []
+    mask_ents: list[int] = []
+    all_ents: list[int] = []
+    e_index: dict[int, int] = {}
+    e_where: list[int] = []
+    e_rp: list[tuple] = []
+    e_oth_start: list[int] = []
+    e_oth_count: list[int] = []
+    o_sym: list[int] = []
+    o_words: list[int] = []
+
+    def entry(e: Any) -> int:
+        k = e_index.get(id(e))
+        if k is None:
+            k = e_index[id(e)] = len(e_where)
+            e_where.append(e[0])
+            e_rp.append(e[1])
+            e_oth_start.append(len(o_sym))
+            e_oth_count.append(len(e[2]))
+            for u, outside in e[2]:
+                o_sym.append(u)
+                o_words.append(outside)
+        return k
+
+    for x, (masks, by_where, every, _union) in imp.als_index.items():
+        i = (x >> 6) * n + ((x >> 1) & 31)
+        lm_start[i], lm_count[i] = len(m_words), len(masks)
+        for w in masks:
+            m_words.append(w)
+            m_ent_start.append(len(mask_ents))
+            m_ent_count.append(len(by_where[w]))
+            mask_ents.extend(entry(e) for e in by_where[w])
+        la_start[i], la_count[i] = len(all_ents), len(every)
+        all_ents.extend(entry(e) for e in every)
+    return _deduce_accel.Context(
+        n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
+        -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
+        list(imp.cand), list(imp.value), words(imp.smask), words(imp.peer_masks), words(house_masks), cell_houses,
+        inter, live_start, live_count, live_h, lm_start, lm_count, words(m_words), m_ent_start, m_ent_count,
+        mask_ents, la_start, la_count, all_ents, words(e_where), e_rp, e_oth_start, e_oth_count, o_sym,
+        words(o_words), (*reasons, "empty", "no-place"))

@@ -1,0 +1,156 @@
+"""The optional C accelerator (``accel/``, :mod:`strategies._accel`) makes the
+static and grouped propagations of the pure Python engine, node for node.
+
+The extension is compiled here from ``accel/_deduce_accel.c`` with the
+interpreter's C compiler when it is not installed (the tests skip when there
+is no compiler), so the default suite checks it on every machine that could
+build it.  Compared, for every literal of each position: the literals
+reached in order with their (reason, parents), the contradiction, and
+whether a group or an almost locked set served as a node; on engine
+positions and on random candidate grids of sizes 4 to 25 (one to ten
+machine words per cell mask), with boxes and with jigsaw regions.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import random
+import shlex
+import shutil
+import subprocess
+import sysconfig
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deduce import Puzzle
+from deduce.geometry import BOX_SHAPES, Geometry
+from deduce.literal import lit
+from deduce.state import State
+from strategies import _accel
+from strategies.chains import Chains
+from strategies.implications import Implications
+
+from .test_chain_engine import PUZZLES, stuck
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "accel" / "_deduce_accel.c"
+ALPHABET = "123456789ABCDEFGHIJKLMNOP"
+
+
+@pytest.fixture(scope="module")
+def accel(tmp_path_factory):
+    """The extension module: the installed one, or one compiled here."""
+    if _accel._deduce_accel is not None:
+        return _accel._deduce_accel
+    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
+    if not shutil.which(cc[0]):
+        pytest.skip("no C compiler to build the accelerator with")
+    out = tmp_path_factory.mktemp("accel") / ("_deduce_accel" + sysconfig.get_config_var("EXT_SUFFIX"))
+    subprocess.run([*cc, "-shared", "-fPIC", "-O1", f"-I{sysconfig.get_paths()['include']}", str(SOURCE),
+                    "-o", str(out)], check=True, capture_output=True)
+    spec = importlib.util.spec_from_file_location("_deduce_accel", out)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def with_accel(accel, monkeypatch):
+    monkeypatch.setattr(_accel, "_deduce_accel", accel)
+    return accel
+
+
+def literals(state, symbol=None):
+    for c, m in enumerate(state.cand):
+        if state.value[c] < 0:
+            for s in range(state.puzzle.size):
+                if m >> s & 1 and symbol in (None, s):
+                    yield lit(c, s, True)
+                    yield lit(c, s, False)
+
+
+def assert_same_propagations(state, mode, symbol=None):
+    fast, plain = Implications(state, mode, symbol), Implications(state, mode, symbol)
+    plain._fast = False
+    checked = 0
+    for x in literals(state, symbol):
+        a, b = fast.propagate(x), plain.propagate(x)
+        assert list(a.nodes.items()) == list(b.nodes.items()), (mode, symbol, x)
+        assert a.contradiction == b.contradiction, (mode, symbol, x)
+        assert a.grouped == b.grouped, (mode, symbol, x)
+        assert a.end == b.end, (mode, symbol, x)
+        checked += 1
+    assert not checked or fast._fast, "the accelerator was not used"
+    return checked
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+def test_engine_positions_propagate_the_same(with_accel, text):
+    state = stuck(text)
+    symbol = next(literals(state)) >> 1 & 31  # one with places left
+    for mode, one in (("static", None), ("grouped", None), ("static", symbol), ("dynamic", None), ("dynamic", symbol)):
+        assert assert_same_propagations(state, mode, one) > 0
+
+
+def test_grouped_aic_steps_are_the_same(with_accel, monkeypatch):
+    state = stuck(PUZZLES[1])
+    fast = [s.details for s in Chains("grouped-aic")._find_sorted(state)]
+    monkeypatch.setattr(_accel, "_deduce_accel", None)
+    fresh = State(Puzzle.from_string(PUZZLES[1]), state.cand.copy(), state.value.copy())
+    assert fast == [s.details for s in Chains("grouped-aic")._find_sorted(fresh)]
+    assert fast
+
+
+def _jigsaw_6() -> Geometry:
+    return Geometry.jigsaw(["000011", "022013", "221113", "243333", "244455", "445555"])  # seed 001's map
+
+
+def _random_position(geometry: Geometry, seed: int) -> State:
+    """A grid of random candidates (each cell's own symbol among them) and some
+    cells solved: not a consistent position, which is the harder test."""
+    rng = random.Random(seed)
+    n = geometry.size
+    puzzle = Puzzle(geometry, ALPHABET[:n], (-1,) * (n * n))
+    cand, value = [], []
+    for _cell in range(n * n):
+        own = rng.randrange(n)
+        if rng.random() < 0.25:
+            cand.append(1 << own)
+            value.append(own)
+            continue
+        m = 1 << own
+        for s in range(n):
+            if rng.random() < rng.choice((0.2, 0.4, 0.7)):
+                m |= 1 << s
+        cand.append(m)
+        value.append(-1)
+    return State(puzzle, cand, value)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans())
+def test_random_positions_propagate_the_same(with_accel, size, seed, jigsaw):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    state = _random_position(geometry, seed)
+    assert_same_propagations(state, "grouped")
+    assert_same_propagations(state, "static")
+    assert_same_propagations(state, "static", seed % size)
+    assert_same_propagations(state, "dynamic")
+    assert_same_propagations(state, "dynamic", seed % size)
+
+
+def test_a_25x25_position_propagates_the_same(with_accel):
+    # ten machine words per cell mask
+    assert 25 in BOX_SHAPES
+    state = _random_position(Geometry.boxes(25), 7)
+    assert assert_same_propagations(state, "grouped") > 1000
+
+
+def test_without_the_module_the_python_propagation_is_used(monkeypatch):
+    monkeypatch.setattr(_accel, "_deduce_accel", None)
+    imp = Implications(stuck(PUZZLES[0]), "grouped")
+    imp.propagate(next(literals(imp.state)))
+    assert imp._fast is False
