@@ -70,7 +70,12 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   to the next, and from the SE solve to the HoDoKu one, while they stay
   the same (:func:`~strategies.symbol_store.per_symbol`);
 * :func:`deduce.deadline.check` runs every :data:`CHECK_EVERY`
-  propagations, so a time limit ends a long search promptly.
+  propagations, so a time limit ends a long search promptly;
+* with the optional C accelerator installed (``pip install ./accel``,
+  :mod:`strategies._accel`), static, grouped and dynamic propagations are
+  made in C, node for node the same; :meth:`Implications._propagate_python`
+  stays the reference and makes the rest (dynamic+ and nested ones go on
+  in Python from where the dynamic one stopped).
 
 Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
 :data:`MAX_RULES` inner steps (of which at most :data:`MAX_NESTED_RULES`
