@@ -727,18 +727,207 @@ static PyTypeObject ContextType = {
     .tp_new = ctx_new,
 };
 
+
+/* ---- the static screen's reach (strategies/static_screen.py) ---------- */
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the accelerator packs bitsets as little-endian words"
+#endif
+
+/* A bitset of nw words as a non-negative Python int. */
+static PyObject *bits_to_long(const word *w, int nw) {
+    while (nw > 1 && !w[nw - 1]) nw--;
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(w, (size_t)nw * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray((const unsigned char *)w, (size_t)nw * 8, 1, 0);
+#endif
+}
+
+/* A non-negative Python int into nw words (it must fit); 0 on error. */
+static int long_to_bits(PyObject *v, word *w, int nw) {
+    if (!PyLong_Check(v) || _PyLong_Sign(v) < 0) {
+        PyErr_SetString(PyExc_ValueError, "expected a non-negative int");
+        return 0;
+    }
+    if ((Py_ssize_t)_PyLong_NumBits(v) > (Py_ssize_t)nw * 64) {
+        PyErr_SetString(PyExc_ValueError, "bitset too wide");
+        return 0;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_AsNativeBytes(v, w, (Py_ssize_t)nw * 8,
+                                Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) >= 0;
+#else
+    return _PyLong_AsByteArray((PyLongObject *)v, (unsigned char *)w, (size_t)nw * 8, 1, 0) == 0;
+#endif
+}
+
+typedef struct {
+    PyObject_HEAD
+    int nbits, nw, max_depth;
+    int *weak_start, *weak_bits;       /* bit i -> the bits its weak links reach (CSR) */
+    int *strong_start, *strong_bits;   /* bit i -> the bits its strong links reach */
+    word *on, *off, *f_on, *f_off, *n_on, *n_off;
+} Screen;
+
+static void screen_dealloc(Screen *self) {
+    void *arrays[] = {self->weak_start, self->weak_bits, self->strong_start, self->strong_bits, self->on,
+                      self->off, self->f_on, self->f_off, self->n_on, self->n_off};
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* A list of ints (bitsets over nbits) into CSR arrays of their bits. */
+static int csr(PyObject *list, int nbits, int nw, int **start, int **bits) {
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) != nbits) {
+        PyErr_SetString(PyExc_ValueError, "one bitset per bit expected");
+        return 0;
+    }
+    word *tmp = PyMem_Calloc(nw, sizeof(word));
+    size_t cap = 64, used = 0;
+    *start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
+    *bits = PyMem_Calloc(cap, sizeof(int));
+    if (!tmp || !*start || !*bits) { PyMem_Free(tmp); PyErr_NoMemory(); return 0; }
+    for (int i = 0; i < nbits; i++) {
+        (*start)[i] = (int)used;
+        PyObject *v = PyList_GET_ITEM(list, i);
+        if (v == Py_None || (PyLong_Check(v) && _PyLong_Sign(v) == 0)) continue;
+        if (!long_to_bits(v, tmp, nw)) { PyMem_Free(tmp); return 0; }
+        for (int k = 0; k < nw; k++) {
+            word x = tmp[k];
+            while (x) {
+                if (used == cap) {
+                    cap *= 2;
+                    int *grown = PyMem_Realloc(*bits, cap * sizeof(int));
+                    if (!grown) { PyMem_Free(tmp); PyErr_NoMemory(); return 0; }
+                    *bits = grown;
+                }
+                (*bits)[used++] = k * 64 + __builtin_ctzll(x);
+                x &= x - 1;
+            }
+        }
+    }
+    (*start)[nbits] = (int)used;
+    PyMem_Free(tmp);
+    return 1;
+}
+
+/* Screen(weak, strong, nbits, max_depth): weak[i] and strong[i] the bits literal bit i links to */
+static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    PyObject *weak, *strong;
+    int nbits, max_depth;
+    if (!PyArg_ParseTuple(args, "OOii", &weak, &strong, &nbits, &max_depth)) return NULL;
+    Screen *self = (Screen *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->nbits = nbits;
+    self->nw = (nbits + 63) / 64;
+    self->max_depth = max_depth;
+    if (!csr(weak, nbits, self->nw, &self->weak_start, &self->weak_bits)) goto fail;
+    if (!csr(strong, nbits, self->nw, &self->strong_start, &self->strong_bits)) goto fail;
+    word **sets[] = {&self->on, &self->off, &self->f_on, &self->f_off, &self->n_on, &self->n_off};
+    for (size_t i = 0; i < 6; i++) {
+        *sets[i] = PyMem_Calloc(self->nw, sizeof(word));
+        if (!*sets[i]) { PyErr_NoMemory(); goto fail; }
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* reach(bit, on) -> (contradiction, on, off, layers), as StaticScreen.reach computes it */
+static PyObject *screen_reach(Screen *S, PyObject *args) {
+    int bit, is_on;
+    if (!PyArg_ParseTuple(args, "ip", &bit, &is_on)) return NULL;
+    if (bit < 0 || bit >= S->nbits) { PyErr_SetString(PyExc_ValueError, "bit out of range"); return NULL; }
+    const int nw = S->nw;
+    word *on = S->on, *off = S->off, *f_on = S->f_on, *f_off = S->f_off, *n_on = S->n_on, *n_off = S->n_off;
+    memset(on, 0, nw * 8); memset(off, 0, nw * 8); memset(f_on, 0, nw * 8); memset(f_off, 0, nw * 8);
+    w_set(is_on ? on : off, bit);
+    w_set(is_on ? f_on : f_off, bit);
+    PyObject *layers = PyList_New(0);
+    if (!layers) return NULL;
+    int contradiction = -1;
+    for (int depth = 0; depth <= S->max_depth; depth++) {
+        if (depth) {
+            memset(n_on, 0, nw * 8); memset(n_off, 0, nw * 8);
+            for (int k = 0; k < nw; k++) {
+                word x = f_on[k];
+                while (x) {
+                    int i = k * 64 + __builtin_ctzll(x);
+                    x &= x - 1;
+                    for (int j = S->weak_start[i]; j < S->weak_start[i + 1]; j++) w_set(n_off, S->weak_bits[j]);
+                }
+                x = f_off[k];
+                while (x) {
+                    int i = k * 64 + __builtin_ctzll(x);
+                    x &= x - 1;
+                    for (int j = S->strong_start[i]; j < S->strong_start[i + 1]; j++) w_set(n_on, S->strong_bits[j]);
+                }
+            }
+            int any = 0, meet = 0;
+            for (int k = 0; k < nw; k++) {
+                f_on[k] = n_on[k] & ~on[k];
+                f_off[k] = n_off[k] & ~off[k];
+                any |= (f_on[k] | f_off[k]) != 0;
+            }
+            if (!any) break;
+            for (int k = 0; k < nw; k++) {
+                on[k] |= f_on[k];
+                off[k] |= f_off[k];
+                meet |= (on[k] & off[k]) != 0;
+            }
+            if (contradiction < 0 && meet) contradiction = depth;
+        }
+        PyObject *a = bits_to_long(f_on, nw), *b = bits_to_long(f_off, nw);
+        PyObject *pair = (a && b) ? PyTuple_Pack(2, a, b) : NULL;
+        Py_XDECREF(a); Py_XDECREF(b);
+        if (!pair || PyList_Append(layers, pair) < 0) { Py_XDECREF(pair); Py_DECREF(layers); return NULL; }
+        Py_DECREF(pair);
+    }
+    PyObject *a = bits_to_long(on, nw), *b = bits_to_long(off, nw);
+    if (!a || !b) { Py_XDECREF(a); Py_XDECREF(b); Py_DECREF(layers); return NULL; }
+    PyObject *c = contradiction < 0 ? Py_None : PyLong_FromLong(contradiction);
+    if (contradiction < 0) Py_INCREF(Py_None);
+    if (!c) { Py_DECREF(a); Py_DECREF(b); Py_DECREF(layers); return NULL; }
+    return Py_BuildValue("(NNNN)", c, a, b, layers);
+}
+
+static PyMethodDef screen_methods[] = {
+    {"reach", (PyCFunction)screen_reach, METH_VARARGS,
+     "reach(bit, on) -> (contradiction, on, off, layers): where assuming literal bit leads."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ScreenType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_deduce_accel.Screen",
+    .tp_basicsize = sizeof(Screen),
+    .tp_dealloc = (destructor)screen_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The static screen's links, for StaticScreen.reach in C.",
+    .tp_methods = screen_methods,
+    .tp_new = screen_new,
+};
+
 static struct PyModuleDef accel_module = {
     PyModuleDef_HEAD_INIT, "_deduce_accel",
     "deduce's optional accelerator: static and grouped propagations in C.", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit__deduce_accel(void) {
-    if (PyType_Ready(&ContextType) < 0) return NULL;
+    if (PyType_Ready(&ContextType) < 0 || PyType_Ready(&ScreenType) < 0) return NULL;
     PyObject *m = PyModule_Create(&accel_module);
     if (!m) return NULL;
     Py_INCREF(&ContextType);
     if (PyModule_AddObject(m, "Context", (PyObject *)&ContextType) < 0) {
         Py_DECREF(&ContextType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&ScreenType);
+    if (PyModule_AddObject(m, "Screen", (PyObject *)&ScreenType) < 0) {
+        Py_DECREF(&ScreenType);
         Py_DECREF(m);
         return NULL;
     }

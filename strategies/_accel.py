@@ -15,7 +15,9 @@ literal of many positions.
 masks, the symbols' places, peers and houses, the houses where an "off"
 literal can make a link, the line-box intersections, the almost locked sets
 of grouped chains) into the C module's ``Context``, once per position and
-mode.
+mode; :func:`screen` packs the links of the bitset screen of static chains
+into a ``Screen``, whose ``reach`` is
+:meth:`strategies.static_screen.StaticScreen.reach` in C.
 """
 
 from __future__ import annotations
@@ -125,3 +127,12 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
         inter, live_start, live_count, live_h, lm_start, lm_count, words(m_words), m_ent_start, m_ent_count,
         mask_ents, la_start, la_count, all_ents, words(e_where), e_rp, e_oth_start, e_oth_count, o_sym,
         words(o_words), (*reasons, "empty", "no-place"))
+
+
+def screen(weak: list[int], strong: list[int], nbits: int, max_depth: int) -> Any:
+    """The C ``Screen`` of a :class:`~strategies.static_screen.StaticScreen`'s
+    links (its ``reach`` made in C, the same result), or None when the
+    accelerator is not installed."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.Screen(weak, strong, nbits, max_depth)

@@ -10,6 +10,7 @@ from deduce import deadline
 from deduce.geometry import cells_of
 from deduce.state import State
 
+from ._accel import screen
 from ._houses import per_position
 from .implications import CHECK_EVERY, MAX_DEPTH
 from .symbol_store import per_symbol
@@ -36,7 +37,7 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("_count", "_memo", "has_strong", "ncells", "strong", "useful_off", "useful_on", "weak")
+    __slots__ = ("_count", "_fast", "_memo", "has_strong", "ncells", "strong", "useful_off", "useful_on", "weak")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
         p = state.puzzle
@@ -91,6 +92,8 @@ class StaticScreen:
         self.useful_on, self.useful_off = useful_on, useful_off
         self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
         self._count = 0
+        #: the same reach in C, when the optional accelerator is installed (strategies/_accel.py)
+        self._fast = screen(weak, strong, n * ncells, MAX_DEPTH)
 
     def index(self, x: int) -> int:
         """The bit of literal ``x``."""
@@ -109,6 +112,9 @@ class StaticScreen:
         self._count += 1
         if not self._count % CHECK_EVERY:
             deadline.check()
+        if self._fast is not None:
+            got = self._memo[x] = self._fast.reach(self.index(x), x & 1)
+            return got
         weak, strong, has_strong = self.weak, self.strong, self.has_strong
         bit = 1 << self.index(x)
         if x & 1:

@@ -1,5 +1,6 @@
 """The optional C accelerator (``accel/``, :mod:`strategies._accel`) makes the
-static and grouped propagations of the pure Python engine, node for node.
+static, grouped and dynamic propagations of the pure Python engine, node for
+node, and the static screen's reach, layer for layer.
 
 The extension is compiled here from ``accel/_deduce_accel.c`` with the
 interpreter's C compiler when it is not installed (the tests skip when there
@@ -32,6 +33,7 @@ from deduce.state import State
 from strategies import _accel
 from strategies.chains import Chains
 from strategies.implications import Implications
+from strategies.static_screen import StaticScreen
 
 from .test_chain_engine import PUZZLES, stuck
 
@@ -147,6 +149,33 @@ def test_a_25x25_position_propagates_the_same(with_accel):
     assert 25 in BOX_SHAPES
     state = _random_position(Geometry.boxes(25), 7)
     assert assert_same_propagations(state, "grouped") > 1000
+
+
+def assert_same_reach(state, symbol=None, houses=True):
+    fast = StaticScreen(state, symbol, houses)
+    plain = StaticScreen(state, symbol, houses)
+    plain._fast = None
+    assert fast._fast is not None, "the accelerator was not used"
+    checked = 0
+    for x in literals(state, symbol):
+        assert fast.reach(x) == plain.reach(x), (symbol, houses, x)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+def test_engine_positions_screen_the_same(with_accel, text):
+    state = stuck(text)
+    symbol = next(literals(state)) >> 1 & 31
+    assert assert_same_reach(state) and assert_same_reach(state, symbol) and assert_same_reach(state, houses=False)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 16, 25]), seed=st.integers(0, 2**32))
+def test_random_positions_screen_the_same(with_accel, size, seed):
+    state = _random_position(Geometry.boxes(size), seed)
+    assert_same_reach(state)
+    assert_same_reach(state, seed % size)
 
 
 def test_without_the_module_the_python_propagation_is_used(monkeypatch):
