@@ -45,7 +45,6 @@ typedef struct {
     int *all_ents;
     word *e_where;                     /* entry -> words */
     PyObject **e_rp;                   /* entry -> (reason, parents) */
-    PyObject **e_reason, **e_parents;
     int *e_oth_start, *e_oth_count;    /* entry -> others */
     int *o_sym;
     word *o_words;
@@ -90,21 +89,49 @@ static inline int w_disjoint(const word *a, const word *b, int W) {
     return 1;
 }
 
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the accelerator packs bitsets as little-endian words"
+#endif
+
+/* A bitset of nw words as a non-negative Python int. */
+static PyObject *bits_to_long(const word *w, int nw) {
+    while (nw > 1 && !w[nw - 1]) nw--;
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(w, (size_t)nw * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray((const unsigned char *)w, (size_t)nw * 8, 1, 0);
+#endif
+}
+
+/* A non-negative Python int into nw words (it must fit); 0 on error. */
+static int long_to_bits(PyObject *v, word *w, int nw) {
+    if (!PyLong_Check(v) || _PyLong_Sign(v) < 0) {
+        PyErr_SetString(PyExc_ValueError, "expected a non-negative int");
+        return 0;
+    }
+    if ((Py_ssize_t)_PyLong_NumBits(v) > (Py_ssize_t)nw * 64) {
+        PyErr_SetString(PyExc_ValueError, "bitset too wide");
+        return 0;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_AsNativeBytes(v, w, (Py_ssize_t)nw * 8,
+                                Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) >= 0;
+#else
+    return _PyLong_AsByteArray((PyLongObject *)v, (unsigned char *)w, (size_t)nw * 8, 1, 0) == 0;
+#endif
+}
+
 /* ---- context --------------------------------------------------------- */
 
 static void ctx_dealloc(Context *self) {
-    if (self->e_reason) {
-        for (int i = 0; i < self->n_entries; i++) {
-            Py_XDECREF(self->e_rp[i]);
-            Py_XDECREF(self->e_reason[i]);
-            Py_XDECREF(self->e_parents[i]);
-        }
+    if (self->e_rp) {
+        for (int i = 0; i < self->n_entries; i++) Py_XDECREF(self->e_rp[i]);
     }
     void *arrays[] = {self->cand0, self->value, self->smask0, self->peer, self->house, self->cell_houses,
                       self->inter, self->live_start, self->live_count, self->live_h, self->lm_start,
                       self->lm_count, self->m_words, self->m_ent_start, self->m_ent_count, self->mask_ents,
-                      self->la_start, self->la_count, self->all_ents, self->e_where, self->e_rp, self->e_reason,
-                      self->e_parents, self->e_oth_start, self->e_oth_count, self->o_sym, self->o_words,
+                      self->la_start, self->la_count, self->all_ents, self->e_where, self->e_rp, self->e_oth_start,
+                      self->e_oth_count, self->o_sym, self->o_words,
                       self->cand, self->smask, self->placed, self->tmp, self->tmp2, self->seen, self->front,
                       self->next};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
@@ -202,9 +229,7 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     if (!(self->o_sym = int_array(o_sym, &nothers))) goto fail;
     if (!(self->o_words = word_array(o_words, nothers * W))) goto fail;
     self->e_rp = PyMem_Calloc(k ? k : 1, sizeof(PyObject *));
-    self->e_reason = PyMem_Calloc(k ? k : 1, sizeof(PyObject *));
-    self->e_parents = PyMem_Calloc(k ? k : 1, sizeof(PyObject *));
-    if (!self->e_rp || !self->e_reason || !self->e_parents) { PyErr_NoMemory(); goto fail; }
+    if (!self->e_rp) { PyErr_NoMemory(); goto fail; }
     if (!PyList_Check(e_rp) || PyList_GET_SIZE(e_rp) != k) {
         PyErr_SetString(PyExc_ValueError, "e_rp: one (reason, parents) per set");
         goto fail;
@@ -215,9 +240,8 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
             PyErr_SetString(PyExc_ValueError, "e_rp: (reason, parents) tuples");
             goto fail;
         }
-        Py_INCREF(rp); self->e_rp[i] = rp;
-        self->e_reason[i] = PyTuple_GET_ITEM(rp, 0); Py_INCREF(self->e_reason[i]);
-        self->e_parents[i] = PyTuple_GET_ITEM(rp, 1); Py_INCREF(self->e_parents[i]);
+        Py_INCREF(rp);
+        self->e_rp[i] = rp;
     }
     if (!PyArg_ParseTuple(reasons, "OOOOOOO", &self->r_cell, &self->r_peer, &self->r_naked, &self->r_hidden,
                           &self->r_group, &self->r_empty, &self->r_noplace))
@@ -257,8 +281,8 @@ static inline int put(PyObject *nodes, int y, PyObject *rp) {
     return r == 0;
 }
 
-/* The "off" literals of symbol s in the cells of mask m, as a tuple. */
-static PyObject *cells_off(const word *m, int W, int s) {
+/* The cells of mask m as a tuple: their "off" literals of symbol s, or (s < 0) the cells. */
+static PyObject *mask_tuple(const word *m, int W, int s) {
     int k = w_count(m, W);
     PyObject *t = PyTuple_New(k);
     if (!t) return NULL;
@@ -268,7 +292,7 @@ static PyObject *cells_off(const word *m, int W, int s) {
         while (v) {
             int c = i * 64 + __builtin_ctzll(v);
             v &= v - 1;
-            PyObject *x = PyLong_FromLong(LIT(c, s, 0));
+            PyObject *x = PyLong_FromLong(s < 0 ? c : LIT(c, s, 0));
             if (!x) { Py_DECREF(t); return NULL; }
             PyTuple_SET_ITEM(t, j++, x);
         }
@@ -276,22 +300,12 @@ static PyObject *cells_off(const word *m, int W, int s) {
     return t;
 }
 
-/* The cells of mask m, as a tuple of ints. */
-static PyObject *cells_tuple(const word *m, int W) {
-    int k = w_count(m, W);
-    PyObject *t = PyTuple_New(k);
-    if (!t) return NULL;
-    int j = 0;
-    for (int i = 0; i < W; i++) {
-        word v = m[i];
-        while (v) {
-            int c = i * 64 + __builtin_ctzll(v);
-            v &= v - 1;
-            PyObject *x = PyLong_FromLong(c);
-            if (!x) { Py_DECREF(t); return NULL; }
-            PyTuple_SET_ITEM(t, j++, x);
-        }
-    }
+/* (v,) */
+static PyObject *one_tuple(long v) {
+    PyObject *x = PyLong_FromLong(v);
+    if (!x) return NULL;
+    PyObject *t = PyTuple_Pack(1, x);
+    Py_DECREF(x);
     return t;
 }
 
@@ -326,7 +340,7 @@ static inline int group_of(Context *C, const word *m, int *line, int *block) {
     return 0;
 }
 
-/* Build ((tag, a), parents) with a new reference; parents borrowed or new (stolen when steal). */
+/* (tag, a), a new reference. */
 static PyObject *reason2(PyObject *tag, long a) {
     PyObject *v = PyLong_FromLong(a);
     if (!v) return NULL;
@@ -346,26 +360,42 @@ static PyObject *conflict(long y, PyObject *reason, PyObject *parents) {
 
 #define FAIL_IF(cond) do { if (cond) goto error; } while (0)
 
-/* A cell mask of W words as a Python int. */
-static PyObject *words_to_long(const word *w, int W) {
-    PyObject *r = PyLong_FromUnsignedLongLong(w[W - 1]);
-    if (!r) return NULL;
-    PyObject *shift = PyLong_FromLong(64);
-    if (!shift) { Py_DECREF(r); return NULL; }
-    for (int i = W - 2; i >= 0 && r; i--) {
-        PyObject *up = PyNumber_Lshift(r, shift);
-        Py_DECREF(r);
-        r = NULL;
-        if (!up) break;
-        PyObject *low = PyLong_FromUnsignedLongLong(w[i]);
-        if (!low) { Py_DECREF(up); break; }
-        r = PyNumber_Or(up, low);
-        Py_DECREF(up);
-        Py_DECREF(low);
+/* Record the "off" literal y, which follows from rp = (reason, parents), and push it when it can
+ * lead on: 1 done, -1 its negation is a node (*contradiction set), 0 on error. */
+static int derive_off(Context *C, PyObject *nodes, int y, PyObject *rp, int *next, int *nnext,
+                      PyObject **contradiction) {
+    const int n = C->n;
+    if (C->seen[IDX(y | 1)]) {
+        *contradiction = conflict(y, PyTuple_GET_ITEM(rp, 0), PyTuple_GET_ITEM(rp, 1));
+        return *contradiction ? -1 : 0;
     }
-    Py_DECREF(shift);
-    return r;
+    if (!put(nodes, y, rp)) return 0;
+    C->seen[IDX(y)] = 1;
+    if (C->live_start[(y >> 6) * n + ((y >> 1) & 31)] >= 0) next[(*nnext)++] = y;
+    return 1;
 }
+
+/* Record the "on" literal y (a single; the caller knows it is not a node yet), which follows from
+ * (reason, parents), and push it: as derive_off. */
+static int derive_on(Context *C, PyObject *nodes, int y, PyObject *reason, PyObject *parents, int *next,
+                     int *nnext, PyObject **contradiction) {
+    const int n = C->n;
+    if (C->seen[IDX(y ^ 1)]) {
+        *contradiction = conflict(y, reason, parents);
+        return *contradiction ? -1 : 0;
+    }
+    PyObject *rp = PyTuple_Pack(2, reason, parents);
+    if (!rp) return 0;
+    int ok = put(nodes, y, rp);
+    Py_DECREF(rp);
+    if (!ok) return 0;
+    C->seen[IDX(y)] = 1;
+    next[(*nnext)++] = y;
+    return 1;
+}
+
+/* A derive_* result: go on, stop at the contradiction, or fail. */
+#define DERIVED(r) do { int r_ = (r); if (r_ < 0) goto done; if (!r_) goto error; } while (0)
 
 /* Where a dynamic propagation stopped: (candidates, places, placed cells, generations), as
  * Implications._propagate_python records it for a dynamic+ propagation to go on from. */
@@ -379,11 +409,11 @@ static PyObject *end_state(Context *C, int generation) {
         PyList_SET_ITEM(cand, c, v);
     }
     for (int s = 0; s < n; s++) {
-        PyObject *v = words_to_long(C->smask + (size_t)s * W, W);
+        PyObject *v = bits_to_long(C->smask + (size_t)s * W, W);
         if (!v) goto fail;
         PyList_SET_ITEM(places, s, v);
     }
-    placed = words_to_long(C->placed, W);
+    placed = bits_to_long(C->placed, W);
     if (!placed) goto fail;
     return Py_BuildValue("(NNNi)", cand, places, placed, generation);
 fail:
@@ -430,11 +460,8 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 /* c = s: the cell's other candidates and the symbol's other places in its peers go */
                 if (C->value[c] >= 0) continue;
                 w_set(placed, c);
-                par = PyTuple_New(1);
+                par = one_tuple(x);
                 FAIL_IF(!par);
-                PyObject *xv = PyLong_FromLong(x);
-                if (!xv) goto error;
-                PyTuple_SET_ITEM(par, 0, xv);
                 if (only < 0) {
                     uint32_t m = cand[c] & ~(1u << s);
                     if (m) {
@@ -445,15 +472,8 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                         while (m) {
                             int t = __builtin_ctz(m);
                             m &= m - 1;
-                            int y = LIT(c, t, 0);
-                            if (seen[IDX(y | 1)]) {
-                                contradiction = conflict(y, reason, par);
-                                goto done;
-                            }
-                            FAIL_IF(!put(nodes, y, rp));
-                            seen[IDX(y)] = 1;
+                            DERIVED(derive_off(C, nodes, LIT(c, t, 0), rp, next, &nnext, &contradiction));
                             w_clear(smask + (size_t)t * W, c);
-                            if (C->live_start[c * n + t] >= 0) next[nnext++] = y;
                         }
                         Py_CLEAR(rp);
                         Py_CLEAR(reason);
@@ -474,15 +494,8 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                         while (v) {
                             int p = i * 64 + __builtin_ctzll(v);
                             v &= v - 1;
-                            int y = LIT(p, s, 0);
-                            if (seen[IDX(y | 1)]) {
-                                contradiction = conflict(y, reason, par);
-                                goto done;
-                            }
-                            FAIL_IF(!put(nodes, y, rp));
-                            seen[IDX(y)] = 1;
+                            DERIVED(derive_off(C, nodes, LIT(p, s, 0), rp, next, &nnext, &contradiction));
                             cand[p] &= ~(1u << s);
-                            if (C->live_start[p * n + s] >= 0) next[nnext++] = y;
                         }
                     }
                     Py_CLEAR(rp);
@@ -508,28 +521,13 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                     if (!is_static || !(gone & (gone - 1))) {
                         int y = LIT(c, __builtin_ctz(rest), 1);
                         if (!seen[IDX(y)]) {
-                            if (gone & (gone - 1)) {
-                                parents = symbols_off(c, gone);
-                            } else {
-                                parents = PyTuple_New(1);
-                                if (parents) {
-                                    PyObject *v = PyLong_FromLong(LIT(c, gone ? __builtin_ctz(gone) : -1, 0));
-                                    if (!v) { Py_CLEAR(parents); } else PyTuple_SET_ITEM(parents, 0, v);
-                                }
-                            }
+                            parents = gone & (gone - 1) ? symbols_off(c, gone)
+                                                        : one_tuple(LIT(c, gone ? __builtin_ctz(gone) : -1, 0));
                             FAIL_IF(!parents);
                             reason = reason2(C->r_naked, c);
                             FAIL_IF(!reason);
-                            if (seen[IDX(y ^ 1)]) {
-                                contradiction = conflict(y, reason, parents);
-                                goto done;
-                            }
-                            rp = PyTuple_Pack(2, reason, parents);
-                            FAIL_IF(!rp);
-                            FAIL_IF(!put(nodes, y, rp));
-                            seen[IDX(y)] = 1;
-                            next[nnext++] = y;
-                            Py_CLEAR(rp); Py_CLEAR(reason); Py_CLEAR(parents);
+                            DERIVED(derive_on(C, nodes, y, reason, parents, next, &nnext, &contradiction));
+                            Py_CLEAR(reason); Py_CLEAR(parents);
                         }
                     }
                 }
@@ -552,7 +550,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                     reason = PyTuple_Pack(3, C->r_noplace, hv, sv);
                     Py_DECREF(hv); Py_DECREF(sv);
                     FAIL_IF(!reason);
-                    parents = cells_off(tmp2, W, s);
+                    parents = mask_tuple(tmp2, W, s);
                     FAIL_IF(!parents);
                     contradiction = conflict(-1, reason, parents);
                     goto done;
@@ -566,28 +564,12 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                     if (!is_static || ngone <= 1 || (grouped && group_of(C, tmp2, &gl, &gb))) {
                         int y = LIT(q, s, 1);
                         if (!seen[IDX(y)]) {
-                            if (ngone >= 2) {
-                                parents = cells_off(tmp2, W, s);
-                            } else {
-                                parents = PyTuple_New(1);
-                                if (parents) {
-                                    PyObject *v = PyLong_FromLong(LIT(w_low(tmp2, W), s, 0));
-                                    if (!v) { Py_CLEAR(parents); } else PyTuple_SET_ITEM(parents, 0, v);
-                                }
-                            }
+                            parents = ngone >= 2 ? mask_tuple(tmp2, W, s) : one_tuple(LIT(w_low(tmp2, W), s, 0));
                             FAIL_IF(!parents);
                             reason = reason2(C->r_hidden, h);
                             FAIL_IF(!reason);
-                            if (seen[IDX(y ^ 1)]) {
-                                contradiction = conflict(y, reason, parents);
-                                goto done;
-                            }
-                            rp = PyTuple_Pack(2, reason, parents);
-                            FAIL_IF(!rp);
-                            FAIL_IF(!put(nodes, y, rp));
-                            seen[IDX(y)] = 1;
-                            next[nnext++] = y;
-                            Py_CLEAR(rp); Py_CLEAR(reason); Py_CLEAR(parents);
+                            DERIVED(derive_on(C, nodes, y, reason, parents, next, &nnext, &contradiction));
+                            Py_CLEAR(reason); Py_CLEAR(parents);
                         }
                     }
                 } else if (grouped) {
@@ -607,7 +589,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                         if (!any) continue;
                         was_grouped = 1;
                         PyObject *hv = PyLong_FromLong(h), *ov = PyLong_FromLong(o);
-                        PyObject *cells = cells_tuple(tmp, W);
+                        PyObject *cells = mask_tuple(tmp, W, -1);
                         if (!hv || !ov || !cells) {
                             Py_XDECREF(hv); Py_XDECREF(ov); Py_XDECREF(cells);
                             goto error;
@@ -615,7 +597,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                         reason = PyTuple_Pack(4, C->r_group, hv, cells, ov);
                         Py_DECREF(hv); Py_DECREF(ov); Py_DECREF(cells);
                         FAIL_IF(!reason);
-                        parents = cells_off(tmp2, W, s);
+                        parents = mask_tuple(tmp2, W, s);
                         FAIL_IF(!parents);
                         rp = PyTuple_Pack(2, reason, parents);
                         FAIL_IF(!rp);
@@ -624,16 +606,9 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                             while (v) {
                                 int t = i * 64 + __builtin_ctzll(v);
                                 v &= v - 1;
-                                int y = LIT(t, s, 0);
-                                if (seen[IDX(y | 1)]) {
-                                    contradiction = conflict(y, reason, parents);
-                                    goto done;
-                                }
-                                FAIL_IF(!put(nodes, y, rp));
-                                seen[IDX(y)] = 1;
+                                DERIVED(derive_off(C, nodes, LIT(t, s, 0), rp, next, &nnext, &contradiction));
                                 cand[t] &= ~(1u << s);
                                 w_clear(sm_s, t);
-                                if (C->live_start[t * n + s] >= 0) next[nnext++] = y;
                             }
                         }
                         Py_CLEAR(rp); Py_CLEAR(reason); Py_CLEAR(parents);
@@ -670,16 +645,10 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                             while (v) {
                                 int t = i * 64 + __builtin_ctzll(v);
                                 v &= v - 1;
-                                int y = LIT(t, u, 0);
-                                if (seen[IDX(y | 1)]) {
-                                    contradiction = conflict(y, C->e_reason[e], C->e_parents[e]);
-                                    goto done;
-                                }
-                                FAIL_IF(!put(nodes, y, C->e_rp[e]));
-                                seen[IDX(y)] = 1;
+                                DERIVED(derive_off(C, nodes, LIT(t, u, 0), C->e_rp[e], next, &nnext,
+                                                   &contradiction));
                                 cand[t] &= ~(1u << u);
                                 sm_u[i] &= ~((word)1 << (t & 63));
-                                if (C->live_start[t * n + u] >= 0) next[nnext++] = y;
                             }
                         }
                     }
@@ -729,38 +698,6 @@ static PyTypeObject ContextType = {
 
 
 /* ---- the static screen's reach (strategies/static_screen.py) ---------- */
-
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the accelerator packs bitsets as little-endian words"
-#endif
-
-/* A bitset of nw words as a non-negative Python int. */
-static PyObject *bits_to_long(const word *w, int nw) {
-    while (nw > 1 && !w[nw - 1]) nw--;
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(w, (size_t)nw * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    return _PyLong_FromByteArray((const unsigned char *)w, (size_t)nw * 8, 1, 0);
-#endif
-}
-
-/* A non-negative Python int into nw words (it must fit); 0 on error. */
-static int long_to_bits(PyObject *v, word *w, int nw) {
-    if (!PyLong_Check(v) || _PyLong_Sign(v) < 0) {
-        PyErr_SetString(PyExc_ValueError, "expected a non-negative int");
-        return 0;
-    }
-    if ((Py_ssize_t)_PyLong_NumBits(v) > (Py_ssize_t)nw * 64) {
-        PyErr_SetString(PyExc_ValueError, "bitset too wide");
-        return 0;
-    }
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_AsNativeBytes(v, w, (Py_ssize_t)nw * 8,
-                                Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) >= 0;
-#else
-    return _PyLong_AsByteArray((PyLongObject *)v, (unsigned char *)w, (size_t)nw * 8, 1, 0) == 0;
-#endif
-}
 
 typedef struct {
     PyObject_HEAD
