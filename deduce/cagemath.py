@@ -37,7 +37,10 @@ def value_sets(total: int, size: int, n: int) -> tuple[int, ...]:
                 break
             rec(v + 1, left - 1, rem - v, mask | 1 << (v - 1))
 
-    rec(1, size, total, 0)
+    try:
+        rec(1, size, total, 0)
+    finally:
+        del rec  # (a function calling itself through its closure is a cycle: see deduce.collector)
     return tuple(out)
 
 
@@ -174,6 +177,8 @@ def signed_support(cells: Sequence[int], signs: Sequence[int], target: int, mask
             return None
     except _GiveUp:
         return tuple(masks), ()
+    finally:
+        del rec  # (see value_sets)
     return tuple(support), tuple(sorted(fillings))
 
 

@@ -74,7 +74,10 @@ def _covers(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tup
             if see:
                 rec(chosen, C, covered | (1 << cell), budget - 1, see)
 
-    rec((), 0, 0, fins, where & ~B)
+    try:
+        rec((), 0, 0, fins, where & ~B)
+    finally:
+        del rec  # (a function calling itself through its closure is a cycle: see deduce.collector)
     return out
 
 
@@ -133,7 +136,10 @@ def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: t
         return any(h >= low and h not in chosen and h not in banned and see & (C | masks[h])
                    for h in bits_of(touched))
 
-    return rec((), 0, B, fins, where & ~B, ())
+    try:
+        return rec((), 0, B, fins, where & ~B, ())
+    finally:
+        del rec, last  # (see deduce.collector)
 
 
 def _bases(pool: list[int], parts: dict[int, int], size: int, limit: int, lines: dict[int, int] | None
@@ -160,7 +166,10 @@ def _bases(pool: list[int], parts: dict[int, int], size: int, limit: int, lines:
             else:
                 yield from rec(i + 1, chosen + (h,), B | p, t)
 
-    return rec(0, (), 0, 0)
+    try:
+        yield from rec(0, (), 0, 0)
+    finally:
+        del rec  # (see deduce.collector)
 
 
 @functools.lru_cache(maxsize=64)

@@ -183,9 +183,12 @@ def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int
         track["extras"] += step if is_extra else 0
         track["on"] ^= 1 << cell
 
-    for start in cells:
-        houses = g.cell_houses[start]
-        add(start, houses, start in extra, 1)
-        yield from extend([start])
-        add(start, houses, start in extra, -1)
+    try:
+        for start in cells:
+            houses = g.cell_houses[start]
+            add(start, houses, start in extra, 1)
+            yield from extend([start])
+            add(start, houses, start in extra, -1)
+    finally:
+        del extend, add  # (functions calling each other through their closures are a cycle: see deduce.collector)
 

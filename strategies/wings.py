@@ -181,4 +181,7 @@ class WXYZWing(Producer):
                 yield from rec(i + 1, more)
                 chosen.pop()
 
-        yield from rec(0, 0)
+        try:
+            yield from rec(0, 0)
+        finally:
+            del rec  # (a function calling itself through its closure is a cycle: see deduce.collector)
