@@ -28,6 +28,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
+from . import _accel
 from ._memo import memo_for, symbol_masks
 
 _SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -343,43 +344,27 @@ class Fish(Producer):
         return _any_fish(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
 
     def _general(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, memo: dict) -> list[Step]:
-        """Franken or mutant fish of this producer's kind: the cover sets come from :func:`_covers`."""
+        """Franken or mutant fish of this producer's kind: the bases that pass
+        the screen and their cover sets come from :meth:`_searched` (or from
+        the C accelerator's same search, when installed)."""
         masks = g.house_masks
-        size = self.size
         n = g.size
         fins_allowed = 0 if self.kind == "basic" else MAX_FRANKEN_FINS
         franken = self.shape == "franken"
         out: list[Step] = []
         seen: set = set()
-        screens = memo.setdefault(("fish screens", self.shape, self.size, self.kind), {})
-        if len(screens) > SCREENS_LIMIT:
-            screens.clear()
         for oi, (base_types, cover_types) in enumerate(self._orientations(g)):
-            cell_houses = _cell_houses(g, tuple(cover_types))
-            parts = {h: where & masks[h] for h in base_types}
-            pool = [h for h in base_types if 0 < parts[h].bit_count() <= size + fins_allowed]
-            # Per base house, the cover houses (as bits) holding its candidates.
-            reach = {}
-            for h in pool:
-                r = 0
-                for cell in bits_of(parts[h]):
-                    for x in cell_houses[cell]:
-                        r |= 1 << x
-                reach[h] = r
-            for base, B in _bases(pool, parts, size, 0, None):
-                touched = 0
-                for h in base:
-                    touched |= reach[h]
-                for h in base:
-                    touched &= ~(1 << h)
-                if touched.bit_count() < size:
-                    continue
-                # A franken fish needs a box: in the base, or else in the cover.
-                need = 2 * n if franken and base[-1] < 2 * n else -1
-                if not self._screened(screens, (oi, base, B), B, touched, cell_houses, masks, where, peers,
-                                      fins_allowed, need):
-                    continue
-                for chosen, C in _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need):
+            pool = [h for h in base_types if 0 < (where & masks[h]).bit_count() <= self.size + fins_allowed]
+            # A franken fish needs a box: in the base, or else in the cover.
+            need_box = 2 * n if franken else -1
+            fast = memo.get(("fish tables", tuple(cover_types)))
+            if fast is None:
+                fast = memo[("fish tables", tuple(cover_types))] = _accel.fish_tables(
+                    g, peers, _cell_houses(g, tuple(cover_types))) or False
+            found = (fast.search(pool, where, self.size, fins_allowed, need_box) if fast
+                     else self._searched(g, peers, where, memo, oi, cover_types, pool, fins_allowed, need_box))
+            for base, B, covers in found:
+                for chosen, C in covers:
                     fins = B & ~C
                     nfins = fins.bit_count()
                     if nfins > fins_allowed or (fins_allowed and not nfins):
@@ -392,6 +377,44 @@ class Fish(Producer):
                         continue  # a simpler shape: found (and named) by that fish
                     _add(out, seen, self.technique, sym, base, cover, B, targets, fins)
         return out
+
+    def _searched(self, g: Geometry, peers: tuple[int, ...], where: int, memo: dict, oi: int, cover_types: list[int],
+                  pool: list[int], fins_allowed: int, need_box: int
+                  ) -> Iterator[tuple[tuple[int, ...], int, list[tuple[tuple[int, ...], int]]]]:
+        """Each base of ``pool`` (in :func:`_bases` order) that passes the
+        screen, with its candidates and the cover sets :func:`_covers` lists
+        (``need_box``: the first box's house number when the fish needs one,
+        else -1).  The C accelerator's ``FishTables.search`` is this search."""
+        masks = g.house_masks
+        size = self.size
+        cell_houses = _cell_houses(g, tuple(cover_types))
+        screens = memo.setdefault(("fish screens", self.shape, self.size, self.kind), {})
+        if len(screens) > SCREENS_LIMIT:
+            screens.clear()
+        parts = {h: where & masks[h] for h in pool}
+        # Per base house, the cover houses (as bits) holding its candidates.
+        reach = {}
+        for h in pool:
+            r = 0
+            for cell in bits_of(parts[h]):
+                for x in cell_houses[cell]:
+                    r |= 1 << x
+            reach[h] = r
+        for base, B in _bases(pool, parts, size, 0, None):
+            touched = 0
+            for h in base:
+                touched |= reach[h]
+            for h in base:
+                touched &= ~(1 << h)
+            if touched.bit_count() < size:
+                continue
+            need = need_box if base[-1] < need_box else -1
+            if not self._screened(screens, (oi, base, B), B, touched, cell_houses, masks, where, peers,
+                                  fins_allowed, need):
+                continue
+            covers = _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
+            if covers:
+                yield base, B, covers
 
 
 def _targets(targets: int, fins: int, peers: tuple[int, ...]) -> int:

@@ -1,6 +1,7 @@
 """The optional C accelerator (``accel/``, :mod:`strategies._accel`) makes the
 static, grouped and dynamic propagations of the pure Python engine, node for
-node, and the static screen's reach, layer for layer.
+node, the static screen's reach, layer for layer, and the franken and mutant
+fish search, base for base.
 
 The extension is compiled here from ``accel/_deduce_accel.c`` with the
 interpreter's C compiler when it is not installed (the tests skip when there
@@ -9,7 +10,9 @@ build it.  Compared, for every literal of each position: the literals
 reached in order with their (reason, parents), the contradiction, and
 whether a group or an almost locked set served as a node; on engine
 positions and on random candidate grids of sizes 4 to 25 (one to ten
-machine words per cell mask), with boxes and with jigsaw regions.
+machine words per cell mask), with boxes and with jigsaw regions.  The fish
+search is compared on random places of a symbol in the same grids, for every
+size, shape and kind, and by the steps at the catalogue's fish examples.
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deduce import Puzzle
+from deduce.catalogue import stored
 from deduce.geometry import BOX_SHAPES, Geometry
 from deduce.literal import lit
 from deduce.state import State
-from strategies import _accel
+from strategies import _accel, _memo
 from strategies.chains import Chains
+from strategies.fish import Fish, _cell_houses
 from strategies.implications import Implications
 from strategies.static_screen import StaticScreen
 
@@ -183,3 +188,70 @@ def test_without_the_module_the_python_propagation_is_used(monkeypatch):
     imp = Implications(stuck(PUZZLES[0]), "grouped")
     imp.propagate(next(literals(imp.state)))
     assert imp._fast is False
+
+
+def assert_same_fish(geometry, peers, where, sizes):
+    """``FishTables.search`` gives what ``Fish._searched`` gives, for every
+    shape, kind and orientation; returns how many bases passed."""
+    passed = 0
+    for shape in ("franken", "mutant"):
+        for size in sizes:
+            for kind in ("basic", "finned"):
+                fish = Fish(size, kind, shape)
+                fins = 0 if kind == "basic" else 2
+                need_box = 2 * geometry.size if shape == "franken" else -1
+                for oi, (base_types, cover_types) in enumerate(fish._orientations(geometry)):
+                    pool = [h for h in base_types if 0 < (where & geometry.house_masks[h]).bit_count() <= size + fins]
+                    plain = list(fish._searched(geometry, peers, where, {}, oi, cover_types, pool, fins, need_box))
+                    tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cover_types)))
+                    assert tables is not None, "the accelerator was not used"
+                    assert tables.search(pool, where, size, fins, need_box) == plain, (shape, size, kind, oi)
+                    passed += len(plain)
+    return passed
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 16, 25]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
+       density=st.sampled_from([0.1, 0.25, 0.4, 0.6]))
+def test_random_places_make_the_same_fish(with_accel, size, seed, jigsaw, density):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    rng = random.Random(seed)
+    where = sum(1 << c for c in range(size * size) if rng.random() < density)
+    peers = Puzzle(geometry, ALPHABET[:size], (-1,) * (size * size)).peer_masks
+    assert_same_fish(geometry, peers, where, (2,) if size > 9 else (2, 3, 4))
+
+
+def test_the_fish_search_finds_bases_on_classic_grids(with_accel):
+    # the comparison above is not empty: random 9x9 places pass many screens
+    geometry = Geometry.boxes(9)
+    peers = Puzzle(geometry, ALPHABET[:9], (-1,) * 81).peer_masks
+    rng = random.Random(3)
+    assert sum(assert_same_fish(geometry, peers, sum(1 << c for c in range(81) if rng.random() < 0.3), (2, 3))
+               for _ in range(5)) > 100
+
+
+FISH_EXAMPLES = sorted(code for code in stored() if "franken" in code or "mutant" in code)
+
+
+@pytest.mark.parametrize("code", FISH_EXAMPLES)
+def test_fish_examples_make_the_same_steps(accel, monkeypatch, code):
+    example = stored()[code]
+    producers = [Fish(size, kind, shape) for shape in ("franken", "mutant") for size in (2, 3, 4)
+                 for kind in ("basic", "finned") if Fish(size, kind, shape).technique.code == code]
+    assert producers
+
+    def steps(module):
+        monkeypatch.setattr(_accel, "_deduce_accel", module)
+        monkeypatch.setattr(_memo, "_MEMO", {})  # (fish are remembered per symbol and places)
+        return [step for producer in producers for step in producer.find(example.state())]
+
+    fast, plain = steps(accel), steps(None)
+    assert fast == plain and fast
+
+
+def test_too_large_a_grid_for_the_fish_tables_is_left_to_python(with_accel):
+    geometry = Geometry.boxes(9)
+    peers = Puzzle(geometry, ALPHABET[:9], (-1,) * 81).peer_masks
+    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10))) is not None
+    with pytest.raises(ValueError, match="too large"):
+        with_accel.FishTables(700, [0] * 10, [0] * 700, [()] * 700)
