@@ -357,11 +357,11 @@ class Fish(Producer):
             pool = [h for h in base_types if 0 < (where & masks[h]).bit_count() <= self.size + fins_allowed]
             # A franken fish needs a box: in the base, or else in the cover.
             need_box = 2 * n if franken else -1
-            fast = memo.get(("fish tables", tuple(cover_types)))
-            if fast is None:
-                fast = memo[("fish tables", tuple(cover_types))] = _accel.fish_tables(
-                    g, peers, _cell_houses(g, tuple(cover_types))) or False
-            found = (fast.search(pool, where, self.size, fins_allowed, need_box) if fast
+            key = ("fish tables", tuple(cover_types))
+            if key not in memo:  # (None without the accelerator)
+                memo[key] = _accel.fish_tables(g, peers, _cell_houses(g, tuple(cover_types)))
+            fast = memo[key]
+            found = (fast.search(pool, where, self.size, fins_allowed, need_box) if fast is not None
                      else self._searched(g, peers, where, memo, oi, cover_types, pool, fins_allowed, need_box))
             for base, B, covers in found:
                 for chosen, C in covers:
