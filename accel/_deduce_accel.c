@@ -942,13 +942,12 @@ fail:
 }
 
 /* _targets: the cells of targets (in place) that see every fin; whether any is left */
-static int fish_targets(const FishRun *R, word *targets, const word *fins) {
-    const int W = R->W;
+static int fish_targets(const FishTables *T, int W, word *targets, const word *fins) {
     word f[FISH_W];
     memcpy(f, fins, W * sizeof(word));
     int low;
     while (!w_zero(targets, W) && (low = w_low(f, W)) >= 0) {
-        const word *p = R->T->peer + (size_t)low * W;
+        const word *p = T->peer + (size_t)low * W;
         for (int i = 0; i < W; i++) targets[i] &= p[i];
         w_clear(f, low);
     }
@@ -978,7 +977,7 @@ static int any_last(const FishRun *R, const int *chosen, int nchosen, const word
             int k = w_count(left, W);
             if (k <= budget && (declared || k || !R->fins)) {
                 for (int j = 0; j < W; j++) tg[j] = see[j] & (C[j] | m[j]);
-                if (fish_targets(R, tg, left)) return 1;
+                if (fish_targets(T, W, tg, left)) return 1;
             }
         }
         if (!budget) return 0;
@@ -1225,10 +1224,179 @@ fail:
     return NULL;
 }
 
+/* A tuple of ints. */
+static PyObject *int_tuple(const int *xs, int k) {
+    PyObject *t = PyTuple_New(k);
+    if (!t) return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *v = PyLong_FromLong(xs[i]);
+        if (!v) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+typedef struct {               /* Fish._standard's search, one orientation */
+    const FishTables *T;
+    int W, size, limit, max_fins, nbase, ncover;
+    const int *base_types, *cover_types;
+    int *pool, npool;          /* indices into base_types */
+    word *parts;               /* per base type: nbase * W */
+    word *lines;               /* per base type: the cover lines (indices into cover_types) holding its part */
+    const word *where;
+    int base[FISH_SIZE], bidx[FISH_SIZE];
+    word B[FISH_W];
+    PyObject *out;
+} StdRun;
+
+/* One base: every cover set of its cover lines that leaves a target; -1 on error */
+static int std_base(StdRun *S, word touched) {
+    const FishTables *T = S->T;
+    const int W = S->W, size = S->size;
+    int nt = __builtin_popcountll(touched);
+    if (nt < size) return 0;
+    int lines[64], k = 0;
+    for (word x = touched; x; x &= x - 1) lines[k++] = S->cover_types[__builtin_ctzll(x)];
+    word U[FISH_W] = {0};
+    for (int i = 0; i < nt; i++) {
+        const word *m = T->house + (size_t)lines[i] * W;
+        for (int j = 0; j < W; j++) U[j] |= m[j];
+    }
+    int any = 0;
+    for (int j = 0; j < W; j++) any |= (S->where[j] & U[j] & ~S->B[j]) != 0;
+    if (!any) return 0;
+    int pick[FISH_SIZE];
+    for (int i = 0; i < size; i++) pick[i] = i;
+    for (;;) {  /* combinations(lines, size), in order */
+        word C[FISH_W] = {0}, fins[FISH_W], targets[FISH_W];
+        int cover[FISH_SIZE];
+        for (int i = 0; i < size; i++) {
+            cover[i] = lines[pick[i]];
+            const word *m = T->house + (size_t)cover[i] * W;
+            for (int j = 0; j < W; j++) C[j] |= m[j];
+        }
+        for (int j = 0; j < W; j++) {
+            fins[j] = S->B[j] & ~C[j];
+            targets[j] = S->where[j] & C[j] & ~S->B[j];
+        }
+        int nfins = w_count(fins, W);
+        if (nfins <= S->max_fins && fish_targets(T, W, targets, fins)) {
+            int kind = 0;
+            if (nfins) {
+                kind = 1;
+                for (int i = 0; i < size && kind == 1; i++) {
+                    const word *p = S->parts + (size_t)S->bidx[i] * W;
+                    int left = 0;
+                    for (int j = 0; j < W; j++) left += __builtin_popcountll(p[j] & ~fins[j]);
+                    if (left <= 1) kind = 2;  /* sashimi */
+                }
+            }
+            /* (kind, base, cover, B, targets, fins) */
+            PyObject *b = int_tuple(S->base, size), *c = int_tuple(cover, size);
+            PyObject *bm = bits_to_long(S->B, W), *tm = bits_to_long(targets, W), *fm = bits_to_long(fins, W);
+            PyObject *item = (b && c && bm && tm && fm) ? Py_BuildValue("(iOOOOO)", kind, b, c, bm, tm, fm) : NULL;
+            Py_XDECREF(b); Py_XDECREF(c); Py_XDECREF(bm); Py_XDECREF(tm); Py_XDECREF(fm);
+            if (!item || PyList_Append(S->out, item) < 0) { Py_XDECREF(item); return -1; }
+            Py_DECREF(item);
+        }
+        int i = size - 1;
+        while (i >= 0 && pick[i] == nt - size + i) i--;
+        if (i < 0) break;
+        pick[i]++;
+        for (int j = i + 1; j < size; j++) pick[j] = pick[j - 1] + 1;
+    }
+    return 0;
+}
+
+/* _bases with cover lines: disjoint parts, at most limit cover lines touched */
+static int std_bases(StdRun *S, int start, int k, word touched) {
+    const int W = S->W;
+    word saved[FISH_W];
+    for (int i = start; i <= S->npool - (S->size - k); i++) {
+        int b = S->pool[i];
+        const word *p = S->parts + (size_t)b * W;
+        if (!w_disjoint(S->B, p, W)) continue;
+        word t = touched | S->lines[b];
+        if (__builtin_popcountll(t) > S->limit) continue;
+        memcpy(saved, S->B, W * sizeof(word));
+        for (int j = 0; j < W; j++) S->B[j] |= p[j];
+        S->base[k] = S->base_types[b];
+        S->bidx[k] = b;
+        int r = k + 1 == S->size ? std_base(S, t) : std_bases(S, i + 1, k + 1, t);
+        memcpy(S->B, saved, W * sizeof(word));
+        if (r < 0) return -1;
+    }
+    return 0;
+}
+
+/* A list of house numbers into a fresh int array; NULL on error. */
+static int *house_list(const FishTables *T, PyObject *list, int *len) {
+    Py_ssize_t k = PyList_GET_SIZE(list);
+    int *xs = PyMem_Malloc((k + 1) * sizeof(int));
+    if (!xs) { PyErr_NoMemory(); return NULL; }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        long h = PyLong_AsLong(PyList_GET_ITEM(list, i));
+        if (h < 0 || h >= T->nhouses) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "house number out of range");
+            PyMem_Free(xs);
+            return NULL;
+        }
+        xs[i] = (int)h;
+    }
+    *len = (int)k;
+    return xs;
+}
+
+/* standard(base_types, cover_types, where, size, limit, most, max_fins)
+ *   -> [(kind, base, cover, B, targets, fins), ...] */
+static PyObject *fish_standard(FishTables *T, PyObject *args) {
+    PyObject *bt, *ct, *where_obj;
+    int size, limit, most, max_fins;
+    if (!PyArg_ParseTuple(args, "O!O!Oiiii", &PyList_Type, &bt, &PyList_Type, &ct, &where_obj, &size, &limit,
+                          &most, &max_fins)) return NULL;
+    if (size < 1 || size > FISH_SIZE || PyList_GET_SIZE(ct) > 64) {
+        PyErr_SetString(PyExc_ValueError, "fish size or cover lines out of range");
+        return NULL;
+    }
+    const int W = T->W;
+    word where[FISH_W];
+    if (!long_to_bits(where_obj, where, W)) return NULL;
+    StdRun S = {.T = T, .W = W, .size = size, .limit = limit, .max_fins = max_fins, .where = where};
+    PyObject *out = NULL;
+    S.base_types = house_list(T, bt, &S.nbase);
+    S.cover_types = S.base_types ? house_list(T, ct, &S.ncover) : NULL;
+    if (!S.cover_types) goto done;
+    S.pool = PyMem_Malloc((S.nbase + 1) * sizeof(int));
+    S.parts = PyMem_Calloc((size_t)(S.nbase + 1) * W, sizeof(word));
+    S.lines = PyMem_Calloc((size_t)S.nbase + 1, sizeof(word));
+    S.out = out = PyList_New(0);
+    if (!S.pool || !S.parts || !S.lines || !out) { if (!PyErr_Occurred()) PyErr_NoMemory(); goto done; }
+    for (int b = 0; b < S.nbase; b++) {
+        word *p = S.parts + (size_t)b * W;
+        const word *m = T->house + (size_t)S.base_types[b] * W;
+        for (int j = 0; j < W; j++) p[j] = where[j] & m[j];
+        for (int i = 0; i < S.ncover; i++)
+            if (!w_disjoint(p, T->house + (size_t)S.cover_types[i] * W, W)) S.lines[b] |= (word)1 << i;
+        int k = w_count(p, W);
+        if (k > 0 && k <= most) S.pool[S.npool++] = b;
+    }
+    if (std_bases(&S, 0, 0, 0) < 0) Py_CLEAR(out);
+done:
+    PyMem_Free((void *)S.base_types);
+    PyMem_Free((void *)S.cover_types);
+    PyMem_Free(S.pool);
+    PyMem_Free(S.parts);
+    PyMem_Free(S.lines);
+    return out;
+}
+
 static PyMethodDef fish_methods[] = {
     {"search", (PyCFunction)fish_search, METH_VARARGS,
      "search(pool, where, size, fins, need_box) -> [(base, B, [(cover, C), ...]), ...]: "
-     "the bases that pass the screen, with their cover sets (Fish._general's search)."},
+     "the bases that pass the screen, with their cover sets (Fish._searched)."},
+    {"standard", (PyCFunction)fish_standard, METH_VARARGS,
+     "standard(base_types, cover_types, where, size, limit, most, max_fins) -> "
+     "[(kind, base, cover, B, targets, fins), ...]: Fish._standard's fish of one orientation, in order."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import Iterator
+from typing import Any, Iterator
 
 import attrs
 
@@ -243,24 +243,24 @@ class Fish(Producer):
                 basic_key = ("fish", self.shape, self.size, "basic", sym, where)
                 found = steps.get(basic_key)
                 if found is None:
-                    found = steps[basic_key] = self._standard(puzzle.geometry, peers, sym, where, basic=True)
+                    found = steps[basic_key] = self._standard(puzzle.geometry, peers, sym, where, steps, basic=True)
             if found is None:
                 g = puzzle.geometry
-                found = steps[key] = (self._standard(g, peers, sym, where) if standard
+                found = steps[key] = (self._standard(g, peers, sym, where, steps) if standard
                                       else (self._general(g, peers, sym, where, steps),))
             yield from found[index]
 
-    def _standard(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, basic: bool = False
-                  ) -> tuple[list[Step], ...]:
+    def _standard(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, memo: dict,
+                  basic: bool = False) -> tuple[list[Step], ...]:
         """Basic, finned and sashimi fish of rows against columns (and back);
         with ``basic``, the basic ones only (the other two lists empty).
 
         A basic fish's base lines touch exactly ``size`` cover lines, which
         cover them without fins; any other cover set of a base leaves fins.
         So the basic fish are those of the full search found with no fins,
-        in the same order.
+        in the same order.  Each orientation's fish come from
+        :meth:`_standard_found` (or from the C accelerator's same search).
         """
-        masks = g.house_masks
         size = self.size
         n = g.size
         # fins spread over at most a box's width of extra lines
@@ -270,45 +270,60 @@ class Fish(Producer):
         seen: tuple[set, ...] = (set(), set(), set())
         techniques = [Fish(size, k).technique for k in _KINDS]
         for base_types, cover_types in self._orientations(g):
-            parts = {h: where & masks[h] for h in base_types}
-            lines: dict[int, int] = {}
-            for h in base_types:
-                t = 0
-                for i, c in enumerate(cover_types):
-                    if parts[h] & masks[c]:
-                        t |= 1 << i
-                lines[h] = t
-            pool = [h for h in base_types if 0 < parts[h].bit_count() <= most]
-            for base, B in _bases(pool, parts, size, limit, lines):
-                touched = 0
-                for h in base:
-                    touched |= lines[h]
-                nt = touched.bit_count()
-                if nt < size:
-                    continue
-                cover_lines = [cover_types[i] for i in bits_of(touched)]
-                U = 0
-                for h in cover_lines:
-                    U |= masks[h]
-                if not where & U & ~B:
-                    continue  # no cover set leaves anything to eliminate
-                for cover in combinations(cover_lines, size):
-                    C = 0
-                    for h in cover:
-                        C |= masks[h]
-                    fins = B & ~C
-                    nfins = fins.bit_count()
-                    if nfins > MAX_FINS:
-                        continue
-                    targets = _targets(where & C & ~B, fins, peers)
-                    if not targets:
-                        continue
-                    if not nfins:
-                        k = 0
-                    else:
-                        k = 2 if any((parts[h] & ~fins).bit_count() <= 1 for h in base) else 1
-                    _add(out[k], seen[k], techniques[k], sym, base, cover, B, targets, fins)
+            fast = _fish_tables(memo, g, peers, cover_types)
+            found = (fast.standard(base_types, cover_types, where, size, limit, most, MAX_FINS) if fast is not None
+                     else self._standard_found(g, peers, where, base_types, cover_types, limit, most))
+            for k, base, cover, B, targets, fins in found:
+                _add(out[k], seen[k], techniques[k], sym, base, cover, B, targets, fins)
         return out
+
+    def _standard_found(self, g: Geometry, peers: tuple[int, ...], where: int, base_types: list[int],
+                        cover_types: list[int], limit: int, most: int
+                        ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
+        """The fish of one orientation, in order: (kind index, base, cover,
+        base candidates, targets, fins) for bases of at most ``most``
+        candidates a line touching at most ``limit`` cover lines.  The C
+        accelerator's ``FishTables.standard`` is this search."""
+        masks = g.house_masks
+        size = self.size
+        parts = {h: where & masks[h] for h in base_types}
+        lines: dict[int, int] = {}
+        for h in base_types:
+            t = 0
+            for i, c in enumerate(cover_types):
+                if parts[h] & masks[c]:
+                    t |= 1 << i
+            lines[h] = t
+        pool = [h for h in base_types if 0 < parts[h].bit_count() <= most]
+        for base, B in _bases(pool, parts, size, limit, lines):
+            touched = 0
+            for h in base:
+                touched |= lines[h]
+            nt = touched.bit_count()
+            if nt < size:
+                continue
+            cover_lines = [cover_types[i] for i in bits_of(touched)]
+            U = 0
+            for h in cover_lines:
+                U |= masks[h]
+            if not where & U & ~B:
+                continue  # no cover set leaves anything to eliminate
+            for cover in combinations(cover_lines, size):
+                C = 0
+                for h in cover:
+                    C |= masks[h]
+                fins = B & ~C
+                nfins = fins.bit_count()
+                if nfins > MAX_FINS:
+                    continue
+                targets = _targets(where & C & ~B, fins, peers)
+                if not targets:
+                    continue
+                if not nfins:
+                    k = 0
+                else:
+                    k = 2 if any((parts[h] & ~fins).bit_count() <= 1 for h in base) else 1
+                yield k, base, cover, B, targets, fins
 
     def _screened(self, screens: dict, key: tuple, B: int, touched: int, cell_houses: list[tuple[int, ...]],
                   masks: tuple[int, ...], where: int, peers: tuple[int, ...], fins_allowed: int, need: int) -> bool:
@@ -357,10 +372,7 @@ class Fish(Producer):
             pool = [h for h in base_types if 0 < (where & masks[h]).bit_count() <= self.size + fins_allowed]
             # A franken fish needs a box: in the base, or else in the cover.
             need_box = 2 * n if franken else -1
-            key = ("fish tables", tuple(cover_types))
-            if key not in memo:  # (None without the accelerator)
-                memo[key] = _accel.fish_tables(g, peers, _cell_houses(g, tuple(cover_types)))
-            fast = memo[key]
+            fast = _fish_tables(memo, g, peers, cover_types)
             found = (fast.search(pool, where, self.size, fins_allowed, need_box) if fast is not None
                      else self._searched(g, peers, where, memo, oi, cover_types, pool, fins_allowed, need_box))
             for base, B, covers in found:
@@ -415,6 +427,16 @@ class Fish(Producer):
             covers = _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
             if covers:
                 yield base, B, covers
+
+
+def _fish_tables(memo: dict, g: Geometry, peers: tuple[int, ...], cover_types: list[int]) -> Any:
+    """The C accelerator's tables of ``g``'s houses, ``peers`` and the cells'
+    houses among ``cover_types``, kept in ``memo`` (the peer table's); None
+    without the accelerator."""
+    key = ("fish tables", tuple(cover_types))
+    if key not in memo:
+        memo[key] = _accel.fish_tables(g, peers, _cell_houses(g, tuple(cover_types)))
+    return memo[key]
 
 
 def _targets(targets: int, fins: int, peers: tuple[int, ...]) -> int:

@@ -1,7 +1,7 @@
 """The optional C accelerator (``accel/``, :mod:`strategies._accel`) makes the
 static, grouped and dynamic propagations of the pure Python engine, node for
-node, the static screen's reach, layer for layer, and the franken and mutant
-fish search, base for base.
+node, the static screen's reach, layer for layer, and the fish searches
+(standard, franken and mutant), base for base.
 
 The extension is compiled here from ``accel/_deduce_accel.c`` with the
 interpreter's C compiler when it is not installed (the tests skip when there
@@ -36,7 +36,7 @@ from deduce.literal import lit
 from deduce.state import State
 from strategies import _accel, _memo
 from strategies.chains import Chains
-from strategies.fish import Fish, _cell_houses
+from strategies.fish import MAX_FINS, Fish, _cell_houses
 from strategies.implications import Implications
 from strategies.static_screen import StaticScreen
 
@@ -192,8 +192,18 @@ def test_without_the_module_the_python_propagation_is_used(monkeypatch):
 
 def assert_same_fish(geometry, peers, where, sizes):
     """``FishTables.search`` gives what ``Fish._searched`` gives, for every
-    shape, kind and orientation; returns how many bases passed."""
+    franken and mutant shape, kind and orientation, and
+    ``FishTables.standard`` what ``Fish._standard_found`` gives, with and
+    without fins; returns how many bases passed and fish were found."""
     passed = 0
+    for size in sizes:
+        fish = Fish(size)
+        for limit, most in ((size, size), (size + max(geometry.box_shape or (geometry.size,)), size + MAX_FINS)):
+            for base_types, cover_types in fish._orientations(geometry):
+                plain = list(fish._standard_found(geometry, peers, where, base_types, cover_types, limit, most))
+                tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cover_types)))
+                assert tables.standard(base_types, cover_types, where, size, limit, most, MAX_FINS) == plain
+                passed += len(plain)
     for shape in ("franken", "mutant"):
         for size in sizes:
             for kind in ("basic", "finned"):
@@ -210,7 +220,7 @@ def assert_same_fish(geometry, peers, where, sizes):
     return passed
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16, 25]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        density=st.sampled_from([0.1, 0.25, 0.4, 0.6]))
 def test_random_places_make_the_same_fish(with_accel, size, seed, jigsaw, density):
@@ -230,14 +240,16 @@ def test_the_fish_search_finds_bases_on_classic_grids(with_accel):
                for _ in range(5)) > 100
 
 
-FISH_EXAMPLES = sorted(code for code in stored() if "franken" in code or "mutant" in code)
+FISH_EXAMPLES = sorted(code for code in stored() if code.endswith(("x-wing", "swordfish", "jellyfish")))
 
 
 @pytest.mark.parametrize("code", FISH_EXAMPLES)
 def test_fish_examples_make_the_same_steps(accel, monkeypatch, code):
     example = stored()[code]
-    producers = [Fish(size, kind, shape) for shape in ("franken", "mutant") for size in (2, 3, 4)
-                 for kind in ("basic", "finned") if Fish(size, kind, shape).technique.code == code]
+    producers = [fish for fish in (Fish(size, kind, shape) for shape in ("standard", "franken", "mutant")
+                                   for size in (2, 3, 4) for kind in ("basic", "finned", "sashimi")
+                                   if shape == "standard" or kind != "sashimi")
+                 if fish.technique.code == code]
     assert producers
 
     def steps(module):
@@ -255,3 +267,18 @@ def test_too_large_a_grid_for_the_fish_tables_is_left_to_python(with_accel):
     assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10))) is not None
     with pytest.raises(ValueError, match="too large"):
         with_accel.FishTables(700, [0] * 10, [0] * 700, [()] * 700)
+
+
+def test_a_fish_with_the_most_fins_is_found_by_both(with_accel):
+    # 16x16, rows 1 and 2 against columns 1 and 9: five fins in box 1 (at most MAX_FINS), r3c1 and
+    # r4c1 see them all
+    geometry = Geometry.boxes(16)
+    peers = Puzzle(geometry, ALPHABET[:16], (-1,) * 256).peer_masks
+    cells = [(0, c) for c in (0, 1, 2, 3, 8)] + [(1, c) for c in (0, 1, 2, 8)]
+    cells += [(r, c) for r in range(2, 16) for c in (0, 8)]
+    where = sum(1 << (16 * r + c) for r, c in cells)
+    fish, rows, cols = Fish(2), list(range(16)), list(range(16, 32))
+    plain = list(fish._standard_found(geometry, peers, where, rows, cols, 2 + 4, 2 + MAX_FINS))
+    assert MAX_FINS == 5 and any(fins.bit_count() == MAX_FINS for *_, fins in plain)
+    tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cols)))
+    assert tables.standard(rows, cols, where, 2, 2 + 4, 2 + MAX_FINS, MAX_FINS) == plain

@@ -26,8 +26,8 @@ def test_basic_fish_found_alone_are_the_full_searchs_basic_fish(where, size):
     # Sudoku Explainer's solve asks for basic fish only: they are searched alone (only bases
     # touching exactly `size` cover lines) until a finned kind is asked for.
     fish = Fish(size)
-    alone = fish._standard(GEOMETRY, PEERS, 0, where, basic=True)
-    full = fish._standard(GEOMETRY, PEERS, 0, where)
+    alone = fish._standard(GEOMETRY, PEERS, 0, where, {}, basic=True)
+    full = fish._standard(GEOMETRY, PEERS, 0, where, {})
     assert records(alone[0]) == records(full[0])
     assert alone[1:] == ([], [])
 
@@ -35,7 +35,7 @@ def test_basic_fish_found_alone_are_the_full_searchs_basic_fish(where, size):
 def test_the_basic_search_finds_fish():
     # rows 1 and 5 hold the symbol in columns 1 and 5 only: an X-wing
     where = sum(1 << (9 * r + c) for r in range(9) for c in range(9) if r not in (0, 4) or c in (0, 4))
-    steps = Fish(2)._standard(GEOMETRY, PEERS, 0, where, basic=True)[0]
+    steps = Fish(2)._standard(GEOMETRY, PEERS, 0, where, {}, basic=True)[0]
     assert [s.detail("base") for s in steps] == [(0, 4)]
     assert {c for s in steps for c, _ in s.eliminations} == {9 * r + c for r in range(9) for c in (0, 4)
                                                            if r not in (0, 4)}
