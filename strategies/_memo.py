@@ -3,7 +3,10 @@
 Fish, colouring and the single-digit patterns find, for each symbol, steps
 that depend only on where that symbol can go (and on the puzzle's houses
 and peers).  Between two steps of a solve most symbols keep their places,
-so their steps are reused rather than searched for again.
+so their steps are reused rather than searched for again.  The WXYZ-wing
+keeps its bent sets the same way, per set of cells and their candidates.
+``tests/test_memos.py`` checks that a solve forgetting all of it before
+each step takes the same steps.
 """
 
 from __future__ import annotations

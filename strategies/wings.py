@@ -28,6 +28,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._houses import common_targets
+from ._memo import memo_for
 
 
 @attrs.frozen
@@ -140,10 +141,17 @@ class WXYZWing(Producer):
             for extra in combinations(others, k - m.bit_count()):
                 within.setdefault(m | sum(1 << x for x in extra), []).append(c)
         seen: set[tuple[int, ...]] = set()
+        memo = memo_for(state)
         for d, inside in sorted(within.items()):
             if len(inside) < k:
                 continue
-            for cells, loose in self._sets(inside, k, cand, pm):
+            # The sets depend only on these cells' candidates (and the peers): between two steps
+            # most symbol sets keep them, so their sets are reused.
+            key = ("bent sets", k, tuple(inside), tuple(cand[c] for c in inside))
+            sets = memo.get(key)
+            if sets is None:
+                sets = memo[key] = list(self._sets(inside, k, cand, pm))
+            for cells, loose in sets:
                 union = 0
                 for c in cells:
                     union |= cand[c]
