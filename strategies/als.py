@@ -38,6 +38,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._houses import cached, per_position
+from ._memo import symbol_masks
 
 #: Largest almost locked set searched, in cells (a deterministic bound).
 MAX_ALS_CELLS = 7
@@ -140,7 +141,7 @@ def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple
 
 
 def _targets(state: State, z: int, sets: list[Als]) -> list[int]:
-    where = state.symbol_mask(z)
+    where = symbol_masks(state)[z]
     mask = where
     used = 0
     for s in sets:
@@ -241,7 +242,7 @@ class AlsChain(Producer):
         sets, pairs = als_links(state)
         links = _neighbours(pairs)
         # per set and symbol: the cells outside the set that see all its places of the symbol and hold it
-        masks = [state.symbol_mask(z) for z in range(state.puzzle.size)]
+        masks = symbol_masks(state)
         reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
         useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
         found: list = []

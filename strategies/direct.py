@@ -22,6 +22,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
+from ._memo import symbol_masks
 from .intersections import LockedCandidates
 from .subsets import HiddenSubset
 
@@ -67,7 +68,7 @@ def _hidden_single_after(state: State, eliminations: tuple[tuple[int, int], ...]
     for cell, sym in eliminations:
         removed[sym] = removed.get(sym, 0) | 1 << cell
     for sym, gone in sorted(removed.items()):
-        where = state.symbol_mask(sym)
+        where = symbol_masks(state)[sym]
         for h in houses:
             before = where & masks[h]
             left = before & ~gone

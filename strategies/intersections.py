@@ -16,6 +16,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._houses import line_block_pairs
+from ._memo import symbol_masks
 
 
 @attrs.frozen
@@ -34,8 +35,7 @@ class LockedCandidates(Producer):
         pairs = line_block_pairs(g)
         if self.kind == "pointing":
             pairs = tuple(sorted(pairs, key=lambda t: (t[1], t[0])))
-        for sym in range(g.size):
-            where = state.symbol_mask(sym)
+        for sym, where in enumerate(symbol_masks(state)):
             if not where:
                 continue
             for line, block, inter in pairs:
