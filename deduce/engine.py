@@ -205,8 +205,9 @@ class Solver:
         Raises :class:`~deduce.errors.SolveTimeout` past ``time_limit``.
         """
         result = None
-        for item in self.iter_solve(target):
-            result = item
+        with collector.relaxed():  # (no caller's code runs between two steps here)
+            for item in self.iter_solve(target):
+                result = item
         assert isinstance(result, SolveResult)
         return result
 
