@@ -7,7 +7,9 @@ cages) cage-sum bounds to a fixed point, then branches on a cell with the
 fewest candidates.
 
 It works for every geometry (boxes or regions), with or without cages, and
-starts from a puzzle or from any candidate state.  Every
+starts from a puzzle or from any candidate state.  With the optional C
+accelerator installed (``pip install ./accel``), puzzles without cages are
+searched in C, node for node the same search (:meth:`Search.fast_solutions`).  Every
 :data:`CHECK_EVERY` nodes it checks the thread's deadline
 (:func:`deduce.deadline.check`), so a search that cannot finish in time
 ends with :class:`~deduce.errors.SolveTimeout`.
@@ -19,11 +21,11 @@ ends with :class:`~deduce.errors.SolveTimeout`.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 import attrs
 
-from . import deadline
+from . import _accelerator, deadline
 from .cagemath import distinct_support
 from .geometry import Geometry, bits_of
 from .puzzle import Puzzle
@@ -41,6 +43,8 @@ CHECK_EVERY = 64
 
 
 _PROTOTYPES: dict[tuple[Geometry, tuple], Search] = {}
+#: The optional C accelerator (deduce/_accelerator.py): the search of puzzles without cages.
+_ACCEL: Any = _accelerator.load()
 
 
 class Search:
@@ -74,6 +78,7 @@ class Search:
         "cell_at",
         "cellcol",
         "cells_by_pos",
+        "fast",
         "folds",
         "kills",
         "locks",
@@ -159,6 +164,7 @@ class Search:
         self.cages = tuple((cage.cells, cage.total, cage.repeats) for cage in puzzle.cages)
         self.locks = self._lock_masks(g)
         self.nodes = 0
+        self.fast: Any = self._fast_tables() if _ACCEL is not None and not self.cages else None
 
     def _lock_masks(self, g: Geometry) -> tuple[tuple[int, int, int, dict[int, tuple[int, int, int]]], ...]:
         """Locked candidates, as SWAR tests.
@@ -209,6 +215,40 @@ class Search:
                 guards = self.REP * sum(1 << (h * W + n) for h in table)
                 out.append((layout, guards, nonguard & ~rep, table))
         return tuple(out)
+
+    def _fast_tables(self) -> Any:
+        """The C accelerator's tables of this search: peers, each house's
+        cells in its layout's order, and the locked-candidate packs, read
+        off the Python tables (so both searches follow the same order)."""
+        g = self.puzzle.geometry
+        n, W = self.n, self.W
+        house_cells = [[self.cells_by_pos[k][h * W + i] for i in range(n)] for k in range(3) for h in range(n)]
+        segments: list[tuple[int, list[int], list[int]]] = []
+        packs: list[list[int]] = []
+        for layout, _groups, out, table in self.locks:
+            pack = []
+            for h in sorted(table):
+                outside = [self.cells_by_pos[layout][h * W + i] for i in range(n) if out >> (h * W + i) & 1]
+                elims = [self.cell_at[p] for p in bits_of(table[h][0])]
+                pack.append(len(segments))
+                segments.append((layout * n + h, outside, elims))
+            packs.append(pack)
+        return _ACCEL.SearchTables(n, [list(p) for p in self.puzzle.peers], [list(hs) for hs in g.cell_houses],
+                                   house_cells, segments, packs)
+
+    def fast_solutions(self, node: Node) -> Iterator[Solution]:
+        """:meth:`solutions` in the C accelerator (the same solutions in the
+        same order; ``nodes`` is not counted)."""
+        X0, S, Q0, L = node[0], node[3], node[4], node[7]
+        assert not any(L), "the accelerator starts from a node without locks applied"
+        pos0 = self.pos[0]
+        cand = [self.candidates(X0, c) for c in range(len(pos0))]
+        solved = [S >> p & 1 for p in pos0]
+        placed = [-1] * len(pos0)
+        for d, sh in enumerate(self.shifts):
+            for p in bits_of((Q0 >> sh) & self.BM0):
+                placed[self.cell_at[p]] = d
+        return self.fast.solutions(cand, solved, placed, deadline.check)
 
     def kill(self, d: int, c: int) -> tuple[int, int, int]:
         """Per layout, the mask that keeps everything but what placing
@@ -546,7 +586,7 @@ def iter_solutions(target: Puzzle | State) -> Iterator[Solution]:
     """
     search, node = _start(target)
     if node is not None:
-        yield from search.solutions(node)
+        yield from (search.fast_solutions(node) if search.fast is not None else search.solutions(node))
 
 
 def count_solutions(target: Puzzle | State, limit: int = 2) -> int:

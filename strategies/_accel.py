@@ -25,25 +25,15 @@ packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 
 from __future__ import annotations
 
-import importlib
-import os
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from deduce._accelerator import load
 
 if TYPE_CHECKING:
     from .implications import Implications
 
 
-def _load() -> ModuleType | None:
-    if os.environ.get("DEDUCE_PURE_PYTHON"):
-        return None
-    try:
-        return importlib.import_module("_deduce_accel")
-    except ImportError:
-        return None
-
-
-_deduce_accel = _load()
+_deduce_accel = load()
 
 
 def available() -> bool:

@@ -1,7 +1,8 @@
 """The optional C accelerator (``accel/``, :mod:`strategies._accel`) makes the
 static, grouped and dynamic propagations of the pure Python engine, node for
-node, the static screen's reach, layer for layer, and the fish searches
-(standard, franken and mutant), base for base.
+node, the static screen's reach, layer for layer, the fish searches
+(standard, franken and mutant), base for base, and the backtracking search
+of :mod:`deduce.backtrack`, solution for solution.
 
 The extension is compiled here from ``accel/_deduce_accel.c`` with the
 interpreter's C compiler when it is not installed (the tests skip when there
@@ -12,12 +13,15 @@ whether a group or an almost locked set served as a node; on engine
 positions and on random candidate grids of sizes 4 to 25 (one to ten
 machine words per cell mask), with boxes and with jigsaw regions.  The fish
 search is compared on random places of a symbol in the same grids, for every
-size, shape and kind, and by the steps at the catalogue's fish examples.
+size, shape and kind, and by the steps at the catalogue's fish examples; the
+backtracking search on random puzzles (one solution, many or none; sizes 4
+to 16, jigsaw) by their first solutions in order, and on whole small grids.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import pathlib
 import random
 import shlex
@@ -29,8 +33,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deduce import Puzzle
+from deduce import Puzzle, backtrack, deadline
 from deduce.catalogue import stored
+from deduce.errors import Contradiction, SolveTimeout
+from deduce.formats import parse_killer_line
 from deduce.geometry import BOX_SHAPES, Geometry
 from deduce.literal import lit
 from deduce.state import State
@@ -282,3 +288,82 @@ def test_a_fish_with_the_most_fins_is_found_by_both(with_accel):
     assert MAX_FINS == 5 and any(fins.bit_count() == MAX_FINS for *_, fins in plain)
     tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cols)))
     assert tables.standard(rows, cols, where, 2, 2 + 4, 2 + MAX_FINS, MAX_FINS) == plain
+
+
+# -- the search (deduce/backtrack.py) -------------------------------------------
+
+
+@pytest.fixture
+def fast_search(accel, monkeypatch):
+    """deduce.backtrack with the accelerator's search (prototypes built afresh)."""
+    monkeypatch.setattr(backtrack, "_ACCEL", accel)
+    monkeypatch.setattr(backtrack, "_PROTOTYPES", {})
+    return accel
+
+
+def assert_same_solutions(target, limit):
+    """The first ``limit`` solutions below ``target``'s start node, in order, from both searches, after
+    as many nodes."""
+    try:
+        search, node = backtrack._start(target)
+    except Contradiction:
+        return 0  # two givens clash (found before either search starts)
+    if node is None:
+        return 0
+    assert search.fast is not None, "the accelerator was not used"
+    plain = list(itertools.islice(search.solutions(node), limit))
+    fast = search.fast_solutions(node)
+    assert list(itertools.islice(fast, limit)) == plain
+    assert fast.nodes == search.nodes  # the same nodes visited on the way
+    return len(plain)
+
+
+def _random_givens(geometry: Geometry, seed: int, density: float) -> Puzzle:
+    """Givens copied from one solution of the empty grid, with some changed at random: puzzles with one
+    solution, many, or none."""
+    rng = random.Random(seed)
+    n = geometry.size
+    empty = Puzzle(geometry, ALPHABET[:n], (-1,) * (n * n))
+    solution = next(backtrack.iter_solutions(empty))
+    symbols = list(range(n))
+    rng.shuffle(symbols)
+    givens = [symbols[v] if rng.random() < density else -1 for v in solution]
+    for _ in range(rng.choice((0, 0, 1, 2))):
+        givens[rng.randrange(n * n)] = rng.randrange(n)
+    return Puzzle(geometry, ALPHABET[:n], tuple(givens))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
+       density=st.sampled_from([0.0, 0.15, 0.3, 0.45, 0.6]))
+def test_random_puzzles_search_the_same(fast_search, size, seed, jigsaw, density):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    try:
+        puzzle = _random_givens(geometry, seed, density)
+    except ValueError:
+        return  # two equal givens in a house: the reader refuses it, there is nothing to search
+    assert_same_solutions(puzzle, 40 if size <= 9 else 3)
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+def test_engine_positions_search_the_same(fast_search, text):
+    assert assert_same_solutions(stuck(text), 3) == 1
+    assert assert_same_solutions(Puzzle.from_string(text), 3) == 1
+
+
+def test_every_solution_of_small_grids_in_the_same_order(fast_search):
+    assert assert_same_solutions(Puzzle.empty(4), 1000) == 288
+    assert assert_same_solutions(Puzzle(_jigsaw_6(), "ABCDEF", (-1,) * 36), 200) == 200
+    assert assert_same_solutions(Puzzle.empty(25), 2) == 2
+
+
+def test_the_accelerated_search_keeps_the_deadline(fast_search):
+    with pytest.raises(SolveTimeout), deadline.limit(0.2):
+        for _ in backtrack.iter_solutions(Puzzle.empty(16)):
+            pass
+
+
+def test_killers_are_searched_in_python(fast_search):
+    killer = parse_killer_line("aaBBCCDDEEFFGGHH 7,3,7,5,5,4,6,3")  # a 4x4 killer (tests/test_killer.py)
+    search, _node = backtrack._start(killer)
+    assert search.cages and search.fast is None
