@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Issue #14's speed figures, each timed in this one run beside norvig.py.
 
-It says first whether the chain engine runs with the optional C
-accelerator (``pip install ./accel``) or in pure Python
+It says first whether the searches (chains, fish, backtracking) run with the
+optional C accelerator (``pip install ./accel``) or in pure Python
 (``DEDUCE_PURE_PYTHON=1`` forces the latter); measure both.
 
 Prints, per figure, deduce's time, the baseline's time measured in the same
@@ -183,7 +183,7 @@ def main() -> int:
         return 2
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
     from strategies._accel import available
-    print("chain engine:", "the C accelerator (accel/)" if available() else
+    print("searches:", "the C accelerator (accel/)" if available() else
           "pure Python (the C accelerator is not installed, or DEDUCE_PURE_PYTHON is set)", flush=True)
     norvig_count = norvig_count_seconds()
     print(f"norvig.py --count 2 over top1465: {norvig_count:.1f} s", flush=True)
