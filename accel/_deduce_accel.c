@@ -849,6 +849,28 @@ static PyTypeObject ScreenType = {
     .tp_new = screen_new,
 };
 
+/* ---- input checks shared by the fish and search tables --------------- */
+
+/* An exact int (so that no Python code runs while a list is read) in [low, bound); -1 with an error set. */
+static int small_int(PyObject *v, long low, long bound, long *out) {
+    if (!PyLong_CheckExact(v)) { PyErr_SetString(PyExc_TypeError, "expected an int"); return 0; }
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred()) return 0;
+    if (x < low || x >= bound) { PyErr_SetString(PyExc_ValueError, "number out of range"); return 0; }
+    *out = x;
+    return 1;
+}
+
+/* A cell mask of ncells cells into W words: 0 with an error set if it does not fit or holds a bit past the cells. */
+static int cell_bits(PyObject *v, word *w, int W, int ncells) {
+    if (!long_to_bits(v, w, W)) return 0;
+    if (ncells % 64 && w[W - 1] >> (ncells % 64)) {
+        PyErr_SetString(PyExc_ValueError, "a cell mask with bits past the last cell");
+        return 0;
+    }
+    return 1;
+}
+
 /* ---- fish: the franken and mutant cover search (strategies/fish.py) --- */
 
 /* Fish._general's search in C: the bases (_bases), each base's cover
@@ -919,22 +941,20 @@ static PyObject *fish_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->ch = PyMem_Malloc((size_t)ncells * 3 * sizeof(int));
     if (!self->house || !self->peer || !self->ch) { PyErr_NoMemory(); goto fail; }
     for (int h = 0; h < nh; h++)
-        if (!long_to_bits(PyList_GET_ITEM(houses, h), self->house + (size_t)h * W, W)) goto fail;
+        if (!cell_bits(PyList_GET_ITEM(houses, h), self->house + (size_t)h * W, W, ncells)) goto fail;
     for (int c = 0; c < ncells; c++) {
-        if (!long_to_bits(PyList_GET_ITEM(peers, c), self->peer + (size_t)c * W, W)) goto fail;
-        PyObject *hs = PySequence_Fast(PyList_GET_ITEM(cell_houses, c), "cell houses: a sequence per cell");
-        if (!hs) goto fail;
-        Py_ssize_t k = PySequence_Fast_GET_SIZE(hs);
+        if (!cell_bits(PyList_GET_ITEM(peers, c), self->peer + (size_t)c * W, W, ncells)) goto fail;
+        PyObject *hs = PyList_GET_ITEM(cell_houses, c);
+        if (!PyTuple_CheckExact(hs) || PyTuple_GET_SIZE(hs) > 3) {
+            PyErr_SetString(PyExc_ValueError, "cell houses: a tuple of at most 3 house numbers per cell");
+            goto fail;
+        }
+        Py_ssize_t k = PyTuple_GET_SIZE(hs);
         for (int i = 0; i < 3; i++) {
-            long h = i < k ? PyLong_AsLong(PySequence_Fast_GET_ITEM(hs, i)) : -1;
-            if ((i < k && (h < 0 || h >= nh)) || k > 3) {
-                Py_DECREF(hs);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cell houses: at most 3 house numbers");
-                goto fail;
-            }
+            long h = -1;
+            if (i < k && !small_int(PyTuple_GET_ITEM(hs, i), 0, nh, &h)) goto fail;
             self->ch[c * 3 + i] = (int)h;
         }
-        Py_DECREF(hs);
     }
     return (PyObject *)self;
 fail:
@@ -1181,18 +1201,15 @@ static PyObject *fish_search(FishTables *T, PyObject *args) {
     const int W = T->W;
     Py_ssize_t npool = PyList_GET_SIZE(pool_obj);
     word where[FISH_W];
-    if (!long_to_bits(where_obj, where, W)) return NULL;
+    if (!cell_bits(where_obj, where, W, T->ncells)) return NULL;
     int *pool = PyMem_Malloc((npool + 1) * sizeof(int));
     word *parts = PyMem_Calloc((size_t)(npool + 1) * W, sizeof(word));
     word *reach = PyMem_Calloc((size_t)(npool + 1) * 2, sizeof(word));
     PyObject *out = PyList_New(0);
     if (!pool || !parts || !reach || !out) { PyErr_NoMemory(); goto fail; }
     for (Py_ssize_t i = 0; i < npool; i++) {
-        long h = PyLong_AsLong(PyList_GET_ITEM(pool_obj, i));
-        if (h < 0 || h >= T->nhouses) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "pool: house number out of range");
-            goto fail;
-        }
+        long h;
+        if (!small_int(PyList_GET_ITEM(pool_obj, i), 0, T->nhouses, &h)) goto fail;
         pool[i] = (int)h;
         word *p = parts + (size_t)i * W;
         const word *m = T->house + (size_t)h * W;
@@ -1336,9 +1353,8 @@ static int *house_list(const FishTables *T, PyObject *list, int *len) {
     int *xs = PyMem_Malloc((k + 1) * sizeof(int));
     if (!xs) { PyErr_NoMemory(); return NULL; }
     for (Py_ssize_t i = 0; i < k; i++) {
-        long h = PyLong_AsLong(PyList_GET_ITEM(list, i));
-        if (h < 0 || h >= T->nhouses) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "house number out of range");
+        long h;
+        if (!small_int(PyList_GET_ITEM(list, i), 0, T->nhouses, &h)) {
             PyMem_Free(xs);
             return NULL;
         }
@@ -1361,7 +1377,7 @@ static PyObject *fish_standard(FishTables *T, PyObject *args) {
     }
     const int W = T->W;
     word where[FISH_W];
-    if (!long_to_bits(where_obj, where, W)) return NULL;
+    if (!cell_bits(where_obj, where, W, T->ncells)) return NULL;
     StdRun S = {.T = T, .W = W, .size = size, .limit = limit, .max_fins = max_fins, .where = where};
     PyObject *out = NULL;
     S.base_types = house_list(T, bt, &S.nbase);
@@ -1371,7 +1387,11 @@ static PyObject *fish_standard(FishTables *T, PyObject *args) {
     S.parts = PyMem_Calloc((size_t)(S.nbase + 1) * W, sizeof(word));
     S.lines = PyMem_Calloc((size_t)S.nbase + 1, sizeof(word));
     S.out = out = PyList_New(0);
-    if (!S.pool || !S.parts || !S.lines || !out) { if (!PyErr_Occurred()) PyErr_NoMemory(); goto done; }
+    if (!S.pool || !S.parts || !S.lines || !out) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        Py_CLEAR(out);
+        goto done;
+    }
     for (int b = 0; b < S.nbase; b++) {
         word *p = S.parts + (size_t)b * W;
         const word *m = T->house + (size_t)S.base_types[b] * W;
@@ -1441,8 +1461,9 @@ typedef struct {
     PyObject_HEAD
     SearchTables *T;
     PyObject *check;                   /* called every SEARCH_CHECK_EVERY nodes (the deadline) */
-    int depth;                         /* the deepest frame, -1 when the search is over */
+    int depth;                         /* the deepest frame, -1 when the search is over (or failed) */
     int pending;                       /* the frame at depth still needs its propagation */
+    int running;                       /* inside next(): a call from the check is refused */
     long long nodes;
     uint32_t *cand, *fired, *rest;     /* per frame: ncells, nseg, 1 */
     uint8_t *solved;
@@ -1479,11 +1500,8 @@ static int csr_lists(PyObject *lists, int bound, int **start, int **items, int *
         PyObject *x = PyList_GET_ITEM(lists, i);
         (*start)[i] = (int)used;
         for (Py_ssize_t j = 0; j < PyList_GET_SIZE(x); j++) {
-            long v = PyLong_AsLong(PyList_GET_ITEM(x, j));
-            if (v < 0 || v >= bound) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "number out of range");
-                return 0;
-            }
+            long v;
+            if (!small_int(PyList_GET_ITEM(x, j), 0, bound, &v)) return 0;  /* (exact ints: no list can change) */
             (*items)[used++] = (int)v;
         }
     }
@@ -1506,12 +1524,15 @@ static PyObject *search_tables_new(PyTypeObject *type, PyObject *args, PyObject 
     int N = n * n, k, *tmp_start = NULL;
     self->n = n;
     self->ncells = N;
-    if (!csr_lists(peers, N, &self->peer_start, &self->peer_cells, &k) || k != N) goto bad;
-    if (!csr_lists(cell_houses, 3 * n, &tmp_start, &self->cell_house, &k) || k != N) goto bad;
-    for (int c = 0; c < N; c++) if (tmp_start[c] != 3 * c) goto bad_shape;
+    if (!csr_lists(peers, N, &self->peer_start, &self->peer_cells, &k)) goto bad;
+    if (k != N) goto bad_shape;
+    if (!csr_lists(cell_houses, 3 * n, &tmp_start, &self->cell_house, &k)) goto bad;
+    if (k != N) goto bad_shape;
+    for (int c = 0; c <= N; c++) if (tmp_start[c] != 3 * c) goto bad_shape;
     PyMem_Free(tmp_start);
     tmp_start = NULL;
-    if (!csr_lists(house_cells, N, &tmp_start, &self->house_cells, &k) || k != 3 * n) goto bad;
+    if (!csr_lists(house_cells, N, &tmp_start, &self->house_cells, &k)) goto bad;
+    if (k != 3 * n) goto bad_shape;
     for (int h = 0; h <= 3 * n; h++) if (tmp_start[h] != h * n) goto bad_shape;
     PyMem_Free(tmp_start);
     tmp_start = NULL;
@@ -1524,8 +1545,8 @@ static PyObject *search_tables_new(PyTypeObject *type, PyObject *args, PyObject 
         PyObject *s = PyList_GET_ITEM(segments, i);
         long h;
         PyObject *o, *e;
-        if (!PyTuple_Check(s) || !PyArg_ParseTuple(s, "lO!O!", &h, &PyList_Type, &o, &PyList_Type, &e)
-            || h < 0 || h >= 3 * n) {
+        if (!PyTuple_CheckExact(s) || PyTuple_GET_SIZE(s) != 3 || !PyList_Check(o = PyTuple_GET_ITEM(s, 1))
+            || !PyList_Check(e = PyTuple_GET_ITEM(s, 2)) || !small_int(PyTuple_GET_ITEM(s, 0), 0, 3 * n, &h)) {
             Py_DECREF(outs); Py_DECREF(elims);
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "segment: (source house, out cells, elim cells)");
             goto bad;
@@ -1675,17 +1696,30 @@ static int search_choose(const SearchIter *I, int lv) {
     return best;
 }
 
+static int search_iter_traverse(SearchIter *self, visitproc visit, void *arg) {
+    Py_VISIT(self->T);
+    Py_VISIT(self->check);
+    return 0;
+}
+
+static int search_iter_clear(SearchIter *self) {
+    Py_CLEAR(self->T);
+    Py_CLEAR(self->check);
+    self->depth = -1;
+    return 0;
+}
+
 static void search_iter_dealloc(SearchIter *self) {
+    PyObject_GC_UnTrack(self);
     void *arrays[] = {self->cand, self->fired, self->rest, self->solved, self->placed, self->cell, self->list_c,
                       self->list_d, self->cnt, self->one, self->placed_in};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
-    Py_XDECREF(self->T);
-    Py_XDECREF(self->check);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    search_iter_clear(self);
+    PyObject_GC_Del(self);
 }
 
-/* The next solution (a tuple of symbols), or NULL at the end (or on an error) */
-static PyObject *search_iter_next(SearchIter *I) {
+/* The next solution (a tuple of symbols), or NULL at the end (or on an error, after which the search is over) */
+static PyObject *search_iter_step(SearchIter *I) {
     const SearchTables *T = I->T;
     const int N = T->ncells, NS = T->nseg;
     while (I->depth >= 0) {
@@ -1737,6 +1771,19 @@ static PyObject *search_iter_next(SearchIter *I) {
     return NULL;
 }
 
+static PyObject *search_iter_next(SearchIter *I) {
+    if (I->running) {
+        PyErr_SetString(PyExc_ValueError, "the search is already running");
+        return NULL;
+    }
+    if (I->depth < 0 || !I->T) return NULL;
+    I->running = 1;
+    PyObject *sol = search_iter_step(I);
+    I->running = 0;
+    if (!sol && PyErr_Occurred()) I->depth = -1;  /* like a generator that raised: finished */
+    return sol;
+}
+
 /* nodes: the nodes propagated so far (Search.nodes) */
 static PyObject *search_iter_nodes(SearchIter *I, void *closure) {
     (void)closure;
@@ -1753,7 +1800,9 @@ static PyTypeObject SearchIterType = {
     .tp_name = "_deduce_accel.SearchIter",
     .tp_basicsize = sizeof(SearchIter),
     .tp_dealloc = (destructor)search_iter_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)search_iter_traverse,
+    .tp_clear = (inquiry)search_iter_clear,
     .tp_doc = "The solutions below a node, in the search's order.",
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = (iternextfunc)search_iter_next,
@@ -1770,15 +1819,15 @@ static PyObject *search_solutions(SearchTables *T, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "one entry per cell expected");
         return NULL;
     }
-    SearchIter *I = PyObject_New(SearchIter, &SearchIterType);
+    SearchIter *I = PyObject_GC_New(SearchIter, &SearchIterType);
     if (!I) return NULL;
+    memset((char *)I + sizeof(PyObject), 0, sizeof(SearchIter) - sizeof(PyObject));
     I->T = T;
     Py_INCREF(T);
     I->check = check;
     Py_INCREF(check);
-    I->depth = 0;
     I->pending = 1;
-    I->nodes = 0;
+    PyObject_GC_Track(I);
     size_t frames = (size_t)N + 2;
     I->cand = PyMem_Calloc(frames * N, sizeof(uint32_t));
     I->fired = PyMem_Calloc(frames * (T->nseg + 1), sizeof(uint32_t));
@@ -1797,16 +1846,20 @@ static PyObject *search_solutions(SearchTables *T, PyObject *args) {
         return PyErr_NoMemory();
     }
     for (int c = 0; c < N; c++) {
-        long m = PyLong_AsLong(PyList_GET_ITEM(cand, c));
-        long s = PyLong_AsLong(PyList_GET_ITEM(solved, c));
-        long p = PyLong_AsLong(PyList_GET_ITEM(placed, c));
-        if (m < 0 || m >= (1L << n) || p < -1 || p >= n) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "cell entry out of range");
+        PyObject *mo = PyList_GET_ITEM(cand, c);
+        unsigned long long m = PyLong_CheckExact(mo) ? PyLong_AsUnsignedLongLong(mo) : (unsigned long long)-1;
+        long s, p;
+        if ((m == (unsigned long long)-1 && !PyErr_Occurred()) || m >> n) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "a cell's candidates out of range");
+        }
+        if (PyErr_Occurred() || !small_int(PyList_GET_ITEM(solved, c), 0, 2, &s)
+            || !small_int(PyList_GET_ITEM(placed, c), -1, n, &p)) {
             Py_DECREF(I);
             return NULL;
         }
         I->cand[c] = (uint32_t)m;
-        I->solved[c] = s != 0;
+        I->solved[c] = (uint8_t)s;
         I->placed[c] = (int8_t)p;
     }
     return (PyObject *)I;

@@ -164,7 +164,7 @@ class Search:
         self.cages = tuple((cage.cells, cage.total, cage.repeats) for cage in puzzle.cages)
         self.locks = self._lock_masks(g)
         self.nodes = 0
-        self.fast: Any = self._fast_tables() if _ACCEL is not None and not self.cages else None
+        self.fast: Any = self._fast_tables() if _ACCEL is not None and not self.cages and n <= 32 else None
 
     def _lock_masks(self, g: Geometry) -> tuple[tuple[int, int, int, dict[int, tuple[int, int, int]]], ...]:
         """Locked candidates, as SWAR tests.
@@ -238,7 +238,14 @@ class Search:
 
     def fast_solutions(self, node: Node) -> Iterator[Solution]:
         """:meth:`solutions` in the C accelerator (the same solutions in the
-        same order; ``nodes`` is not counted)."""
+        same order; the iterator's ``nodes`` counts what ``self.nodes``
+        would)."""
+        return self.fast.solutions(*self.cell_lists(node), deadline.check)
+
+    def cell_lists(self, node: Node) -> tuple[list[int], list[int], list[int]]:
+        """A node (without locks applied yet) as the C search reads it: per
+        cell its candidates, whether it is solved, the symbol placed there
+        (-1 if none)."""
         X0, S, Q0, L = node[0], node[3], node[4], node[7]
         assert not any(L), "the accelerator starts from a node without locks applied"
         pos0 = self.pos[0]
@@ -248,7 +255,7 @@ class Search:
         for d, sh in enumerate(self.shifts):
             for p in bits_of((Q0 >> sh) & self.BM0):
                 placed[self.cell_at[p]] = d
-        return self.fast.solutions(cand, solved, placed, deadline.check)
+        return cand, solved, placed
 
     def kill(self, d: int, c: int) -> tuple[int, int, int]:
         """Per layout, the mask that keeps everything but what placing

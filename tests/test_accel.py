@@ -367,3 +367,46 @@ def test_killers_are_searched_in_python(fast_search):
     killer = parse_killer_line("aaBBCCDDEEFFGGHH 7,3,7,5,5,4,6,3")  # a 4x4 killer (tests/test_killer.py)
     search, _node = backtrack._start(killer)
     assert search.cages and search.fast is None
+
+
+def test_the_tables_refuse_malformed_input(accel):
+    # a bit past the last cell, a house number out of range, a grid of the wrong shape: errors, not crashes
+    with pytest.raises(ValueError, match="past the last cell"):
+        accel.FishTables(4, [1 | 1 << 60, 3], [0] * 4, [()] * 4)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.FishTables(4, [1, 3], [0] * 4, [(5,)] * 4)
+    tables = accel.FishTables(4, [1, 3], [0] * 4, [(0,)] * 4)
+    with pytest.raises(ValueError, match="past the last cell"):
+        tables.search([0], 1 << 9, 2, 0, -1)
+    with pytest.raises(ValueError, match="wrong shape"):
+        accel.SearchTables(2, [[1]], [[0, 2, 4]] * 4, [[0, 1]] * 6, [], [])
+    with pytest.raises(TypeError):
+        accel.SearchTables(2, [[1.5]] * 4, [[0, 2, 4]] * 4, [[0, 1]] * 6, [], [])
+
+
+def test_a_search_that_raised_is_over(fast_search):
+    search, node = backtrack._start(Puzzle.empty(4))
+    calls = []
+
+    def check():
+        calls.append(1)
+        if len(calls) == 1:
+            raise SolveTimeout(0.0)
+
+    solutions = search.fast.solutions(*search.cell_lists(node), check)
+    with pytest.raises(SolveTimeout):
+        list(solutions)
+    assert list(solutions) == []  # like a generator that raised
+
+
+def test_a_search_cannot_be_resumed_from_its_own_check(fast_search):
+    search, node = backtrack._start(Puzzle.empty(4))
+    holder = []
+
+    def check():
+        next(holder[0])
+
+    holder.append(search.fast.solutions(*search.cell_lists(node), check))
+    with pytest.raises(ValueError, match="already running"):
+        list(holder[0])
+
