@@ -281,9 +281,9 @@ class Fish(Producer):
                         cover_types: list[int], limit: int, most: int
                         ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int]]:
         """The fish of one orientation, in order: (kind index, base, cover,
-        base candidates, targets, fins) for bases of at most ``most``
-        candidates a line touching at most ``limit`` cover lines.  The C
-        accelerator's ``FishTables.standard`` is this search."""
+        base candidates, targets, fins), for bases whose lines hold at most
+        ``most`` candidates each and together touch at most ``limit`` cover
+        lines.  The C accelerator's ``FishTables.standard`` is this search."""
         masks = g.house_masks
         size = self.size
         parts = {h: where & masks[h] for h in base_types}
