@@ -871,6 +871,35 @@ static int cell_bits(PyObject *v, word *w, int W, int ncells) {
     return 1;
 }
 
+/* A tuple of ints. */
+static PyObject *int_tuple(const int *xs, int k) {
+    PyObject *t = PyTuple_New(k);
+    if (!t) return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *v = PyLong_FromLong(xs[i]);
+        if (!v) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+/* A list of house numbers into a fresh int array; NULL on error. */
+static int *house_list(PyObject *list, int nhouses, int *len) {
+    Py_ssize_t k = PyList_GET_SIZE(list);
+    int *xs = PyMem_Malloc((k + 1) * sizeof(int));
+    if (!xs) { PyErr_NoMemory(); return NULL; }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        long h;
+        if (!small_int(PyList_GET_ITEM(list, i), 0, nhouses, &h)) {
+            PyMem_Free(xs);
+            return NULL;
+        }
+        xs[i] = (int)h;
+    }
+    *len = (int)k;
+    return xs;
+}
+
 /* ---- fish: the franken and mutant cover search (strategies/fish.py) --- */
 
 /* Fish._general's search in C: the bases (_bases), each base's cover
@@ -1063,13 +1092,8 @@ static int covers_rec(const FishRun *R, int *chosen, int nchosen, const word *C,
     int nrest = w_count(rest, W);
     if (!left) {
         if (nrest > budget) return 0;
-        PyObject *ch = PyTuple_New(nchosen);
+        PyObject *ch = int_tuple(chosen, nchosen);
         if (!ch) return -1;
-        for (int i = 0; i < nchosen; i++) {
-            PyObject *v = PyLong_FromLong(chosen[i]);
-            if (!v) { Py_DECREF(ch); return -1; }
-            PyTuple_SET_ITEM(ch, i, v);
-        }
         PyObject *cm = bits_to_long(C, W);
         PyObject *pair = cm ? PyTuple_Pack(2, ch, cm) : NULL;
         Py_DECREF(ch);
@@ -1152,13 +1176,8 @@ static int fish_base(FishBases *F, const int *idx) {
     if (!covers) return -1;
     if (covers_rec(R, chosen, 0, zero, zero, R->fins, see, covers) < 0) { Py_DECREF(covers); return -1; }
     if (!PyList_GET_SIZE(covers)) { Py_DECREF(covers); return 0; }
-    PyObject *b = PyTuple_New(size);
+    PyObject *b = int_tuple(F->base, size);
     if (!b) { Py_DECREF(covers); return -1; }
-    for (int i = 0; i < size; i++) {
-        PyObject *v = PyLong_FromLong(F->base[i]);
-        if (!v) { Py_DECREF(b); Py_DECREF(covers); return -1; }
-        PyTuple_SET_ITEM(b, i, v);
-    }
     PyObject *bm = bits_to_long(R->B, W);
     PyObject *item = bm ? PyTuple_Pack(3, b, bm, covers) : NULL;
     Py_DECREF(b);
@@ -1199,18 +1218,17 @@ static PyObject *fish_search(FishTables *T, PyObject *args) {
         return NULL;
     }
     const int W = T->W;
-    Py_ssize_t npool = PyList_GET_SIZE(pool_obj);
     word where[FISH_W];
     if (!cell_bits(where_obj, where, W, T->ncells)) return NULL;
-    int *pool = PyMem_Malloc((npool + 1) * sizeof(int));
+    int npool;
+    int *pool = house_list(pool_obj, T->nhouses, &npool);
+    if (!pool) return NULL;
     word *parts = PyMem_Calloc((size_t)(npool + 1) * W, sizeof(word));
     word *reach = PyMem_Calloc((size_t)(npool + 1) * 2, sizeof(word));
     PyObject *out = PyList_New(0);
-    if (!pool || !parts || !reach || !out) { PyErr_NoMemory(); goto fail; }
-    for (Py_ssize_t i = 0; i < npool; i++) {
-        long h;
-        if (!small_int(PyList_GET_ITEM(pool_obj, i), 0, T->nhouses, &h)) goto fail;
-        pool[i] = (int)h;
+    if (!parts || !reach || !out) { if (!PyErr_Occurred()) PyErr_NoMemory(); goto fail; }
+    for (int i = 0; i < npool; i++) {
+        int h = pool[i];
         word *p = parts + (size_t)i * W;
         const word *m = T->house + (size_t)h * W;
         for (int j = 0; j < W; j++) p[j] = where[j] & m[j];
@@ -1226,7 +1244,7 @@ static PyObject *fish_search(FishTables *T, PyObject *args) {
             }
         }
     }
-    FishBases F = {.run = {.T = T, .W = W, .size = size, .fins = fins}, .npool = (int)npool, .pool = pool,
+    FishBases F = {.run = {.T = T, .W = W, .size = size, .fins = fins}, .npool = npool, .pool = pool,
                    .parts = parts, .reach = reach, .where = where, .need_box = need_box, .out = out};
     int idx[FISH_SIZE];
     if (fish_bases(&F, 0, 0, idx) < 0) goto fail;
@@ -1240,18 +1258,6 @@ fail:
     PyMem_Free(reach);
     Py_XDECREF(out);
     return NULL;
-}
-
-/* A tuple of ints. */
-static PyObject *int_tuple(const int *xs, int k) {
-    PyObject *t = PyTuple_New(k);
-    if (!t) return NULL;
-    for (int i = 0; i < k; i++) {
-        PyObject *v = PyLong_FromLong(xs[i]);
-        if (!v) { Py_DECREF(t); return NULL; }
-        PyTuple_SET_ITEM(t, i, v);
-    }
-    return t;
 }
 
 typedef struct {               /* Fish._standard's search, one orientation */
@@ -1347,23 +1353,6 @@ static int std_bases(StdRun *S, int start, int k, word touched) {
     return 0;
 }
 
-/* A list of house numbers into a fresh int array; NULL on error. */
-static int *house_list(const FishTables *T, PyObject *list, int *len) {
-    Py_ssize_t k = PyList_GET_SIZE(list);
-    int *xs = PyMem_Malloc((k + 1) * sizeof(int));
-    if (!xs) { PyErr_NoMemory(); return NULL; }
-    for (Py_ssize_t i = 0; i < k; i++) {
-        long h;
-        if (!small_int(PyList_GET_ITEM(list, i), 0, T->nhouses, &h)) {
-            PyMem_Free(xs);
-            return NULL;
-        }
-        xs[i] = (int)h;
-    }
-    *len = (int)k;
-    return xs;
-}
-
 /* standard(base_types, cover_types, where, size, limit, most, max_fins)
  *   -> [(kind, base, cover, B, targets, fins), ...] */
 static PyObject *fish_standard(FishTables *T, PyObject *args) {
@@ -1380,8 +1369,8 @@ static PyObject *fish_standard(FishTables *T, PyObject *args) {
     if (!cell_bits(where_obj, where, W, T->ncells)) return NULL;
     StdRun S = {.T = T, .W = W, .size = size, .limit = limit, .max_fins = max_fins, .where = where};
     PyObject *out = NULL;
-    S.base_types = house_list(T, bt, &S.nbase);
-    S.cover_types = S.base_types ? house_list(T, ct, &S.ncover) : NULL;
+    S.base_types = house_list(bt, T->nhouses, &S.nbase);
+    S.cover_types = S.base_types ? house_list(ct, T->nhouses, &S.ncover) : NULL;
     if (!S.cover_types) goto done;
     S.pool = PyMem_Malloc((S.nbase + 1) * sizeof(int));
     S.parts = PyMem_Calloc((size_t)(S.nbase + 1) * W, sizeof(word));
@@ -1427,7 +1416,7 @@ static PyTypeObject FishTablesType = {
     .tp_basicsize = sizeof(FishTables),
     .tp_dealloc = (destructor)fish_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A geometry's houses, peers and cover houses, for the franken and mutant fish search in C.",
+    .tp_doc = "A geometry's houses, peers and cover houses, for the fish searches in C.",
     .tp_methods = fish_methods,
     .tp_new = fish_new,
 };
@@ -1889,34 +1878,20 @@ static struct PyModuleDef accel_module = {
 };
 
 PyMODINIT_FUNC PyInit__deduce_accel(void) {
-    if (PyType_Ready(&ContextType) < 0 || PyType_Ready(&ScreenType) < 0 || PyType_Ready(&FishTablesType) < 0
-        || PyType_Ready(&SearchTablesType) < 0 || PyType_Ready(&SearchIterType) < 0)
-        return NULL;
+    PyTypeObject *types[] = {&ContextType, &ScreenType, &FishTablesType, &SearchTablesType, &SearchIterType};
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+        if (PyType_Ready(types[i]) < 0) return NULL;
     PyObject *m = PyModule_Create(&accel_module);
     if (!m) return NULL;
-    Py_INCREF(&ContextType);
-    if (PyModule_AddObject(m, "Context", (PyObject *)&ContextType) < 0) {
-        Py_DECREF(&ContextType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&ScreenType);
-    if (PyModule_AddObject(m, "Screen", (PyObject *)&ScreenType) < 0) {
-        Py_DECREF(&ScreenType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&FishTablesType);
-    if (PyModule_AddObject(m, "FishTables", (PyObject *)&FishTablesType) < 0) {
-        Py_DECREF(&FishTablesType);
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(&SearchTablesType);
-    if (PyModule_AddObject(m, "SearchTables", (PyObject *)&SearchTablesType) < 0) {
-        Py_DECREF(&SearchTablesType);
-        Py_DECREF(m);
-        return NULL;
+    /* the types made from Python (SearchIter comes from SearchTables.solutions) */
+    const char *names[] = {"Context", "Screen", "FishTables", "SearchTables"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        Py_INCREF(types[i]);
+        if (PyModule_AddObject(m, names[i], (PyObject *)types[i]) < 0) {
+            Py_DECREF(types[i]);
+            Py_DECREF(m);
+            return NULL;
+        }
     }
     return m;
 }

@@ -1,5 +1,5 @@
 """The optional C accelerator of the chain engine's propagations and of the
-franken fish search.
+fish searches (loaded by :mod:`deduce._accelerator`).
 
 ``pip install ./accel`` builds the extension module ``_deduce_accel``
 (``accel/_deduce_accel.c``), which makes the static, grouped and dynamic
@@ -20,7 +20,8 @@ mode; :func:`screen` packs the links of the bitset screen of static chains
 into a ``Screen``, whose ``reach`` is
 :meth:`strategies.static_screen.StaticScreen.reach` in C; :func:`fish_tables`
 packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
-``search`` is :meth:`strategies.fish.Fish._searched` in C.
+``search`` is :meth:`strategies.fish.Fish._searched` and ``standard``
+:meth:`strategies.fish.Fish._standard_found` in C.
 """
 
 from __future__ import annotations
@@ -134,9 +135,10 @@ def screen(weak: list[int], strong: list[int], nbits: int, max_depth: int) -> An
 def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]]) -> Any:
     """The C ``FishTables`` of a geometry's houses, a puzzle's peers and the
     cells' cover houses, whose ``search`` is
-    :meth:`strategies.fish.Fish._searched` in C (the same bases and cover
-    sets, in the same order), or None when the accelerator is not installed
-    or the grid is too large for it."""
+    :meth:`strategies.fish.Fish._searched` and ``standard``
+    :meth:`strategies.fish.Fish._standard_found` in C (the same results, in
+    the same order), or None when the accelerator is not installed or the
+    grid is too large for it."""
     if _deduce_accel is None or len(g.house_masks) > 128 or len(peers) > 640:
         return None
     return _deduce_accel.FishTables(len(peers), list(g.house_masks), list(peers), list(cell_houses))
