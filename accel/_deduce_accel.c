@@ -52,6 +52,13 @@ typedef struct {
     word *o_words;
     int n_entries;
     PyObject *r_cell, *r_peer, *r_naked, *r_hidden, *r_group, *r_empty, *r_noplace;
+    /* made once per context, when first needed, since a position's propagations share them: per
+     * "on" literal index c * n + s, the (reason, parents) of its same-cell and of its peer links;
+     * per "off" literal index, the parents tuple of that literal alone, and the (reason, parents)
+     * of the naked single it leaves in its cell; per "off" literal index and house of its cell
+     * ((c * n + s) * 3 + k), that of the hidden single it leaves there; per cell, (NAKED, c); per
+     * house, (HIDDEN, h) */
+    PyObject **rp_cell, **rp_peer, **one_off, **naked_rp, **hidden_rp, **naked_r, **hidden_r;
     /* scratch, one propagation at a time */
     uint32_t *cand;
     word *smask, *placed, *tmp, *tmp2;
@@ -144,6 +151,15 @@ static void ctx_dealloc(Context *self) {
     Py_XDECREF(self->r_group);
     Py_XDECREF(self->r_empty);
     Py_XDECREF(self->r_noplace);
+    PyObject **made[] = {self->rp_cell, self->rp_peer, self->one_off, self->naked_rp, self->hidden_rp,
+                         self->naked_r, self->hidden_r};
+    Py_ssize_t lits = (Py_ssize_t)self->ncells * self->n;
+    Py_ssize_t made_len[] = {lits, lits, lits, lits, lits * 3, self->ncells, self->nhouses};
+    for (int k = 0; k < 7; k++) {
+        if (!made[k]) continue;
+        for (Py_ssize_t i = 0; i < made_len[k]; i++) Py_XDECREF(made[k][i]);
+        PyMem_Free(made[k]);
+    }
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -258,8 +274,16 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->seen = PyMem_Calloc((size_t)ncells * n * 2, 1);
     self->front = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
     self->next = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
+    self->rp_cell = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
+    self->rp_peer = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
+    self->one_off = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
+    self->naked_rp = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
+    self->hidden_rp = PyMem_Calloc((size_t)ncells * n * 3 + 1, sizeof(PyObject *));
+    self->naked_r = PyMem_Calloc((size_t)ncells + 1, sizeof(PyObject *));
+    self->hidden_r = PyMem_Calloc((size_t)nhouses + 1, sizeof(PyObject *));
     if (!self->cand || !self->smask || !self->placed || !self->tmp || !self->tmp2 || !self->seen || !self->front
-        || !self->next) {
+        || !self->next || !self->rp_cell || !self->rp_peer || !self->one_off || !self->naked_rp || !self->hidden_rp || !self->naked_r
+        || !self->hidden_r) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -274,9 +298,29 @@ fail:
 #define LIT(c, s, on) ((c) << 6 | (s) << 1 | (on))
 #define IDX(x) ((((x) >> 6) * n + (((x) >> 1) & 31)) * 2 + ((x) & 1))
 
+/* Literals (and cells) as Python ints, made once and shared: a propagation's nodes, parents and
+ * contradictions name the same few thousand literals over and over, so each is one object rather
+ * than one per mention (which the collector would also have to free).  Literals of grids up to
+ * 25x25 are below 1 << 16; others are made as needed. */
+#define LIT_CACHE (1 << 16)
+static PyObject *lit_cache[LIT_CACHE];
+
+/* The int v, a new reference. */
+static PyObject *lit_long(long v) {
+    if (v < 0 || v >= LIT_CACHE) return PyLong_FromLong(v);
+    PyObject *o = lit_cache[v];
+    if (!o) {
+        o = PyLong_FromLong(v);
+        if (!o) return NULL;
+        lit_cache[v] = o;  /* the module keeps this reference */
+    }
+    Py_INCREF(o);
+    return o;
+}
+
 /* nodes[y] = rp; 0 on error */
 static inline int put(PyObject *nodes, int y, PyObject *rp) {
-    PyObject *key = PyLong_FromLong(y);
+    PyObject *key = lit_long(y);
     if (!key) return 0;
     int r = PyDict_SetItem(nodes, key, rp);
     Py_DECREF(key);
@@ -294,7 +338,7 @@ static PyObject *mask_tuple(const word *m, int W, int s) {
         while (v) {
             int c = i * 64 + __builtin_ctzll(v);
             v &= v - 1;
-            PyObject *x = PyLong_FromLong(s < 0 ? c : LIT(c, s, 0));
+            PyObject *x = lit_long(s < 0 ? c : LIT(c, s, 0));
             if (!x) { Py_DECREF(t); return NULL; }
             PyTuple_SET_ITEM(t, j++, x);
         }
@@ -304,7 +348,7 @@ static PyObject *mask_tuple(const word *m, int W, int s) {
 
 /* (v,) */
 static PyObject *one_tuple(long v) {
-    PyObject *x = PyLong_FromLong(v);
+    PyObject *x = lit_long(v);
     if (!x) return NULL;
     PyObject *t = PyTuple_Pack(1, x);
     Py_DECREF(x);
@@ -319,7 +363,7 @@ static PyObject *symbols_off(int c, uint32_t m) {
     while (m) {
         int u = __builtin_ctz(m);
         m &= m - 1;
-        PyObject *x = PyLong_FromLong(LIT(c, u, 0));
+        PyObject *x = lit_long(LIT(c, u, 0));
         if (!x) { Py_DECREF(t); return NULL; }
         PyTuple_SET_ITEM(t, j++, x);
     }
@@ -344,16 +388,62 @@ static inline int group_of(Context *C, const word *m, int *line, int *block) {
 
 /* (tag, a), a new reference. */
 static PyObject *reason2(PyObject *tag, long a) {
-    PyObject *v = PyLong_FromLong(a);
+    PyObject *v = lit_long(a);
     if (!v) return NULL;
     PyObject *r = PyTuple_Pack(2, tag, v);
     Py_DECREF(v);
     return r;
 }
 
+/* What *slot holds, first made as (tag, a); a new reference (NULL on error). */
+static PyObject *made_reason(PyObject **slot, PyObject *tag, long a) {
+    if (!*slot && !(*slot = reason2(tag, a))) return NULL;
+    Py_INCREF(*slot);
+    return *slot;
+}
+
+/* What *slot holds, first made as (v,); a new reference (NULL on error). */
+static PyObject *made_one(PyObject **slot, long v) {
+    if (!*slot && !(*slot = one_tuple(v))) return NULL;
+    Py_INCREF(*slot);
+    return *slot;
+}
+
+/* What *slot holds, first made as ((tag, cell of x), (x,)): the (reason, parents) of a link from
+ * the "on" literal x; a new reference (NULL on error). */
+static PyObject *made_link(PyObject **slot, PyObject *tag, int x) {
+    if (!*slot) {
+        PyObject *reason = reason2(tag, x >> 6), *par = one_tuple(x);
+        PyObject *rp = reason && par ? PyTuple_Pack(2, reason, par) : NULL;
+        Py_XDECREF(reason);
+        Py_XDECREF(par);
+        if (!rp) return NULL;
+        *slot = rp;
+    }
+    Py_INCREF(*slot);
+    return *slot;
+}
+
+/* What *slot holds, first made as ((tag, a), (gone,)) (the reason and parents themselves kept in
+ * *reason_slot and *one_slot): the (reason, parents) of a single left when the "off" literal gone
+ * went; a new reference (NULL on error). */
+static PyObject *made_single(PyObject **slot, PyObject **reason_slot, PyObject *tag, long a, PyObject **one_slot,
+                             long gone) {
+    if (!*slot) {
+        PyObject *reason = made_reason(reason_slot, tag, a), *par = made_one(one_slot, gone);
+        PyObject *rp = reason && par ? PyTuple_Pack(2, reason, par) : NULL;
+        Py_XDECREF(reason);
+        Py_XDECREF(par);
+        if (!rp) return NULL;
+        *slot = rp;
+    }
+    Py_INCREF(*slot);
+    return *slot;
+}
+
 /* contradiction = (y, reason, parents); returns the tuple (new) or NULL */
 static PyObject *conflict(long y, PyObject *reason, PyObject *parents) {
-    PyObject *v = PyLong_FromLong(y);
+    PyObject *v = lit_long(y);
     if (!v) return NULL;
     PyObject *t = PyTuple_Pack(3, v, reason, parents);
     Py_DECREF(v);
@@ -378,19 +468,15 @@ static int derive_off(Context *C, PyObject *nodes, int y, PyObject *rp, int *nex
 }
 
 /* Record the "on" literal y (a single; the caller knows it is not a node yet), which follows from
- * (reason, parents), and push it: as derive_off. */
-static int derive_on(Context *C, PyObject *nodes, int y, PyObject *reason, PyObject *parents, int *next,
-                     int *nnext, PyObject **contradiction) {
+ * rp = (reason, parents), and push it: as derive_off. */
+static int derive_on(Context *C, PyObject *nodes, int y, PyObject *rp, int *next, int *nnext,
+                     PyObject **contradiction) {
     const int n = C->n;
     if (C->seen[IDX(y ^ 1)]) {
-        *contradiction = conflict(y, reason, parents);
+        *contradiction = conflict(y, PyTuple_GET_ITEM(rp, 0), PyTuple_GET_ITEM(rp, 1));
         return *contradiction ? -1 : 0;
     }
-    PyObject *rp = PyTuple_Pack(2, reason, parents);
-    if (!rp) return 0;
-    int ok = put(nodes, y, rp);
-    Py_DECREF(rp);
-    if (!ok) return 0;
+    if (!put(nodes, y, rp)) return 0;
     C->seen[IDX(y)] = 1;
     next[(*nnext)++] = y;
     return 1;
@@ -451,7 +537,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
     PyObject *contradiction = NULL;   /* new reference when set */
     PyObject *end = NULL;
     int was_grouped = 0;
-    PyObject *rp = NULL, *reason = NULL, *parents = NULL, *par = NULL;
+    PyObject *rp = NULL, *reason = NULL, *parents = NULL;
     for (int generation = 0; generation < MAX_DEPTH; generation++) {
         nnext = 0;
         for (int fi = 0; fi < nfront; fi++) {
@@ -462,14 +548,10 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 /* c = s: the cell's other candidates and the symbol's other places in its peers go */
                 if (C->value[c] >= 0) continue;
                 w_set(placed, c);
-                par = one_tuple(x);
-                FAIL_IF(!par);
                 if (only < 0) {
                     uint32_t m = cand[c] & ~(1u << s);
                     if (m) {
-                        reason = reason2(C->r_cell, c);
-                        FAIL_IF(!reason);
-                        rp = PyTuple_Pack(2, reason, par);
+                        rp = made_link(C->rp_cell + (c * n + s), C->r_cell, x);
                         FAIL_IF(!rp);
                         while (m) {
                             int t = __builtin_ctz(m);
@@ -478,7 +560,6 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                             w_clear(smask + (size_t)t * W, c);
                         }
                         Py_CLEAR(rp);
-                        Py_CLEAR(reason);
                         cand[c] &= 1u << s;
                     }
                 }
@@ -486,9 +567,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 int any = 0;
                 for (int i = 0; i < W; i++) { tmp[i] = pm[i] & sm_s[i]; any |= tmp[i] != 0; }
                 if (any) {
-                    reason = reason2(C->r_peer, c);
-                    FAIL_IF(!reason);
-                    rp = PyTuple_Pack(2, reason, par);
+                    rp = made_link(C->rp_peer + (c * n + s), C->r_peer, x);
                     FAIL_IF(!rp);
                     for (int i = 0; i < W; i++) sm_s[i] &= ~tmp[i];
                     for (int i = 0; i < W; i++) {
@@ -501,9 +580,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                         }
                     }
                     Py_CLEAR(rp);
-                    Py_CLEAR(reason);
                 }
-                Py_CLEAR(par);
                 continue;
             }
             /* c <> s: look for a cell or a house left with one choice */
@@ -523,13 +600,22 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                     if (!is_static || !(gone & (gone - 1))) {
                         int y = LIT(c, __builtin_ctz(rest), 1);
                         if (!seen[IDX(y)]) {
-                            parents = gone & (gone - 1) ? symbols_off(c, gone)
-                                                        : one_tuple(LIT(c, gone ? __builtin_ctz(gone) : -1, 0));
-                            FAIL_IF(!parents);
-                            reason = reason2(C->r_naked, c);
-                            FAIL_IF(!reason);
-                            DERIVED(derive_on(C, nodes, y, reason, parents, next, &nnext, &contradiction));
-                            Py_CLEAR(reason); Py_CLEAR(parents);
+                            if (gone && !(gone & (gone - 1))) {
+                                int g = __builtin_ctz(gone), gi = c * n + g;
+                                rp = made_single(C->naked_rp + gi, C->naked_r + c, C->r_naked, c, C->one_off + gi,
+                                                 LIT(c, g, 0));
+                            } else {
+                                /* (none gone never happens: x's own went; -2 is Python's c << 6 | -1 << 1) */
+                                reason = made_reason(C->naked_r + c, C->r_naked, c);
+                                FAIL_IF(!reason);
+                                parents = gone ? symbols_off(c, gone) : one_tuple(-2);
+                                FAIL_IF(!parents);
+                                rp = PyTuple_Pack(2, reason, parents);
+                                Py_CLEAR(reason); Py_CLEAR(parents);
+                            }
+                            FAIL_IF(!rp);
+                            DERIVED(derive_on(C, nodes, y, rp, next, &nnext, &contradiction));
+                            Py_CLEAR(rp);
                         }
                     }
                 }
@@ -566,12 +652,25 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                     if (!is_static || ngone <= 1 || (grouped && group_of(C, tmp2, &gl, &gb))) {
                         int y = LIT(q, s, 1);
                         if (!seen[IDX(y)]) {
-                            parents = ngone >= 2 ? mask_tuple(tmp2, W, s) : one_tuple(LIT(w_low(tmp2, W), s, 0));
-                            FAIL_IF(!parents);
-                            reason = reason2(C->r_hidden, h);
-                            FAIL_IF(!reason);
-                            DERIVED(derive_on(C, nodes, y, reason, parents, next, &nnext, &contradiction));
-                            Py_CLEAR(reason); Py_CLEAR(parents);
+                            int g = w_low(tmp2, W), k = -1;
+                            if (ngone == 1) {
+                                for (int j = 0; j < 3; j++) if (C->cell_houses[g * 3 + j] == h) k = j;
+                            }
+                            if (k >= 0) {
+                                rp = made_single(C->hidden_rp + ((size_t)(g * n + s) * 3 + k), C->hidden_r + h,
+                                                 C->r_hidden, h, C->one_off + (g * n + s), LIT(g, s, 0));
+                            } else {
+                                /* (none gone never happens: x's own went; g is then -1, as in Python) */
+                                reason = made_reason(C->hidden_r + h, C->r_hidden, h);
+                                FAIL_IF(!reason);
+                                parents = ngone >= 2 ? mask_tuple(tmp2, W, s) : one_tuple(g * 64 + s * 2);
+                                FAIL_IF(!parents);
+                                rp = PyTuple_Pack(2, reason, parents);
+                                Py_CLEAR(reason); Py_CLEAR(parents);
+                            }
+                            FAIL_IF(!rp);
+                            DERIVED(derive_on(C, nodes, y, rp, next, &nnext, &contradiction));
+                            Py_CLEAR(rp);
                         }
                     }
                 } else if (grouped) {
@@ -670,13 +769,13 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
         nfront = nnext;
     }
 done:
-    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents); Py_XDECREF(par);
+    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents);
     if (PyErr_Occurred()) { Py_XDECREF(contradiction); Py_XDECREF(end); return NULL; }
     if (!contradiction) { contradiction = Py_None; Py_INCREF(Py_None); }
     if (!end) { end = Py_None; Py_INCREF(Py_None); }
     return Py_BuildValue("(NON)", contradiction, was_grouped ? Py_True : Py_False, end);
 error:
-    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents); Py_XDECREF(par);
+    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents);
     Py_XDECREF(contradiction); Py_XDECREF(end);
     return NULL;
 }

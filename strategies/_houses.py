@@ -57,6 +57,23 @@ def per_position(state: State, key: Any, compute: Callable[[], T]) -> T:
     return _per_position[key]
 
 
+def set_aside() -> tuple[list[Any], dict[Any, Any]]:
+    """Start an empty store for :func:`per_position`, setting the current one
+    aside: what strategies compute in a position looked at only for a
+    moment (inside an assumption) then leaves the real position's alone.
+    :func:`put_back` restores it."""
+    global _position, _per_position
+    saved = (_position, _per_position)
+    _position, _per_position = [None, None, None], {}
+    return saved
+
+
+def put_back(saved: tuple[list[Any], dict[Any, Any]]) -> None:
+    """Restore the store :func:`set_aside` set aside."""
+    global _position, _per_position
+    _position, _per_position = saved
+
+
 def cached(state: State, key: Any) -> Any:
     """What :func:`per_position` holds for ``key`` in this position, or None
     (never computes)."""

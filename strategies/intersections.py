@@ -6,16 +6,17 @@ the same argument holds for every such intersection.
 
 from __future__ import annotations
 
+import functools
 from typing import Iterator
 
 import attrs
 
-from deduce.geometry import bits_of
+from deduce.geometry import Geometry, bits_of
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
-from ._houses import line_block_pairs
+from ._houses import line_block_pairs, per_position
 from ._memo import symbol_masks
 
 
@@ -30,25 +31,41 @@ class LockedCandidates(Producer):
     CODES = {"pointing": "lc1", "claiming": "lc2"}
 
     def find(self, state: State) -> Iterator[Step]:
-        g = state.puzzle.geometry
-        masks = g.house_masks
-        pairs = line_block_pairs(g)
-        if self.kind == "pointing":
-            pairs = tuple(sorted(pairs, key=lambda t: (t[1], t[0])))
+        for sym, source, target, inside, removed in per_position(state, ("locked candidates", self.kind),
+                                                                 lambda: self.found(state)):
+            yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(removed)],
+                       cells=bits_of(inside), houses=[source, target], symbols=[sym])
+
+    def found(self, state: State) -> list[tuple[int, int, int, int, int]]:
+        """Every ``(symbol, source house, target house, its places in the
+        source, the target's cells it leaves)``, in the order a step is
+        looked for (once per position: the direct forms read it too)."""
+        out = []
+        table = _intersections(state.puzzle.geometry, self.kind)
         for sym, where in enumerate(symbol_masks(state)):
             if not where:
                 continue
-            for line, block, inter in pairs:
-                if self.kind == "pointing":
-                    source, target = block, line
-                else:
-                    source, target = line, block
-                inside = where & masks[source]
-                if not inside or inside & ~inter:
+            for source, target, source_mask, rest, outside in table:
+                if where & rest or not where & source_mask:
                     continue
-                removed = where & masks[target] & ~masks[source]
-                if not removed:
-                    continue
-                yield Step(self.technique,
-                           eliminations=[(c, sym) for c in bits_of(removed)],
-                           cells=bits_of(inside), houses=[source, target], symbols=[sym])
+                removed = where & outside
+                if removed:
+                    out.append((sym, source, target, where & source_mask, removed))
+        return out
+
+
+@functools.cache
+def _intersections(g: Geometry, kind: str) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Per line-box intersection, for ``kind`` (pointing: from box to line,
+    in box order; claiming: from line to box): ``(source, target, the
+    source's cells, those outside the intersection, the target's cells
+    outside the source)``."""
+    masks = g.house_masks
+    pairs = line_block_pairs(g)
+    if kind == "pointing":
+        pairs = tuple(sorted(pairs, key=lambda t: (t[1], t[0])))
+    table = []
+    for line, block, inter in pairs:
+        source, target = (block, line) if kind == "pointing" else (line, block)
+        table.append((source, target, masks[source], masks[source] & ~inter, masks[target] & ~masks[source]))
+    return tuple(table)

@@ -12,7 +12,8 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
-from ._houses import house_order, line_block_pairs
+from ._houses import house_order, line_block_pairs, per_position
+from ._memo import symbol_masks
 
 _NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -60,28 +61,16 @@ class HiddenSubset(Producer):
     CODES = {2: "hp", 3: "ht", 4: "hq"}
 
     def find(self, state: State) -> Iterator[Step]:
-        g = state.puzzle.geometry
         k = self.size
-        n = g.size
-        cand, value = state.cand, state.value
-        for h in house_order(g):
-            empty = [c for c in g.houses[h] if value[c] < 0]
-            if len(empty) <= k:
+        cand = state.cand
+        for h, empty, places in per_position(state, "hidden places", lambda: hidden_places(state)):
+            if empty <= k:
                 continue
-            missing = bits_of(((1 << n) - 1) & ~state.placed_in(h))
-            places = {}
-            for s in missing:
-                bit = 1 << s
-                m = 0
-                for c in empty:
-                    if cand[c] & bit:
-                        m |= 1 << c
-                if 0 < m.bit_count() <= k:
-                    places[s] = m
-            for syms in combinations(sorted(places), k):
+            few = {s: m for s, m, count in places if count <= k}
+            for syms in combinations(few, k):
                 union = 0
                 for s in syms:
-                    union |= places[s]
+                    union |= few[s]
                 if union.bit_count() != k:
                     continue
                 keep = 0
@@ -91,6 +80,34 @@ class HiddenSubset(Producer):
                 elims = [(c, s) for c in cells for s in bits_of(cand[c] & ~keep)]
                 if elims:
                     yield Step(self.technique, eliminations=elims, cells=cells, houses=[h], symbols=syms)
+
+
+def hidden_places(state: State) -> list[tuple[int, int, list[tuple[int, int, int]]]]:
+    """Per house, in the order a person scans them: ``(house, its unsolved
+    cells' count, [(symbol, its places as a cell mask, how many)])`` for
+    each symbol not yet placed there that still has a place, in symbol
+    order (what every size of hidden subset reads, once per position)."""
+    g = state.puzzle.geometry
+    where = symbol_masks(state)
+    value, house_masks = state.value, g.house_masks
+    unplaced = (1 << g.size) - 1
+    out = []
+    for h in house_order(g):
+        missing, empty = unplaced, 0
+        for c in g.houses[h]:
+            v = value[c]
+            if v >= 0:
+                missing &= ~(1 << v)
+            else:
+                empty += 1
+        hm = house_masks[h]
+        places = []
+        for s in bits_of(missing):
+            m = where[s] & hm
+            if m:
+                places.append((s, m, m.bit_count()))
+        out.append((h, empty, places))
+    return out
 
 
 @attrs.frozen
