@@ -162,6 +162,33 @@ def test_a_25x25_position_propagates_the_same(with_accel):
     assert assert_same_propagations(state, "grouped") > 1000
 
 
+def test_a_contexts_shared_links_go_with_it(with_accel):
+    # each context makes a link's (reason, parents) once and hands out the same tuple; they hold the
+    # reason names, so those names' reference counts show whether every tuple made was let go
+    import gc
+    import sys
+
+    from strategies import implications as imp_module
+
+    names = [getattr(imp_module, k) for k in ("SAME_CELL", "PEER", "NAKED", "HIDDEN", "GROUP")]
+    state = stuck(PUZZLES[1])
+
+    def run():
+        imp = Implications(state, "grouped")
+        props = [imp.propagate(x) for x in literals(state)]
+        assert imp._fast
+        shared = [rp for p in props for rp in p.nodes.values()]
+        assert len({id(rp) for rp in shared}) < len(shared)  # the same link objects, reached again
+        return len(props)
+
+    run()  # (first use: the module's own ints and any lazily made objects)
+    gc.collect()
+    before = [sys.getrefcount(n) for n in names]
+    assert run() > 100
+    gc.collect()
+    assert [sys.getrefcount(n) for n in names] == before
+
+
 def assert_same_reach(state, symbol=None, houses=True):
     fast = StaticScreen(state, symbol, houses)
     plain = StaticScreen(state, symbol, houses)

@@ -34,3 +34,24 @@ def test_forgetting_between_steps_changes_no_step(source, monkeypatch):
     fresh = Solver().solve(puzzle)
     assert _records(kept) == _records(fresh)
     assert any(s.technique.code == source for s in kept.steps) or source == "hard"
+
+
+def test_an_assumed_positions_values_leave_the_real_ones_alone():
+    # a nested chain applies basic techniques inside each assumption; what they compute per
+    # position is kept apart, so the real position's values (its propagations, its symbols'
+    # places...) are still there afterwards
+    from deduce.state import State
+    from strategies.forcing import ForcingChains
+    from strategies.implications import implications
+
+    from .test_chain_engine import stuck
+
+    state = stuck(HARD)
+    places = _memo.symbol_masks(state)
+    dynamic = implications(state, "dynamic", None)
+    steps = list(ForcingChains("dynamic+").find(state))
+    assert steps and any(s.detail("nesting") for s in steps)
+    assert _memo.symbol_masks(state) is places
+    assert implications(state, "dynamic", None) is dynamic
+    # and each assumed position had a store of its own, now gone
+    assert _houses.cached(State(state.puzzle, state.cand.copy(), state.value.copy()), "symbol masks") is places
