@@ -569,6 +569,7 @@ class Implications:
         inner forcing chain (each chain explained in turn)."""
         if self._inner is None:
             self._inner = _inner_strategies(NESTING[self.mode])
+        inner = self._inner
         value = self.value.copy()
         for c in cells_of(placed):
             value[c] = cand[c].bit_length() - 1
@@ -577,44 +578,46 @@ class Implications:
         # must not push out what the real position has computed)
         saved = set_aside()
         try:
-            return self._first_inner(prop, hypo)
+            return _first_inner(inner, prop, hypo)
         finally:
             put_back(saved)
 
-    def _first_inner(self, prop: Propagation, hypo: State) -> list[tuple[int, tuple, tuple[int, ...]]]:
-        """:meth:`_inner_step` in the assumed position ``hypo``."""
-        nodes = prop.nodes
-        for strategy in self._inner:
-            chain = strategy.technique.code in INNER_CHAIN_CODES
-            if chain and prop.nested_rules >= MAX_NESTED_RULES:
+
+def _first_inner(inner: list[Any], prop: Propagation, hypo: State) -> list[tuple[int, tuple, tuple[int, ...]]]:
+    """:meth:`Implications._inner_step` in the assumed position ``hypo``,
+    with the techniques ``inner``."""
+    nodes = prop.nodes
+    for strategy in inner:
+        chain = strategy.technique.code in INNER_CHAIN_CODES
+        if chain and prop.nested_rules >= MAX_NESTED_RULES:
+            continue
+        out: list[tuple[int, tuple, tuple[int, ...]]] = []
+        made: set[int] = set()
+        for step in strategy.find(hypo):
+            new = [lit(c, s, False) for c, s in step.eliminations if lit(c, s, False) not in nodes]
+            new += [lit(c, s, True) for c, s in step.placements if lit(c, s, True) not in nodes]
+            new = [x for x in new if x not in made]
+            if not new:
                 continue
-            out: list[tuple[int, tuple, tuple[int, ...]]] = []
-            made: set[int] = set()
-            for step in strategy.find(hypo):
-                new = [lit(c, s, False) for c, s in step.eliminations if lit(c, s, False) not in nodes]
-                new += [lit(c, s, True) for c, s in step.placements if lit(c, s, True) not in nodes]
-                new = [x for x in new if x not in made]
-                if not new:
-                    continue
-                targets = {lit_cell(x) for x in new}
-                pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
-                sset = set(step.symbols) or {lit_sym(x) for x in new}
-                parents = tuple(x for x in nodes if not x & 1 and x >> 6 in pattern and (x >> 1) & 31 in sset
-                                and x >> 6 not in targets)
-                reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
-                if chain:
-                    # the inner chain itself, so that it too is explained link by link, and its size
-                    # (Sudoku Explainer adds it to the size of a chain that uses it)
-                    reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),
-                               step.detail("complexity"))
-                    prop.nested_rules += 1
-                    return [(x, reason, parents) for x in new]
-                out += [(x, reason, parents) for x in new]
-                made.update(new)
-            if out:
-                # (as Sudoku Explainer: every step the first technique that applies finds, at once)
-                return out
-        return []
+            targets = {lit_cell(x) for x in new}
+            pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
+            sset = set(step.symbols) or {lit_sym(x) for x in new}
+            parents = tuple(x for x in nodes if not x & 1 and x >> 6 in pattern and (x >> 1) & 31 in sset
+                            and x >> 6 not in targets)
+            reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
+            if chain:
+                # the inner chain itself, so that it too is explained link by link, and its size
+                # (Sudoku Explainer adds it to the size of a chain that uses it)
+                reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),
+                           step.detail("complexity"))
+                prop.nested_rules += 1
+                return [(x, reason, parents) for x in new]
+            out += [(x, reason, parents) for x in new]
+            made.update(new)
+        if out:
+            # (as Sudoku Explainer: every step the first technique that applies finds, at once)
+            return out
+    return []
 
 
 def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x: int, reason: tuple,
