@@ -282,8 +282,8 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->naked_r = PyMem_Calloc((size_t)ncells + 1, sizeof(PyObject *));
     self->hidden_r = PyMem_Calloc((size_t)nhouses + 1, sizeof(PyObject *));
     if (!self->cand || !self->smask || !self->placed || !self->tmp || !self->tmp2 || !self->seen || !self->front
-        || !self->next || !self->rp_cell || !self->rp_peer || !self->one_off || !self->naked_rp || !self->hidden_rp || !self->naked_r
-        || !self->hidden_r) {
+        || !self->next || !self->rp_cell || !self->rp_peer || !self->one_off || !self->naked_rp || !self->hidden_rp
+        || !self->naked_r || !self->hidden_r) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -395,42 +395,33 @@ static PyObject *reason2(PyObject *tag, long a) {
     return r;
 }
 
-/* What *slot holds, first made as (tag, a); a new reference (NULL on error). */
+/* What *slot holds, first made as (tag, a); a new reference (NULL on error).  A NULL slot keeps
+ * nothing: the tuple is made afresh. */
 static PyObject *made_reason(PyObject **slot, PyObject *tag, long a) {
+    if (!slot) return reason2(tag, a);
     if (!*slot && !(*slot = reason2(tag, a))) return NULL;
     Py_INCREF(*slot);
     return *slot;
 }
 
-/* What *slot holds, first made as (v,); a new reference (NULL on error). */
+/* What *slot holds, first made as (v,); a new reference (NULL on error).  A NULL slot keeps
+ * nothing. */
 static PyObject *made_one(PyObject **slot, long v) {
+    if (!slot) return one_tuple(v);
     if (!*slot && !(*slot = one_tuple(v))) return NULL;
     Py_INCREF(*slot);
     return *slot;
 }
 
-/* What *slot holds, first made as ((tag, cell of x), (x,)): the (reason, parents) of a link from
- * the "on" literal x; a new reference (NULL on error). */
-static PyObject *made_link(PyObject **slot, PyObject *tag, int x) {
+/* What *slot holds, first made as ((tag, a), (lit,)), the reason and the parents taken from
+ * *reason_slot and *one_slot (made there first; NULL slots keep them nowhere): the (reason,
+ * parents) of a link that follows from the one literal lit, such as a same-cell or peer link
+ * from an "on" literal, or the single left when an "off" literal went; a new reference (NULL on
+ * error). */
+static PyObject *made_rp(PyObject **slot, PyObject **reason_slot, PyObject *tag, long a, PyObject **one_slot,
+                         long lit) {
     if (!*slot) {
-        PyObject *reason = reason2(tag, x >> 6), *par = one_tuple(x);
-        PyObject *rp = reason && par ? PyTuple_Pack(2, reason, par) : NULL;
-        Py_XDECREF(reason);
-        Py_XDECREF(par);
-        if (!rp) return NULL;
-        *slot = rp;
-    }
-    Py_INCREF(*slot);
-    return *slot;
-}
-
-/* What *slot holds, first made as ((tag, a), (gone,)) (the reason and parents themselves kept in
- * *reason_slot and *one_slot): the (reason, parents) of a single left when the "off" literal gone
- * went; a new reference (NULL on error). */
-static PyObject *made_single(PyObject **slot, PyObject **reason_slot, PyObject *tag, long a, PyObject **one_slot,
-                             long gone) {
-    if (!*slot) {
-        PyObject *reason = made_reason(reason_slot, tag, a), *par = made_one(one_slot, gone);
+        PyObject *reason = made_reason(reason_slot, tag, a), *par = made_one(one_slot, lit);
         PyObject *rp = reason && par ? PyTuple_Pack(2, reason, par) : NULL;
         Py_XDECREF(reason);
         Py_XDECREF(par);
@@ -551,7 +542,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 if (only < 0) {
                     uint32_t m = cand[c] & ~(1u << s);
                     if (m) {
-                        rp = made_link(C->rp_cell + (c * n + s), C->r_cell, x);
+                        rp = made_rp(C->rp_cell + (c * n + s), NULL, C->r_cell, c, NULL, x);
                         FAIL_IF(!rp);
                         while (m) {
                             int t = __builtin_ctz(m);
@@ -567,7 +558,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 int any = 0;
                 for (int i = 0; i < W; i++) { tmp[i] = pm[i] & sm_s[i]; any |= tmp[i] != 0; }
                 if (any) {
-                    rp = made_link(C->rp_peer + (c * n + s), C->r_peer, x);
+                    rp = made_rp(C->rp_peer + (c * n + s), NULL, C->r_peer, c, NULL, x);
                     FAIL_IF(!rp);
                     for (int i = 0; i < W; i++) sm_s[i] &= ~tmp[i];
                     for (int i = 0; i < W; i++) {
@@ -602,8 +593,8 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                         if (!seen[IDX(y)]) {
                             if (gone && !(gone & (gone - 1))) {
                                 int g = __builtin_ctz(gone), gi = c * n + g;
-                                rp = made_single(C->naked_rp + gi, C->naked_r + c, C->r_naked, c, C->one_off + gi,
-                                                 LIT(c, g, 0));
+                                rp = made_rp(C->naked_rp + gi, C->naked_r + c, C->r_naked, c, C->one_off + gi,
+                                             LIT(c, g, 0));
                             } else {
                                 /* (none gone never happens: x's own went; -2 is Python's c << 6 | -1 << 1) */
                                 reason = made_reason(C->naked_r + c, C->r_naked, c);
@@ -657,8 +648,8 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                                 for (int j = 0; j < 3; j++) if (C->cell_houses[g * 3 + j] == h) k = j;
                             }
                             if (k >= 0) {
-                                rp = made_single(C->hidden_rp + ((size_t)(g * n + s) * 3 + k), C->hidden_r + h,
-                                                 C->r_hidden, h, C->one_off + (g * n + s), LIT(g, s, 0));
+                                rp = made_rp(C->hidden_rp + ((size_t)(g * n + s) * 3 + k), C->hidden_r + h,
+                                             C->r_hidden, h, C->one_off + (g * n + s), LIT(g, s, 0));
                             } else {
                                 /* (none gone never happens: x's own went; g is then -1, as in Python) */
                                 reason = made_reason(C->hidden_r + h, C->r_hidden, h);

@@ -90,19 +90,13 @@ def hidden_places(state: State) -> list[tuple[int, int, list[tuple[int, int, int
     g = state.puzzle.geometry
     where = symbol_masks(state)
     value, house_masks = state.value, g.house_masks
-    unplaced = (1 << g.size) - 1
+    full = (1 << g.size) - 1
     out = []
     for h in house_order(g):
-        missing, empty = unplaced, 0
-        for c in g.houses[h]:
-            v = value[c]
-            if v >= 0:
-                missing &= ~(1 << v)
-            else:
-                empty += 1
+        empty = sum(1 for c in g.houses[h] if value[c] < 0)
         hm = house_masks[h]
         places = []
-        for s in bits_of(missing):
+        for s in bits_of(full & ~state.placed_in(h)):
             m = where[s] & hm
             if m:
                 places.append((s, m, m.bit_count()))
