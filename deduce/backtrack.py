@@ -36,6 +36,8 @@ Solution = tuple[int, ...]
 
 
 Node = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
+#: What placing one symbol in one cell does (:meth:`Search.placing`).
+Placing = tuple[int, int, int, int, int, int, int]
 
 #: Nodes between two deadline checks (a power of two; a node of a 25x25
 #: search takes well under a millisecond, so checks stay a few ms apart).
@@ -80,6 +82,7 @@ class Search:
         "cells_by_pos",
         "fast",
         "folds",
+        "key_at",
         "kills",
         "locks",
         "n",
@@ -143,7 +146,10 @@ class Search:
             tuple(sum(1 << pos[k][p] for p in peers[c]) for c in range(g.ncells)) for k in range(3))
         self.cellcol = tuple(
             tuple(sum(1 << (s + pos[k][c]) for s in self.shifts) for c in range(g.ncells)) for k in range(3))
-        self.kills: list[tuple[int, int, int] | None] = [None] * (n * n * n)
+        self.kills: list[Placing | None] = [None] * (n * n * n)
+        # per layout, each candidate bit's key into kills (-1 for a guard or spare bit)
+        self.key_at = tuple(tuple(-1 if tables[k][p] < 0 else d * n * n + tables[k][p]
+                                  for d in range(n) for p in range(B)) for k in range(3))
         # Halving folds that count, per cell, candidates up to 2 over all
         # symbol blocks at once: (shift, mask of the low half).
         folds = []
@@ -260,12 +266,21 @@ class Search:
     def kill(self, d: int, c: int) -> tuple[int, int, int]:
         """Per layout, the mask that keeps everything but what placing
         ``d`` in ``c`` rules out (``d`` in the peers, other symbols in ``c``)."""
-        key = d * self.n * self.n + c
+        return self.placing(d * self.n * self.n + c)[1:4]
+
+    def placing(self, key: int) -> Placing:
+        """What placing symbol ``d`` in cell ``c`` (``key = d*N*N + c``) does to
+        a node: ``(bit, kill0, kill1, kill2, bit1, bit2, solved)``, the
+        candidate's bit in layouts 0, the masks of :meth:`kill`, its bits in
+        layouts 1 and 2, and the cell's bit in ``S`` (made once, on first use)."""
         k = self.kills[key]
         if k is None:
+            nn = self.n * self.n
+            d, c = divmod(key, nn)
             sh = self.shifts[d]
-            k = (self._kill(0, sh, c), self._kill(1, sh, c), self._kill(2, sh, c))
-            self.kills[key] = k
+            pos0, pos1, pos2 = self.pos
+            k = self.kills[key] = (1 << (sh + pos0[c]), self._kill(0, sh, c), self._kill(1, sh, c),
+                                   self._kill(2, sh, c), 1 << (sh + pos1[c]), 1 << (sh + pos2[c]), 1 << pos0[c])
         return k
 
     def _kill(self, layout: int, sh: int, c: int) -> int:
@@ -339,10 +354,8 @@ class Search:
         None on a contradiction."""
         X0, X1, X2, S, Q0, Q1, Q2, L = node
         BM0, GUARD, LOW, FULLGRP, n = self.BM0, self.GUARD, self.LOW, self.FULLGRP, self.n
-        shifts, cell_at, pos0, pos1, pos2 = self.shifts, self.cell_at, *self.pos
-        kills = self.kills
-        kill = self.kill
-        nn = n * n
+        shifts = self.shifts
+        kills, placing, key_at = self.kills, self.placing, self.key_at
         B = self.B
         folds = self.folds
         REP = self.REP
@@ -361,22 +374,20 @@ class Search:
             progress = False
             if singles:
                 hits = X0 & (singles * REP)
+                keys = key_at[0]
                 while hits:
                     low = hits & -hits
-                    bitpos = low.bit_length() - 1
                     hits ^= low
                     if not X0 & low:
                         return None  # two singles with one symbol see each other
-                    d, p = divmod(bitpos, B)
-                    c = cell_at[p]
-                    k0, k1, k2 = kills[d * nn + c] or kill(d, c)
+                    key = keys[low.bit_length() - 1]
+                    _, k0, k1, k2, b1, b2, _ = kills[key] or placing(key)
                     X0 &= k0
                     X1 &= k1
                     X2 &= k2
-                    sh = shifts[d]
                     Q0 |= low
-                    Q1 |= 1 << (sh + pos1[c])
-                    Q2 |= 1 << (sh + pos2[c])
+                    Q1 |= b1
+                    Q2 |= b2
                 S |= singles
                 progress = True
             for layout in (0, 1, 2):
@@ -395,27 +406,23 @@ class Search:
                     continue
                 # (placement code is inlined here and above: this is the
                 # search's hot loop, where a call per placement shows)
-                cells_by_pos = self.cells_by_pos[layout]
+                keys = key_at[layout]
                 while hs:
                     low = hs & -hs
-                    bitpos = low.bit_length() - 1
                     hs ^= low
-                    d, p = divmod(bitpos, B)
-                    c = cells_by_pos[p]
-                    sh = shifts[d]
-                    p0 = pos0[c]
-                    if not X0 >> (sh + p0) & 1:
+                    key = keys[low.bit_length() - 1]
+                    b0, k0, k1, k2, b1, b2, sb = kills[key] or placing(key)
+                    if not X0 & b0:
                         continue  # removed by a placement just made; the next pass sees the conflict
-                    if S >> p0 & 1:
+                    if S & sb:
                         return None  # the cell already holds another symbol
-                    k0, k1, k2 = kills[d * nn + c] or kill(d, c)
                     X0 &= k0
                     X1 &= k1
                     X2 &= k2
-                    Q0 |= 1 << (sh + p0)
-                    Q1 |= 1 << (sh + pos1[c])
-                    Q2 |= 1 << (sh + pos2[c])
-                    S |= 1 << p0
+                    Q0 |= b0
+                    Q1 |= b1
+                    Q2 |= b2
+                    S |= sb
                 progress = True
             if progress:
                 continue
@@ -524,11 +531,8 @@ class Search:
     def branch(self, node: Node, cell: int, d: int) -> Node:
         """The node with ``d`` placed in ``cell``."""
         X0, X1, X2, S, Q0, Q1, Q2, L = node
-        sh = self.shifts[d]
-        k0, k1, k2 = self.kill(d, cell)
-        p0, p1, p2 = (self.pos[k][cell] for k in range(3))
-        return (X0 & k0, X1 & k1, X2 & k2, S | 1 << p0,
-                Q0 | 1 << (sh + p0), Q1 | 1 << (sh + p1), Q2 | 1 << (sh + p2), L)
+        b0, k0, k1, k2, b1, b2, sb = self.placing(d * self.n * self.n + cell)
+        return (X0 & k0, X1 & k1, X2 & k2, S | sb, Q0 | b0, Q1 | b1, Q2 | b2, L)
 
     def solutions(self, node: Node) -> Iterator[Solution]:
         """Every solution below this node, each exactly once."""

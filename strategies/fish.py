@@ -82,43 +82,46 @@ def _covers(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tup
     return out
 
 
-def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
-              size: int, fins: int, where: int, peers: tuple[int, ...], need: int) -> bool:
+def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], house_bits: list[int],
+              masks: tuple[int, ...], size: int, fins: int, where: int, peers: tuple[int, ...], need: int) -> bool:
     """Whether some cover set could make a fish of base ``B``: a quick,
     exact screen before :func:`_covers` (which lists them in its order).
 
     Each set of ``size`` houses from ``touched`` covering all of ``B`` but
     at most ``fins`` cells (at least one when ``fins``) is visited once: a
-    candidate left out becomes a fin for good (its houses are not taken
-    afterwards), so the common peers of the fins bound the targets on the
-    way down.  True as soon as one leaves a target; True also when ``B`` is
-    covered by fewer houses (a case :func:`_covers` settles itself).
+    candidate left out becomes a fin for good (its houses, ``house_bits``,
+    are not taken afterwards), so the common peers of the fins bound the
+    targets on the way down.  True as soon as one leaves a target; True
+    also when ``B`` is covered by fewer houses (a case :func:`_covers`
+    settles itself).  The houses still allowed are the bits of ``avail``;
+    ``top`` is the highest chosen.
     """
-    def rec(chosen: tuple[int, ...], C: int, rest: int, budget: int, see: int, banned: tuple[int, ...]) -> bool:
+    def rec(left: int, C: int, rest: int, budget: int, see: int, avail: int, top: int) -> bool:
         if not rest:
             return True
-        if len(chosen) + 1 == size:
-            return last(chosen, C, rest, budget, see, banned)
+        if left == 1:
+            return last(C, rest, budget, see, avail, top)
         cell = (rest & -rest).bit_length() - 1
         for h in cell_houses[cell]:
-            if touched >> h & 1 and h not in chosen and h not in banned:
+            if avail >> h & 1:
                 m = masks[h]
-                if rec(chosen + (h,), C | m, rest & ~m, budget, see, banned):
+                if rec(left - 1, C | m, rest & ~m, budget, see, avail & ~(1 << h), h if h > top else top):
                     return True
         if budget:
             s = see & peers[cell]
-            if s and rec(chosen, C, rest & ~(1 << cell), budget - 1, s, banned + cell_houses[cell]):
+            if s and rec(left, C, rest & ~(1 << cell), budget - 1, s, avail & ~house_bits[cell], top):
                 return True
         return False
 
-    def last(chosen: tuple[int, ...], C: int, rest: int, budget: int, see: int, banned: tuple[int, ...]) -> bool:
+    def last(C: int, rest: int, budget: int, see: int, avail: int, top: int) -> bool:
         """The last house: it holds the lowest candidate of ``rest`` not made a fin."""
-        low = need if need > max(chosen, default=-1) else -1
+        if need > top:
+            avail &= ~((1 << need) - 1)
         declared = fins - budget
         while rest:
             cell = (rest & -rest).bit_length() - 1
             for h in cell_houses[cell]:
-                if h >= low and touched >> h & 1 and h not in chosen and h not in banned:
+                if avail >> h & 1:
                     m = masks[h]
                     leftover = rest & ~m
                     k = leftover.bit_count()
@@ -132,13 +135,12 @@ def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: t
             rest ^= 1 << cell
             budget -= 1
             declared += 1
-            banned += cell_houses[cell]
+            avail &= ~house_bits[cell]
         # Every candidate left is a fin: the last house adds no base candidate.
-        return any(h >= low and h not in chosen and h not in banned and see & (C | masks[h])
-                   for h in bits_of(touched))
+        return any(see & (C | masks[h]) for h in bits_of(avail))
 
     try:
-        return rec((), 0, B, fins, where & ~B, ())
+        return rec(size, 0, B, fins, where & ~B, touched, -1)
     finally:
         del rec, last  # (see deduce.collector)
 
@@ -178,6 +180,12 @@ def _cell_houses(g: Geometry, kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Per cell, its houses among ``kinds`` (lowest first)."""
     allowed = set(kinds)
     return [tuple(h for h in hs if h in allowed) for hs in g.cell_houses]
+
+
+@functools.lru_cache(maxsize=64)
+def _cell_house_bits(g: Geometry, kinds: tuple[int, ...]) -> list[int]:
+    """Per cell, its houses among ``kinds`` as the bits of one int."""
+    return [sum(1 << h for h in hs) for hs in _cell_houses(g, kinds)]
 
 
 def fish_code(size: int, kind: str, shape: str) -> str:
@@ -325,9 +333,12 @@ class Fish(Producer):
                     k = 2 if any((parts[h] & ~fins).bit_count() <= 1 for h in base) else 1
                 yield k, base, cover, B, targets, fins
 
-    def _screened(self, screens: dict, key: tuple, B: int, touched: int, cell_houses: list[tuple[int, ...]],
-                  masks: tuple[int, ...], where: int, peers: tuple[int, ...], fins_allowed: int, need: int) -> bool:
-        """:meth:`_screen`, remembered per base and base candidates.
+    def _screened(self, screens: dict, key: tuple, B: int, touched: int, U: int, cell_houses: list[tuple[int, ...]],
+                  house_bits: list[int], masks: tuple[int, ...], where: int, peers: tuple[int, ...],
+                  fins_allowed: int, need: int) -> bool:
+        """:meth:`_screen`, remembered per base and base candidates (``U``:
+        the cells of the cover houses ``touched``, base houses' cells aside
+        or not, which hold no candidate outside ``B``).
 
         The screen is a function of ``B`` and of the candidates outside it
         that could be targets, ``T`` (and of the peer table, which the memo
@@ -336,19 +347,16 @@ class Fish(Producer):
         any position of any puzzle with these peers; within a solve
         candidates only go, which is why this is asked so often.
         """
-        U = 0
-        for h in bits_of(touched):
-            U |= masks[h]
         T = where & U & ~B
         known = screens.get(key)
         if known is not None and (known[0] == T or (not known[1] and not T & ~known[0])):
             return bool(known[1])
-        ok = bool(T) and self._screen(B, touched, cell_houses, masks, where, peers, fins_allowed, need)
+        ok = bool(T) and self._screen(B, touched, cell_houses, house_bits, masks, where, peers, fins_allowed, need)
         screens[key] = (T, ok)
         return ok
 
-    def _screen(self, B: int, touched: int, cell_houses: list[tuple[int, ...]], masks: tuple[int, ...],
-                where: int, peers: tuple[int, ...], fins_allowed: int, need: int) -> bool:
+    def _screen(self, B: int, touched: int, cell_houses: list[tuple[int, ...]], house_bits: list[int],
+                masks: tuple[int, ...], where: int, peers: tuple[int, ...], fins_allowed: int, need: int) -> bool:
         """Whether base ``B`` may make a fish (some cover cell outside it
         holding the symbol): the ``size`` best cover houses hold all but the
         fins, and :func:`_any_fish` finds a cover set with a target."""
@@ -356,7 +364,7 @@ class Fish(Producer):
         counts = sorted(((B & masks[h]).bit_count() for h in bits_of(touched)), reverse=True)
         if sum(counts[:size]) < B.bit_count() - fins_allowed:
             return False
-        return _any_fish(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
+        return _any_fish(B, touched, cell_houses, house_bits, masks, size, fins_allowed, where, peers, need)
 
     def _general(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, memo: dict) -> list[Step]:
         """Franken or mutant fish of this producer's kind: the bases that pass
@@ -400,29 +408,35 @@ class Fish(Producer):
         masks = g.house_masks
         size = self.size
         cell_houses = _cell_houses(g, tuple(cover_types))
+        house_bits = _cell_house_bits(g, tuple(cover_types))
         screens = memo.setdefault(("fish screens", self.shape, self.size, self.kind), {})
         if len(screens) > SCREENS_LIMIT:
             screens.clear()
         parts = {h: where & masks[h] for h in pool}
-        # Per base house, the cover houses (as bits) holding its candidates.
-        reach = {}
+        # Per base house, the cover houses (as bits) holding its candidates, and their cells.
+        reach, hull = {}, {}
         for h in pool:
-            r = 0
+            r = u = 0
             for cell in bits_of(parts[h]):
                 for x in cell_houses[cell]:
-                    r |= 1 << x
-            reach[h] = r
+                    if not r >> x & 1:
+                        r |= 1 << x
+                        u |= masks[x]
+            reach[h], hull[h] = r, u
         for base, B in _bases(pool, parts, size, 0, None):
-            touched = 0
+            touched = U = 0
             for h in base:
                 touched |= reach[h]
+                U |= hull[h]
             for h in base:
                 touched &= ~(1 << h)
             if touched.bit_count() < size:
                 continue
             need = need_box if base[-1] < need_box else -1
-            if not self._screened(screens, (oi, base, B), B, touched, cell_houses, masks, where, peers,
-                                  fins_allowed, need):
+            # (U also holds the cells of a base house that is a cover house of another: the
+            # symbol's candidates there are in B, so the targets the screen reads are the same)
+            if not self._screened(screens, (oi, base, B), B, touched, U, cell_houses, house_bits, masks, where,
+                                  peers, fins_allowed, need):
                 continue
             covers = _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
             if covers:

@@ -4,7 +4,9 @@ for alphabets and blanks."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import functools
 import io
 import json
 import sys
@@ -220,7 +222,16 @@ def symbol_index(ch: str, symbols: str) -> int:
 
 
 def parse_cells(chars: str, symbols: str, first_column: int = 1) -> list[int]:
-    """Indices of ``chars``; an unknown character raises ParseError naming its column."""
+    """Indices of ``chars``; an unknown character raises ParseError naming its column.
+
+    >>> parse_cells("1.a", "123456789ABCDEFG")
+    [0, -1, 9]
+    """
+    table = _index_table(symbols)
+    try:
+        return [table[ch] for ch in chars]
+    except KeyError:
+        pass  # a character the table leaves out: read one at a time
     out = []
     for i, ch in enumerate(chars):
         try:
@@ -228,6 +239,17 @@ def parse_cells(chars: str, symbols: str, first_column: int = 1) -> list[int]:
         except InvalidPuzzleError as exc:
             raise ParseError(str(exc), column=first_column + i) from None
     return out
+
+
+@functools.lru_cache(maxsize=32)
+def _index_table(symbols: str) -> dict[str, int]:
+    """:func:`symbol_index` of the characters most lines use (the symbols,
+    their lower case, the blanks), looked up at once."""
+    table = {}
+    for ch in (*symbols, *symbols.lower(), *BLANK_CHARS):
+        with contextlib.suppress(InvalidPuzzleError):  # (a blank that is also a symbol's lower case)
+            table[ch] = symbol_index(ch, symbols)
+    return table
 
 
 def jigsaw_geometry(region_map: Sequence[Any], lines: Sequence[int] | None = None) -> Geometry:
