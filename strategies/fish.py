@@ -316,10 +316,7 @@ class Fish(Producer):
                 U |= masks[h]
             if not where & U & ~B:
                 continue  # no cover set leaves anything to eliminate
-            for cover in combinations(cover_lines, size):
-                C = 0
-                for h in cover:
-                    C |= masks[h]
+            for cover, C in _unions(cover_lines, masks, size):
                 fins = B & ~C
                 nfins = fins.bit_count()
                 if nfins > MAX_FINS:
@@ -361,7 +358,13 @@ class Fish(Producer):
         holding the symbol): the ``size`` best cover houses hold all but the
         fins, and :func:`_any_fish` finds a cover set with a target."""
         size = self.size
-        counts = sorted(((B & masks[h]).bit_count() for h in bits_of(touched)), reverse=True)
+        counts = []
+        t = touched
+        while t:
+            low = t & -t
+            counts.append((B & masks[low.bit_length() - 1]).bit_count())
+            t ^= low
+        counts.sort(reverse=True)
         if sum(counts[:size]) < B.bit_count() - fins_allowed:
             return False
         return _any_fish(B, touched, cell_houses, house_bits, masks, size, fins_allowed, where, peers, need)
@@ -441,6 +444,30 @@ class Fish(Producer):
             covers = _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
             if covers:
                 yield base, B, covers
+
+
+def _unions(houses: list[int], masks: tuple[int, ...], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each ``size``-combination of ``houses`` (in ``combinations`` order) with the union of their cells."""
+    ms = [masks[h] for h in houses]
+    k = len(houses)
+    if size == 2:
+        for i in range(k):
+            a = ms[i]
+            for j in range(i + 1, k):
+                yield (houses[i], houses[j]), a | ms[j]
+    elif size == 3:
+        for i in range(k):
+            a = ms[i]
+            for j in range(i + 1, k):
+                ab = a | ms[j]
+                for l in range(j + 1, k):
+                    yield (houses[i], houses[j], houses[l]), ab | ms[l]
+    else:
+        for idx in combinations(range(k), size):
+            C = 0
+            for i in idx:
+                C |= ms[i]
+            yield tuple(houses[i] for i in idx), C
 
 
 def _fish_tables(memo: dict, g: Geometry, peers: tuple[int, ...], cover_types: list[int]) -> Any:
