@@ -413,6 +413,18 @@ static PyObject *made_one(PyObject **slot, long v) {
     return *slot;
 }
 
+/* ((tag, a), parents), the reason taken from *reason_slot (made there first; a NULL slot keeps it
+ * nowhere); parents is a new reference, which this takes over (NULL: an error already set); a new
+ * reference (NULL on error). */
+static PyObject *made_pair(PyObject **reason_slot, PyObject *tag, long a, PyObject *parents) {
+    if (!parents) return NULL;
+    PyObject *reason = made_reason(reason_slot, tag, a);
+    PyObject *rp = reason ? PyTuple_Pack(2, reason, parents) : NULL;
+    Py_XDECREF(reason);
+    Py_DECREF(parents);
+    return rp;
+}
+
 /* What *slot holds, first made as ((tag, a), (lit,)), the reason and the parents taken from
  * *reason_slot and *one_slot (made there first; NULL slots keep them nowhere): the (reason,
  * parents) of a link that follows from the one literal lit, such as a same-cell or peer link
@@ -420,14 +432,7 @@ static PyObject *made_one(PyObject **slot, long v) {
  * error). */
 static PyObject *made_rp(PyObject **slot, PyObject **reason_slot, PyObject *tag, long a, PyObject **one_slot,
                          long lit) {
-    if (!*slot) {
-        PyObject *reason = made_reason(reason_slot, tag, a), *par = made_one(one_slot, lit);
-        PyObject *rp = reason && par ? PyTuple_Pack(2, reason, par) : NULL;
-        Py_XDECREF(reason);
-        Py_XDECREF(par);
-        if (!rp) return NULL;
-        *slot = rp;
-    }
+    if (!*slot && !(*slot = made_pair(reason_slot, tag, a, made_one(one_slot, lit)))) return NULL;
     Py_INCREF(*slot);
     return *slot;
 }
@@ -597,12 +602,8 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                                              LIT(c, g, 0));
                             } else {
                                 /* (none gone never happens: x's own went; -2 is Python's c << 6 | -1 << 1) */
-                                reason = made_reason(C->naked_r + c, C->r_naked, c);
-                                FAIL_IF(!reason);
-                                parents = gone ? symbols_off(c, gone) : one_tuple(-2);
-                                FAIL_IF(!parents);
-                                rp = PyTuple_Pack(2, reason, parents);
-                                Py_CLEAR(reason); Py_CLEAR(parents);
+                                rp = made_pair(C->naked_r + c, C->r_naked, c,
+                                               gone ? symbols_off(c, gone) : one_tuple(-2));
                             }
                             FAIL_IF(!rp);
                             DERIVED(derive_on(C, nodes, y, rp, next, &nnext, &contradiction));
@@ -652,12 +653,8 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                                              C->r_hidden, h, C->one_off + (g * n + s), LIT(g, s, 0));
                             } else {
                                 /* (none gone never happens: x's own went; g is then -1, as in Python) */
-                                reason = made_reason(C->hidden_r + h, C->r_hidden, h);
-                                FAIL_IF(!reason);
-                                parents = ngone >= 2 ? mask_tuple(tmp2, W, s) : one_tuple(g * 64 + s * 2);
-                                FAIL_IF(!parents);
-                                rp = PyTuple_Pack(2, reason, parents);
-                                Py_CLEAR(reason); Py_CLEAR(parents);
+                                rp = made_pair(C->hidden_r + h, C->r_hidden, h,
+                                               ngone >= 2 ? mask_tuple(tmp2, W, s) : one_tuple(g * 64 + s * 2));
                             }
                             FAIL_IF(!rp);
                             DERIVED(derive_on(C, nodes, y, rp, next, &nnext, &contradiction));
