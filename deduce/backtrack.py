@@ -83,11 +83,11 @@ class Search:
         "fast",
         "folds",
         "key_at",
-        "kills",
         "locks",
         "n",
         "nodes",
         "peer_bits",
+        "placings",
         "pos",
         "puzzle",
         "shifts",
@@ -146,8 +146,8 @@ class Search:
             tuple(sum(1 << pos[k][p] for p in peers[c]) for c in range(g.ncells)) for k in range(3))
         self.cellcol = tuple(
             tuple(sum(1 << (s + pos[k][c]) for s in self.shifts) for c in range(g.ncells)) for k in range(3))
-        self.kills: list[Placing | None] = [None] * (n * n * n)
-        # per layout, each candidate bit's key into kills (-1 for a guard or spare bit)
+        self.placings: list[Placing | None] = [None] * (n * n * n)
+        # per layout, each candidate bit's key into placings (-1 for a guard or spare bit)
         self.key_at = tuple(tuple(-1 if tables[k][p] < 0 else d * n * n + tables[k][p]
                                   for d in range(n) for p in range(B)) for k in range(3))
         # Halving folds that count, per cell, candidates up to 2 over all
@@ -263,24 +263,21 @@ class Search:
                 placed[self.cell_at[p]] = d
         return cand, solved, placed
 
-    def kill(self, d: int, c: int) -> tuple[int, int, int]:
-        """Per layout, the mask that keeps everything but what placing
-        ``d`` in ``c`` rules out (``d`` in the peers, other symbols in ``c``)."""
-        return self.placing(d * self.n * self.n + c)[1:4]
-
     def placing(self, key: int) -> Placing:
         """What placing symbol ``d`` in cell ``c`` (``key = d*N*N + c``) does to
-        a node: ``(bit, kill0, kill1, kill2, bit1, bit2, solved)``, the
-        candidate's bit in layouts 0, the masks of :meth:`kill`, its bits in
-        layouts 1 and 2, and the cell's bit in ``S`` (made once, on first use)."""
-        k = self.kills[key]
+        a node: ``(bit0, kill0, kill1, kill2, bit1, bit2, solved)``, the
+        candidate's bit in layout 0, per layout the mask that keeps everything
+        but what the placement rules out (``d`` in the peers, other symbols in
+        ``c``), its bits in layouts 1 and 2, and the cell's bit in ``S`` (made
+        once, on first use)."""
+        k = self.placings[key]
         if k is None:
             nn = self.n * self.n
             d, c = divmod(key, nn)
             sh = self.shifts[d]
             pos0, pos1, pos2 = self.pos
-            k = self.kills[key] = (1 << (sh + pos0[c]), self._kill(0, sh, c), self._kill(1, sh, c),
-                                   self._kill(2, sh, c), 1 << (sh + pos1[c]), 1 << (sh + pos2[c]), 1 << pos0[c])
+            k = self.placings[key] = (1 << (sh + pos0[c]), self._kill(0, sh, c), self._kill(1, sh, c),
+                                      self._kill(2, sh, c), 1 << (sh + pos1[c]), 1 << (sh + pos2[c]), 1 << pos0[c])
         return k
 
     def _kill(self, layout: int, sh: int, c: int) -> int:
@@ -331,20 +328,19 @@ class Search:
     def _placed(self, X0: int, X1: int, X2: int, placed: list[tuple[int, int]]) -> Node | None:
         """The node of board ``X0, X1, X2`` with each ``(symbol, cell)`` of
         ``placed`` placed in turn; None if one was ruled out by an earlier one."""
-        pos0, pos1, pos2 = self.pos
+        nn = self.n * self.n
         S = Q0 = Q1 = Q2 = 0
         for d, c in placed:
-            sh = self.shifts[d]
-            if not X0 >> (sh + pos0[c]) & 1:
+            b0, k0, k1, k2, b1, b2, sb = self.placing(d * nn + c)
+            if not X0 & b0:
                 return None
-            k0, k1, k2 = self.kill(d, c)
             X0 &= k0
             X1 &= k1
             X2 &= k2
-            S |= 1 << pos0[c]
-            Q0 |= 1 << (sh + pos0[c])
-            Q1 |= 1 << (sh + pos1[c])
-            Q2 |= 1 << (sh + pos2[c])
+            S |= sb
+            Q0 |= b0
+            Q1 |= b1
+            Q2 |= b2
         return (X0, X1, X2, S, Q0, Q1, Q2, (0,) * len(self.locks))
 
     # -- propagation --------------------------------------------------------
@@ -355,7 +351,7 @@ class Search:
         X0, X1, X2, S, Q0, Q1, Q2, L = node
         BM0, GUARD, LOW, FULLGRP, n = self.BM0, self.GUARD, self.LOW, self.FULLGRP, self.n
         shifts = self.shifts
-        kills, placing, key_at = self.kills, self.placing, self.key_at
+        placings, placing, key_at = self.placings, self.placing, self.key_at
         B = self.B
         folds = self.folds
         REP = self.REP
@@ -381,7 +377,7 @@ class Search:
                     if not X0 & low:
                         return None  # two singles with one symbol see each other
                     key = keys[low.bit_length() - 1]
-                    _, k0, k1, k2, b1, b2, _ = kills[key] or placing(key)
+                    _, k0, k1, k2, b1, b2, _ = placings[key] or placing(key)
                     X0 &= k0
                     X1 &= k1
                     X2 &= k2
@@ -411,7 +407,7 @@ class Search:
                     low = hs & -hs
                     hs ^= low
                     key = keys[low.bit_length() - 1]
-                    b0, k0, k1, k2, b1, b2, sb = kills[key] or placing(key)
+                    b0, k0, k1, k2, b1, b2, sb = placings[key] or placing(key)
                     if not X0 & b0:
                         continue  # removed by a placement just made; the next pass sees the conflict
                     if S & sb:
