@@ -793,12 +793,16 @@ typedef struct {
     int nbits, nw, max_depth;
     int *weak_start, *weak_bits;       /* bit i -> the bits its weak links reach (CSR) */
     int *strong_start, *strong_bits;   /* bit i -> the bits its strong links reach */
-    word *on, *off, *f_on, *f_off, *n_on, *n_off;
+    word *on, *off, *n_on, *n_off;
+    word *useful_on, *useful_off;      /* the bits a conclusion can name (StaticScreen.useful_on/off) */
+    word *layers[2];                   /* two reaches' layers: (max_depth + 1) * (new on, new off) * nw */
+    word *meet_on, *meet_off, *a_on, *a_off;
 } Screen;
 
 static void screen_dealloc(Screen *self) {
     void *arrays[] = {self->weak_start, self->weak_bits, self->strong_start, self->strong_bits, self->on,
-                      self->off, self->f_on, self->f_off, self->n_on, self->n_off};
+                      self->off, self->n_on, self->n_off, self->useful_on, self->useful_off, self->layers[0],
+                      self->layers[1], self->meet_on, self->meet_off, self->a_on, self->a_off};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -838,11 +842,16 @@ static int csr(PyObject *list, int nbits, int nw, int **start, int **bits) {
     return 1;
 }
 
-/* Screen(weak, strong, nbits, max_depth): weak[i] and strong[i] the bits literal bit i links to */
+/* Screen(weak, strong, nbits, max_depth, useful_on, useful_off): weak[i] and strong[i] the bits
+   literal bit i links to; useful_on and useful_off the bits a conclusion can name */
 static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    PyObject *weak, *strong;
+    PyObject *weak, *strong, *useful_on, *useful_off;
     int nbits, max_depth;
-    if (!PyArg_ParseTuple(args, "OOii", &weak, &strong, &nbits, &max_depth)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOiiOO", &weak, &strong, &nbits, &max_depth, &useful_on, &useful_off)) return NULL;
+    if (nbits <= 0 || max_depth < 0 || max_depth > 1000) {
+        PyErr_SetString(PyExc_ValueError, "nbits must be above 0 and max_depth from 0 to 1000");
+        return NULL;
+    }
     Screen *self = (Screen *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->nbits = nbits;
@@ -850,68 +859,90 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     self->max_depth = max_depth;
     if (!csr(weak, nbits, self->nw, &self->weak_start, &self->weak_bits)) goto fail;
     if (!csr(strong, nbits, self->nw, &self->strong_start, &self->strong_bits)) goto fail;
-    word **sets[] = {&self->on, &self->off, &self->f_on, &self->f_off, &self->n_on, &self->n_off};
-    for (size_t i = 0; i < 6; i++) {
+    word **sets[] = {&self->on, &self->off, &self->n_on, &self->n_off, &self->useful_on, &self->useful_off,
+                     &self->meet_on, &self->meet_off, &self->a_on, &self->a_off};
+    for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
         *sets[i] = PyMem_Calloc(self->nw, sizeof(word));
         if (!*sets[i]) { PyErr_NoMemory(); goto fail; }
     }
+    for (int k = 0; k < 2; k++) {
+        self->layers[k] = PyMem_Calloc((size_t)(max_depth + 1) * 2 * self->nw, sizeof(word));
+        if (!self->layers[k]) { PyErr_NoMemory(); goto fail; }
+    }
+    if (!long_to_bits(useful_on, self->useful_on, self->nw) || !long_to_bits(useful_off, self->useful_off, self->nw))
+        goto fail;
     return (PyObject *)self;
 fail:
     Py_DECREF(self);
     return NULL;
 }
 
+/* Where assuming literal bit (on or off) leads, as StaticScreen.reach computes it: the ball's two
+   bitsets in S->on and S->off, per distance the (on, off) bits first reached there in layers
+   (2 * nw words per distance), their number in *nlayers; returns the contradiction's distance, -1
+   if the ball never holds a literal and its negation. */
+static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
+    const int nw = S->nw;
+    word *on = S->on, *off = S->off, *n_on = S->n_on, *n_off = S->n_off;
+    memset(on, 0, nw * 8); memset(off, 0, nw * 8);
+    memset(layers, 0, (size_t)2 * nw * 8);
+    w_set(is_on ? on : off, bit);
+    w_set(is_on ? layers : layers + nw, bit);
+    int contradiction = -1, depth = 1;
+    for (; depth <= S->max_depth; depth++) {
+        const word *f_on = layers + (size_t)(depth - 1) * 2 * nw, *f_off = f_on + nw;
+        memset(n_on, 0, nw * 8); memset(n_off, 0, nw * 8);
+        for (int k = 0; k < nw; k++) {
+            word x = f_on[k];
+            while (x) {
+                int i = k * 64 + __builtin_ctzll(x);
+                x &= x - 1;
+                for (int j = S->weak_start[i]; j < S->weak_start[i + 1]; j++) w_set(n_off, S->weak_bits[j]);
+            }
+            x = f_off[k];
+            while (x) {
+                int i = k * 64 + __builtin_ctzll(x);
+                x &= x - 1;
+                for (int j = S->strong_start[i]; j < S->strong_start[i + 1]; j++) w_set(n_on, S->strong_bits[j]);
+            }
+        }
+        word *new_on = layers + (size_t)depth * 2 * nw, *new_off = new_on + nw;
+        int any = 0, meet = 0;
+        for (int k = 0; k < nw; k++) {
+            new_on[k] = n_on[k] & ~on[k];
+            new_off[k] = n_off[k] & ~off[k];
+            any |= (new_on[k] | new_off[k]) != 0;
+        }
+        if (!any) break;
+        for (int k = 0; k < nw; k++) {
+            on[k] |= new_on[k];
+            off[k] |= new_off[k];
+            meet |= (on[k] & off[k]) != 0;
+        }
+        if (contradiction < 0 && meet) contradiction = depth;
+    }
+    *nlayers = depth;
+    return contradiction;
+}
+
 /* reach(bit, on) -> (contradiction, on, off, layers), as StaticScreen.reach computes it */
 static PyObject *screen_reach(Screen *S, PyObject *args) {
-    int bit, is_on;
+    int bit, is_on, nlayers;
     if (!PyArg_ParseTuple(args, "ip", &bit, &is_on)) return NULL;
     if (bit < 0 || bit >= S->nbits) { PyErr_SetString(PyExc_ValueError, "bit out of range"); return NULL; }
     const int nw = S->nw;
-    word *on = S->on, *off = S->off, *f_on = S->f_on, *f_off = S->f_off, *n_on = S->n_on, *n_off = S->n_off;
-    memset(on, 0, nw * 8); memset(off, 0, nw * 8); memset(f_on, 0, nw * 8); memset(f_off, 0, nw * 8);
-    w_set(is_on ? on : off, bit);
-    w_set(is_on ? f_on : f_off, bit);
-    PyObject *layers = PyList_New(0);
+    int contradiction = screen_ball(S, bit, is_on, S->layers[0], &nlayers);
+    PyObject *layers = PyList_New(nlayers);
     if (!layers) return NULL;
-    int contradiction = -1;
-    for (int depth = 0; depth <= S->max_depth; depth++) {
-        if (depth) {
-            memset(n_on, 0, nw * 8); memset(n_off, 0, nw * 8);
-            for (int k = 0; k < nw; k++) {
-                word x = f_on[k];
-                while (x) {
-                    int i = k * 64 + __builtin_ctzll(x);
-                    x &= x - 1;
-                    for (int j = S->weak_start[i]; j < S->weak_start[i + 1]; j++) w_set(n_off, S->weak_bits[j]);
-                }
-                x = f_off[k];
-                while (x) {
-                    int i = k * 64 + __builtin_ctzll(x);
-                    x &= x - 1;
-                    for (int j = S->strong_start[i]; j < S->strong_start[i + 1]; j++) w_set(n_on, S->strong_bits[j]);
-                }
-            }
-            int any = 0, meet = 0;
-            for (int k = 0; k < nw; k++) {
-                f_on[k] = n_on[k] & ~on[k];
-                f_off[k] = n_off[k] & ~off[k];
-                any |= (f_on[k] | f_off[k]) != 0;
-            }
-            if (!any) break;
-            for (int k = 0; k < nw; k++) {
-                on[k] |= f_on[k];
-                off[k] |= f_off[k];
-                meet |= (on[k] & off[k]) != 0;
-            }
-            if (contradiction < 0 && meet) contradiction = depth;
-        }
-        PyObject *a = bits_to_long(f_on, nw), *b = bits_to_long(f_off, nw);
+    for (int d = 0; d < nlayers; d++) {
+        const word *layer = S->layers[0] + (size_t)d * 2 * nw;
+        PyObject *a = bits_to_long(layer, nw), *b = bits_to_long(layer + nw, nw);
         PyObject *pair = (a && b) ? PyTuple_Pack(2, a, b) : NULL;
         Py_XDECREF(a); Py_XDECREF(b);
-        if (!pair || PyList_Append(layers, pair) < 0) { Py_XDECREF(pair); Py_DECREF(layers); return NULL; }
-        Py_DECREF(pair);
+        if (!pair) { Py_DECREF(layers); return NULL; }
+        PyList_SET_ITEM(layers, d, pair);
     }
-    PyObject *a = bits_to_long(on, nw), *b = bits_to_long(off, nw);
+    PyObject *a = bits_to_long(S->on, nw), *b = bits_to_long(S->off, nw);
     if (!a || !b) { Py_XDECREF(a); Py_XDECREF(b); Py_DECREF(layers); return NULL; }
     PyObject *c = contradiction < 0 ? Py_None : PyLong_FromLong(contradiction);
     if (contradiction < 0) Py_INCREF(Py_None);
@@ -919,9 +950,90 @@ static PyObject *screen_reach(Screen *S, PyObject *args) {
     return Py_BuildValue("(NNNN)", c, a, b, layers);
 }
 
+/* StaticScreen.pair_distance over two reaches' layers, the meeting bits on and off */
+static int pair_distance(const Screen *S, const word *first, int nfirst, const word *second, int nsecond,
+                         const word *on, const word *off) {
+    const int nw = S->nw;
+    word *ao = S->a_on, *af = S->a_off;
+    int best = nfirst + nsecond;
+    for (int i = 0; i < nfirst && i < best; i++) {
+        const word *lo = first + (size_t)i * 2 * nw, *lf = lo + nw;
+        int any = 0;
+        for (int k = 0; k < nw; k++) {
+            ao[k] = lo[k] & on[k];
+            af[k] = lf[k] & off[k];
+            any |= (ao[k] | af[k]) != 0;
+        }
+        if (!any) continue;
+        for (int j = 0; j < nsecond && i + j < best; j++) {
+            const word *bo = second + (size_t)j * 2 * nw, *bf = bo + nw;
+            int meet = 0;
+            for (int k = 0; k < nw && !meet; k++) meet = ((ao[k] & bo[k]) | (af[k] & bf[k])) != 0;
+            if (meet) { best = i + j; break; }
+        }
+    }
+    return best;
+}
+
+static PyObject *none_or_long(int v) {
+    if (v < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(v);
+}
+
+/* units(bits) -> (contradictions, doubles) for the "on" literals of bits (StaticScreen.units) */
+static PyObject *screen_units(Screen *S, PyObject *args) {
+    PyObject *seq;
+    if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
+    Py_ssize_t k;
+    int *bits = int_array(seq, &k);
+    if (!bits) return NULL;
+    PyObject *dead_list = PyList_New(0), *double_list = PyList_New(0);
+    if (!dead_list || !double_list) goto error;
+    const int nw = S->nw;
+    for (Py_ssize_t u = 0; u < k; u++) {
+        int bit = bits[u];
+        if (bit < 0 || bit >= S->nbits) { PyErr_SetString(PyExc_ValueError, "bit out of range"); goto error; }
+        int n_on, n_off;
+        int dead_on = screen_ball(S, bit, 1, S->layers[0], &n_on);
+        if (dead_on >= 0) {
+            PyObject *item = Py_BuildValue("(ni)", u, dead_on > 1 ? dead_on : 1);
+            if (!item || PyList_Append(dead_list, item) < 0) { Py_XDECREF(item); goto error; }
+            Py_DECREF(item);
+        }
+        if (S->strong_start[bit] == S->strong_start[bit + 1]) continue;  /* "off" leads nowhere */
+        word *meet_on = S->meet_on, *meet_off = S->meet_off;
+        memcpy(meet_on, S->on, nw * 8);
+        memcpy(meet_off, S->off, nw * 8);
+        int dead_off = screen_ball(S, bit, 0, S->layers[1], &n_off);
+        int both = 0;
+        for (int q = 0; q < nw; q++) {
+            meet_on[q] &= S->on[q] & S->useful_on[q];
+            meet_off[q] &= S->off[q] & S->useful_off[q];
+        }
+        w_clear(meet_on, bit);
+        w_clear(meet_off, bit);
+        for (int q = 0; q < nw; q++) both |= (meet_on[q] | meet_off[q]) != 0;
+        int common = both ? pair_distance(S, S->layers[0], n_on, S->layers[1], n_off, meet_on, meet_off) + 2 : -1;
+        if (common < 0 && dead_off < 0) continue;
+        PyObject *item = Py_BuildValue("(nNN)", u, none_or_long(common),
+                                       none_or_long(dead_off < 0 ? -1 : dead_off > 1 ? dead_off : 1));
+        if (!item || PyList_Append(double_list, item) < 0) { Py_XDECREF(item); goto error; }
+        Py_DECREF(item);
+    }
+    PyMem_Free(bits);
+    return Py_BuildValue("(NN)", dead_list, double_list);
+error:
+    PyMem_Free(bits);
+    Py_XDECREF(dead_list);
+    Py_XDECREF(double_list);
+    return NULL;
+}
+
 static PyMethodDef screen_methods[] = {
     {"reach", (PyCFunction)screen_reach, METH_VARARGS,
      "reach(bit, on) -> (contradiction, on, off, layers): where assuming literal bit leads."},
+    {"units", (PyCFunction)screen_units, METH_VARARGS,
+     "units(bits) -> (contradictions, doubles): StaticScreen.units for the \"on\" literals of bits."},
     {NULL, NULL, 0, NULL},
 };
 

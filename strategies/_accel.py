@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 from deduce._accelerator import load
 
+from ._memo import memo_for
+
 if TYPE_CHECKING:
     from .implications import Implications
 
@@ -57,13 +59,7 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
         return b"".join(m.to_bytes(nbytes, "little") for m in masks)
 
     house_masks = imp.house_masks
-    cell_houses = [h for hs in imp.cell_houses for h in hs]
-    inter = b""
-    if imp.group_of:
-        crossings = []
-        for row, col, block in imp.cell_houses:
-            crossings += [house_masks[row] & house_masks[block], house_masks[col] & house_masks[block]]
-        inter = words(crossings)
+    peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp)
     live = imp._live
     if live is None:
         live = imp._live = imp._live_houses()
@@ -117,19 +113,42 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
     return _deduce_accel.Context(
         n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
-        list(imp.cand), list(imp.value), words(imp.smask), words(imp.peer_masks), words(house_masks), cell_houses,
-        inter, live_start, live_count, live_h, lm_start, lm_count, words(m_words), m_ent_start, m_ent_count,
+        list(imp.cand), list(imp.value), words(imp.smask), peer_words, house_words, cell_houses,
+        crossings if imp.group_of else b"", live_start, live_count, live_h, lm_start, lm_count, words(m_words), m_ent_start, m_ent_count,
         mask_ents, la_start, la_count, all_ents, words(e_where), e_rp, e_oth_start, e_oth_count, o_sym,
         words(o_words), (*reasons, "empty", "no-place"))
 
 
-def screen(weak: list[int], strong: list[int], nbits: int, max_depth: int) -> Any:
+def _puzzle_tables(imp: Implications) -> tuple[bytes, bytes, list[int], bytes]:
+    """What a ``Context`` reads of the puzzle rather than of the position,
+    packed once per peer table (:func:`~strategies._memo.memo_for`): the
+    peer masks and house masks as words, each cell's houses in one list,
+    and per cell its row's and its column's intersection with its box (the
+    crossings a group lies in)."""
+    memo = memo_for(imp.state)
+    tables = memo.get("accel context tables")
+    if tables is None:
+        nbytes = (len(imp.cand) + 63) // 64 * 8
+        house_masks = imp.house_masks
+
+        def words(masks: Any) -> bytes:
+            return b"".join(m.to_bytes(nbytes, "little") for m in masks)
+
+        crossings = []
+        for row, col, block in imp.cell_houses:
+            crossings += [house_masks[row] & house_masks[block], house_masks[col] & house_masks[block]]
+        tables = memo["accel context tables"] = (words(imp.peer_masks), words(house_masks),
+                                                  [h for hs in imp.cell_houses for h in hs], words(crossings))
+    return tables
+
+
+def screen(weak: list[int], strong: list[int], nbits: int, max_depth: int, useful_on: int, useful_off: int) -> Any:
     """The C ``Screen`` of a :class:`~strategies.static_screen.StaticScreen`'s
-    links (its ``reach`` made in C, the same result), or None when the
-    accelerator is not installed."""
+    links and useful bits (its ``reach`` and ``units`` made in C, the same
+    results), or None when the accelerator is not installed."""
     if _deduce_accel is None:
         return None
-    return _deduce_accel.Screen(weak, strong, nbits, max_depth)
+    return _deduce_accel.Screen(weak, strong, nbits, max_depth, useful_on, useful_off)
 
 
 def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]]) -> Any:

@@ -88,15 +88,11 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
                     yield least + bonus(bound), bound, partial(producer.cell_or_region, state, imp, group, source,
                                                                starts), None
             continue
-        for x in on_lits:
-            dead = screen.reach(x)[0]
-            if dead is not None:
-                bound = max(1, dead)
-                yield least + bonus(bound), bound, partial(_contradiction, imp, x), None
-        for x in on_lits:
-            common, dead = _double_bound(screen, x)
-            if common is None and dead is None:
-                continue
+        contradictions, doubles = screen.units(on_lits)
+        for k, bound in contradictions:
+            yield least + bonus(bound), bound, partial(_contradiction, imp, on_lits[k]), None
+        for k, common, dead in doubles:
+            x = on_lits[k]
             work = partial(lambda x, imp: list(producer.doubles(state, imp, [x])), x, imp)
             bounds = [b for b in (common, dead) if b is not None]
             yield least + bonus(min(bounds)), min(bounds), work, (
@@ -113,32 +109,13 @@ def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[f
     ratings = [base_xy + bonus(common)]
     if dead is not None:
         ratings.append(least + bonus(dead))
-    x_common, _ = _double_bound(static_screen(state, lit_sym(x)), x)
+    x_common, _ = static_screen(state, lit_sym(x)).double_bound(x)
     if x_common is not None:
         ratings.append(base_x + bonus(x_common))
-    y_common, _ = _double_bound(static_screen(state, None, houses=False), x)
+    y_common, _ = static_screen(state, None, houses=False).double_bound(x)
     if y_common is not None:
         ratings.append(base_y + bonus(y_common))
     return min(ratings)
-
-
-def _double_bound(screen: StaticScreen, x_on: int) -> tuple[int | None, int | None]:
-    """Lower bounds on the complexity of what assuming ``x_on`` true and
-    false concludes: (a consequence common to both, a contradiction of
-    the false one); None where the screen shows there is none."""
-    bit = 1 << screen.index(x_on)
-    if not screen.has_strong & bit:
-        # assuming x_on false leads nowhere (no strong link): nothing in common, no contradiction
-        return None, None
-    x_off = x_on ^ 1
-    dead, on_off, off_off, layers_off = screen.reach(x_off)
-    _, on_on, off_on, layers_on = screen.reach(x_on)
-    both_on = on_on & on_off & screen.useful_on & ~bit
-    both_off = off_on & off_off & screen.useful_off & ~bit
-    common = None
-    if both_on or both_off:
-        common = screen.pair_distance(layers_on, layers_off, both_on, both_off) + 2
-    return common, None if dead is None else max(1, dead)
 
 
 def _common_bound(screen: StaticScreen, starts: list[int]) -> int | None:

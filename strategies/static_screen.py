@@ -93,7 +93,7 @@ class StaticScreen:
         self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
         self._count = 0
         #: the same reach in C, when the optional accelerator is installed (strategies/_accel.py)
-        self._fast = screen(weak, strong, n * ncells, MAX_DEPTH)
+        self._fast = screen(weak, strong, n * ncells, MAX_DEPTH, useful_on, useful_off)
 
     def index(self, x: int) -> int:
         """The bit of literal ``x``."""
@@ -148,6 +148,45 @@ class StaticScreen:
                 contradiction = len(layers) - 1
         got = self._memo[x] = (contradiction, on, off, layers)
         return got
+
+    def units(self, on_lits: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int | None, int | None]]]:
+        """The bounds of the static chains' units of work over the "on"
+        literals ``on_lits``: ``(k, bound)`` for each ``on_lits[k]`` whose ball
+        holds a contradiction (the least complexity of that contradiction),
+        then ``(k, common, dead)`` for each whose :meth:`double_bound` is not
+        ``(None, None)``; both in the order of ``on_lits``."""
+        if self._fast is not None:
+            deadline.check()
+            return self._fast.units([self.index(x) for x in on_lits])
+        contradictions = []
+        for k, x in enumerate(on_lits):
+            dead = self.reach(x)[0]
+            if dead is not None:
+                contradictions.append((k, max(1, dead)))
+        doubles = []
+        for k, x in enumerate(on_lits):
+            common, dead = self.double_bound(x)
+            if common is not None or dead is not None:
+                doubles.append((k, common, dead))
+        return contradictions, doubles
+
+    def double_bound(self, x_on: int) -> tuple[int | None, int | None]:
+        """Lower bounds on the complexity of what assuming ``x_on`` true and
+        false concludes: (a consequence common to both, a contradiction of
+        the false one); None where the screen shows there is none."""
+        bit = 1 << self.index(x_on)
+        if not self.has_strong & bit:
+            # assuming x_on false leads nowhere (no strong link): nothing in common, no contradiction
+            return None, None
+        x_off = x_on ^ 1
+        dead, on_off, off_off, layers_off = self.reach(x_off)
+        _, on_on, off_on, layers_on = self.reach(x_on)
+        both_on = on_on & on_off & self.useful_on & ~bit
+        both_off = off_on & off_off & self.useful_off & ~bit
+        common = None
+        if both_on or both_off:
+            common = self.pair_distance(layers_on, layers_off, both_on, both_off) + 2
+        return common, None if dead is None else max(1, dead)
 
     @staticmethod
     def pair_distance(first: list[tuple[int, int]], second: list[tuple[int, int]], on: int, off: int) -> int:
