@@ -114,9 +114,9 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
         n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
         list(imp.cand), list(imp.value), words(imp.smask), peer_words, house_words, cell_houses,
-        crossings if imp.group_of else b"", live_start, live_count, live_h, lm_start, lm_count, words(m_words), m_ent_start, m_ent_count,
-        mask_ents, la_start, la_count, all_ents, words(e_where), e_rp, e_oth_start, e_oth_count, o_sym,
-        words(o_words), (*reasons, "empty", "no-place"))
+        crossings if imp.group_of else b"", live_start, live_count, live_h, lm_start, lm_count, words(m_words),
+        m_ent_start, m_ent_count, mask_ents, la_start, la_count, all_ents, words(e_where), e_rp, e_oth_start,
+        e_oth_count, o_sym, words(o_words), (*reasons, "empty", "no-place"))
 
 
 def _puzzle_tables(imp: Implications) -> tuple[bytes, bytes, list[int], bytes]:
