@@ -17,6 +17,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -173,10 +174,36 @@ static int *int_array(PyObject *seq, Py_ssize_t *len) {
     for (Py_ssize_t i = 0; i < k; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
         if (v == -1 && PyErr_Occurred()) { PyMem_Free(out); Py_DECREF(fast); return NULL; }
+        if (v < INT_MIN || v > INT_MAX) {
+            PyErr_SetString(PyExc_OverflowError, "a number too large for a C int");
+            PyMem_Free(out); Py_DECREF(fast); return NULL;
+        }
         out[i] = (int)v;
     }
     if (len) *len = k;
     Py_DECREF(fast);
+    return out;
+}
+
+/* int_array, with each number checked to lie in [low, bound) and the length, when expect >= 0, to
+   be expect; the error names what the numbers are. */
+static int *int_array_in(PyObject *seq, Py_ssize_t *len, Py_ssize_t expect, long low, long bound, const char *what) {
+    Py_ssize_t k;
+    int *out = int_array(seq, &k);
+    if (!out) return NULL;
+    if (expect >= 0 && k != expect) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd numbers, expected %zd", what, k, expect);
+        PyMem_Free(out);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        if (out[i] < low || out[i] >= bound) {
+            PyErr_Format(PyExc_ValueError, "%s: %d at %zd is outside [%ld, %ld)", what, out[i], i, low, bound);
+            PyMem_Free(out);
+            return NULL;
+        }
+    }
+    if (len) *len = k;
     return out;
 }
 
@@ -807,74 +834,143 @@ static void screen_dealloc(Screen *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* A list of ints (bitsets over nbits) into CSR arrays of their bits. */
-static int csr(PyObject *list, int nbits, int nw, int **start, int **bits) {
-    if (!PyList_Check(list) || PyList_GET_SIZE(list) != nbits) {
-        PyErr_SetString(PyExc_ValueError, "one bitset per bit expected");
-        return 0;
+/* A growing int array (the CSR lists of the screen's links). */
+typedef struct { int *items; size_t used, cap; } IntList;
+
+static int push(IntList *L, int v) {
+    if (L->used == L->cap) {
+        size_t cap = L->cap ? L->cap * 2 : 256;
+        int *grown = PyMem_Realloc(L->items, cap * sizeof(int));
+        if (!grown) { PyErr_NoMemory(); return 0; }
+        L->items = grown;
+        L->cap = cap;
     }
-    word *tmp = PyMem_Calloc(nw, sizeof(word));
-    size_t cap = 64, used = 0;
-    *start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
-    *bits = PyMem_Calloc(cap, sizeof(int));
-    if (!tmp || !*start || !*bits) { PyMem_Free(tmp); PyErr_NoMemory(); return 0; }
-    for (int i = 0; i < nbits; i++) {
-        (*start)[i] = (int)used;
-        PyObject *v = PyList_GET_ITEM(list, i);
-        if (v == Py_None || (PyLong_Check(v) && _PyLong_Sign(v) == 0)) continue;
-        if (!long_to_bits(v, tmp, nw)) { PyMem_Free(tmp); return 0; }
-        for (int k = 0; k < nw; k++) {
-            word x = tmp[k];
-            while (x) {
-                if (used == cap) {
-                    cap *= 2;
-                    int *grown = PyMem_Realloc(*bits, cap * sizeof(int));
-                    if (!grown) { PyMem_Free(tmp); PyErr_NoMemory(); return 0; }
-                    *bits = grown;
-                }
-                (*bits)[used++] = k * 64 + __builtin_ctzll(x);
-                x &= x - 1;
-            }
-        }
-    }
-    (*start)[nbits] = (int)used;
-    PyMem_Free(tmp);
+    L->items[L->used++] = v;
     return 1;
 }
 
-/* Screen(weak, strong, nbits, max_depth, useful_on, useful_off): weak[i] and strong[i] the bits
-   literal bit i links to; useful_on and useful_off the bits a conclusion can name */
+/* Screen(n, ncells, cand, value, peer, house, cell_houses, symbol, houses, max_depth): the links of
+   StaticScreen(state, symbol, houses) made from the position (cand and value per cell; peer and house
+   masks as words; three houses per cell; symbol -1 for every symbol), as its __init__ makes them. */
 static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    PyObject *weak, *strong, *useful_on, *useful_off;
-    int nbits, max_depth;
-    if (!PyArg_ParseTuple(args, "OOiiOO", &weak, &strong, &nbits, &max_depth, &useful_on, &useful_off)) return NULL;
-    if (nbits <= 0 || max_depth < 0 || max_depth > 1000) {
-        PyErr_SetString(PyExc_ValueError, "nbits must be above 0 and max_depth from 0 to 1000");
+    int n, ncells, symbol, houses, max_depth;
+    PyObject *cand_o, *value_o, *peer_o, *house_o, *cell_houses_o;
+    if (!PyArg_ParseTuple(args, "iiOOOOOipi", &n, &ncells, &cand_o, &value_o, &peer_o, &house_o, &cell_houses_o,
+                          &symbol, &houses, &max_depth))
+        return NULL;
+    if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || symbol < -1 || symbol >= n || max_depth < 0
+        || max_depth > 1000 || !PyBytes_Check(house_o)) {
+        PyErr_SetString(PyExc_ValueError, "Screen: n from 1 to 25, ncells from 1 to 4096, symbol -1 or below n, "
+                                          "max_depth from 0 to 1000, house masks as bytes");
         return NULL;
     }
-    Screen *self = (Screen *)type->tp_alloc(type, 0);
-    if (!self) return NULL;
+    const int W = (ncells + 63) / 64;
+    const Py_ssize_t nhouses = PyBytes_GET_SIZE(house_o) / (8 * W);
+    int *cand = NULL, *value = NULL, *cell_houses = NULL;
+    word *peer = NULL, *house = NULL, *smask = NULL;
+    IntList weak = {0}, strong = {0};
+    Screen *self = NULL;
+    if (!(cand = int_array_in(cand_o, NULL, ncells, 0, 1L << n, "cand"))) goto fail;
+    if (!(value = int_array_in(value_o, NULL, ncells, -1, n, "value"))) goto fail;
+    if (!(cell_houses = int_array_in(cell_houses_o, NULL, (Py_ssize_t)ncells * 3, 0, (long)nhouses, "cell_houses")))
+        goto fail;
+    if (!(peer = word_array(peer_o, (Py_ssize_t)ncells * W))) goto fail;
+    if (!(house = word_array(house_o, nhouses * W))) goto fail;
+    smask = PyMem_Calloc((size_t)n * W, sizeof(word));
+    if (!smask) { PyErr_NoMemory(); goto fail; }
+    for (int c = 0; c < ncells; c++)
+        for (int t = 0; t < n; t++)
+            if (cand[c] >> t & 1) w_set(smask + (size_t)t * W, c);
+    if (!(self = (Screen *)type->tp_alloc(type, 0))) goto fail;
+    const int nbits = n * ncells, nw = (nbits + 63) / 64;
     self->nbits = nbits;
-    self->nw = (nbits + 63) / 64;
+    self->nw = nw;
     self->max_depth = max_depth;
-    if (!csr(weak, nbits, self->nw, &self->weak_start, &self->weak_bits)) goto fail;
-    if (!csr(strong, nbits, self->nw, &self->strong_start, &self->strong_bits)) goto fail;
     word **sets[] = {&self->on, &self->off, &self->n_on, &self->n_off, &self->useful_on, &self->useful_off,
                      &self->meet_on, &self->meet_off, &self->a_on, &self->a_off};
     for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
-        *sets[i] = PyMem_Calloc(self->nw, sizeof(word));
+        *sets[i] = PyMem_Calloc(nw, sizeof(word));
         if (!*sets[i]) { PyErr_NoMemory(); goto fail; }
     }
     for (int k = 0; k < 2; k++) {
-        self->layers[k] = PyMem_Calloc((size_t)(max_depth + 1) * 2 * self->nw, sizeof(word));
+        self->layers[k] = PyMem_Calloc((size_t)(max_depth + 1) * 2 * nw, sizeof(word));
         if (!self->layers[k]) { PyErr_NoMemory(); goto fail; }
     }
-    if (!long_to_bits(useful_on, self->useful_on, self->nw) || !long_to_bits(useful_off, self->useful_off, self->nw))
-        goto fail;
+    self->weak_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
+    self->strong_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
+    if (!self->weak_start || !self->strong_start) { PyErr_NoMemory(); goto fail; }
+    for (int s = 0; s < n; s++) {
+        const word *sm = smask + (size_t)s * W;
+        const int base = s * ncells;
+        for (int c = 0; c < ncells; c++) {
+            const int i = base + c;
+            self->weak_start[i] = (int)weak.used;
+            self->strong_start[i] = (int)strong.used;
+            if ((symbol >= 0 && s != symbol) || !w_bit(sm, c)) continue;
+            w_set(self->useful_off, i);
+            if (value[c] >= 0) continue;
+            w_set(self->useful_on, i);
+            /* weak links: the symbol's other places among the peers, the cell's other candidates */
+            const word *pc = peer + (size_t)c * W;
+            for (int k = 0; k < W; k++) {
+                word x = pc[k] & sm[k];
+                while (x) {
+                    if (!push(&weak, base + k * 64 + __builtin_ctzll(x))) goto fail;
+                    x &= x - 1;
+                }
+            }
+            if (symbol < 0) {
+                for (int t = 0; t < n; t++)
+                    if (t != s && cand[c] >> t & 1 && !push(&weak, t * ncells + c)) goto fail;
+                /* strong links: a bivalue cell, a house with two places of the symbol */
+                if (__builtin_popcount((unsigned)cand[c]) == 2) {
+                    int other = 31 - __builtin_clz((unsigned)(cand[c] & ~(1 << s)));
+                    if (!push(&strong, other * ncells + c)) goto fail;
+                }
+            }
+            for (int j = 0; houses && j < 3; j++) {
+                const word *hm = house + (size_t)cell_houses[c * 3 + j] * W;
+                int count = 0, q = -1;
+                for (int k = 0; k < W && count <= 2; k++) {
+                    word x = sm[k] & hm[k];
+                    count += __builtin_popcountll(x);
+                    while (x) {
+                        int b = k * 64 + __builtin_ctzll(x);
+                        if (b != c) q = b;
+                        x &= x - 1;
+                    }
+                }
+                if (count == 2 && q >= 0 && value[q] < 0 && !push(&strong, base + q)) goto fail;
+            }
+        }
+    }
+    self->weak_start[nbits] = (int)weak.used;
+    self->strong_start[nbits] = (int)strong.used;
+    self->weak_bits = weak.items ? weak.items : PyMem_Calloc(1, sizeof(int));
+    self->strong_bits = strong.items ? strong.items : PyMem_Calloc(1, sizeof(int));
+    weak.items = strong.items = NULL;
+    if (!self->weak_bits || !self->strong_bits) { PyErr_NoMemory(); goto fail; }
+    PyMem_Free(cand); PyMem_Free(value); PyMem_Free(cell_houses);
+    PyMem_Free(peer); PyMem_Free(house); PyMem_Free(smask);
     return (PyObject *)self;
 fail:
-    Py_DECREF(self);
+    PyMem_Free(cand); PyMem_Free(value); PyMem_Free(cell_houses);
+    PyMem_Free(peer); PyMem_Free(house); PyMem_Free(smask);
+    PyMem_Free(weak.items); PyMem_Free(strong.items);
+    Py_XDECREF(self);
     return NULL;
+}
+
+/* masks() -> (has_strong, useful_on, useful_off), as StaticScreen holds them */
+static PyObject *screen_masks(Screen *S, PyObject *Py_UNUSED(ignored)) {
+    word *has_strong = S->n_on;   /* (scratch) */
+    memset(has_strong, 0, S->nw * 8);
+    for (int i = 0; i < S->nbits; i++)
+        if (S->strong_start[i] < S->strong_start[i + 1]) w_set(has_strong, i);
+    PyObject *a = bits_to_long(has_strong, S->nw), *b = bits_to_long(S->useful_on, S->nw);
+    PyObject *c = bits_to_long(S->useful_off, S->nw);
+    if (!a || !b || !c) { Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(c); return NULL; }
+    return Py_BuildValue("(NNN)", a, b, c);
 }
 
 /* Where assuming literal bit (on or off) leads, as StaticScreen.reach computes it: the ball's two
@@ -985,15 +1081,13 @@ static PyObject *screen_units(Screen *S, PyObject *args) {
     PyObject *seq;
     if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
     Py_ssize_t k;
-    int *bits = int_array(seq, &k);
+    int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
     if (!bits) return NULL;
     PyObject *dead_list = PyList_New(0), *double_list = PyList_New(0);
     if (!dead_list || !double_list) goto error;
     const int nw = S->nw;
     for (Py_ssize_t u = 0; u < k; u++) {
-        int bit = bits[u];
-        if (bit < 0 || bit >= S->nbits) { PyErr_SetString(PyExc_ValueError, "bit out of range"); goto error; }
-        int n_on, n_off;
+        int bit = bits[u], n_on, n_off;
         int dead_on = screen_ball(S, bit, 1, S->layers[0], &n_on);
         if (dead_on >= 0) {
             PyObject *item = Py_BuildValue("(ni)", u, dead_on > 1 ? dead_on : 1);
@@ -1029,9 +1123,57 @@ error:
     return NULL;
 }
 
+/* common_bound(bits) -> StaticScreen.common_bound of the "on" literals of bits: a lower bound on the
+   complexity of what every branch concludes, None when their balls share no useful bit */
+static PyObject *screen_common_bound(Screen *S, PyObject *args) {
+    PyObject *seq, *result = NULL;
+    if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
+    Py_ssize_t k;
+    int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
+    if (!bits) return NULL;
+    const int nw = S->nw;
+    const size_t per = (size_t)(S->max_depth + 1) * 2 * nw;
+    word *layers = PyMem_Malloc((k ? k : 1) * per * sizeof(word));
+    int *nlayers = PyMem_Malloc((k ? k : 1) * sizeof(int));
+    if (!layers || !nlayers) { PyErr_NoMemory(); goto done; }
+    word *on = S->meet_on, *off = S->meet_off;
+    memset(on, 0xff, nw * 8);
+    memset(off, 0xff, nw * 8);
+    for (Py_ssize_t u = 0; u < k; u++) {
+        screen_ball(S, bits[u], 1, layers + u * per, &nlayers[u]);
+        for (int q = 0; q < nw; q++) { on[q] &= S->on[q]; off[q] &= S->off[q]; }
+    }
+    int any = 0;
+    for (int q = 0; q < nw; q++) { on[q] &= S->useful_on[q]; off[q] &= S->useful_off[q]; }
+    for (Py_ssize_t u = 0; u < k; u++) w_clear(on, bits[u]);
+    for (int q = 0; q < nw; q++) any |= (on[q] | off[q]) != 0;
+    if (!any) { result = Py_None; Py_INCREF(result); goto done; }
+    long total = 0;
+    for (Py_ssize_t u = 0; u < k; u++) {
+        int d = 0;
+        for (; d < nlayers[u]; d++) {
+            const word *lo = layers + u * per + (size_t)d * 2 * nw, *lf = lo + nw;
+            int meet = 0;
+            for (int q = 0; q < nw && !meet; q++) meet = ((lo[q] & on[q]) | (lf[q] & off[q])) != 0;
+            if (meet) break;
+        }
+        total += d + 1;
+    }
+    result = PyLong_FromLong(total);
+done:
+    PyMem_Free(bits);
+    PyMem_Free(layers);
+    PyMem_Free(nlayers);
+    return result;
+}
+
 static PyMethodDef screen_methods[] = {
     {"reach", (PyCFunction)screen_reach, METH_VARARGS,
      "reach(bit, on) -> (contradiction, on, off, layers): where assuming literal bit leads."},
+    {"masks", (PyCFunction)screen_masks, METH_NOARGS,
+     "masks() -> (has_strong, useful_on, useful_off): the bits with a strong link, and those a conclusion names."},
+    {"common_bound", (PyCFunction)screen_common_bound, METH_VARARGS,
+     "common_bound(bits) -> StaticScreen.common_bound of the \"on\" literals of bits."},
     {"units", (PyCFunction)screen_units, METH_VARARGS,
      "units(bits) -> (contradictions, doubles): StaticScreen.units for the \"on\" literals of bits."},
     {NULL, NULL, 0, NULL},

@@ -33,6 +33,8 @@ from deduce._accelerator import load
 from ._memo import memo_for
 
 if TYPE_CHECKING:
+    from deduce.state import State
+
     from .implications import Implications
 
 
@@ -59,7 +61,7 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
         return b"".join(m.to_bytes(nbytes, "little") for m in masks)
 
     house_masks = imp.house_masks
-    peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp)
+    peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp.state)
     live = imp._live
     if live is None:
         live = imp._live = imp._live_houses()
@@ -119,36 +121,40 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
         e_oth_count, o_sym, words(o_words), (*reasons, "empty", "no-place"))
 
 
-def _puzzle_tables(imp: Implications) -> tuple[bytes, bytes, list[int], bytes]:
-    """What a ``Context`` reads of the puzzle rather than of the position,
-    packed once per peer table (:func:`~strategies._memo.memo_for`): the
-    peer masks and house masks as words, each cell's houses in one list,
-    and per cell its row's and its column's intersection with its box (the
-    crossings a group lies in)."""
-    memo = memo_for(imp.state)
+def _puzzle_tables(state: State) -> tuple[bytes, bytes, list[int], bytes]:
+    """What a ``Context`` and a ``Screen`` read of the puzzle rather than of
+    the position, packed once per peer table
+    (:func:`~strategies._memo.memo_for`): the peer masks and house masks as
+    words, each cell's houses in one list, and per cell its row's and its
+    column's intersection with its box (the crossings a group lies in)."""
+    memo = memo_for(state)
     tables = memo.get("accel context tables")
     if tables is None:
-        nbytes = (len(imp.cand) + 63) // 64 * 8
-        house_masks = imp.house_masks
+        g = state.puzzle.geometry
+        nbytes = (len(state.cand) + 63) // 64 * 8
+        house_masks = g.house_masks
 
         def words(masks: Any) -> bytes:
             return b"".join(m.to_bytes(nbytes, "little") for m in masks)
 
         crossings = []
-        for row, col, block in imp.cell_houses:
+        for row, col, block in g.cell_houses:
             crossings += [house_masks[row] & house_masks[block], house_masks[col] & house_masks[block]]
-        tables = memo["accel context tables"] = (words(imp.peer_masks), words(house_masks),
-                                                  [h for hs in imp.cell_houses for h in hs], words(crossings))
+        tables = memo["accel context tables"] = (words(state.puzzle.peer_masks), words(house_masks),
+                                                  [h for hs in g.cell_houses for h in hs], words(crossings))
     return tables
 
 
-def screen(weak: list[int], strong: list[int], nbits: int, max_depth: int, useful_on: int, useful_off: int) -> Any:
-    """The C ``Screen`` of a :class:`~strategies.static_screen.StaticScreen`'s
-    links and useful bits (its ``reach`` and ``units`` made in C, the same
-    results), or None when the accelerator is not installed."""
+def screen(state: State, symbol: int | None, houses: bool, max_depth: int) -> Any:
+    """The C ``Screen`` of :class:`~strategies.static_screen.StaticScreen`
+    (state, symbol, houses): the same links, made from the position, whose
+    ``reach``, ``units`` and ``common_bound`` are the Python ones' in C; or
+    None when the accelerator is not installed."""
     if _deduce_accel is None:
         return None
-    return _deduce_accel.Screen(weak, strong, nbits, max_depth, useful_on, useful_off)
+    peer_words, house_words, cell_houses, _ = _puzzle_tables(state)
+    return _deduce_accel.Screen(state.puzzle.size, len(state.cand), state.cand, state.value, peer_words, house_words,
+                                cell_houses, -1 if symbol is None else symbol, houses, max_depth)
 
 
 def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]]) -> Any:

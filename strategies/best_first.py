@@ -18,7 +18,7 @@ from deduce.techniques import se_length_bonus
 
 from .conclusions import CONTRADICTION, Conclusion, contradiction_targets
 from .implications import Implications, implications
-from .static_screen import StaticScreen, static_screen
+from .static_screen import static_screen
 
 if TYPE_CHECKING:
     from .chain_producer import ChainProducer
@@ -83,7 +83,7 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
                    if symbol is None or s == symbol]
         if kind == "cell-region":
             for group, source, starts in producer.branch_groups(state):
-                bound = _common_bound(screen, starts)
+                bound = screen.common_bound(starts)
                 if bound is not None:
                     yield least + bonus(bound), bound, partial(producer.cell_or_region, state, imp, group, source,
                                                                starts), None
@@ -116,25 +116,6 @@ def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[f
     if y_common is not None:
         ratings.append(base_y + bonus(y_common))
     return min(ratings)
-
-
-def _common_bound(screen: StaticScreen, starts: list[int]) -> int | None:
-    """A lower bound on the complexity of what every branch of ``starts``
-    concludes (None: the screen shows nothing common to them)."""
-    on = off = -1
-    starts_bits = 0
-    reached = []
-    for x in starts:
-        _, x_on, x_off, layers = screen.reach(x)
-        on &= x_on
-        off &= x_off
-        starts_bits |= 1 << screen.index(x)
-        reached.append(layers)
-    on &= screen.useful_on & ~starts_bits
-    off &= screen.useful_off
-    if not on and not off:
-        return None
-    return sum(screen.distance(layers, on, off) + 1 for layers in reached)
 
 
 def _contradiction(imp: Implications, x: int) -> list[Conclusion]:

@@ -44,6 +44,14 @@ class StaticScreen:
         g = p.geometry
         n, ncells = g.size, len(state.cand)
         self.ncells = ncells
+        self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
+        self._count = 0
+        #: the same links in C, when the optional accelerator is installed (strategies/_accel.py)
+        self._fast = screen(state, symbol, houses, MAX_DEPTH)
+        if self._fast is not None:
+            self.weak = self.strong = []   # (held by the C screen)
+            self.has_strong, self.useful_on, self.useful_off = self._fast.masks()
+            return
         cand, value = state.cand, state.value
         smask = [0] * n
         for c, m in enumerate(cand):
@@ -90,10 +98,6 @@ class StaticScreen:
                     has_strong |= 1 << i
         self.weak, self.strong, self.has_strong = weak, strong, has_strong
         self.useful_on, self.useful_off = useful_on, useful_off
-        self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
-        self._count = 0
-        #: the same reach in C, when the optional accelerator is installed (strategies/_accel.py)
-        self._fast = screen(weak, strong, n * ncells, MAX_DEPTH, useful_on, useful_off)
 
     def index(self, x: int) -> int:
         """The bit of literal ``x``."""
@@ -174,6 +178,9 @@ class StaticScreen:
         """Lower bounds on the complexity of what assuming ``x_on`` true and
         false concludes: (a consequence common to both, a contradiction of
         the false one); None where the screen shows there is none."""
+        if self._fast is not None:
+            doubles = self._fast.units([self.index(x_on)])[1]
+            return doubles[0][1:] if doubles else (None, None)
         bit = 1 << self.index(x_on)
         if not self.has_strong & bit:
             # assuming x_on false leads nowhere (no strong link): nothing in common, no contradiction
@@ -187,6 +194,26 @@ class StaticScreen:
         if both_on or both_off:
             common = self.pair_distance(layers_on, layers_off, both_on, both_off) + 2
         return common, None if dead is None else max(1, dead)
+
+    def common_bound(self, starts: list[int]) -> int | None:
+        """A lower bound on the complexity of what every branch of ``starts``
+        ("on" literals) concludes (None: the screen shows nothing common to them)."""
+        if self._fast is not None:
+            return self._fast.common_bound([self.index(x) for x in starts])
+        on = off = -1
+        starts_bits = 0
+        reached = []
+        for x in starts:
+            _, x_on, x_off, layers = self.reach(x)
+            on &= x_on
+            off &= x_off
+            starts_bits |= 1 << self.index(x)
+            reached.append(layers)
+        on &= self.useful_on & ~starts_bits
+        off &= self.useful_off
+        if not on and not off:
+            return None
+        return sum(self.distance(layers, on, off) + 1 for layers in reached)
 
     @staticmethod
     def pair_distance(first: list[tuple[int, int]], second: list[tuple[int, int]], on: int, off: int) -> int:

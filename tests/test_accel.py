@@ -41,6 +41,7 @@ from deduce.geometry import BOX_SHAPES, Geometry
 from deduce.literal import lit
 from deduce.state import State
 from strategies import _accel, _memo
+from strategies.chain_producer import ChainProducer
 from strategies.chains import Chains
 from strategies.fish import MAX_FINS, Fish, _cell_houses
 from strategies.implications import Implications
@@ -191,9 +192,13 @@ def test_a_contexts_shared_links_go_with_it(with_accel):
 
 def assert_same_reach(state, symbol=None, houses=True):
     fast = StaticScreen(state, symbol, houses)
-    plain = StaticScreen(state, symbol, houses)
-    plain._fast = None
-    assert fast._fast is not None, "the accelerator was not used"
+    accel, _accel._deduce_accel = _accel._deduce_accel, None
+    try:
+        plain = StaticScreen(state, symbol, houses)
+    finally:
+        _accel._deduce_accel = accel
+    assert fast._fast is not None and plain._fast is None, "the accelerator was not used"
+    assert (fast.has_strong, fast.useful_on, fast.useful_off) == (plain.has_strong, plain.useful_on, plain.useful_off)
     checked = 0
     for x in literals(state, symbol):
         assert fast.reach(x) == plain.reach(x), (symbol, houses, x)
@@ -201,6 +206,11 @@ def assert_same_reach(state, symbol=None, houses=True):
     # the units' bounds, made in one call in C, and their parts in Python
     on_lits = [x for x in literals(state, symbol) if x & 1]
     assert fast.units(on_lits) == plain.units(on_lits)
+    assert [fast.double_bound(x) for x in on_lits] == [plain.double_bound(x) for x in on_lits]
+    # the bound of every cell's and every region's branches (static cell/region forcing chains)
+    for _, _, starts in ChainProducer.branch_groups(state):
+        starts = [x for x in starts if symbol in (None, x >> 1 & 31)]
+        assert fast.common_bound(starts) == plain.common_bound(starts), starts
     return checked
 
 
