@@ -46,13 +46,15 @@ typedef struct {
     int *mask_ents;
     int *la_start, *la_count;          /* literal -> every entry (in all_ents) */
     int *all_ents;
-    word *e_where;                     /* entry -> words */
-    PyObject **e_rp;                   /* entry -> (reason, parents) */
+    word *e_where;                     /* entry -> its places of the symbol (words) */
+    word *e_cells;                     /* entry -> the set's cells (words) */
+    int *e_house, *e_sym;              /* entry -> the set's house, the symbol */
+    PyObject **e_rp;                   /* entry -> (reason, parents), made when the set first fires */
     int *e_oth_start, *e_oth_count;    /* entry -> others */
     int *o_sym;
     word *o_words;
     int n_entries;
-    PyObject *r_cell, *r_peer, *r_naked, *r_hidden, *r_group, *r_empty, *r_noplace;
+    PyObject *r_cell, *r_peer, *r_naked, *r_hidden, *r_group, *r_als, *r_empty, *r_noplace;
     /* made once per context, when first needed, since a position's propagations share them: per
      * "on" literal index c * n + s, the (reason, parents) of its same-cell and of its peer links;
      * per "off" literal index, the parents tuple of that literal alone, and the (reason, parents)
@@ -140,8 +142,8 @@ static void ctx_dealloc(Context *self) {
     void *arrays[] = {self->cand0, self->value, self->smask0, self->peer, self->house, self->cell_houses,
                       self->inter, self->live_start, self->live_count, self->live_h, self->lm_start,
                       self->lm_count, self->m_words, self->m_ent_start, self->m_ent_count, self->mask_ents,
-                      self->la_start, self->la_count, self->all_ents, self->e_where, self->e_rp, self->e_oth_start,
-                      self->e_oth_count, self->o_sym, self->o_words,
+                      self->la_start, self->la_count, self->all_ents, self->e_where, self->e_cells, self->e_house,
+                      self->e_sym, self->e_rp, self->e_oth_start, self->e_oth_count, self->o_sym, self->o_words,
                       self->cand, self->smask, self->placed, self->tmp, self->tmp2, self->seen, self->front,
                       self->next};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
@@ -150,6 +152,7 @@ static void ctx_dealloc(Context *self) {
     Py_XDECREF(self->r_naked);
     Py_XDECREF(self->r_hidden);
     Py_XDECREF(self->r_group);
+    Py_XDECREF(self->r_als);
     Py_XDECREF(self->r_empty);
     Py_XDECREF(self->r_noplace);
     PyObject **made[] = {self->rp_cell, self->rp_peer, self->one_off, self->naked_rp, self->hidden_rp,
@@ -221,78 +224,270 @@ static word *word_array(PyObject *b, Py_ssize_t words) {
 
 static PyTypeObject ContextType;
 
+/* An exact int (so that no Python code runs while a list is read) in [low, bound); 0 with an error set. */
+static int small_int(PyObject *v, long low, long bound, long *out) {
+    if (!PyLong_CheckExact(v)) { PyErr_SetString(PyExc_TypeError, "expected an int"); return 0; }
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred()) return 0;
+    if (x < low || x >= bound) { PyErr_SetString(PyExc_ValueError, "number out of range"); return 0; }
+    *out = x;
+    return 1;
+}
+
+/* A cell mask of ncells cells into W words: 0 with an error set if it does not fit or holds a bit past the cells. */
+static int cell_bits(PyObject *v, word *w, int W, int ncells) {
+    if (!long_to_bits(v, w, W)) return 0;
+    if (ncells % 64 && w[W - 1] >> (ncells % 64)) {
+        PyErr_SetString(PyExc_ValueError, "a cell mask with bits past the last cell");
+        return 0;
+    }
+    return 1;
+}
+
+/* A growing int array. */
+typedef struct { int *items; size_t used, cap; } IntList;
+
+static int push(IntList *L, int v) {
+    if (L->used == L->cap) {
+        size_t cap = L->cap ? L->cap * 2 : 256;
+        int *grown = PyMem_Realloc(L->items, cap * sizeof(int));
+        if (!grown) { PyErr_NoMemory(); return 0; }
+        L->items = grown;
+        L->cap = cap;
+    }
+    L->items[L->used++] = v;
+    return 1;
+}
+
+/* Growing arrays of W-word bitsets. */
+typedef struct { word *items; size_t used, cap; int W; } WordList;
+
+static int push_words(WordList *L, const word *w) {
+    if (L->used == L->cap) {
+        size_t cap = L->cap ? L->cap * 2 : 64;
+        word *grown = PyMem_Realloc(L->items, cap * L->W * sizeof(word));
+        if (!grown) { PyErr_NoMemory(); return 0; }
+        L->items = grown;
+        L->cap = cap;
+    }
+    memcpy(L->items + L->used * L->W, w, L->W * sizeof(word));
+    L->used++;
+    return 1;
+}
+
+static int *int_list_array(IntList *L) {  /* the list's items (at least one slot), the list emptied */
+    int *items = L->items ? L->items : PyMem_Calloc(1, sizeof(int));
+    if (!items) PyErr_NoMemory();
+    L->items = NULL;
+    L->used = L->cap = 0;
+    return items;
+}
+
+static word *word_list_array(WordList *L) {
+    word *items = L->items ? L->items : PyMem_Calloc(1, sizeof(word));
+    if (!items) PyErr_NoMemory();
+    L->items = NULL;
+    L->used = L->cap = 0;
+    return items;
+}
+
+/* The almost locked sets of grouped chains, indexed per "off" literal as
+ * Implications.als_index holds them: sets is a list of Als tuples (cells, symbols, house, where,
+ * seen), in order.  For each set and each symbol x of it (ascending), an entry when some other
+ * symbol y of the set has cells outside it that see all its places of y and hold y (what the set
+ * takes from them when it loses x); each place of x in the set lists the entry, in order, and per
+ * place the entries are grouped by their places of x (the distinct masks in first-seen order). */
+static int build_als(Context *C, PyObject *sets) {
+    const int n = C->n, W = C->W, ncells = C->ncells;
+    const size_t nlits = (size_t)ncells * n;
+    int ok = 0;
+    IntList e_house = {0}, e_sym = {0}, e_oth_start = {0}, e_oth_count = {0}, o_sym = {0}, pair_li = {0};
+    IntList pair_e = {0}, m_ent_start = {0}, m_ent_count = {0}, mask_ents = {0};
+    WordList e_where = {0, 0, 0, W}, e_cells = {0, 0, 0, W}, o_words = {0, 0, 0, W}, m_words = {0, 0, 0, W};
+    word *cells = PyMem_Calloc(W, sizeof(word)), *where = PyMem_Calloc((size_t)n * W, sizeof(word));
+    word *outside = PyMem_Calloc((size_t)n * W, sizeof(word));
+    int *fill = NULL, *first = NULL;
+    C->lm_start = PyMem_Calloc(nlits + 1, sizeof(int));
+    C->lm_count = PyMem_Calloc(nlits + 1, sizeof(int));
+    C->la_start = PyMem_Calloc(nlits + 1, sizeof(int));
+    C->la_count = PyMem_Calloc(nlits + 1, sizeof(int));
+    if (!cells || !where || !outside || !C->lm_start || !C->lm_count || !C->la_start || !C->la_count) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!PyList_Check(sets)) { PyErr_SetString(PyExc_TypeError, "sets: a list of almost locked sets"); goto done; }
+    for (Py_ssize_t ai = 0; ai < PyList_GET_SIZE(sets); ai++) {
+        PyObject *a = PyList_GET_ITEM(sets, ai);
+        if (!PyTuple_Check(a) || PyTuple_GET_SIZE(a) != 5) {
+            PyErr_SetString(PyExc_ValueError, "sets: (cells, symbols, house, where, seen) per set");
+            goto done;
+        }
+        long symbols, house;
+        PyObject *where_t = PyTuple_GET_ITEM(a, 3), *seen_t = PyTuple_GET_ITEM(a, 4);
+        if (!cell_bits(PyTuple_GET_ITEM(a, 0), cells, W, ncells)) goto done;
+        if (!small_int(PyTuple_GET_ITEM(a, 1), 0, 1L << n, &symbols)) goto done;
+        if (!small_int(PyTuple_GET_ITEM(a, 2), 0, C->nhouses, &house)) goto done;
+        if (!PyTuple_Check(where_t) || PyTuple_GET_SIZE(where_t) != n || !PyTuple_Check(seen_t)
+            || PyTuple_GET_SIZE(seen_t) != n) {
+            PyErr_SetString(PyExc_ValueError, "sets: a set's where and seen hold one cell mask per symbol");
+            goto done;
+        }
+        uint32_t has_out = 0;
+        for (int y = 0; y < n; y++) {
+            if (!(symbols >> y & 1)) continue;
+            word *wy = where + (size_t)y * W, *oy = outside + (size_t)y * W;
+            if (!cell_bits(PyTuple_GET_ITEM(where_t, y), wy, W, ncells)) goto done;
+            if (!cell_bits(PyTuple_GET_ITEM(seen_t, y), oy, W, ncells)) goto done;
+            const word *sy = C->smask0 + (size_t)y * W;
+            for (int k = 0; k < W; k++) {
+                oy[k] &= ~cells[k] & sy[k];
+                if (oy[k]) has_out |= 1u << y;
+            }
+        }
+        for (int x = 0; x < n; x++) {
+            if (!(symbols >> x & 1) || !(has_out & ~(1u << x))) continue;
+            int e = (int)e_sym.used;
+            if (!push_words(&e_where, where + (size_t)x * W) || !push_words(&e_cells, cells)
+                || !push(&e_house, (int)house) || !push(&e_sym, x) || !push(&e_oth_start, (int)o_sym.used))
+                goto done;
+            int count = 0;
+            for (int y = 0; y < n; y++) {
+                if (y == x || !(has_out >> y & 1)) continue;
+                if (!push(&o_sym, y) || !push_words(&o_words, outside + (size_t)y * W)) goto done;
+                count++;
+            }
+            if (!push(&e_oth_count, count)) goto done;
+            const word *wx = where + (size_t)x * W;
+            for (int k = 0; k < W; k++) {
+                word v = wx[k];
+                while (v) {
+                    int q = k * 64 + __builtin_ctzll(v);
+                    v &= v - 1;
+                    if (!push(&pair_li, q * n + x) || !push(&pair_e, e)) goto done;
+                }
+            }
+        }
+    }
+    /* every entry per literal, in the order made */
+    for (size_t i = 0; i < pair_li.used; i++) C->la_count[pair_li.items[i]]++;
+    for (size_t li = 0, at = 0; li < nlits; li++) { C->la_start[li] = (int)at; at += C->la_count[li]; }
+    fill = PyMem_Calloc(nlits + 1, sizeof(int));
+    C->all_ents = PyMem_Calloc(pair_li.used + 1, sizeof(int));
+    first = PyMem_Calloc(pair_li.used + 1, sizeof(int));
+    if (!fill || !C->all_ents || !first) { PyErr_NoMemory(); goto done; }
+    for (size_t i = 0; i < pair_li.used; i++) {
+        int li = pair_li.items[i];
+        C->all_ents[C->la_start[li] + fill[li]++] = pair_e.items[i];
+    }
+    /* per literal, the distinct masks (first seen first) and the entries of each, in order */
+    for (size_t li = 0; li < nlits; li++) {
+        const int *ents = C->all_ents + C->la_start[li];
+        int count = C->la_count[li], nfirst = 0;
+        C->lm_start[li] = (int)m_words.used;
+        for (int k = 0; k < count; k++) {
+            const word *wk = e_where.items + (size_t)ents[k] * W;
+            int j = 0;
+            for (; j < nfirst; j++)
+                if (!memcmp(e_where.items + (size_t)ents[first[j]] * W, wk, W * sizeof(word))) break;
+            if (j == nfirst) {
+                first[nfirst++] = k;
+                if (!push_words(&m_words, wk)) goto done;
+            }
+        }
+        C->lm_count[li] = nfirst;
+        for (int j = 0; j < nfirst; j++) {
+            const word *wj = e_where.items + (size_t)ents[first[j]] * W;
+            if (!push(&m_ent_start, (int)mask_ents.used)) goto done;
+            int in = 0;
+            for (int k = first[j]; k < count; k++) {
+                if (memcmp(e_where.items + (size_t)ents[k] * W, wj, W * sizeof(word))) continue;
+                if (!push(&mask_ents, ents[k])) goto done;
+                in++;
+            }
+            if (!push(&m_ent_count, in)) goto done;
+        }
+    }
+    C->n_entries = (int)e_sym.used;
+    C->e_rp = PyMem_Calloc(e_sym.used + 1, sizeof(PyObject *));
+    if (!C->e_rp) { PyErr_NoMemory(); goto done; }
+    if (!(C->e_where = word_list_array(&e_where)) || !(C->e_cells = word_list_array(&e_cells))
+        || !(C->o_words = word_list_array(&o_words)) || !(C->m_words = word_list_array(&m_words))
+        || !(C->e_house = int_list_array(&e_house)) || !(C->e_sym = int_list_array(&e_sym))
+        || !(C->e_oth_start = int_list_array(&e_oth_start)) || !(C->e_oth_count = int_list_array(&e_oth_count))
+        || !(C->o_sym = int_list_array(&o_sym)) || !(C->m_ent_start = int_list_array(&m_ent_start))
+        || !(C->m_ent_count = int_list_array(&m_ent_count)) || !(C->mask_ents = int_list_array(&mask_ents)))
+        goto done;
+    /* a place of a set is followed even where no house link starts (Implications._live_houses) */
+    for (size_t li = 0; li < nlits; li++)
+        if (C->la_count[li] && C->live_start[li] < 0) { C->live_start[li] = 0; C->live_count[li] = 0; }
+    ok = 1;
+done:
+    {
+        IntList *ints[] = {&e_house, &e_sym, &e_oth_start, &e_oth_count, &o_sym, &pair_li, &pair_e, &m_ent_start,
+                           &m_ent_count, &mask_ents};
+        for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) PyMem_Free(ints[i]->items);
+        WordList *wls[] = {&e_where, &e_cells, &o_words, &m_words};
+        for (size_t i = 0; i < sizeof(wls) / sizeof(wls[0]); i++) PyMem_Free(wls[i]->items);
+    }
+    PyMem_Free(cells); PyMem_Free(where); PyMem_Free(outside); PyMem_Free(fill); PyMem_Free(first);
+    return ok;
+}
+
 /* Context(n, ncells, nhouses, static, grouped, only, want_end, cand, value, smask, peer, house, cell_houses,
- *         inter, live_start, live_count, live_h, lm_start, lm_count, m_words, m_ent_start,
- *         m_ent_count, mask_ents, la_start, la_count, all_ents, e_where, e_rp, e_oth_start,
- *         e_oth_count, o_sym, o_words, reasons) */
+ *         inter, live_start, live_count, live_h, sets, reasons): the position (candidates and
+ *         values per cell, the symbols' places, peer and house masks as words, three houses per
+ *         cell, the line-box crossings of each cell for grouped chains), the "off" literals
+ *         followed (live_start -1: not followed; else their houses in live_h), the almost locked
+ *         sets of grouped chains (build_als) and the engine's names of the links' reasons */
 static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int n, ncells, nhouses, is_static, grouped, only, want_end;
     PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter, *live_start, *live_count, *live_h;
-    PyObject *lm_start, *lm_count, *m_words, *m_ent_start, *m_ent_count, *mask_ents, *la_start, *la_count;
-    PyObject *all_ents, *e_where, *e_rp, *e_oth_start, *e_oth_count, *o_sym, *o_words, *reasons;
-    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOOOOOOOOOOOOOOOOOOOO", &n, &ncells, &nhouses, &is_static, &grouped,
+    PyObject *sets, *reasons;
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOOOOOO", &n, &ncells, &nhouses, &is_static, &grouped,
                           &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter, &live_start,
-                          &live_count, &live_h, &lm_start, &lm_count, &m_words, &m_ent_start, &m_ent_count,
-                          &mask_ents, &la_start, &la_count, &all_ents, &e_where, &e_rp, &e_oth_start,
-                          &e_oth_count, &o_sym, &o_words, &reasons))
+                          &live_count, &live_h, &sets, &reasons))
         return NULL;
+    if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || nhouses < 1 || only < -1 || only >= n) {
+        PyErr_SetString(PyExc_ValueError, "Context: n from 1 to 25, ncells from 1 to 4096, nhouses above 0, "
+                                          "only -1 or a symbol");
+        return NULL;
+    }
     Context *self = (Context *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     int W = (ncells + 63) / 64;
     self->n = n; self->ncells = ncells; self->W = W; self->nhouses = nhouses;
     self->is_static = is_static; self->grouped = grouped; self->only = only; self->want_end = want_end;
-    Py_ssize_t k, nmasks = 0, nothers = 0;
-    int *c0 = int_array(cand, NULL);
+    const Py_ssize_t nlits = (Py_ssize_t)ncells * n;
+    Py_ssize_t nlive;
+    int *c0 = int_array_in(cand, NULL, ncells, 0, 1L << n, "cand");
     if (!c0) goto fail;
     self->cand0 = PyMem_Calloc(ncells, sizeof(uint32_t));
     if (!self->cand0) { PyMem_Free(c0); PyErr_NoMemory(); goto fail; }
     for (int i = 0; i < ncells; i++) self->cand0[i] = (uint32_t)c0[i];
     PyMem_Free(c0);
-    if (!(self->value = int_array(value, NULL))) goto fail;
+    if (!(self->value = int_array_in(value, NULL, ncells, -1, n, "value"))) goto fail;
     if (!(self->smask0 = word_array(smask, (Py_ssize_t)n * W))) goto fail;
     if (!(self->peer = word_array(peer, (Py_ssize_t)ncells * W))) goto fail;
     if (!(self->house = word_array(house, (Py_ssize_t)nhouses * W))) goto fail;
-    if (!(self->cell_houses = int_array(cell_houses, NULL))) goto fail;
-    self->has_groups = PyBytes_GET_SIZE(inter) > 0;
-    if (!(self->inter = word_array(inter, self->has_groups ? (Py_ssize_t)ncells * 2 * W : 0))) goto fail;
-    if (!(self->live_start = int_array(live_start, NULL))) goto fail;
-    if (!(self->live_count = int_array(live_count, NULL))) goto fail;
-    if (!(self->live_h = int_array(live_h, NULL))) goto fail;
-    if (!(self->lm_start = int_array(lm_start, NULL))) goto fail;
-    if (!(self->lm_count = int_array(lm_count, NULL))) goto fail;
-    if (!(self->m_ent_start = int_array(m_ent_start, &nmasks))) goto fail;
-    if (!(self->m_words = word_array(m_words, nmasks * W))) goto fail;
-    if (!(self->m_ent_count = int_array(m_ent_count, NULL))) goto fail;
-    if (!(self->mask_ents = int_array(mask_ents, NULL))) goto fail;
-    if (!(self->la_start = int_array(la_start, NULL))) goto fail;
-    if (!(self->la_count = int_array(la_count, NULL))) goto fail;
-    if (!(self->all_ents = int_array(all_ents, NULL))) goto fail;
-    if (!(self->e_oth_start = int_array(e_oth_start, &k))) goto fail;
-    self->n_entries = (int)k;
-    if (!(self->e_where = word_array(e_where, k * W))) goto fail;
-    if (!(self->e_oth_count = int_array(e_oth_count, NULL))) goto fail;
-    if (!(self->o_sym = int_array(o_sym, &nothers))) goto fail;
-    if (!(self->o_words = word_array(o_words, nothers * W))) goto fail;
-    self->e_rp = PyMem_Calloc(k ? k : 1, sizeof(PyObject *));
-    if (!self->e_rp) { PyErr_NoMemory(); goto fail; }
-    if (!PyList_Check(e_rp) || PyList_GET_SIZE(e_rp) != k) {
-        PyErr_SetString(PyExc_ValueError, "e_rp: one (reason, parents) per set");
+    if (!(self->cell_houses = int_array_in(cell_houses, NULL, (Py_ssize_t)ncells * 3, 0, nhouses, "cell_houses")))
         goto fail;
-    }
-    for (Py_ssize_t i = 0; i < k; i++) {
-        PyObject *rp = PyList_GET_ITEM(e_rp, i);
-        if (!PyTuple_Check(rp) || PyTuple_GET_SIZE(rp) != 2) {
-            PyErr_SetString(PyExc_ValueError, "e_rp: (reason, parents) tuples");
+    self->has_groups = PyBytes_Check(inter) && PyBytes_GET_SIZE(inter) > 0;
+    if (!(self->inter = word_array(inter, self->has_groups ? (Py_ssize_t)ncells * 2 * W : 0))) goto fail;
+    if (!(self->live_h = int_array_in(live_h, &nlive, -1, 0, nhouses, "live_h"))) goto fail;
+    if (!(self->live_start = int_array_in(live_start, NULL, nlits, -1, (long)nlive + 1, "live_start"))) goto fail;
+    if (!(self->live_count = int_array_in(live_count, NULL, nlits, 0, 4, "live_count"))) goto fail;
+    for (Py_ssize_t i = 0; i < nlits; i++) {
+        if (self->live_start[i] >= 0 && self->live_start[i] + self->live_count[i] > nlive) {
+            PyErr_SetString(PyExc_ValueError, "live_start, live_count: houses past the end of live_h");
             goto fail;
         }
-        Py_INCREF(rp);
-        self->e_rp[i] = rp;
     }
-    if (!PyArg_ParseTuple(reasons, "OOOOOOO", &self->r_cell, &self->r_peer, &self->r_naked, &self->r_hidden,
-                          &self->r_group, &self->r_empty, &self->r_noplace))
+    if (!PyArg_ParseTuple(reasons, "OOOOOOOO", &self->r_cell, &self->r_peer, &self->r_naked, &self->r_hidden,
+                          &self->r_group, &self->r_als, &self->r_empty, &self->r_noplace))
         goto fail;
     Py_INCREF(self->r_cell); Py_INCREF(self->r_peer); Py_INCREF(self->r_naked); Py_INCREF(self->r_hidden);
-    Py_INCREF(self->r_group); Py_INCREF(self->r_empty); Py_INCREF(self->r_noplace);
+    Py_INCREF(self->r_group); Py_INCREF(self->r_als); Py_INCREF(self->r_empty); Py_INCREF(self->r_noplace);
+    if (!build_als(self, sets)) goto fail;
     self->cand = PyMem_Calloc(ncells, sizeof(uint32_t));
     self->smask = PyMem_Calloc((size_t)n * W, sizeof(word));
     self->placed = PyMem_Calloc(W, sizeof(word));
@@ -488,6 +683,36 @@ static int derive_off(Context *C, PyObject *nodes, int y, PyObject *rp, int *nex
     C->seen[IDX(y)] = 1;
     if (C->live_start[(y >> 6) * n + ((y >> 1) & 31)] >= 0) next[(*nnext)++] = y;
     return 1;
+}
+
+/* The (reason, parents) of entry e's set losing its symbol: ((ALS_NODE, cells, house, symbol), its
+ * places of the symbol as "off" literals), made when first needed (a borrowed reference; NULL on
+ * error). */
+static PyObject *als_rp(Context *C, int e) {
+    if (C->e_rp[e]) return C->e_rp[e];
+    const int W = C->W, x = C->e_sym[e];
+    const word *cells = C->e_cells + (size_t)e * W, *where = C->e_where + (size_t)e * W;
+    PyObject *cell_list = PyList_New(0), *parents = PyList_New(0), *cell_t = NULL, *parents_t = NULL;
+    PyObject *reason = NULL, *rp = NULL;
+    if (!cell_list || !parents) goto done;
+    for (int k = 0; k < W; k++) {
+        for (word v = cells[k]; v; v &= v - 1) {
+            PyObject *c = PyLong_FromLong(k * 64 + __builtin_ctzll(v));
+            if (!c || PyList_Append(cell_list, c) < 0) { Py_XDECREF(c); goto done; }
+            Py_DECREF(c);
+        }
+        for (word v = where[k]; v; v &= v - 1) {
+            PyObject *y = lit_long(LIT((long)(k * 64 + __builtin_ctzll(v)), x, 0));
+            if (!y || PyList_Append(parents, y) < 0) { Py_XDECREF(y); goto done; }
+            Py_DECREF(y);
+        }
+    }
+    if (!(cell_t = PyList_AsTuple(cell_list)) || !(parents_t = PyList_AsTuple(parents))) goto done;
+    if (!(reason = Py_BuildValue("(OOii)", C->r_als, cell_t, C->e_house[e], x))) goto done;
+    rp = C->e_rp[e] = PyTuple_Pack(2, reason, parents_t);
+done:
+    Py_XDECREF(cell_list); Py_XDECREF(parents); Py_XDECREF(cell_t); Py_XDECREF(parents_t); Py_XDECREF(reason);
+    return rp;
 }
 
 /* Record the "on" literal y (a single; the caller knows it is not a node yet), which follows from
@@ -761,8 +986,9 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                             while (v) {
                                 int t = i * 64 + __builtin_ctzll(v);
                                 v &= v - 1;
-                                DERIVED(derive_off(C, nodes, LIT(t, u, 0), C->e_rp[e], next, &nnext,
-                                                   &contradiction));
+                                PyObject *erp = als_rp(C, e);
+                                FAIL_IF(!erp);
+                                DERIVED(derive_off(C, nodes, LIT(t, u, 0), erp, next, &nnext, &contradiction));
                                 cand[t] &= ~(1u << u);
                                 sm_u[i] &= ~((word)1 << (t & 63));
                             }
@@ -832,21 +1058,6 @@ static void screen_dealloc(Screen *self) {
                       self->layers[1], self->meet_on, self->meet_off, self->a_on, self->a_off};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
     Py_TYPE(self)->tp_free((PyObject *)self);
-}
-
-/* A growing int array (the CSR lists of the screen's links). */
-typedef struct { int *items; size_t used, cap; } IntList;
-
-static int push(IntList *L, int v) {
-    if (L->used == L->cap) {
-        size_t cap = L->cap ? L->cap * 2 : 256;
-        int *grown = PyMem_Realloc(L->items, cap * sizeof(int));
-        if (!grown) { PyErr_NoMemory(); return 0; }
-        L->items = grown;
-        L->cap = cap;
-    }
-    L->items[L->used++] = v;
-    return 1;
 }
 
 /* Screen(n, ncells, cand, value, peer, house, cell_houses, symbol, houses, max_depth): the links of
@@ -1190,27 +1401,7 @@ static PyTypeObject ScreenType = {
     .tp_new = screen_new,
 };
 
-/* ---- input checks shared by the fish and search tables --------------- */
-
-/* An exact int (so that no Python code runs while a list is read) in [low, bound); -1 with an error set. */
-static int small_int(PyObject *v, long low, long bound, long *out) {
-    if (!PyLong_CheckExact(v)) { PyErr_SetString(PyExc_TypeError, "expected an int"); return 0; }
-    long x = PyLong_AsLong(v);
-    if (x == -1 && PyErr_Occurred()) return 0;
-    if (x < low || x >= bound) { PyErr_SetString(PyExc_ValueError, "number out of range"); return 0; }
-    *out = x;
-    return 1;
-}
-
-/* A cell mask of ncells cells into W words: 0 with an error set if it does not fit or holds a bit past the cells. */
-static int cell_bits(PyObject *v, word *w, int W, int ncells) {
-    if (!long_to_bits(v, w, W)) return 0;
-    if (ncells % 64 && w[W - 1] >> (ncells % 64)) {
-        PyErr_SetString(PyExc_ValueError, "a cell mask with bits past the last cell");
-        return 0;
-    }
-    return 1;
-}
+/* ---- helpers of the fish and search tables --------------------------- */
 
 /* A tuple of ints. */
 static PyObject *int_tuple(const int *xs, int k) {

@@ -15,10 +15,11 @@ literal of many positions.
 :func:`context` packs what a propagation reads of the position (candidate
 masks, the symbols' places, peers and houses, the houses where an "off"
 literal can make a link, the line-box intersections, the almost locked sets
-of grouped chains) into the C module's ``Context``, once per position and
-mode; :func:`screen` packs the links of the bitset screen of static chains
-into a ``Screen``, whose ``reach`` is
-:meth:`strategies.static_screen.StaticScreen.reach` in C; :func:`fish_tables`
+of grouped chains, which the module indexes itself) into the C module's
+``Context``, once per position and mode; :func:`screen` hands the position
+to a ``Screen``, which makes the links of the bitset screen of static
+chains and whose ``reach``, ``units`` and ``common_bound`` are
+:class:`strategies.static_screen.StaticScreen`'s in C; :func:`fish_tables`
 packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 ``search`` is :meth:`strategies.fish.Fish._searched` and ``standard``
 :meth:`strategies.fish.Fish._standard_found` in C.
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from deduce._accelerator import load
 
 from ._memo import memo_for
+from .als import node_sets
 
 if TYPE_CHECKING:
     from deduce.state import State
@@ -50,7 +52,9 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
     """The C ``Context`` of ``imp``'s position and mode (static, grouped or
     dynamic), or None when the accelerator is not installed.  ``reasons``
     are the engine's names of the links a node follows from: same cell,
-    peer, naked single, hidden single, group."""
+    peer, naked single, hidden single, group, almost locked set.  The
+    module indexes the almost locked sets of grouped chains itself, as
+    :attr:`~strategies.implications.Implications.als_index` does."""
     if _deduce_accel is None or imp.mode not in ("static", "grouped", "dynamic"):
         return None
 
@@ -62,9 +66,16 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
 
     house_masks = imp.house_masks
     peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp.state)
-    live = imp._live
-    if live is None:
-        live = imp._live = imp._live_houses()
+    if imp.mode == "grouped":
+        live = imp._live_houses(sets=False)   # (the module adds the sets' places)
+        from .implications import MAX_ALS_NODE_CELLS
+
+        sets = node_sets(imp.state, MAX_ALS_NODE_CELLS)
+    else:
+        live = imp._live
+        if live is None:
+            live = imp._live = imp._live_houses()
+        sets = []
     live_start = [-1] * (ncells * n)
     live_count = [0] * (ncells * n)
     live_h: list[int] = []
@@ -73,52 +84,11 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
         live_start[i] = len(live_h)
         live_count[i] = len(houses)
         live_h += houses
-    # almost locked sets: each set once, then per literal its masks and sets
-    lm_start, lm_count = [0] * (ncells * n), [0] * (ncells * n)
-    la_start, la_count = [0] * (ncells * n), [0] * (ncells * n)
-    m_words: list[int] = []
-    m_ent_start: list[int] = []
-    m_ent_count: list[int] = []
-    mask_ents: list[int] = []
-    all_ents: list[int] = []
-    e_index: dict[int, int] = {}
-    e_where: list[int] = []
-    e_rp: list[tuple] = []
-    e_oth_start: list[int] = []
-    e_oth_count: list[int] = []
-    o_sym: list[int] = []
-    o_words: list[int] = []
-
-    def entry(e: Any) -> int:
-        k = e_index.get(id(e))
-        if k is None:
-            k = e_index[id(e)] = len(e_where)
-            e_where.append(e[0])
-            e_rp.append(e[1])
-            e_oth_start.append(len(o_sym))
-            e_oth_count.append(len(e[2]))
-            for u, outside in e[2]:
-                o_sym.append(u)
-                o_words.append(outside)
-        return k
-
-    for x, (masks, by_where, every, _union) in imp.als_index.items():
-        i = (x >> 6) * n + ((x >> 1) & 31)
-        lm_start[i], lm_count[i] = len(m_words), len(masks)
-        for w in masks:
-            m_words.append(w)
-            m_ent_start.append(len(mask_ents))
-            m_ent_count.append(len(by_where[w]))
-            mask_ents.extend(entry(e) for e in by_where[w])
-        la_start[i], la_count[i] = len(all_ents), len(every)
-        all_ents.extend(entry(e) for e in every)
     return _deduce_accel.Context(
         n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
-        list(imp.cand), list(imp.value), words(imp.smask), peer_words, house_words, cell_houses,
-        crossings if imp.group_of else b"", live_start, live_count, live_h, lm_start, lm_count, words(m_words),
-        m_ent_start, m_ent_count, mask_ents, la_start, la_count, all_ents, words(e_where), e_rp, e_oth_start,
-        e_oth_count, o_sym, words(o_words), (*reasons, "empty", "no-place"))
+        imp.cand, imp.value, words(imp.smask), peer_words, house_words, cell_houses,
+        crossings if imp.group_of else b"", live_start, live_count, live_h, sets, (*reasons, "empty", "no-place"))
 
 
 def _puzzle_tables(state: State) -> tuple[bytes, bytes, list[int], bytes]:

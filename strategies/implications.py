@@ -230,40 +230,53 @@ class Implications:
         # grouped chains also pass through almost locked sets: off literal -> for each set holding it
         # there, (its places of the symbol, the (reason, parents) of what it implies when it loses the
         # symbol, and per other symbol y, (y, the cells outside the set that see all its places of y
-        # and hold y)): all fixed in the position, so built once here rather than once per link.
+        # and hold y)): all fixed in the position, so built once (als_index) rather than once per link.
         # A set fires when all its places of the symbol are gone, so per literal its sets are also
         # grouped by those places, which are tested first (about 5 masks for 8 sets; usually one of
         # them, or none, passes): (the distinct masks, the sets per mask, every set in order, the
         # union of the masks).
-        self.als_index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]] = {}
-        if mode == "grouped":
-            from .als import node_sets
+        self._als_index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]] | None = (
+            None if mode == "grouped" else {})
 
-            sets_of: dict[int, list[AlsEntry]] = {}
-            smask = self.smask
-            for a in node_sets(state, MAX_ALS_NODE_CELLS):
-                cells = tuple(cells_of(a.cells))
-                symbols = cells_of(a.symbols)
-                # (a propagation only narrows the symbols' places: what no cell outside the set holds
-                # now, none will hold there, so a set whose other symbols reach nobody is left out)
-                outside = [(y, m) for y in symbols if (m := a.seen[y] & ~a.cells & smask[y])]
-                for x in symbols:
-                    others = tuple(o for o in outside if o[0] != x)
-                    if not others:
-                        continue
-                    where = a.where[x]
-                    places = cells_of(where)
-                    entry = (where, ((ALS_NODE, cells, a.house, x), tuple(q << 6 | x << 1 for q in places)), others)
-                    for q in places:
-                        sets_of.setdefault(q << 6 | x << 1, []).append(entry)
-            for key, entries in sets_of.items():
-                by_where: dict[int, list[AlsEntry]] = {}
-                for e in entries:
-                    by_where.setdefault(e[0], []).append(e)
-                union = 0
-                for w in by_where:
-                    union |= w
-                self.als_index[key] = (tuple(by_where), by_where, entries, union)
+    @property
+    def als_index(self) -> dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]]:
+        """The almost locked sets a grouped propagation passes through, per
+        "off" literal (empty in the other modes); built when first asked
+        for (the C accelerator builds its own from the same sets)."""
+        if self._als_index is None:
+            self._als_index = self._index_sets()
+        return self._als_index
+
+    def _index_sets(self) -> dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]]:
+        from .als import node_sets
+
+        index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]] = {}
+        sets_of: dict[int, list[AlsEntry]] = {}
+        smask = self.smask
+        for a in node_sets(self.state, MAX_ALS_NODE_CELLS):
+            cells = tuple(cells_of(a.cells))
+            symbols = cells_of(a.symbols)
+            # (a propagation only narrows the symbols' places: what no cell outside the set holds
+            # now, none will hold there, so a set whose other symbols reach nobody is left out)
+            outside = [(y, m) for y in symbols if (m := a.seen[y] & ~a.cells & smask[y])]
+            for x in symbols:
+                others = tuple(o for o in outside if o[0] != x)
+                if not others:
+                    continue
+                where = a.where[x]
+                places = cells_of(where)
+                entry = (where, ((ALS_NODE, cells, a.house, x), tuple(q << 6 | x << 1 for q in places)), others)
+                for q in places:
+                    sets_of.setdefault(q << 6 | x << 1, []).append(entry)
+        for key, entries in sets_of.items():
+            by_where: dict[int, list[AlsEntry]] = {}
+            for e in entries:
+                by_where.setdefault(e[0], []).append(e)
+            union = 0
+            for w in by_where:
+                union |= w
+            index[key] = (tuple(by_where), by_where, entries, union)
+        return index
 
     # -- propagation --------------------------------------------------------
 
@@ -277,7 +290,7 @@ class Implications:
             prop = self._memo[start] = self._propagate(start)
         return prop
 
-    def _live_houses(self) -> dict[int, tuple[int, ...]]:
+    def _live_houses(self, sets: bool = True) -> dict[int, tuple[int, ...]]:
         """Each "off" literal that can lead anywhere, mapped to the houses of
         its cell where the symbol's places can still make a link.
 
@@ -286,7 +299,8 @@ class Implications:
         has two candidates, and a house only when the symbol has two places
         there, or (grouped) when removing the literal, alone or with a group
         around it, leaves one place or a group; an almost locked set only when
-        the literal is one of its places.  An "off" literal with none of those
+        the literal is one of its places (left out with ``sets=False``: the C
+        accelerator adds those itself).  An "off" literal with none of those
         is still a node (a conclusion can name it) but is not followed.
         Dynamic propagations follow every house: their links are judged
         against the changed position.
@@ -317,13 +331,13 @@ class Implications:
                 linked = tuple(h for h in cell_houses[c]
                                if _house_links(places & house_masks[h], low, group_of, crossings))
                 x = c << 6 | s << 1
-                if linked or (only is None and cand[c].bit_count() == 2) or x in self.als_index:
+                if linked or (only is None and cand[c].bit_count() == 2) or (sets and x in self.als_index):
                     live[x] = linked
         return live
 
     def _propagate(self, start: int) -> Propagation:
         if self._fast is None:
-            self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP)) or False
+            self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE)) or False
         if self._fast:
             # the C accelerator (strategies/_accel.py): the same propagation, node for node
             prop = Propagation(start)
