@@ -72,10 +72,9 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
 
         sets = node_sets(imp.state, MAX_ALS_NODE_CELLS)
     else:
-        live = imp._live
-        if live is None:
-            live = imp._live = imp._live_houses()
-        sets = []
+        if imp._live is None:
+            imp._live = imp._live_houses()
+        live, sets = imp._live, []
     live_start = [-1] * (ncells * n)
     live_count = [0] * (ncells * n)
     live_h: list[int] = []
