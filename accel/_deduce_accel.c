@@ -291,6 +291,94 @@ static word *word_list_array(WordList *L) {
     return items;
 }
 
+static inline int group_of(Context *C, const word *m, int *line, int *block);
+
+/* Whether a house whose places of a symbol are places can make a static or grouped link once the
+ * place c is gone (Implications._live_houses's _house_links): two places (a strong link), or in
+ * grouped chains, the places gone (c alone or with others of a group around it) and those left each
+ * one place or a group. */
+static int house_links(Context *C, const word *places, int c) {
+    const int W = C->W;
+    int line, block;
+    if (w_count(places, W) == 2) return 1;
+    if (!C->has_groups) return 0;
+    word *left = C->tmp;
+    memcpy(left, places, W * sizeof(word));
+    w_clear(left, c);
+    int k_left = w_count(left, W);
+    if (k_left == 1 || (k_left && group_of(C, left, &line, &block))) return 1;
+    for (int k = 0; k < 2; k++) {
+        const word *inter = C->inter + ((size_t)c * 2 + k) * W;
+        int others[32], nothers = 0;   /* (a crossing lies in one line: at most 25 cells) */
+        for (int q = 0; q < W; q++) {
+            for (word v = places[q] & inter[q]; v; v &= v - 1) {
+                int b = q * 64 + __builtin_ctzll(v);
+                if (b != c && nothers < 32) others[nothers++] = b;
+            }
+        }
+        for (uint64_t sub = 1; sub < ((uint64_t)1 << nothers); sub++) {
+            memcpy(left, places, W * sizeof(word));
+            w_clear(left, c);
+            for (int j = 0; j < nothers; j++)
+                if (sub >> j & 1) w_clear(left, others[j]);
+            k_left = w_count(left, W);
+            if (k_left == 1 || (k_left && group_of(C, left, &line, &block))) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The "off" literals a propagation follows, as Implications._live_houses makes them (almost locked
+ * sets aside: build_als adds their places): per literal index c * n + s, its houses where the
+ * symbol's places can still make a link (static and grouped chains: only in unsolved cells, and
+ * only with such a house or, following every symbol, a bivalue cell), or every house of its cell
+ * (dynamic chains). */
+static int find_live(Context *C) {
+    const int n = C->n, W = C->W, ncells = C->ncells;
+    const size_t nlits = (size_t)ncells * n;
+    IntList houses = {0};
+    C->live_start = PyMem_Malloc((nlits + 1) * sizeof(int));
+    C->live_count = PyMem_Calloc(nlits + 1, sizeof(int));
+    word *places = PyMem_Calloc(W, sizeof(word));
+    if (!C->live_start || !C->live_count || !places) { PyMem_Free(places); PyErr_NoMemory(); return 0; }
+    for (size_t i = 0; i < nlits; i++) C->live_start[i] = -1;
+    for (int s = 0; s < n; s++) {
+        if (C->only >= 0 && s != C->only) continue;
+        const word *sm = C->smask0 + (size_t)s * W;
+        for (int q = 0; q < W; q++) {
+            for (word v = sm[q]; v; v &= v - 1) {
+                const int c = q * 64 + __builtin_ctzll(v), i = c * n + s, start = (int)houses.used;
+                int count = 0;
+                if (!C->is_static) {
+                    for (int k = 0; k < 3; k++)
+                        if (!push(&houses, C->cell_houses[c * 3 + k])) goto fail;
+                    count = 3;
+                } else {
+                    if (C->value[c] >= 0) continue;
+                    for (int k = 0; k < 3; k++) {
+                        const word *hm = C->house + (size_t)C->cell_houses[c * 3 + k] * W;
+                        for (int j = 0; j < W; j++) places[j] = sm[j] & hm[j];
+                        if (house_links(C, places, c)) {
+                            if (!push(&houses, C->cell_houses[c * 3 + k])) goto fail;
+                            count++;
+                        }
+                    }
+                    if (!count && !(C->only < 0 && __builtin_popcount(C->cand0[c]) == 2)) continue;
+                }
+                C->live_start[i] = start;
+                C->live_count[i] = count;
+            }
+        }
+    }
+    PyMem_Free(places);
+    C->live_h = int_list_array(&houses);
+    return C->live_h != NULL;
+fail:
+    PyMem_Free(places);
+    PyMem_Free(houses.items);
+    return 0;
+}
+
 /* The almost locked sets of grouped chains, indexed per "off" literal as
  * Implications.als_index holds them: sets is a list of Als tuples (cells, symbols, house, where,
  * seen), in order.  For each set and each symbol x of it (ascending), an entry when some other
@@ -434,18 +522,17 @@ done:
 }
 
 /* Context(n, ncells, nhouses, static, grouped, only, want_end, cand, value, smask, peer, house, cell_houses,
- *         inter, live_start, live_count, live_h, sets, reasons): the position (candidates and
- *         values per cell, the symbols' places, peer and house masks as words, three houses per
- *         cell, the line-box crossings of each cell for grouped chains), the "off" literals
- *         followed (live_start -1: not followed; else their houses in live_h), the almost locked
- *         sets of grouped chains (build_als) and the engine's names of the links' reasons */
+ *         inter, sets, reasons): the position (candidates and values per cell, the symbols'
+ *         places, peer and house masks as words, three houses per cell, the line-box crossings of
+ *         each cell for grouped chains), the almost locked sets of grouped chains (build_als) and
+ *         the engine's names of the links' reasons; the "off" literals followed are found here
+ *         (find_live) */
 static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int n, ncells, nhouses, is_static, grouped, only, want_end;
-    PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter, *live_start, *live_count, *live_h;
-    PyObject *sets, *reasons;
-    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOOOOOO", &n, &ncells, &nhouses, &is_static, &grouped,
-                          &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter, &live_start,
-                          &live_count, &live_h, &sets, &reasons))
+    PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter, *sets, *reasons;
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOOO", &n, &ncells, &nhouses, &is_static, &grouped,
+                          &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter, &sets,
+                          &reasons))
         return NULL;
     if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || nhouses < 1 || only < -1 || only >= n) {
         PyErr_SetString(PyExc_ValueError, "Context: n from 1 to 25, ncells from 1 to 4096, nhouses above 0, "
@@ -457,8 +544,6 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int W = (ncells + 63) / 64;
     self->n = n; self->ncells = ncells; self->W = W; self->nhouses = nhouses;
     self->is_static = is_static; self->grouped = grouped; self->only = only; self->want_end = want_end;
-    const Py_ssize_t nlits = (Py_ssize_t)ncells * n;
-    Py_ssize_t nlive;
     int *c0 = int_array_in(cand, NULL, ncells, 0, 1L << n, "cand");
     if (!c0) goto fail;
     self->cand0 = PyMem_Calloc(ncells, sizeof(uint32_t));
@@ -473,15 +558,9 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
         goto fail;
     self->has_groups = PyBytes_Check(inter) && PyBytes_GET_SIZE(inter) > 0;
     if (!(self->inter = word_array(inter, self->has_groups ? (Py_ssize_t)ncells * 2 * W : 0))) goto fail;
-    if (!(self->live_h = int_array_in(live_h, &nlive, -1, 0, nhouses, "live_h"))) goto fail;
-    if (!(self->live_start = int_array_in(live_start, NULL, nlits, -1, (long)nlive + 1, "live_start"))) goto fail;
-    if (!(self->live_count = int_array_in(live_count, NULL, nlits, 0, 4, "live_count"))) goto fail;
-    for (Py_ssize_t i = 0; i < nlits; i++) {
-        if (self->live_start[i] >= 0 && self->live_start[i] + self->live_count[i] > nlive) {
-            PyErr_SetString(PyExc_ValueError, "live_start, live_count: houses past the end of live_h");
-            goto fail;
-        }
-    }
+    self->tmp = PyMem_Calloc(W, sizeof(word));
+    if (!self->tmp) { PyErr_NoMemory(); goto fail; }
+    if (!find_live(self)) goto fail;
     if (!PyArg_ParseTuple(reasons, "OOOOOOOO", &self->r_cell, &self->r_peer, &self->r_naked, &self->r_hidden,
                           &self->r_group, &self->r_als, &self->r_empty, &self->r_noplace))
         goto fail;
@@ -491,7 +570,6 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->cand = PyMem_Calloc(ncells, sizeof(uint32_t));
     self->smask = PyMem_Calloc((size_t)n * W, sizeof(word));
     self->placed = PyMem_Calloc(W, sizeof(word));
-    self->tmp = PyMem_Calloc(W, sizeof(word));
     self->tmp2 = PyMem_Calloc(W, sizeof(word));
     self->seen = PyMem_Calloc((size_t)ncells * n * 2, 1);
     self->front = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));

@@ -13,10 +13,10 @@ the reference: the tests compile the module and compare the two on every
 literal of many positions.
 
 :func:`context` packs what a propagation reads of the position (candidate
-masks, the symbols' places, peers and houses, the houses where an "off"
-literal can make a link, the line-box intersections, the almost locked sets
-of grouped chains, which the module indexes itself) into the C module's
-``Context``, once per position and mode; :func:`screen` hands the position
+masks, the symbols' places, peers and houses, the line-box intersections,
+the almost locked sets of grouped chains) into the C module's ``Context``,
+once per position and mode (the module finds the "off" literals worth
+following and indexes the sets itself); :func:`screen` hands the position
 to a ``Screen``, which makes the links of the bitset screen of static
 chains and whose ``reach``, ``units`` and ``common_bound`` are
 :class:`strategies.static_screen.StaticScreen`'s in C; :func:`fish_tables`
@@ -53,7 +53,9 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
     dynamic), or None when the accelerator is not installed.  ``reasons``
     are the engine's names of the links a node follows from: same cell,
     peer, naked single, hidden single, group, almost locked set.  The
-    module indexes the almost locked sets of grouped chains itself, as
+    module finds the "off" literals to follow as
+    :meth:`~strategies.implications.Implications._live_houses` does, and
+    indexes the almost locked sets of grouped chains as
     :attr:`~strategies.implications.Implications.als_index` does."""
     if _deduce_accel is None or imp.mode not in ("static", "grouped", "dynamic"):
         return None
@@ -66,28 +68,16 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
 
     house_masks = imp.house_masks
     peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp.state)
+    sets = []
     if imp.mode == "grouped":
-        live = imp._live_houses(sets=False)   # (the module adds the sets' places)
         from .implications import MAX_ALS_NODE_CELLS
 
         sets = node_sets(imp.state, MAX_ALS_NODE_CELLS)
-    else:
-        if imp._live is None:
-            imp._live = imp._live_houses()
-        live, sets = imp._live, []
-    live_start = [-1] * (ncells * n)
-    live_count = [0] * (ncells * n)
-    live_h: list[int] = []
-    for x, houses in live.items():
-        i = (x >> 6) * n + ((x >> 1) & 31)
-        live_start[i] = len(live_h)
-        live_count[i] = len(houses)
-        live_h += houses
     return _deduce_accel.Context(
         n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
         imp.cand, imp.value, words(imp.smask), peer_words, house_words, cell_houses,
-        crossings if imp.group_of else b"", live_start, live_count, live_h, sets, (*reasons, "empty", "no-place"))
+        crossings if imp.group_of else b"", sets, (*reasons, "empty", "no-place"))
 
 
 def _puzzle_tables(state: State) -> tuple[bytes, bytes, list[int], bytes]:

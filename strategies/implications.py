@@ -290,7 +290,7 @@ class Implications:
             prop = self._memo[start] = self._propagate(start)
         return prop
 
-    def _live_houses(self, sets: bool = True) -> dict[int, tuple[int, ...]]:
+    def _live_houses(self) -> dict[int, tuple[int, ...]]:
         """Each "off" literal that can lead anywhere, mapped to the houses of
         its cell where the symbol's places can still make a link.
 
@@ -299,8 +299,7 @@ class Implications:
         has two candidates, and a house only when the symbol has two places
         there, or (grouped) when removing the literal, alone or with a group
         around it, leaves one place or a group; an almost locked set only when
-        the literal is one of its places (left out with ``sets=False``: the C
-        accelerator adds those itself).  An "off" literal with none of those
+        the literal is one of its places.  An "off" literal with none of those
         is still a node (a conclusion can name it) but is not followed.
         Dynamic propagations follow every house: their links are judged
         against the changed position.
@@ -331,7 +330,7 @@ class Implications:
                 linked = tuple(h for h in cell_houses[c]
                                if _house_links(places & house_masks[h], low, group_of, crossings))
                 x = c << 6 | s << 1
-                if linked or (only is None and cand[c].bit_count() == 2) or (sets and x in self.als_index):
+                if linked or (only is None and cand[c].bit_count() == 2) or x in self.als_index:
                     live[x] = linked
         return live
 
