@@ -2481,10 +2481,105 @@ static PyTypeObject SearchTablesType = {
     .tp_new = search_tables_new,
 };
 
+/* ---- a conclusion's chain: Propagation.ancestor_set, counted ---------- */
+
+static uint32_t *anc_stamp;      /* literal -> the walk that last reached it */
+static size_t anc_cap;
+static uint32_t anc_walk;
+static PyObject **anc_stack;
+static size_t anc_stack_cap;
+
+/* ancestor_count(nodes, targets, tags) -> (count, tagged): the number of literals targets follow
+ * from in the propagation's nodes (literal -> (reason, parents)), themselves included, as
+ * len(Propagation.ancestor_set(targets)); tagged, whether the reason of one of them is tagged
+ * with one of tags (reason[0]). */
+static PyObject *ancestor_count(PyObject *module, PyObject *args) {
+    PyObject *nodes, *targets, *tags;
+    if (!PyArg_ParseTuple(args, "O!OO!", &PyDict_Type, &nodes, &targets, &PyTuple_Type, &tags)) return NULL;
+    PyObject *fast = PySequence_Fast(targets, "targets: a sequence of literals");
+    if (!fast) return NULL;
+    if (++anc_walk == 0) {   /* (the stamps wrapped around: start afresh) */
+        if (anc_stamp) memset(anc_stamp, 0, anc_cap * sizeof(uint32_t));
+        anc_walk = 1;
+    }
+    size_t top = 0;
+    long count = 0;
+    int tagged = 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
+        int in = PyDict_Contains(nodes, t);
+        if (in < 0) goto error;
+        if (!in) continue;
+        if (top == anc_stack_cap) {
+            size_t cap = anc_stack_cap ? anc_stack_cap * 2 : 1024;
+            PyObject **grown = PyMem_Realloc(anc_stack, cap * sizeof(PyObject *));
+            if (!grown) { PyErr_NoMemory(); goto error; }
+            anc_stack = grown;
+            anc_stack_cap = cap;
+        }
+        anc_stack[top++] = t;
+    }
+    while (top) {
+        PyObject *x = anc_stack[--top];
+        long v = PyLong_AsLong(x);
+        if (v == -1 && PyErr_Occurred()) goto error;
+        if (v < 0 || v >= (1L << 24)) { PyErr_SetString(PyExc_ValueError, "a literal out of range"); goto error; }
+        if ((size_t)v >= anc_cap) {
+            size_t cap = anc_cap ? anc_cap : 4096;
+            while (cap <= (size_t)v) cap *= 2;
+            uint32_t *grown = PyMem_Realloc(anc_stamp, cap * sizeof(uint32_t));
+            if (!grown) { PyErr_NoMemory(); goto error; }
+            memset(grown + anc_cap, 0, (cap - anc_cap) * sizeof(uint32_t));
+            anc_stamp = grown;
+            anc_cap = cap;
+        }
+        if (anc_stamp[v] == anc_walk) continue;
+        anc_stamp[v] = anc_walk;
+        count++;
+        PyObject *rp = PyDict_GetItemWithError(nodes, x);   /* (borrowed: the dict holds it) */
+        if (!rp) { if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, x); goto error; }
+        if (!PyTuple_Check(rp) || PyTuple_GET_SIZE(rp) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(rp, 1))) {
+            PyErr_SetString(PyExc_ValueError, "nodes: (reason, parents) per literal");
+            goto error;
+        }
+        PyObject *reason = PyTuple_GET_ITEM(rp, 0), *parents = PyTuple_GET_ITEM(rp, 1);
+        if (!tagged && PyTuple_Check(reason) && PyTuple_GET_SIZE(reason)) {
+            PyObject *tag = PyTuple_GET_ITEM(reason, 0);
+            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(tags) && !tagged; k++) {
+                int eq = PyObject_RichCompareBool(tag, PyTuple_GET_ITEM(tags, k), Py_EQ);
+                if (eq < 0) goto error;
+                tagged = eq;
+            }
+        }
+        Py_ssize_t np = PyTuple_GET_SIZE(parents);
+        if (top + (size_t)np > anc_stack_cap) {
+            size_t cap = anc_stack_cap ? anc_stack_cap : 1024;
+            while (cap < top + (size_t)np) cap *= 2;
+            PyObject **grown = PyMem_Realloc(anc_stack, cap * sizeof(PyObject *));
+            if (!grown) { PyErr_NoMemory(); goto error; }
+            anc_stack = grown;
+            anc_stack_cap = cap;
+        }
+        for (Py_ssize_t k = 0; k < np; k++) anc_stack[top++] = PyTuple_GET_ITEM(parents, k);
+    }
+    Py_DECREF(fast);
+    return Py_BuildValue("(lO)", count, tagged ? Py_True : Py_False);
+error:
+    Py_DECREF(fast);
+    return NULL;
+}
+
+static PyMethodDef accel_functions[] = {
+    {"ancestor_count", ancestor_count, METH_VARARGS,
+     "ancestor_count(nodes, targets, tags) -> (count, tagged): len(Propagation.ancestor_set(targets)), and "
+     "whether one of those literals follows from a reason tagged with one of tags."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef accel_module = {
     PyModuleDef_HEAD_INIT, "_deduce_accel",
     "deduce's optional accelerator: the chain engine's propagations, the fish searches and the backtracking search in C.",
-    -1, NULL,
+    -1, accel_functions,
 };
 
 PyMODINIT_FUNC PyInit__deduce_accel(void) {

@@ -22,7 +22,9 @@ chains and whose ``reach``, ``units`` and ``common_bound`` are
 :class:`strategies.static_screen.StaticScreen`'s in C; :func:`fish_tables`
 packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 ``search`` is :meth:`strategies.fish.Fish._searched` and ``standard``
-:meth:`strategies.fish.Fish._standard_found` in C.
+:meth:`strategies.fish.Fish._standard_found` in C.  The module's
+``ancestor_count`` counts a conclusion's chain
+(:class:`strategies.conclusions.Conclusion`) without making its set.
 """
 
 from __future__ import annotations

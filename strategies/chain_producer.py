@@ -24,7 +24,7 @@ from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
 from .best_first import best_first
 from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
-from .implications import ALS_NODE, GROUP, HIDDEN, NESTING, Implications, implications
+from .implications import HIDDEN, NESTING, Implications, implications
 
 
 class ChainKindError(ValueError):
@@ -90,8 +90,7 @@ class ChainProducer:
             # else no inner technique (or no chain of this level) used: an easier producer's
             return nesting(con) >= level
         if self.mode == "grouped":  # else no group used: a plain AIC
-            return any(p.nodes[x][0][0] in (GROUP, ALS_NODE) for p, chain in zip(con.props, con.sets)
-                       for x in chain)
+            return con.through_group()
         return True
 
     # -- finding ------------------------------------------------------------

@@ -4,9 +4,12 @@ and its nesting level."""
 
 from __future__ import annotations
 
-from .implications import INNER_CHAIN_LEVEL, RULE, Propagation
+from . import _accel
+from .implications import ALS_NODE, GROUP, INNER_CHAIN_LEVEL, RULE, Propagation
 
 CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
+#: the reasons of the nodes that make a chain a grouped one
+GROUPED_REASONS = (GROUP, ALS_NODE)
 
 
 class Conclusion:
@@ -14,10 +17,13 @@ class Conclusion:
     branch by ``targets``.  ``sets`` are the literals each branch's targets
     follow from (what the chain needs), ``complexity`` their total count
     plus the complexity of every forcing chain applied inside them;
-    ``chains`` are the same literals in derivation order (built on demand:
-    only a conclusion that becomes a step needs the order)."""
+    ``chains`` are the same literals in derivation order.  Only a conclusion
+    that becomes a step (or is looked into) needs its sets and chains: with
+    the C accelerator, the complexity and whether a group or an almost
+    locked set serves in the chain (:meth:`through_group`) are counted
+    without them, and they are built when first asked for."""
 
-    __slots__ = ("_chains", "complexity", "kind", "props", "result", "sets", "source", "targets")
+    __slots__ = ("_chains", "_sets", "_through_group", "complexity", "kind", "props", "result", "source", "targets")
 
     def __init__(self, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]],
                  result: int):
@@ -26,11 +32,32 @@ class Conclusion:
         self.props = props            # one propagation per branch
         self.targets = targets        # per branch, the literals that show the conclusion
         self.result = result          # the literal proven true
-        self.sets = [p.ancestor_set(t) for p, t in zip(props, targets)]
+        self._sets: list[set[int]] | None = None
+        self._through_group: bool | None = None
+        self._chains: list[list[int]] | None = None
+        fast = _accel._deduce_accel
+        if fast is not None and not any(p.nested_rules for p in props):
+            counted = [fast.ancestor_count(p.nodes, t, GROUPED_REASONS) for p, t in zip(props, targets)]
+            self.complexity = sum(k for k, _ in counted)
+            self._through_group = any(g for _, g in counted)
+            return
         self.complexity = sum(len(c) for c in self.sets)
         if any(p.nested_rules for p in props):
             self.complexity += _inner_complexity(props, self.sets)
-        self._chains: list[list[int]] | None = None
+
+    @property
+    def sets(self) -> list[set[int]]:
+        """Per branch, the literals its targets follow from, themselves included."""
+        if self._sets is None:
+            self._sets = [p.ancestor_set(t) for p, t in zip(self.props, self.targets)]
+        return self._sets
+
+    def through_group(self) -> bool:
+        """Whether a group or an almost locked set serves as a node of the chain."""
+        if self._through_group is None:
+            self._through_group = any(p.nodes[x][0][0] in GROUPED_REASONS for p, chain in zip(self.props, self.sets)
+                                      for x in chain)
+        return self._through_group
 
     @property
     def chains(self) -> list[list[int]]:

@@ -43,6 +43,7 @@ from deduce.state import State
 from strategies import _accel, _memo
 from strategies.chain_producer import ChainProducer
 from strategies.chains import Chains
+from strategies.conclusions import GROUPED_REASONS
 from strategies.fish import MAX_FINS, Fish, _cell_houses
 from strategies.implications import Implications
 from strategies.static_screen import StaticScreen
@@ -87,6 +88,7 @@ def literals(state, symbol=None):
 
 
 def assert_same_propagations(state, mode, symbol=None):
+    fast_count = _accel._deduce_accel.ancestor_count
     fast, plain = Implications(state, mode, symbol), Implications(state, mode, symbol)
     plain._fast = False
     checked = 0
@@ -96,6 +98,12 @@ def assert_same_propagations(state, mode, symbol=None):
         assert a.contradiction == b.contradiction, (mode, symbol, x)
         assert a.grouped == b.grouped, (mode, symbol, x)
         assert a.end == b.end, (mode, symbol, x)
+        # a chain's length and whether a group serves in it, counted in C (Conclusion's complexity)
+        keys = list(a.nodes)
+        for targets in (keys[-1:], keys[-3:], keys[len(keys) // 2:len(keys) // 2 + 2]):
+            chain = a.ancestor_set(targets)
+            grouped = any(a.nodes[y][0][0] in GROUPED_REASONS for y in chain)
+            assert fast_count(a.nodes, targets, GROUPED_REASONS) == (len(chain), grouped), (mode, symbol, x)
         checked += 1
     assert not checked or fast._fast, "the accelerator was not used"
     return checked
@@ -431,6 +439,24 @@ def test_the_tables_refuse_malformed_input(accel):
         accel.SearchTables(2, [[1]], [[0, 2, 4]] * 4, [[0, 1]] * 6, [], [])
     with pytest.raises(TypeError):
         accel.SearchTables(2, [[1.5]] * 4, [[0, 2, 4]] * 4, [[0, 1]] * 6, [], [])
+    # a chain whose parent is not a node, a node that is not (reason, parents), a literal out of range
+    with pytest.raises(KeyError):
+        accel.ancestor_count({3: (("x",), (5,))}, [3], ())
+    with pytest.raises(ValueError, match="reason, parents"):
+        accel.ancestor_count({3: ("x", 5)}, [3], ())
+    with pytest.raises(ValueError, match="out of range"):
+        accel.ancestor_count({-3: (("x",), ())}, [-3], ())
+    assert accel.ancestor_count({3: (("x",), (5,)), 5: (("y",), ())}, [3, 7], ("y",)) == (2, True)
+    # a context's numbers out of range: errors naming them
+    n, ncells = 4, 16
+    words = bytes(8 * ncells)
+    args = [n, ncells, 12, 1, 0, -1, 0, [1] * ncells, [-1] * ncells, bytes(8 * n), words, bytes(8 * 12),
+            [0, 4, 8] * ncells, b"", [], ("a", "b", "c", "d", "e", "f", "g", "h")]
+    accel.Context(*args)
+    with pytest.raises(ValueError, match="cand"):
+        accel.Context(*args[:7], [1 << 5] * ncells, *args[8:])
+    with pytest.raises(ValueError, match="cell_houses"):
+        accel.Context(*args[:12], [0, 4, 12] * ncells, *args[13:])
 
 
 def test_a_search_that_raised_is_over(fast_search):
