@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .errors import Contradiction
-from .geometry import bits_of
+from .geometry import _SMALL_BITS, _SMALL_LIMIT, bits_of
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -111,13 +111,12 @@ class State:
         new list); with ``solved``, each mask also holds the solved cells
         with that symbol."""
         masks = [0] * self.puzzle.size
+        small, limit = _SMALL_BITS, _SMALL_LIMIT
         for c, (cm, v) in enumerate(zip(self.cand, self.value)):
             if v < 0:
                 bit = 1 << c
-                while cm:
-                    low = cm & -cm
-                    masks[low.bit_length() - 1] |= bit
-                    cm ^= low
+                for s in small[cm] if cm < limit else bits_of(cm):
+                    masks[s] |= bit
             elif solved:
                 masks[v] |= 1 << c
         return masks

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 from deduce._accelerator import load
 
 from ._memo import memo_for
-from .als import node_sets
 
 if TYPE_CHECKING:
     from deduce.state import State
@@ -50,12 +49,13 @@ def available() -> bool:
     return _deduce_accel is not None
 
 
-def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
+def context(imp: Implications, reasons: tuple[str, ...], sets: list[Any]) -> Any:
     """The C ``Context`` of ``imp``'s position and mode (static, grouped or
     dynamic), or None when the accelerator is not installed.  ``reasons``
     are the engine's names of the links a node follows from: same cell,
-    peer, naked single, hidden single, group, almost locked set.  The
-    module finds the "off" literals to follow as
+    peer, naked single, hidden single, group, almost locked set; ``sets``
+    the almost locked sets of grouped chains (:class:`strategies.als.Als`).
+    The module finds the "off" literals to follow as
     :meth:`~strategies.implications.Implications._live_houses` does, and
     indexes the almost locked sets of grouped chains as
     :attr:`~strategies.implications.Implications.als_index` does."""
@@ -70,11 +70,6 @@ def context(imp: Implications, reasons: tuple[str, ...]) -> Any:
 
     house_masks = imp.house_masks
     peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp.state)
-    sets = []
-    if imp.mode == "grouped":
-        from .implications import MAX_ALS_NODE_CELLS
-
-        sets = node_sets(imp.state, MAX_ALS_NODE_CELLS)
     return _deduce_accel.Context(
         n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),

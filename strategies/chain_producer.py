@@ -22,6 +22,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
+from ._memo import symbol_masks
 from .best_first import best_first
 from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
 from .implications import HIDDEN, NESTING, Implications, implications
@@ -165,12 +166,13 @@ class ChainProducer:
         for c in range(len(state.value)):
             if state.value[c] < 0 and state.cand[c].bit_count() >= 2:
                 groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(state.cand[c])]))
-        for h in range(len(g.houses)):
+        smask = symbol_masks(state)
+        for h, hm in enumerate(g.house_masks):
             placed = state.placed_in(h)
             for s in range(g.size):
-                places = state.places(h, s)
-                if len(places) >= 2 and not placed >> s & 1:
-                    groups.append((REGION, (h, s), [lit(q, s, True) for q in places]))
+                places = smask[s] & hm
+                if places & (places - 1) and not placed >> s & 1:
+                    groups.append((REGION, (h, s), [lit(q, s, True) for q in cells_of(places)]))
         return groups
 
     def cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,

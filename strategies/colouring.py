@@ -27,18 +27,28 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
-from ._memo import per_symbol
+from ._memo import memo_for, per_symbol
 
 
-def clusters(state: State, sym: int) -> list[tuple[int, int]]:
+def clusters(state: State, sym: int, where: int) -> list[tuple[int, int]]:
     """Two-colourings ``(mask of colour 1, mask of colour 2)`` of the strong
-    links of ``sym``, largest first; clusters of one link included."""
-    g = state.puzzle.geometry
+    links of ``sym``, whose places are ``where``, largest first; clusters of
+    one link included.  Made once per set of places (the list is shared:
+    not to be changed)."""
+    memo = memo_for(state)
+    key = ("clusters", sym, where)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _clusters(state.puzzle.geometry.house_masks, where)
+    return out
+
+
+def _clusters(masks: tuple[int, ...], where: int) -> list[tuple[int, int]]:
     links: dict[int, list[int]] = {}
-    for h in range(len(g.houses)):
-        places = state.places(h, sym)
-        if len(places) == 2:
-            a, b = places
+    for hm in masks:
+        m = where & hm
+        if m.bit_count() == 2:
+            a, b = (m & -m).bit_length() - 1, m.bit_length() - 1
             links.setdefault(a, []).append(b)
             links.setdefault(b, []).append(a)
     seen: set[int] = set()
@@ -85,7 +95,7 @@ class SimpleColours(Producer):
 
     def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
-        for one, two in clusters(state, sym):
+        for one, two in clusters(state, sym, where):
             if (one | two).bit_count() < 3:
                 continue  # a single strong link is no colouring (pointing or a fish finds it)
             details = (("colours", (tuple(bits_of(one)), tuple(bits_of(two)))),)
@@ -114,7 +124,7 @@ class MultiColours(Producer):
 
     def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
-        found = clusters(state, sym)
+        found = clusters(state, sym, where)
         for (a1, a2), (b1, b2) in combinations(found, 2):
             cluster_cells = bits_of(a1 | a2 | b1 | b2)
             details = (("colours", (tuple(bits_of(a1)), tuple(bits_of(a2)),

@@ -27,16 +27,23 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
-from ._memo import per_symbol
+from ._memo import memo_for, per_symbol
 
 
-def strong_links(state: State, sym: int) -> list[tuple[int, int, int]]:
-    """(house, cell, cell) for every house where ``sym`` has two places."""
-    out = []
-    for h in range(3 * state.puzzle.size):
-        places = state.places(h, sym)
-        if len(places) == 2:
-            out.append((h, places[0], places[1]))
+def strong_links(state: State, sym: int, where: int) -> list[tuple[int, int, int]]:
+    """(house, cell, cell) for every house where ``sym``, whose places are
+    ``where``, has two places; made once per set of places (the list is
+    shared: not to be changed)."""
+    memo = memo_for(state)
+    key = ("strong links", sym, where)
+    out = memo.get(key)
+    if out is None:
+        masks = state.puzzle.geometry.house_masks
+        out = memo[key] = []
+        for h in range(3 * state.puzzle.size):
+            m = where & masks[h]
+            if m.bit_count() == 2:
+                out.append((h, (m & -m).bit_length() - 1, m.bit_length() - 1))
     return out
 
 
@@ -63,7 +70,7 @@ class _TwoStrongLinks(Producer):
     def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
         seen = set()
-        links = strong_links(state, sym)
+        links = strong_links(state, sym, where)
         for i, (h1, a1, b1) in enumerate(links):
             for h2, a2, b2 in links[i + 1:]:
                 if {a1, b1} & {a2, b2}:
@@ -124,7 +131,7 @@ class EmptyRectangle(Producer):
         g = state.puzzle.geometry
         n = g.size
         masks = g.house_masks
-        links = strong_links(state, sym)
+        links = strong_links(state, sym, where)
         for b in range(2 * n, 3 * n):
             inbox = where & masks[b]
             if inbox.bit_count() < 2:

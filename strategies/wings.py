@@ -28,7 +28,8 @@ from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._houses import common_targets
-from ._memo import memo_for
+from ._memo import memo_for, symbol_masks
+from .single_digit import strong_links
 
 
 @attrs.frozen
@@ -93,7 +94,6 @@ class WWing(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         cand = state.cand
-        g = state.puzzle.geometry
         pm = state.puzzle.peer_masks
         bivalue = state.bivalue_cells()
         for a, b in combinations(bivalue, 2):
@@ -104,11 +104,9 @@ class WWing(Producer):
                 targets = common_targets(state, (a, b), y)
                 if not targets:
                     continue
-                for h in range(3 * g.size):
-                    places = state.places(h, x)
-                    if len(places) != 2 or a in places or b in places:
+                for h, p, q in strong_links(state, x, symbol_masks(state)[x]):
+                    if p in (a, b) or q in (a, b):
                         continue
-                    p, q = places
                     if (pm[a] >> p & 1 and pm[b] >> q & 1) or (pm[a] >> q & 1 and pm[b] >> p & 1):
                         ends = (p, q) if pm[a] >> p & 1 else (q, p)
                         yield Step(self.technique, eliminations=[(c, y) for c in targets], cells=(a, b) + ends,
