@@ -29,6 +29,18 @@ def symbol_masks(state: State) -> list[int]:
     return per_position(state, "symbol masks", state.symbol_masks)
 
 
+def unsolved_mask(state: State) -> int:
+    """The unsolved cells as a cell mask, once per position."""
+    def make() -> int:
+        m = 0
+        for c, v in enumerate(state.value):
+            if v < 0:
+                m |= 1 << c
+        return m
+
+    return per_position(state, "unsolved mask", make)
+
+
 def memo_for(state: State) -> dict[Any, Any]:
     """The memo of ``state``'s puzzle (its peer table: geometry and cages)."""
     peers = state.puzzle.peer_masks

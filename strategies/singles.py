@@ -6,12 +6,12 @@ from typing import Iterator
 
 import attrs
 
-from deduce.geometry import bits_of
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._houses import house_order
+from ._memo import symbol_masks, unsolved_mask
 
 
 @attrs.frozen
@@ -22,17 +22,18 @@ class FullHouse(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
-        value = state.value
         full = (1 << g.size) - 1
+        unsolved = unsolved_mask(state)
+        masks = g.house_masks
         for h in house_order(g):
-            empty = [c for c in g.houses[h] if value[c] < 0]
-            if len(empty) != 1:
+            empty = unsolved & masks[h]
+            if not empty or empty & (empty - 1):
                 continue
             missing = full & ~state.placed_in(h)
             if missing.bit_count() != 1:
                 continue
             sym = missing.bit_length() - 1
-            cell = empty[0]
+            cell = empty.bit_length() - 1
             if not state.cand[cell] >> sym & 1:
                 continue  # a contradiction; the engine reports it
             yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym])
@@ -47,21 +48,25 @@ class HiddenSingle(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
-        n = g.size
-        value, cand = state.value, state.cand
+        value = state.value
+        where = symbol_masks(state)
+        unsolved = unsolved_mask(state)
+        masks = g.house_masks
         for h in house_order(g):
-            cells = g.houses[h]
-            empty = [c for c in cells if value[c] < 0]
-            if len(empty) < 2:
-                continue  # a full house, not a hidden single
-            missing = ((1 << n) - 1) & ~state.placed_in(h)
-            for sym in bits_of(missing):
-                bit = 1 << sym
-                places = [c for c in empty if cand[c] & bit]
-                if len(places) != 1:
+            hm = masks[h]
+            if not (unsolved & hm) & ((unsolved & hm) - 1):
+                continue  # one empty cell or none: a full house, not a hidden single
+            placed = -1
+            for sym, places in enumerate(where):
+                m = places & hm
+                if not m or m & (m - 1):
                     continue
-                cell = places[0]
-                blockers = tuple((c, _blocker(state, c, sym)) for c in empty if c != cell)
+                if placed < 0:
+                    placed = state.placed_in(h)
+                if placed >> sym & 1:
+                    continue
+                cell = m.bit_length() - 1
+                blockers = tuple((c, _blocker(state, c, sym)) for c in g.houses[h] if value[c] < 0 and c != cell)
                 kind = g.house_kind(h)
                 yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym],
                            variant="box" if kind in ("box", "region") else kind,
