@@ -16,6 +16,8 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import se_length_bonus
 
+from ._houses import per_position
+from ._memo import symbol_masks
 from .conclusions import CONTRADICTION, Conclusion, contradiction_targets
 from .implications import Implications, implications
 from .static_screen import static_screen
@@ -79,8 +81,11 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
     for symbol in producer.symbols(state, unsolved):
         imp = implications(state, producer.mode, symbol)
         screen = static_screen(state, symbol)
-        on_lits = [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])
-                   if symbol is None or s == symbol]
+        if symbol is None:  # (the same for every static chain of the position)
+            on_lits = per_position(state, "on literals",
+                                   lambda: [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])])
+        else:
+            on_lits = [lit(c, symbol, True) for c in cells_of(symbol_masks(state)[symbol])]
         if kind == "cell-region":
             for group, source, starts in producer.branch_groups(state):
                 bound = screen.common_bound(starts)
