@@ -17,7 +17,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._houses import line_block_pairs, per_position
-from ._memo import symbol_masks
+from ._memo import memo_for, symbol_masks
 
 
 @attrs.frozen
@@ -39,18 +39,26 @@ class LockedCandidates(Producer):
     def found(self, state: State) -> list[tuple[int, int, int, int, int]]:
         """Every ``(symbol, source house, target house, its places in the
         source, the target's cells it leaves)``, in the order a step is
-        looked for (once per position: the direct forms read it too)."""
+        looked for (once per position: the direct forms read it too).  A
+        symbol's depend only on its places: they are kept per set of places,
+        since between two steps most symbols keep theirs."""
         out = []
         table = _intersections(state.puzzle.geometry, self.kind)
+        memo = memo_for(state)
         for sym, where in enumerate(symbol_masks(state)):
             if not where:
                 continue
-            for source, target, source_mask, rest, outside in table:
-                if where & rest or not where & source_mask:
-                    continue
-                removed = where & outside
-                if removed:
-                    out.append((sym, source, target, where & source_mask, removed))
+            key = ("locked candidates", self.kind, sym, where)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = []
+                for source, target, source_mask, rest, outside in table:
+                    if where & rest or not where & source_mask:
+                        continue
+                    removed = where & outside
+                    if removed:
+                        found.append((sym, source, target, where & source_mask, removed))
+            out += found
         return out
 
 
