@@ -2489,10 +2489,10 @@ static uint32_t anc_walk;
 static PyObject **anc_stack;
 static size_t anc_stack_cap;
 
-/* ancestor_count(nodes, targets, tags) -> (count, tagged): the number of literals targets follow
- * from in the propagation's nodes (literal -> (reason, parents)), themselves included, as
- * len(Propagation.ancestor_set(targets)); tagged, whether the reason of one of them is tagged
- * with one of tags (reason[0]). */
+/* ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): the number of literals targets
+ * follow from in the propagation's nodes (literal -> (reason, parents)), themselves included, as
+ * len(Propagation.ancestor_set(targets)); tagged, bit k set when the reason of one of them is
+ * tagged with tags[k] (reason[0]; at most 30 tags); symbols, the mask of their symbols. */
 static PyObject *ancestor_count(PyObject *module, PyObject *args) {
     PyObject *nodes, *targets, *tags;
     if (!PyArg_ParseTuple(args, "O!OO!", &PyDict_Type, &nodes, &targets, &PyTuple_Type, &tags)) return NULL;
@@ -2503,8 +2503,8 @@ static PyObject *ancestor_count(PyObject *module, PyObject *args) {
         anc_walk = 1;
     }
     size_t top = 0;
-    long count = 0;
-    int tagged = 0;
+    long count = 0, tagged = 0, symbols = 0;
+    const Py_ssize_t ntags = PyTuple_GET_SIZE(tags) < 30 ? PyTuple_GET_SIZE(tags) : 30;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
         PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
         int in = PyDict_Contains(nodes, t);
@@ -2536,6 +2536,7 @@ static PyObject *ancestor_count(PyObject *module, PyObject *args) {
         if (anc_stamp[v] == anc_walk) continue;
         anc_stamp[v] = anc_walk;
         count++;
+        symbols |= 1L << ((v >> 1) & 31);
         PyObject *rp = PyDict_GetItemWithError(nodes, x);   /* (borrowed: the dict holds it) */
         if (!rp) { if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, x); goto error; }
         if (!PyTuple_Check(rp) || PyTuple_GET_SIZE(rp) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(rp, 1))) {
@@ -2543,12 +2544,13 @@ static PyObject *ancestor_count(PyObject *module, PyObject *args) {
             goto error;
         }
         PyObject *reason = PyTuple_GET_ITEM(rp, 0), *parents = PyTuple_GET_ITEM(rp, 1);
-        if (!tagged && PyTuple_Check(reason) && PyTuple_GET_SIZE(reason)) {
+        if (PyTuple_Check(reason) && PyTuple_GET_SIZE(reason)) {
             PyObject *tag = PyTuple_GET_ITEM(reason, 0);
-            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(tags) && !tagged; k++) {
+            for (Py_ssize_t k = 0; k < ntags; k++) {
+                if (tagged >> k & 1) continue;
                 int eq = PyObject_RichCompareBool(tag, PyTuple_GET_ITEM(tags, k), Py_EQ);
                 if (eq < 0) goto error;
-                tagged = eq;
+                if (eq) { tagged |= 1L << k; break; }
             }
         }
         Py_ssize_t np = PyTuple_GET_SIZE(parents);
@@ -2563,7 +2565,7 @@ static PyObject *ancestor_count(PyObject *module, PyObject *args) {
         for (Py_ssize_t k = 0; k < np; k++) anc_stack[top++] = PyTuple_GET_ITEM(parents, k);
     }
     Py_DECREF(fast);
-    return Py_BuildValue("(lO)", count, tagged ? Py_True : Py_False);
+    return Py_BuildValue("(lll)", count, tagged, symbols);
 error:
     Py_DECREF(fast);
     return NULL;
@@ -2571,8 +2573,8 @@ error:
 
 static PyMethodDef accel_functions[] = {
     {"ancestor_count", ancestor_count, METH_VARARGS,
-     "ancestor_count(nodes, targets, tags) -> (count, tagged): len(Propagation.ancestor_set(targets)), and "
-     "whether one of those literals follows from a reason tagged with one of tags."},
+     "ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): len(Propagation.ancestor_set(targets)), "
+     "bit k of tagged when one of those literals follows from a reason tagged tags[k], and their symbols' mask."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -25,7 +25,7 @@ from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 from ._memo import symbol_masks
 from .best_first import best_first
 from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
-from .implications import HIDDEN, NESTING, Implications, implications
+from .implications import NESTING, Implications, implications
 
 
 class ChainKindError(ValueError):
@@ -217,8 +217,7 @@ class ChainProducer:
         """SE's sub-kinds: one-symbol (X) and cell-only (Y) chains rate lower than mixed (XY)."""
         if self.kind not in ("aic", "x-chain"):
             return con.kind
-        lits = [x for chain in con.sets for x in chain]
-        if len({lit_sym(x) for x in lits}) == 1:
+        symbols = con.symbols()
+        if not symbols & (symbols - 1):
             return "x"
-        reasons = {p.nodes[x][0][0] for p, chain in zip(con.props, con.sets) for x in chain}
-        return "y" if HIDDEN not in reasons else "xy"
+        return "xy" if con.through_hidden() else "y"

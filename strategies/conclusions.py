@@ -5,11 +5,14 @@ and its nesting level."""
 from __future__ import annotations
 
 from . import _accel
-from .implications import ALS_NODE, GROUP, INNER_CHAIN_LEVEL, RULE, Propagation
+from .implications import ALS_NODE, GROUP, HIDDEN, INNER_CHAIN_LEVEL, RULE, Propagation
 
 CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region"
 #: the reasons of the nodes that make a chain a grouped one
 GROUPED_REASONS = (GROUP, ALS_NODE)
+#: the reasons a conclusion notes of its chain (bits 0 and 1: grouped; bit 2: a hidden single's link)
+_NOTED = (GROUP, ALS_NODE, HIDDEN)
+_GROUPED_BITS, _HIDDEN_BIT = 0b011, 0b100
 
 
 class Conclusion:
@@ -19,11 +22,13 @@ class Conclusion:
     plus the complexity of every forcing chain applied inside them;
     ``chains`` are the same literals in derivation order.  Only a conclusion
     that becomes a step (or is looked into) needs its sets and chains: with
-    the C accelerator, the complexity and whether a group or an almost
-    locked set serves in the chain (:meth:`through_group`) are counted
-    without them, and they are built when first asked for."""
+    the C accelerator, the complexity, the chain's symbols and the kinds of
+    link it passes through (:meth:`through_group`, :meth:`symbols`,
+    :meth:`through_hidden`) are counted without them, and they are built
+    when first asked for."""
 
-    __slots__ = ("_chains", "_sets", "_through_group", "complexity", "kind", "props", "result", "source", "targets")
+    __slots__ = ("_chains", "_noted", "_sets", "_symbols", "complexity", "kind", "props", "result", "source",
+                 "targets")
 
     def __init__(self, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]],
                  result: int):
@@ -33,13 +38,16 @@ class Conclusion:
         self.targets = targets        # per branch, the literals that show the conclusion
         self.result = result          # the literal proven true
         self._sets: list[set[int]] | None = None
-        self._through_group: bool | None = None
+        self._noted = self._symbols = -1   # (not known yet)
         self._chains: list[list[int]] | None = None
         fast = _accel._deduce_accel
         if fast is not None and not any(p.nested_rules for p in props):
-            counted = [fast.ancestor_count(p.nodes, t, GROUPED_REASONS) for p, t in zip(props, targets)]
-            self.complexity = sum(k for k, _ in counted)
-            self._through_group = any(g for _, g in counted)
+            self.complexity = self._noted = self._symbols = 0
+            for p, t in zip(props, targets):
+                count, noted, symbols = fast.ancestor_count(p.nodes, t, _NOTED)
+                self.complexity += count
+                self._noted |= noted
+                self._symbols |= symbols
             return
         self.complexity = sum(len(c) for c in self.sets)
         if any(p.nested_rules for p in props):
@@ -54,10 +62,26 @@ class Conclusion:
 
     def through_group(self) -> bool:
         """Whether a group or an almost locked set serves as a node of the chain."""
-        if self._through_group is None:
-            self._through_group = any(p.nodes[x][0][0] in GROUPED_REASONS for p, chain in zip(self.props, self.sets)
-                                      for x in chain)
-        return self._through_group
+        return bool(self._noted_reasons() & _GROUPED_BITS)
+
+    def through_hidden(self) -> bool:
+        """Whether a link of the chain is a hidden single's (a symbol's last place in a house)."""
+        return bool(self._noted_reasons() & _HIDDEN_BIT)
+
+    def symbols(self) -> int:
+        """The symbols of the chain's literals, as a mask."""
+        if self._symbols < 0:
+            self._symbols = 0
+            for chain in self.sets:
+                for x in chain:
+                    self._symbols |= 1 << ((x >> 1) & 31)
+        return self._symbols
+
+    def _noted_reasons(self) -> int:
+        if self._noted < 0:
+            reasons = {p.nodes[x][0][0] for p, chain in zip(self.props, self.sets) for x in chain}
+            self._noted = sum(1 << k for k, r in enumerate(_NOTED) if r in reasons)
+        return self._noted
 
     @property
     def chains(self) -> list[list[int]]:

@@ -42,7 +42,7 @@ class LockedCandidates(Producer):
         looked for (once per position: the direct forms read it too).  A
         symbol's depend only on its places: they are kept per set of places,
         since between two steps most symbols keep theirs."""
-        out = []
+        out: list[tuple[int, int, int, int, int]] = []
         table = _intersections(state.puzzle.geometry, self.kind)
         memo = memo_for(state)
         for sym, where in enumerate(symbol_masks(state)):
