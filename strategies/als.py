@@ -350,6 +350,7 @@ class SueDeCoq(Producer):
             core_cells = [c for c in bits_of(inter) if value[c] < 0]
             line_rest = [c for c in g.houses[line] if value[c] < 0 and not inter >> c & 1]
             box_rest = [c for c in g.houses[block] if value[c] < 0 and not inter >> c & 1]
+            line_groups = box_groups = None   # (made when a core first needs them)
             for size in (2, 3):
                 for core in combinations(core_cells, size):
                     v = 0
@@ -357,8 +358,10 @@ class SueDeCoq(Producer):
                         v |= cand[c]
                     if v.bit_count() < size + 2:
                         continue
-                    line_parts = _parts(line_rest, cand, v)
-                    box_parts = _parts(box_rest, cand, v)
+                    if line_groups is None or box_groups is None:
+                        line_groups, box_groups = _cell_sets(line_rest, cand), _cell_sets(box_rest, cand)
+                    line_parts = _parts(line_groups, v)
+                    box_parts = _parts(box_groups, v)
                     for a_cells, va in line_parts:
                         for d_cells, vd in box_parts:
                             if va & vd:
@@ -383,15 +386,20 @@ class SueDeCoq(Producer):
                                                     ("box_symbols", tuple(bits_of(vd)))))
 
 
-def _parts(cells: list[int], cand: list[int], v: int) -> list[tuple[tuple[int, ...], int]]:
-    """Sets of 1 to :data:`MAX_SDC_PART` cells whose symbols meet ``v`` and
-    bring fewer new symbols than cells (else the count could never balance)."""
+def _cell_sets(cells: list[int], cand: list[int]) -> list[tuple[tuple[int, ...], int, int]]:
+    """Every set of 1 to :data:`MAX_SDC_PART` of ``cells`` (by size, then in
+    ``combinations`` order), with its symbols and its size."""
     out = []
     for k in range(1, MAX_SDC_PART + 1):
         for group in combinations(cells, k):
             m = 0
             for c in group:
                 m |= cand[c]
-            if m & v and (m & ~v).bit_count() < k:
-                out.append((group, m))
+            out.append((group, m, k))
     return out
+
+
+def _parts(groups: list[tuple[tuple[int, ...], int, int]], v: int) -> list[tuple[tuple[int, ...], int]]:
+    """The sets of :func:`_cell_sets` whose symbols meet ``v`` and bring fewer
+    new symbols than cells (else the count could never balance)."""
+    return [(group, m) for group, m, k in groups if m & v and (m & ~v).bit_count() < k]
