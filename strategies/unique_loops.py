@@ -20,6 +20,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._houses import common_targets, per_position
+from ._memo import memo_for
 from .uniqueness import virtual_subsets
 
 MAX_LOOP = 10
@@ -104,6 +105,7 @@ def unique_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
 def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
     cand, value = state.cand, state.value
     g = state.puzzle.geometry
+    memo = memo_for(state)
     unsolved = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() >= 2]
     out: list[tuple[tuple[int, ...], int]] = []
     for a, b in combinations(range(g.size), 2):
@@ -112,10 +114,15 @@ def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
         # a loop has 6 cells or more, at most MAX_LOOP_EXTRAS of them with candidates beyond the pair
         if len(cells) < 6 or sum(cand[c] == pair for c in cells) < 6 - MAX_LOOP_EXTRAS:
             continue
-        cells = _loop_candidates(g, cells)
-        if len(cells) < 6:
-            continue
-        out.extend((loop, pair) for loop in _loops(g, cells, {c for c in cells if cand[c] != pair}))
+        # the loops depend only on these cells and on which of them hold more than the pair: kept
+        # per (cells, extras), since between two steps most pairs keep theirs
+        extras = {c for c in cells if cand[c] != pair}
+        key = ("unique loops", sum(1 << c for c in cells), sum(1 << c for c in extras))
+        loops = memo.get(key)
+        if loops is None:
+            kept = _loop_candidates(g, cells)
+            loops = memo[key] = list(_loops(g, kept, extras & set(kept))) if len(kept) >= 6 else []
+        out.extend((loop, pair) for loop in loops)
     return out
 
 
