@@ -2600,5 +2600,11 @@ PyMODINIT_FUNC PyInit__deduce_accel(void) {
             return NULL;
         }
     }
+    /* the largest grid the fish tables take (strategies/_accel.py reads them) */
+    if (PyModule_AddIntConstant(m, "FISH_MAX_CELLS", FISH_W * 64) < 0
+        || PyModule_AddIntConstant(m, "FISH_MAX_HOUSES", FISH_HOUSES) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     return m;
 }

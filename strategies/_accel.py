@@ -120,6 +120,7 @@ def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...
     :meth:`strategies.fish.Fish._standard_found` in C (the same results, in
     the same order), or None when the accelerator is not installed or the
     grid is too large for it."""
-    if _deduce_accel is None or len(g.house_masks) > 128 or len(peers) > 640:
+    if (_deduce_accel is None or len(g.house_masks) > _deduce_accel.FISH_MAX_HOUSES
+            or len(peers) > _deduce_accel.FISH_MAX_CELLS):
         return None
     return _deduce_accel.FishTables(len(peers), list(g.house_masks), list(peers), list(cell_houses))
