@@ -19,14 +19,50 @@ _NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
 def naked_sets(cells: list[int], k: int, cand: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every ``k`` of ``cells`` holding only ``k`` symbols between them, with those symbols' mask."""
+    """Every ``k`` of ``cells`` holding only ``k`` symbols between them, with
+    those symbols' mask, in ``combinations`` order.  A group is only grown
+    while its cells hold ``k`` symbols or fewer (no larger group of them
+    could hold fewer)."""
     small = [c for c in cells if cand[c].bit_count() <= k]
-    for group in combinations(small, k):
-        union = 0
-        for c in group:
-            union |= cand[c]
-        if union.bit_count() == k:
-            yield group, union
+    m = len(small)
+    if m < k:
+        return
+    masks = [cand[c] for c in small]
+    if k == 2:
+        for i in range(m - 1):
+            a = masks[i]
+            for j in range(i + 1, m):
+                if (a | masks[j]).bit_count() == 2:
+                    yield (small[i], small[j]), a | masks[j]
+        return
+    if k == 3:
+        for i in range(m - 2):
+            a = masks[i]
+            for j in range(i + 1, m - 1):
+                ab = a | masks[j]
+                if ab.bit_count() > 3:
+                    continue
+                for l in range(j + 1, m):
+                    if (ab | masks[l]).bit_count() == 3:
+                        yield (small[i], small[j], small[l]), ab | masks[l]
+        return
+    yield from _grown(small, masks, k, 0, (), 0)
+
+
+def _grown(small: list[int], masks: list[int], k: int, start: int, chosen: tuple[int, ...], union: int
+           ) -> Iterator[tuple[tuple[int, ...], int]]:
+    """:func:`naked_sets` of any size: ``chosen`` (their symbols ``union``)
+    grown by cells of ``small`` from ``start`` on."""
+    left = k - len(chosen)
+    for i in range(start, len(small) - left + 1):
+        u = union | masks[i]
+        if u.bit_count() > k:
+            continue
+        if left == 1:
+            if u.bit_count() == k:
+                yield chosen + (small[i],), u
+        else:
+            yield from _grown(small, masks, k, i + 1, chosen + (small[i],), u)
 
 
 @attrs.frozen
