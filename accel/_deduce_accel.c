@@ -379,93 +379,173 @@ fail:
     return 0;
 }
 
-/* The almost locked sets of grouped chains, indexed per "off" literal as
- * Implications.als_index holds them: sets is a list of Als tuples (cells, symbols, house, where,
- * seen), in order.  For each set and each symbol x of it (ascending), an entry when some other
- * symbol y of the set has cells outside it that see all its places of y and hold y (what the set
- * takes from them when it loses x); each place of x in the set lists the entry, in order, and per
- * place the entries are grouped by their places of x (the distinct masks in first-seen order). */
-static int build_als(Context *C, PyObject *sets) {
+/* What build_als gathers: per entry (a set and one of its symbols), its places of the symbol, the
+ * set's cells and house, the symbol, and its "others" (the symbols the set then takes from cells
+ * outside it, with those cells); per place of an entry, (literal index, entry) in the order made. */
+typedef struct {
+    IntList e_house, e_sym, e_oth_start, e_oth_count, o_sym, pair_li, pair_e;
+    WordList e_where, e_cells, o_words;
+    word *where, *outside;     /* scratch: per symbol, n * W words */
+} AlsBuild;
+
+/* The entries of one almost locked set (cells, holding symbols, in house): for each of its symbols
+ * x (ascending), when some other symbol y of the set has cells outside it that see all its places
+ * of y and hold y (Implications.als_index's entries).  0 on error. */
+static int als_add(Context *C, AlsBuild *B, const word *cells, uint32_t symbols, int house) {
+    const int n = C->n, W = C->W;
+    uint32_t has_out = 0;
+    for (int y = 0; y < n; y++) {
+        if (!(symbols >> y & 1)) continue;
+        word *wy = B->where + (size_t)y * W, *oy = B->outside + (size_t)y * W;
+        memset(wy, 0, W * sizeof(word));
+        memset(oy, 0xff, W * sizeof(word));
+        for (int k = 0; k < W; k++) {
+            for (word v = cells[k]; v; v &= v - 1) {
+                int c = k * 64 + __builtin_ctzll(v);
+                if (!(C->cand0[c] >> y & 1)) continue;
+                w_set(wy, c);
+                const word *pc = C->peer + (size_t)c * W;
+                for (int q = 0; q < W; q++) oy[q] &= pc[q];
+            }
+        }
+        const word *sy = C->smask0 + (size_t)y * W;
+        for (int k = 0; k < W; k++) {
+            oy[k] &= ~cells[k] & sy[k];
+            if (oy[k]) has_out |= 1u << y;
+        }
+    }
+    for (int x = 0; x < n; x++) {
+        if (!(symbols >> x & 1) || !(has_out & ~(1u << x))) continue;
+        int e = (int)B->e_sym.used;
+        if (!push_words(&B->e_where, B->where + (size_t)x * W) || !push_words(&B->e_cells, cells)
+            || !push(&B->e_house, house) || !push(&B->e_sym, x) || !push(&B->e_oth_start, (int)B->o_sym.used))
+            return 0;
+        int count = 0;
+        for (int y = 0; y < n; y++) {
+            if (y == x || !(has_out >> y & 1)) continue;
+            if (!push(&B->o_sym, y) || !push_words(&B->o_words, B->outside + (size_t)y * W)) return 0;
+            count++;
+        }
+        if (!push(&B->e_oth_count, count)) return 0;
+        const word *wx = B->where + (size_t)x * W;
+        for (int k = 0; k < W; k++) {
+            for (word v = wx[k]; v; v &= v - 1) {
+                int q = k * 64 + __builtin_ctzll(v);
+                if (!push(&B->pair_li, q * n + x) || !push(&B->pair_e, e)) return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The lowest-numbered house where a set of k cells (a list) is looked for: one holding all of them
+ * (the row, column or block of its first cell) and more than k unsolved cells (empty_count). */
+static int first_house(const Context *C, const int *cells, int k, const int *empty_count) {
+    int best = -1;
+    for (int j = 0; j < 3; j++) {
+        int h = C->cell_houses[cells[0] * 3 + j], all = empty_count[h] > k;
+        for (int i = 1; i < k && all; i++)
+            all = C->cell_houses[cells[i] * 3 + j] == h;
+        if (all && (best < 0 || h < best)) best = h;
+    }
+    return best;
+}
+
+/* The almost locked sets of 2 to max_cells cells, as strategies.als.node_sets lists them (per house
+ * in order, by size, in combinations order of the house's unsolved cells; a set lying in several
+ * houses counted in the first), each handed to als_add; a partial set is only grown while its cells
+ * hold at most one symbol more than the set will have cells.  0 on error. */
+static int find_als(Context *C, AlsBuild *B, int max_cells) {
+    const int W = C->W;
+    int ok = 0;
+    int *empty = PyMem_Calloc((size_t)C->ncells + 1, sizeof(int));
+    int *empty_count = PyMem_Calloc((size_t)C->nhouses + 1, sizeof(int));
+    word *cells = PyMem_Calloc(W, sizeof(word));
+    if (!empty || !empty_count || !cells) { PyErr_NoMemory(); goto done; }
+    for (int h = 0; h < C->nhouses; h++) {
+        const word *hm = C->house + (size_t)h * W;
+        for (int k = 0; k < W; k++)
+            for (word v = hm[k]; v; v &= v - 1)
+                empty_count[h] += C->value[k * 64 + __builtin_ctzll(v)] < 0;
+    }
+    for (int h = 0; h < C->nhouses; h++) {
+        const word *hm = C->house + (size_t)h * W;
+        int m = 0;
+        for (int k = 0; k < W; k++)
+            for (word v = hm[k]; v; v &= v - 1) {
+                int c = k * 64 + __builtin_ctzll(v);
+                if (C->value[c] < 0) empty[m++] = c;
+            }
+        for (int size = 2; size <= max_cells && size <= m - 1; size++) {
+            int idx[32], chosen[32];
+            uint32_t unions[33];
+            int depth = 0;
+            unions[0] = 0;
+            idx[0] = 0;
+            /* an iterative walk over the size-combinations of empty, in combinations order */
+            while (depth >= 0) {
+                if (idx[depth] > m - (size - depth)) { if (--depth >= 0) idx[depth]++; continue; }
+                uint32_t u = unions[depth] | C->cand0[empty[idx[depth]]];
+                if (__builtin_popcount(u) > size + 1) { idx[depth]++; continue; }
+                chosen[depth] = empty[idx[depth]];
+                if (depth == size - 1) {
+                    if (__builtin_popcount(u) == size + 1 && first_house(C, chosen, size, empty_count) == h) {
+                        memset(cells, 0, W * sizeof(word));
+                        for (int i = 0; i < size; i++) w_set(cells, chosen[i]);
+                        if (!als_add(C, B, cells, u, h)) goto done;
+                    }
+                    idx[depth]++;
+                    continue;
+                }
+                unions[depth + 1] = u;
+                idx[depth + 1] = idx[depth] + 1;
+                depth++;
+            }
+        }
+    }
+    ok = 1;
+done:
+    PyMem_Free(empty);
+    PyMem_Free(empty_count);
+    PyMem_Free(cells);
+    return ok;
+}
+
+/* The almost locked sets of grouped chains (of 2 to max_cells cells; none for 0), indexed per
+ * "off" literal as Implications.als_index holds them: each place of an entry's symbol lists the
+ * entry, in order, and per place the entries are grouped by their places of the symbol (the distinct
+ * masks in first-seen order). */
+static int build_als(Context *C, int max_cells) {
     const int n = C->n, W = C->W, ncells = C->ncells;
     const size_t nlits = (size_t)ncells * n;
     int ok = 0;
-    IntList e_house = {0}, e_sym = {0}, e_oth_start = {0}, e_oth_count = {0}, o_sym = {0}, pair_li = {0};
-    IntList pair_e = {0}, m_ent_start = {0}, m_ent_count = {0}, mask_ents = {0};
-    WordList e_where = {0, 0, 0, W}, e_cells = {0, 0, 0, W}, o_words = {0, 0, 0, W}, m_words = {0, 0, 0, W};
-    word *cells = PyMem_Calloc(W, sizeof(word)), *where = PyMem_Calloc((size_t)n * W, sizeof(word));
-    word *outside = PyMem_Calloc((size_t)n * W, sizeof(word));
+    AlsBuild B = {0};
+    B.e_where.W = B.e_cells.W = B.o_words.W = W;
+    IntList m_ent_start = {0}, m_ent_count = {0}, mask_ents = {0};
+    WordList m_words = {0, 0, 0, W};
+    IntList *pair_li = &B.pair_li, *pair_e = &B.pair_e;
     int *fill = NULL, *first = NULL;
+    B.where = PyMem_Calloc((size_t)n * W, sizeof(word));
+    B.outside = PyMem_Calloc((size_t)n * W, sizeof(word));
     C->lm_start = PyMem_Calloc(nlits + 1, sizeof(int));
     C->lm_count = PyMem_Calloc(nlits + 1, sizeof(int));
     C->la_start = PyMem_Calloc(nlits + 1, sizeof(int));
     C->la_count = PyMem_Calloc(nlits + 1, sizeof(int));
-    if (!cells || !where || !outside || !C->lm_start || !C->lm_count || !C->la_start || !C->la_count) {
+    if (!B.where || !B.outside || !C->lm_start || !C->lm_count || !C->la_start || !C->la_count) {
         PyErr_NoMemory();
         goto done;
     }
-    if (!PyList_Check(sets)) { PyErr_SetString(PyExc_TypeError, "sets: a list of almost locked sets"); goto done; }
-    for (Py_ssize_t ai = 0; ai < PyList_GET_SIZE(sets); ai++) {
-        PyObject *a = PyList_GET_ITEM(sets, ai);
-        if (!PyTuple_Check(a) || PyTuple_GET_SIZE(a) != 5) {
-            PyErr_SetString(PyExc_ValueError, "sets: (cells, symbols, house, where, seen) per set");
-            goto done;
-        }
-        long symbols, house;
-        PyObject *where_t = PyTuple_GET_ITEM(a, 3), *seen_t = PyTuple_GET_ITEM(a, 4);
-        if (!cell_bits(PyTuple_GET_ITEM(a, 0), cells, W, ncells)) goto done;
-        if (!small_int(PyTuple_GET_ITEM(a, 1), 0, 1L << n, &symbols)) goto done;
-        if (!small_int(PyTuple_GET_ITEM(a, 2), 0, C->nhouses, &house)) goto done;
-        if (!PyTuple_Check(where_t) || PyTuple_GET_SIZE(where_t) != n || !PyTuple_Check(seen_t)
-            || PyTuple_GET_SIZE(seen_t) != n) {
-            PyErr_SetString(PyExc_ValueError, "sets: a set's where and seen hold one cell mask per symbol");
-            goto done;
-        }
-        uint32_t has_out = 0;
-        for (int y = 0; y < n; y++) {
-            if (!(symbols >> y & 1)) continue;
-            word *wy = where + (size_t)y * W, *oy = outside + (size_t)y * W;
-            if (!cell_bits(PyTuple_GET_ITEM(where_t, y), wy, W, ncells)) goto done;
-            if (!cell_bits(PyTuple_GET_ITEM(seen_t, y), oy, W, ncells)) goto done;
-            const word *sy = C->smask0 + (size_t)y * W;
-            for (int k = 0; k < W; k++) {
-                oy[k] &= ~cells[k] & sy[k];
-                if (oy[k]) has_out |= 1u << y;
-            }
-        }
-        for (int x = 0; x < n; x++) {
-            if (!(symbols >> x & 1) || !(has_out & ~(1u << x))) continue;
-            int e = (int)e_sym.used;
-            if (!push_words(&e_where, where + (size_t)x * W) || !push_words(&e_cells, cells)
-                || !push(&e_house, (int)house) || !push(&e_sym, x) || !push(&e_oth_start, (int)o_sym.used))
-                goto done;
-            int count = 0;
-            for (int y = 0; y < n; y++) {
-                if (y == x || !(has_out >> y & 1)) continue;
-                if (!push(&o_sym, y) || !push_words(&o_words, outside + (size_t)y * W)) goto done;
-                count++;
-            }
-            if (!push(&e_oth_count, count)) goto done;
-            const word *wx = where + (size_t)x * W;
-            for (int k = 0; k < W; k++) {
-                word v = wx[k];
-                while (v) {
-                    int q = k * 64 + __builtin_ctzll(v);
-                    v &= v - 1;
-                    if (!push(&pair_li, q * n + x) || !push(&pair_e, e)) goto done;
-                }
-            }
-        }
-    }
+    if (max_cells > 0 && !find_als(C, &B, max_cells)) goto done;
     /* every entry per literal, in the order made */
-    for (size_t i = 0; i < pair_li.used; i++) C->la_count[pair_li.items[i]]++;
+    for (size_t i = 0; i < pair_li->used; i++) C->la_count[pair_li->items[i]]++;
     for (size_t li = 0, at = 0; li < nlits; li++) { C->la_start[li] = (int)at; at += C->la_count[li]; }
     fill = PyMem_Calloc(nlits + 1, sizeof(int));
-    C->all_ents = PyMem_Calloc(pair_li.used + 1, sizeof(int));
-    first = PyMem_Calloc(pair_li.used + 1, sizeof(int));
+    C->all_ents = PyMem_Calloc(pair_li->used + 1, sizeof(int));
+    first = PyMem_Calloc(pair_li->used + 1, sizeof(int));
     if (!fill || !C->all_ents || !first) { PyErr_NoMemory(); goto done; }
-    for (size_t i = 0; i < pair_li.used; i++) {
-        int li = pair_li.items[i];
-        C->all_ents[C->la_start[li] + fill[li]++] = pair_e.items[i];
+    for (size_t i = 0; i < pair_li->used; i++) {
+        int li = pair_li->items[i];
+        C->all_ents[C->la_start[li] + fill[li]++] = pair_e->items[i];
     }
     /* per literal, the distinct masks (first seen first) and the entries of each, in order */
     for (size_t li = 0; li < nlits; li++) {
@@ -473,10 +553,10 @@ static int build_als(Context *C, PyObject *sets) {
         int count = C->la_count[li], nfirst = 0;
         C->lm_start[li] = (int)m_words.used;
         for (int k = 0; k < count; k++) {
-            const word *wk = e_where.items + (size_t)ents[k] * W;
+            const word *wk = B.e_where.items + (size_t)ents[k] * W;
             int j = 0;
             for (; j < nfirst; j++)
-                if (!memcmp(e_where.items + (size_t)ents[first[j]] * W, wk, W * sizeof(word))) break;
+                if (!memcmp(B.e_where.items + (size_t)ents[first[j]] * W, wk, W * sizeof(word))) break;
             if (j == nfirst) {
                 first[nfirst++] = k;
                 if (!push_words(&m_words, wk)) goto done;
@@ -484,25 +564,25 @@ static int build_als(Context *C, PyObject *sets) {
         }
         C->lm_count[li] = nfirst;
         for (int j = 0; j < nfirst; j++) {
-            const word *wj = e_where.items + (size_t)ents[first[j]] * W;
+            const word *wj = B.e_where.items + (size_t)ents[first[j]] * W;
             if (!push(&m_ent_start, (int)mask_ents.used)) goto done;
             int in = 0;
             for (int k = first[j]; k < count; k++) {
-                if (memcmp(e_where.items + (size_t)ents[k] * W, wj, W * sizeof(word))) continue;
+                if (memcmp(B.e_where.items + (size_t)ents[k] * W, wj, W * sizeof(word))) continue;
                 if (!push(&mask_ents, ents[k])) goto done;
                 in++;
             }
             if (!push(&m_ent_count, in)) goto done;
         }
     }
-    C->n_entries = (int)e_sym.used;
-    C->e_rp = PyMem_Calloc(e_sym.used + 1, sizeof(PyObject *));
+    C->n_entries = (int)B.e_sym.used;
+    C->e_rp = PyMem_Calloc(B.e_sym.used + 1, sizeof(PyObject *));
     if (!C->e_rp) { PyErr_NoMemory(); goto done; }
-    if (!(C->e_where = word_list_array(&e_where)) || !(C->e_cells = word_list_array(&e_cells))
-        || !(C->o_words = word_list_array(&o_words)) || !(C->m_words = word_list_array(&m_words))
-        || !(C->e_house = int_list_array(&e_house)) || !(C->e_sym = int_list_array(&e_sym))
-        || !(C->e_oth_start = int_list_array(&e_oth_start)) || !(C->e_oth_count = int_list_array(&e_oth_count))
-        || !(C->o_sym = int_list_array(&o_sym)) || !(C->m_ent_start = int_list_array(&m_ent_start))
+    if (!(C->e_where = word_list_array(&B.e_where)) || !(C->e_cells = word_list_array(&B.e_cells))
+        || !(C->o_words = word_list_array(&B.o_words)) || !(C->m_words = word_list_array(&m_words))
+        || !(C->e_house = int_list_array(&B.e_house)) || !(C->e_sym = int_list_array(&B.e_sym))
+        || !(C->e_oth_start = int_list_array(&B.e_oth_start)) || !(C->e_oth_count = int_list_array(&B.e_oth_count))
+        || !(C->o_sym = int_list_array(&B.o_sym)) || !(C->m_ent_start = int_list_array(&m_ent_start))
         || !(C->m_ent_count = int_list_array(&m_ent_count)) || !(C->mask_ents = int_list_array(&mask_ents)))
         goto done;
     /* a place of a set is followed even where no house link starts (Implications._live_houses) */
@@ -511,32 +591,34 @@ static int build_als(Context *C, PyObject *sets) {
     ok = 1;
 done:
     {
-        IntList *ints[] = {&e_house, &e_sym, &e_oth_start, &e_oth_count, &o_sym, &pair_li, &pair_e, &m_ent_start,
-                           &m_ent_count, &mask_ents};
+        IntList *ints[] = {&B.e_house, &B.e_sym, &B.e_oth_start, &B.e_oth_count, &B.o_sym, &B.pair_li, &B.pair_e,
+                           &m_ent_start, &m_ent_count, &mask_ents};
         for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) PyMem_Free(ints[i]->items);
-        WordList *wls[] = {&e_where, &e_cells, &o_words, &m_words};
+        WordList *wls[] = {&B.e_where, &B.e_cells, &B.o_words, &m_words};
         for (size_t i = 0; i < sizeof(wls) / sizeof(wls[0]); i++) PyMem_Free(wls[i]->items);
     }
-    PyMem_Free(cells); PyMem_Free(where); PyMem_Free(outside); PyMem_Free(fill); PyMem_Free(first);
+    PyMem_Free(B.where); PyMem_Free(B.outside); PyMem_Free(fill); PyMem_Free(first);
     return ok;
 }
 
 /* Context(n, ncells, nhouses, static, grouped, only, want_end, cand, value, smask, peer, house, cell_houses,
- *         inter, sets, reasons): the position (candidates and values per cell, the symbols'
- *         places, peer and house masks as words, three houses per cell, the line-box crossings of
- *         each cell for grouped chains), the almost locked sets of grouped chains (build_als) and
- *         the engine's names of the links' reasons; the "off" literals followed are found here
- *         (find_live) */
+ *         inter, max_als_cells, reasons): the position (candidates and values per cell, the
+ *         symbols' places, peer and house masks as words, three houses per cell, the line-box
+ *         crossings of each cell for grouped chains), the largest almost locked sets grouped chains
+ *         pass through (0: none) and the engine's names of the links' reasons; the "off" literals
+ *         followed and the sets are found here (find_live, build_als) */
 static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int n, ncells, nhouses, is_static, grouped, only, want_end;
-    PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter, *sets, *reasons;
-    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOOO", &n, &ncells, &nhouses, &is_static, &grouped,
-                          &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter, &sets,
-                          &reasons))
+    int max_als_cells;
+    PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter, *reasons;
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOiO", &n, &ncells, &nhouses, &is_static, &grouped,
+                          &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter,
+                          &max_als_cells, &reasons))
         return NULL;
-    if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || nhouses < 1 || only < -1 || only >= n) {
+    if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || nhouses < 1 || only < -1 || only >= n
+        || max_als_cells < 0 || max_als_cells > 24) {
         PyErr_SetString(PyExc_ValueError, "Context: n from 1 to 25, ncells from 1 to 4096, nhouses above 0, "
-                                          "only -1 or a symbol");
+                                          "only -1 or a symbol, max_als_cells from 0 to 24");
         return NULL;
     }
     Context *self = (Context *)type->tp_alloc(type, 0);
@@ -566,7 +648,7 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
         goto fail;
     Py_INCREF(self->r_cell); Py_INCREF(self->r_peer); Py_INCREF(self->r_naked); Py_INCREF(self->r_hidden);
     Py_INCREF(self->r_group); Py_INCREF(self->r_als); Py_INCREF(self->r_empty); Py_INCREF(self->r_noplace);
-    if (!build_als(self, sets)) goto fail;
+    if (!build_als(self, max_als_cells)) goto fail;
     self->cand = PyMem_Calloc(ncells, sizeof(uint32_t));
     self->smask = PyMem_Calloc((size_t)n * W, sizeof(word));
     self->placed = PyMem_Calloc(W, sizeof(word));

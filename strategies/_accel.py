@@ -49,16 +49,17 @@ def available() -> bool:
     return _deduce_accel is not None
 
 
-def context(imp: Implications, reasons: tuple[str, ...], sets: list[Any]) -> Any:
+def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int) -> Any:
     """The C ``Context`` of ``imp``'s position and mode (static, grouped or
     dynamic), or None when the accelerator is not installed.  ``reasons``
     are the engine's names of the links a node follows from: same cell,
-    peer, naked single, hidden single, group, almost locked set; ``sets``
-    the almost locked sets of grouped chains (:class:`strategies.als.Als`).
-    The module finds the "off" literals to follow as
-    :meth:`~strategies.implications.Implications._live_houses` does, and
-    indexes the almost locked sets of grouped chains as
-    :attr:`~strategies.implications.Implications.als_index` does."""
+    peer, naked single, hidden single, group, almost locked set;
+    ``max_als_cells`` the largest almost locked sets grouped chains pass
+    through (0 in the other modes).  The module finds the "off" literals to
+    follow as :meth:`~strategies.implications.Implications._live_houses`
+    does, and the almost locked sets as :func:`strategies.als.node_sets`
+    lists them, indexed as
+    :attr:`~strategies.implications.Implications.als_index` is."""
     if _deduce_accel is None or imp.mode not in ("static", "grouped", "dynamic"):
         return None
 
@@ -74,7 +75,7 @@ def context(imp: Implications, reasons: tuple[str, ...], sets: list[Any]) -> Any
         n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
         imp.cand, imp.value, words(imp.smask), peer_words, house_words, cell_houses,
-        crossings if imp.group_of else b"", sets, (*reasons, "empty", "no-place"))
+        crossings if imp.group_of else b"", max_als_cells, (*reasons, "empty", "no-place"))
 
 
 def _puzzle_tables(state: State) -> tuple[bytes, bytes, list[int], bytes]:

@@ -247,19 +247,13 @@ class Implications:
             self._als_index = self._index_sets()
         return self._als_index
 
-    def _node_sets(self) -> list[Any]:
-        """The almost locked sets grouped chains pass through (none in the other modes)."""
-        if self.mode != "grouped":
-            return []
+    def _index_sets(self) -> dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]]:
         from .als import node_sets
 
-        return node_sets(self.state, MAX_ALS_NODE_CELLS)
-
-    def _index_sets(self) -> dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]]:
         index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]] = {}
         sets_of: dict[int, list[AlsEntry]] = {}
         smask = self.smask
-        for a in self._node_sets():
+        for a in node_sets(self.state, MAX_ALS_NODE_CELLS):
             cells = tuple(cells_of(a.cells))
             symbols = cells_of(a.symbols)
             # (a propagation only narrows the symbols' places: what no cell outside the set holds
@@ -342,7 +336,8 @@ class Implications:
 
     def _propagate(self, start: int) -> Propagation:
         if self._fast is None:
-            self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE), self._node_sets()) or False
+            self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE),
+                                 MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0) or False
         if self._fast:
             # the C accelerator (strategies/_accel.py): the same propagation, node for node
             prop = Propagation(start)

@@ -132,16 +132,17 @@ def _jigsaw_6() -> Geometry:
     return Geometry.jigsaw(["000011", "022013", "221113", "243333", "244455", "445555"])  # seed 001's map
 
 
-def _random_position(geometry: Geometry, seed: int) -> State:
+def _random_position(geometry: Geometry, seed: int, solved: float = 0.25) -> State:
     """A grid of random candidates (each cell's own symbol among them) and some
-    cells solved: not a consistent position, which is the harder test."""
+    cells solved (about ``solved`` of them): not a consistent position, which is
+    the harder test."""
     rng = random.Random(seed)
     n = geometry.size
     puzzle = Puzzle(geometry, ALPHABET[:n], (-1,) * (n * n))
     cand, value = [], []
     for _cell in range(n * n):
         own = rng.randrange(n)
-        if rng.random() < 0.25:
+        if rng.random() < solved:
             cand.append(1 << own)
             value.append(own)
             continue
@@ -164,6 +165,15 @@ def test_random_positions_propagate_the_same(with_accel, size, seed, jigsaw):
     assert_same_propagations(state, "static", seed % size)
     assert_same_propagations(state, "dynamic")
     assert_same_propagations(state, "dynamic", seed % size)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9]), seed=st.integers(0, 2**32), jigsaw=st.booleans())
+def test_sparse_positions_pass_the_same_sets(with_accel, size, seed, jigsaw):
+    # half the cells solved: houses with few empty cells, where an almost locked set may fill a
+    # house (not a set there) and lie in another (counted there): the module finds the same sets
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    assert_same_propagations(_random_position(geometry, seed, solved=0.5), "grouped")
 
 
 def test_a_25x25_position_propagates_the_same(with_accel):
@@ -453,7 +463,7 @@ def test_the_tables_refuse_malformed_input(accel):
     n, ncells = 4, 16
     words = bytes(8 * ncells)
     args = [n, ncells, 12, 1, 0, -1, 0, [1] * ncells, [-1] * ncells, bytes(8 * n), words, bytes(8 * 12),
-            [0, 4, 8] * ncells, b"", [], ("a", "b", "c", "d", "e", "f", "g", "h")]
+            [0, 4, 8] * ncells, b"", 4, ("a", "b", "c", "d", "e", "f", "g", "h")]
     accel.Context(*args)
     with pytest.raises(ValueError, match="cand"):
         accel.Context(*args[:7], [1 << 5] * ncells, *args[8:])
