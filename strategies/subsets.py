@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Iterator
 
 import attrs
@@ -20,20 +19,26 @@ _NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 def naked_sets(cells: list[int], k: int, cand: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every ``k`` of ``cells`` holding only ``k`` symbols between them, with
-    those symbols' mask, in ``combinations`` order.  A group is only grown
-    while its cells hold ``k`` symbols or fewer (no larger group of them
-    could hold fewer)."""
+    those symbols' mask, in ``combinations`` order."""
     small = [c for c in cells if cand[c].bit_count() <= k]
-    m = len(small)
+    return locked_groups(small, [cand[c] for c in small], k)
+
+
+def locked_groups(items: list[int], masks: list[int], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every ``k`` of ``items`` whose ``masks`` (one per item) make a union
+    of ``k`` bits, with that union, in ``combinations`` order: the cells of
+    a naked subset (masks: their candidates) or the symbols of a hidden one
+    (masks: their places).  A group is only grown while its union has ``k``
+    bits or fewer (no larger group of them could have fewer)."""
+    m = len(items)
     if m < k:
         return
-    masks = [cand[c] for c in small]
     if k == 2:
         for i in range(m - 1):
             a = masks[i]
             for j in range(i + 1, m):
                 if (a | masks[j]).bit_count() == 2:
-                    yield (small[i], small[j]), a | masks[j]
+                    yield (items[i], items[j]), a | masks[j]
         return
     if k == 3:
         for i in range(m - 2):
@@ -44,25 +49,25 @@ def naked_sets(cells: list[int], k: int, cand: list[int]) -> Iterator[tuple[tupl
                     continue
                 for l in range(j + 1, m):
                     if (ab | masks[l]).bit_count() == 3:
-                        yield (small[i], small[j], small[l]), ab | masks[l]
+                        yield (items[i], items[j], items[l]), ab | masks[l]
         return
-    yield from _grown(small, masks, k, 0, (), 0)
+    yield from _grown(items, masks, k, 0, (), 0)
 
 
-def _grown(small: list[int], masks: list[int], k: int, start: int, chosen: tuple[int, ...], union: int
+def _grown(items: list[int], masks: list[int], k: int, start: int, chosen: tuple[int, ...], union: int
            ) -> Iterator[tuple[tuple[int, ...], int]]:
-    """:func:`naked_sets` of any size: ``chosen`` (their symbols ``union``)
-    grown by cells of ``small`` from ``start`` on."""
+    """:func:`locked_groups` of any size: ``chosen`` (their union ``union``)
+    grown by items from ``start`` on."""
     left = k - len(chosen)
-    for i in range(start, len(small) - left + 1):
+    for i in range(start, len(items) - left + 1):
         u = union | masks[i]
         if u.bit_count() > k:
             continue
         if left == 1:
             if u.bit_count() == k:
-                yield chosen + (small[i],), u
+                yield chosen + (items[i],), u
         else:
-            yield from _grown(small, masks, k, i + 1, chosen + (small[i],), u)
+            yield from _grown(items, masks, k, i + 1, chosen + (items[i],), u)
 
 
 @attrs.frozen
@@ -102,13 +107,8 @@ class HiddenSubset(Producer):
         for h, empty, places in per_position(state, "hidden places", lambda: hidden_places(state)):
             if empty <= k:
                 continue
-            few = {s: m for s, m, count in places if count <= k}
-            for syms in combinations(few, k):
-                union = 0
-                for s in syms:
-                    union |= few[s]
-                if union.bit_count() != k:
-                    continue
+            few = [(s, m) for s, m, count in places if count <= k]
+            for syms, union in locked_groups([s for s, _ in few], [m for _, m in few], k):
                 keep = 0
                 for s in syms:
                     keep |= 1 << s
