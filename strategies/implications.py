@@ -97,7 +97,7 @@ from deduce.state import State
 
 from ._accel import context
 from ._houses import cached, per_position, put_back, set_aside
-from .symbol_store import per_symbol
+from .symbol_store import per_symbol, symbol_masks_solved
 
 #: Generations of consequences followed from an assumption.
 MAX_DEPTH = 40
@@ -207,7 +207,7 @@ class Implications:
         self.cell_houses = g.cell_houses
         self.cand = state.cand
         self.value = state.value
-        self.smask = state.symbol_masks(solved=True)   # each propagation narrows a copy
+        self.smask = symbol_masks_solved(state)   # (shared by the position: each propagation narrows a copy)
         self.static = mode in ("static", "grouped")
         self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None

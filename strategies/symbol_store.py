@@ -22,7 +22,7 @@ _per_symbol: dict[Any, Any] = {}
 _per_symbol_puzzle: list[Any] = [None]
 
 
-def _symbol_masks(state: State) -> list[int]:
+def symbol_masks_solved(state: State) -> list[int]:
     """Per symbol, the cells holding it as a candidate (solved cells hold
     their symbol), once per position."""
     return per_position(state, "symbol-masks", lambda: state.symbol_masks(solved=True))
@@ -43,7 +43,7 @@ def per_symbol(state: State, key: Any, symbol: int, compute: Callable[[], T]) ->
     if _per_symbol_puzzle[0] is not state.puzzle or len(_per_symbol) >= PER_SYMBOL_LIMIT:
         _per_symbol.clear()
         _per_symbol_puzzle[0] = state.puzzle
-    places = _symbol_masks(state)[symbol]
+    places = symbol_masks_solved(state)[symbol]
     # (a solved cell among them holds the symbol)
     full = (key, symbol, places, places & _solved_cells(state))
     got = _per_symbol.get(full)
