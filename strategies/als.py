@@ -38,7 +38,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._houses import cached, per_position
-from ._memo import symbol_masks
+from ._memo import memo_for, symbol_masks
 
 #: Largest almost locked set searched, in cells (a deterministic bound).
 MAX_ALS_CELLS = 7
@@ -346,44 +346,58 @@ class SueDeCoq(Producer):
 
         g = state.puzzle.geometry
         cand, value = state.cand, state.value
+        memo = memo_for(state)
         for line, block, inter in line_block_pairs(g):
-            core_cells = [c for c in bits_of(inter) if value[c] < 0]
-            line_rest = [c for c in g.houses[line] if value[c] < 0 and not inter >> c & 1]
-            box_rest = [c for c in g.houses[block] if value[c] < 0 and not inter >> c & 1]
-            line_groups = box_groups = None   # (made when a core first needs them)
-            for size in (2, 3):
-                for core in combinations(core_cells, size):
-                    v = 0
-                    for c in core:
-                        v |= cand[c]
-                    if v.bit_count() < size + 2:
-                        continue
-                    if line_groups is None or box_groups is None:
-                        line_groups, box_groups = _cell_sets(line_rest, cand), _cell_sets(box_rest, cand)
-                    line_parts = _parts(line_groups, v)
-                    box_parts = _parts(box_groups, v)
-                    for a_cells, va in line_parts:
-                        for d_cells, vd in box_parts:
-                            if va & vd:
-                                continue
-                            total = v | va | vd
-                            if total.bit_count() != size + len(a_cells) + len(d_cells):
-                                continue
-                            line_out = va | (v & ~vd)
-                            box_out = vd | (v & ~va)
-                            used = set(core) | set(a_cells) | set(d_cells)
-                            elims = [(c, s) for c in line_rest if c not in used for s in bits_of(cand[c] & line_out)]
-                            elims += [(c, s) for c in box_rest if c not in used for s in bits_of(cand[c] & box_out)]
-                            # the intersection's other cells lie in both houses
-                            elims += [(c, s) for c in core_cells if c not in used
-                                      for s in bits_of(cand[c] & (line_out | box_out))]
-                            if elims:
-                                yield Step(self.technique, eliminations=elims, cells=sorted(used),
-                                           houses=(line, block), symbols=bits_of(total),
-                                           details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
-                                                    ("core_symbols", tuple(bits_of(v))),
-                                                    ("line_symbols", tuple(bits_of(va))),
-                                                    ("box_symbols", tuple(bits_of(vd)))))
+            # what one intersection finds reads only its line and box: kept per their candidates,
+            # since between two steps most intersections keep theirs
+            key = ("sue de coq", line, block, tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[line]),
+                   tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[block]))
+            steps = memo.get(key)
+            if steps is None:
+                steps = memo[key] = list(self._at(state, line, block, inter))
+            yield from steps
+
+    def _at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
+        """The Sue de Coq steps of one line-box intersection."""
+        g = state.puzzle.geometry
+        cand, value = state.cand, state.value
+        core_cells = [c for c in bits_of(inter) if value[c] < 0]
+        line_rest = [c for c in g.houses[line] if value[c] < 0 and not inter >> c & 1]
+        box_rest = [c for c in g.houses[block] if value[c] < 0 and not inter >> c & 1]
+        line_groups = box_groups = None   # (made when a core first needs them)
+        for size in (2, 3):
+            for core in combinations(core_cells, size):
+                v = 0
+                for c in core:
+                    v |= cand[c]
+                if v.bit_count() < size + 2:
+                    continue
+                if line_groups is None or box_groups is None:
+                    line_groups, box_groups = _cell_sets(line_rest, cand), _cell_sets(box_rest, cand)
+                line_parts = _parts(line_groups, v)
+                box_parts = _parts(box_groups, v)
+                for a_cells, va in line_parts:
+                    for d_cells, vd in box_parts:
+                        if va & vd:
+                            continue
+                        total = v | va | vd
+                        if total.bit_count() != size + len(a_cells) + len(d_cells):
+                            continue
+                        line_out = va | (v & ~vd)
+                        box_out = vd | (v & ~va)
+                        used = set(core) | set(a_cells) | set(d_cells)
+                        elims = [(c, s) for c in line_rest if c not in used for s in bits_of(cand[c] & line_out)]
+                        elims += [(c, s) for c in box_rest if c not in used for s in bits_of(cand[c] & box_out)]
+                        # the intersection's other cells lie in both houses
+                        elims += [(c, s) for c in core_cells if c not in used
+                                  for s in bits_of(cand[c] & (line_out | box_out))]
+                        if elims:
+                            yield Step(self.technique, eliminations=elims, cells=sorted(used),
+                                       houses=(line, block), symbols=bits_of(total),
+                                       details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
+                                                ("core_symbols", tuple(bits_of(v))),
+                                                ("line_symbols", tuple(bits_of(va))),
+                                                ("box_symbols", tuple(bits_of(vd)))))
 
 
 def _cell_sets(cells: list[int], cand: list[int]) -> list[tuple[tuple[int, ...], int, int]]:
