@@ -62,11 +62,15 @@ class Conclusion:
 
     def through_group(self) -> bool:
         """Whether a group or an almost locked set serves as a node of the chain."""
-        return bool(self._noted_reasons() & _GROUPED_BITS)
+        if self._noted >= 0:
+            return bool(self._noted & _GROUPED_BITS)
+        return self._through(GROUPED_REASONS)
 
     def through_hidden(self) -> bool:
         """Whether a link of the chain is a hidden single's (a symbol's last place in a house)."""
-        return bool(self._noted_reasons() & _HIDDEN_BIT)
+        if self._noted >= 0:
+            return bool(self._noted & _HIDDEN_BIT)
+        return self._through((HIDDEN,))
 
     def symbols(self) -> int:
         """The symbols of the chain's literals, as a mask."""
@@ -77,11 +81,9 @@ class Conclusion:
                     self._symbols |= 1 << ((x >> 1) & 31)
         return self._symbols
 
-    def _noted_reasons(self) -> int:
-        if self._noted < 0:
-            reasons = {p.nodes[x][0][0] for p, chain in zip(self.props, self.sets) for x in chain}
-            self._noted = sum(1 << k for k, r in enumerate(_NOTED) if r in reasons)
-        return self._noted
+    def _through(self, reasons: tuple[str, ...]) -> bool:
+        """Whether a literal of the chain follows from one of ``reasons`` (stops at the first)."""
+        return any(p.nodes[x][0][0] in reasons for p, chain in zip(self.props, self.sets) for x in chain)
 
     @property
     def chains(self) -> list[list[int]]:
