@@ -224,26 +224,6 @@ static word *word_array(PyObject *b, Py_ssize_t words) {
 
 static PyTypeObject ContextType;
 
-/* An exact int (so that no Python code runs while a list is read) in [low, bound); 0 with an error set. */
-static int small_int(PyObject *v, long low, long bound, long *out) {
-    if (!PyLong_CheckExact(v)) { PyErr_SetString(PyExc_TypeError, "expected an int"); return 0; }
-    long x = PyLong_AsLong(v);
-    if (x == -1 && PyErr_Occurred()) return 0;
-    if (x < low || x >= bound) { PyErr_SetString(PyExc_ValueError, "number out of range"); return 0; }
-    *out = x;
-    return 1;
-}
-
-/* A cell mask of ncells cells into W words: 0 with an error set if it does not fit or holds a bit past the cells. */
-static int cell_bits(PyObject *v, word *w, int W, int ncells) {
-    if (!long_to_bits(v, w, W)) return 0;
-    if (ncells % 64 && w[W - 1] >> (ncells % 64)) {
-        PyErr_SetString(PyExc_ValueError, "a cell mask with bits past the last cell");
-        return 0;
-    }
-    return 1;
-}
-
 /* A growing int array. */
 typedef struct { int *items; size_t used, cap; } IntList;
 
@@ -1561,7 +1541,27 @@ static PyTypeObject ScreenType = {
     .tp_new = screen_new,
 };
 
-/* ---- helpers of the fish and search tables --------------------------- */
+/* ---- input checks shared by the fish and search tables --------------- */
+
+/* An exact int (so that no Python code runs while a list is read) in [low, bound); 0 with an error set. */
+static int small_int(PyObject *v, long low, long bound, long *out) {
+    if (!PyLong_CheckExact(v)) { PyErr_SetString(PyExc_TypeError, "expected an int"); return 0; }
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred()) return 0;
+    if (x < low || x >= bound) { PyErr_SetString(PyExc_ValueError, "number out of range"); return 0; }
+    *out = x;
+    return 1;
+}
+
+/* A cell mask of ncells cells into W words: 0 with an error set if it does not fit or holds a bit past the cells. */
+static int cell_bits(PyObject *v, word *w, int W, int ncells) {
+    if (!long_to_bits(v, w, W)) return 0;
+    if (ncells % 64 && w[W - 1] >> (ncells % 64)) {
+        PyErr_SetString(PyExc_ValueError, "a cell mask with bits past the last cell");
+        return 0;
+    }
+    return 1;
+}
 
 /* A tuple of ints. */
 static PyObject *int_tuple(const int *xs, int k) {
@@ -2571,6 +2571,18 @@ static uint32_t anc_walk;
 static PyObject **anc_stack;
 static size_t anc_stack_cap;
 
+/* Room for need entries on the walk's stack; 0 with an error set. */
+static int anc_reserve(size_t need) {
+    if (need <= anc_stack_cap) return 1;
+    size_t cap = anc_stack_cap ? anc_stack_cap : 1024;
+    while (cap < need) cap *= 2;
+    PyObject **grown = PyMem_Realloc(anc_stack, cap * sizeof(PyObject *));
+    if (!grown) { PyErr_NoMemory(); return 0; }
+    anc_stack = grown;
+    anc_stack_cap = cap;
+    return 1;
+}
+
 /* ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): the number of literals targets
  * follow from in the propagation's nodes (literal -> (reason, parents)), themselves included, as
  * len(Propagation.ancestor_set(targets)); tagged, bit k set when the reason of one of them is
@@ -2592,13 +2604,7 @@ static PyObject *ancestor_count(PyObject *module, PyObject *args) {
         int in = PyDict_Contains(nodes, t);
         if (in < 0) goto error;
         if (!in) continue;
-        if (top == anc_stack_cap) {
-            size_t cap = anc_stack_cap ? anc_stack_cap * 2 : 1024;
-            PyObject **grown = PyMem_Realloc(anc_stack, cap * sizeof(PyObject *));
-            if (!grown) { PyErr_NoMemory(); goto error; }
-            anc_stack = grown;
-            anc_stack_cap = cap;
-        }
+        if (!anc_reserve(top + 1)) goto error;
         anc_stack[top++] = t;
     }
     while (top) {
@@ -2636,14 +2642,7 @@ static PyObject *ancestor_count(PyObject *module, PyObject *args) {
             }
         }
         Py_ssize_t np = PyTuple_GET_SIZE(parents);
-        if (top + (size_t)np > anc_stack_cap) {
-            size_t cap = anc_stack_cap ? anc_stack_cap : 1024;
-            while (cap < top + (size_t)np) cap *= 2;
-            PyObject **grown = PyMem_Realloc(anc_stack, cap * sizeof(PyObject *));
-            if (!grown) { PyErr_NoMemory(); goto error; }
-            anc_stack = grown;
-            anc_stack_cap = cap;
-        }
+        if (!anc_reserve(top + (size_t)np)) goto error;
         for (Py_ssize_t k = 0; k < np; k++) anc_stack[top++] = PyTuple_GET_ITEM(parents, k);
     }
     Py_DECREF(fast);

@@ -64,17 +64,12 @@ def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int) -> 
         return None
 
     n, ncells = imp.n, len(imp.cand)
-    nbytes = (ncells + 63) // 64 * 8
-
-    def words(masks: Any) -> bytes:
-        return b"".join(m.to_bytes(nbytes, "little") for m in masks)
-
     house_masks = imp.house_masks
     peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp.state)
     return _deduce_accel.Context(
         n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
-        imp.cand, imp.value, words(imp.smask), peer_words, house_words, cell_houses,
+        imp.cand, imp.value, _words(imp.smask, ncells), peer_words, house_words, cell_houses,
         crossings if imp.group_of else b"", max_als_cells, (*reasons, "empty", "no-place"))
 
 
@@ -88,18 +83,21 @@ def _puzzle_tables(state: State) -> tuple[bytes, bytes, list[int], bytes]:
     tables = memo.get("accel context tables")
     if tables is None:
         g = state.puzzle.geometry
-        nbytes = (len(state.cand) + 63) // 64 * 8
+        ncells = len(state.cand)
         house_masks = g.house_masks
-
-        def words(masks: Any) -> bytes:
-            return b"".join(m.to_bytes(nbytes, "little") for m in masks)
-
         crossings = []
         for row, col, block in g.cell_houses:
             crossings += [house_masks[row] & house_masks[block], house_masks[col] & house_masks[block]]
-        tables = memo["accel context tables"] = (words(state.puzzle.peer_masks), words(house_masks),
-                                                  [h for hs in g.cell_houses for h in hs], words(crossings))
+        tables = memo["accel context tables"] = (
+            _words(state.puzzle.peer_masks, ncells), _words(house_masks, ncells),
+            [h for hs in g.cell_houses for h in hs], _words(crossings, ncells))
     return tables
+
+
+def _words(masks: Any, ncells: int) -> bytes:
+    """Cell masks as the module reads them: each in little-endian 64-bit words."""
+    nbytes = (ncells + 63) // 64 * 8
+    return b"".join(m.to_bytes(nbytes, "little") for m in masks)
 
 
 def screen(state: State, symbol: int | None, houses: bool, max_depth: int) -> Any:

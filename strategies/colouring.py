@@ -28,6 +28,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 
 from ._memo import memo_for, per_symbol
+from .single_digit import strong_links
 
 
 def clusters(state: State, sym: int, where: int) -> list[tuple[int, int]]:
@@ -39,18 +40,15 @@ def clusters(state: State, sym: int, where: int) -> list[tuple[int, int]]:
     key = ("clusters", sym, where)
     out = memo.get(key)
     if out is None:
-        out = memo[key] = _clusters(state.puzzle.geometry.house_masks, where)
+        out = memo[key] = _clusters(strong_links(state, sym, where))
     return out
 
 
-def _clusters(masks: tuple[int, ...], where: int) -> list[tuple[int, int]]:
+def _clusters(strong: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
     links: dict[int, list[int]] = {}
-    for hm in masks:
-        m = where & hm
-        if m.bit_count() == 2:
-            a, b = (m & -m).bit_length() - 1, m.bit_length() - 1
-            links.setdefault(a, []).append(b)
-            links.setdefault(b, []).append(a)
+    for _, a, b in strong:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
     seen: set[int] = set()
     out = []
     for start in sorted(links):

@@ -54,7 +54,8 @@ class HiddenSingle(Producer):
         masks = g.house_masks
         for h in house_order(g):
             hm = masks[h]
-            if not (unsolved & hm) & ((unsolved & hm) - 1):
+            empty = unsolved & hm
+            if not empty & (empty - 1):
                 continue  # one empty cell or none: a full house, not a hidden single
             placed = -1
             for sym, places in enumerate(where):

@@ -13,6 +13,7 @@ from typing import Any, Callable, TypeVar
 from deduce.state import State
 
 from ._houses import per_position
+from ._memo import unsolved_mask
 
 T = TypeVar("T")
 
@@ -28,11 +29,6 @@ def symbol_masks_solved(state: State) -> list[int]:
     return per_position(state, "symbol-masks", lambda: state.symbol_masks(solved=True))
 
 
-def _solved_cells(state: State) -> int:
-    """The mask of solved cells, once per position."""
-    return per_position(state, "solved-cells", lambda: sum(1 << c for c, v in enumerate(state.value) if v >= 0))
-
-
 def per_symbol(state: State, key: Any, symbol: int, compute: Callable[[], T]) -> T:
     """``compute()`` once per puzzle, ``key``, ``symbol`` and places of the
     symbol: for what follows one symbol only (its X-chains, its Nishio), which
@@ -45,7 +41,7 @@ def per_symbol(state: State, key: Any, symbol: int, compute: Callable[[], T]) ->
         _per_symbol_puzzle[0] = state.puzzle
     places = symbol_masks_solved(state)[symbol]
     # (a solved cell among them holds the symbol)
-    full = (key, symbol, places, places & _solved_cells(state))
+    full = (key, symbol, places, places & ~unsolved_mask(state))
     got = _per_symbol.get(full)
     if got is None:
         got = _per_symbol[full] = compute()

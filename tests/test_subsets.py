@@ -10,16 +10,15 @@ from hypothesis import strategies as st
 from strategies.subsets import locked_groups, naked_sets
 
 
-def every_combination(cells, k, cand):
-    """The definition: every k of the cells with at most k candidates, whose union has k symbols."""
-    small = [c for c in cells if cand[c].bit_count() <= k]
+def every_locked_group(items, masks, k):
+    """The definition: every k of the items whose masks make a union of k bits, in combinations order."""
     out = []
-    for group in combinations(small, k):
+    for group in combinations(range(len(items)), k):
         union = 0
-        for c in group:
-            union |= cand[c]
+        for i in group:
+            union |= masks[i]
         if union.bit_count() == k:
-            out.append((group, union))
+            out.append((tuple(items[i] for i in group), union))
     return out
 
 
@@ -30,8 +29,9 @@ houses = st.lists(st.integers(1, (1 << 6) - 1), min_size=0, max_size=16)
 @settings(max_examples=400, deadline=None)
 @given(cand=houses, k=st.integers(1, 6))
 def test_naked_sets_are_every_combination_in_order(cand, k):
-    cells = list(range(len(cand)))
-    assert list(naked_sets(cells, k, cand)) == every_combination(cells, k, cand)
+    # naked subsets: cells with at most k candidates whose candidates make a union of k symbols
+    small = [c for c in range(len(cand)) if cand[c].bit_count() <= k]
+    assert list(naked_sets(list(range(len(cand))), k, cand)) == every_locked_group(small, [cand[c] for c in small], k)
 
 
 def test_a_naked_triple_is_found():
@@ -44,11 +44,5 @@ def test_a_naked_triple_is_found():
 def test_locked_groups_of_places_are_every_combination_in_order(places, k):
     # hidden subsets: symbols (items) whose places (masks) make a union of k cells
     symbols = [s for s in range(len(places)) if places[s].bit_count() <= k]
-    expected = []
-    for group in combinations(symbols, k):
-        union = 0
-        for s in group:
-            union |= places[s]
-        if union.bit_count() == k:
-            expected.append((group, union))
-    assert list(locked_groups(symbols, [places[s] for s in symbols], k)) == expected
+    masks = [places[s] for s in symbols]
+    assert list(locked_groups(symbols, masks, k)) == every_locked_group(symbols, masks, k)
