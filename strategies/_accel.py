@@ -22,7 +22,10 @@ chains and whose ``reach``, ``units`` and ``common_bound`` are
 :class:`strategies.static_screen.StaticScreen`'s in C; :func:`fish_tables`
 packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 ``search`` is :meth:`strategies.fish.Fish._searched` and ``standard``
-:meth:`strategies.fish.Fish._standard_found` in C.  The module's
+:meth:`strategies.fish.Fish._standard_found` in C; :func:`subset_tables`
+packs a geometry's houses and line-box intersections into
+``SubsetTables``, whose ``naked`` and ``hidden`` are the naked, hidden and
+locked set searches of :mod:`strategies.subsets`.  The module's
 ``ancestor_count`` counts a conclusion's chain
 (:class:`strategies.conclusions.Conclusion`) without making its set.
 """
@@ -32,7 +35,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deduce._accelerator import load
+from deduce.geometry import bits_of
 
+from ._houses import house_order, line_block_pairs
 from ._memo import memo_for
 
 if TYPE_CHECKING:
@@ -110,6 +115,29 @@ def screen(state: State, symbol: int | None, houses: bool, max_depth: int) -> An
     peer_words, house_words, cell_houses, _ = _puzzle_tables(state)
     return _deduce_accel.Screen(state.puzzle.size, len(state.cand), state.cand, state.value, peer_words, house_words,
                                 cell_houses, -1 if symbol is None else symbol, houses, max_depth)
+
+
+def subset_tables(state: State) -> tuple[Any, Any] | None:
+    """The C ``SubsetTables`` of the puzzle's houses, in the order a person
+    scans them (:func:`~strategies._houses.house_order`), and of its
+    line-box intersections (:func:`~strategies._houses.line_block_pairs`:
+    their cells, within the line's and the box's), whose ``naked`` and
+    ``hidden`` are the searches of :mod:`strategies.subsets` in C (the same
+    sets, in the same order); made once per peer table, or None when the
+    accelerator is not installed."""
+    if _deduce_accel is None:
+        return None
+    memo = memo_for(state)
+    tables = memo.get("accel subset tables")
+    if tables is None:
+        g = state.puzzle.geometry
+        houses = [(cells, cells) for cells in (tuple(g.houses[h]) for h in house_order(g))]
+        crossings = [(tuple(bits_of(inter)), (*g.houses[line], *g.houses[block]))
+                     for line, block, inter in line_block_pairs(g)]
+        tables = memo["accel subset tables"] = (
+            _deduce_accel.SubsetTables(g.size, len(state.cand), houses),
+            _deduce_accel.SubsetTables(g.size, len(state.cand), crossings))
+    return tables
 
 
 def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]]) -> Any:

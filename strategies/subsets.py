@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import attrs
 
@@ -11,10 +11,9 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
+from . import _accel
 from ._houses import house_order, line_block_pairs, per_position
 from ._memo import symbol_masks
-
-_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
 def naked_sets(cells: list[int], k: int, cand: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -80,17 +79,33 @@ class NakedSubset(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
+        cand, value = state.cand, state.value
+        for h, cells, union in self._sets(state):
+            elims = [(c, s) for c in g.houses[h] if value[c] < 0 and c not in cells for s in bits_of(cand[c] & union)]
+            if elims:
+                yield Step(self.technique, eliminations=elims, cells=cells, houses=[h], symbols=bits_of(union))
+
+    def _sets(self, state: State) -> Iterable[tuple[int, tuple[int, ...], int]]:
+        """``(house, cells, their symbols' mask)`` of every naked set of the
+        size, in the order a step is looked for (the accelerator's are only
+        those that eliminate something)."""
+        g = state.puzzle.geometry
+        k = self.size
+        tables = _accel.subset_tables(state)
+        if tables is not None:
+            order = house_order(g)
+            return ((order[i], cells, union) for i, cells, union in tables[0].naked(state.cand, state.value, k))
+        return self._python_sets(state)
+
+    def _python_sets(self, state: State) -> Iterator[tuple[int, tuple[int, ...], int]]:
+        g = state.puzzle.geometry
         k = self.size
         cand, value = state.cand, state.value
         for h in house_order(g):
             empty = [c for c in g.houses[h] if value[c] < 0]
-            if len(empty) <= k:
-                continue
-            for cells, union in naked_sets(empty, k, cand):
-                elims = [(c, s) for c in empty if c not in cells for s in bits_of(cand[c] & union)]
-                if elims:
-                    yield Step(self.technique, eliminations=elims, cells=cells, houses=[h],
-                               symbols=bits_of(union))
+            if len(empty) > k:
+                for cells, union in naked_sets(empty, k, cand):
+                    yield h, cells, union
 
 
 @attrs.frozen
@@ -102,20 +117,34 @@ class HiddenSubset(Producer):
     CODES = {2: "hp", 3: "ht", 4: "hq"}
 
     def find(self, state: State) -> Iterator[Step]:
-        k = self.size
         cand = state.cand
+        for h, syms, cells in self._sets(state):
+            keep = 0
+            for s in syms:
+                keep |= 1 << s
+            elims = [(c, s) for c in cells for s in bits_of(cand[c] & ~keep)]
+            if elims:
+                yield Step(self.technique, eliminations=elims, cells=cells, houses=[h], symbols=syms)
+
+    def _sets(self, state: State) -> Iterable[tuple[int, tuple[int, ...], list[int] | tuple[int, ...]]]:
+        """``(house, symbols, their places)`` of every hidden set of the
+        size, in the order a step is looked for (the accelerator's are only
+        those that eliminate something)."""
+        k = self.size
+        tables = _accel.subset_tables(state)
+        if tables is not None:
+            order = house_order(state.puzzle.geometry)
+            return ((order[i], syms, cells) for i, syms, cells in tables[0].hidden(state.cand, state.value, k))
+        return self._python_sets(state)
+
+    def _python_sets(self, state: State) -> Iterator[tuple[int, tuple[int, ...], list[int]]]:
+        k = self.size
         for h, empty, places in per_position(state, "hidden places", lambda: hidden_places(state)):
             if empty <= k:
                 continue
             few = [(s, m) for s, m, count in places if count <= k]
             for syms, union in locked_groups([s for s, _ in few], [m for _, m in few], k):
-                keep = 0
-                for s in syms:
-                    keep |= 1 << s
-                cells = bits_of(union)
-                elims = [(c, s) for c in cells for s in bits_of(cand[c] & ~keep)]
-                if elims:
-                    yield Step(self.technique, eliminations=elims, cells=cells, houses=[h], symbols=syms)
+                yield h, syms, bits_of(union)
 
 
 def hidden_places(state: State) -> list[tuple[int, int, list[tuple[int, int, int]]]]:
@@ -151,13 +180,30 @@ class LockedSubset(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
-        k = self.size
         cand, value = state.cand, state.value
-        for line, block, inter in line_block_pairs(g):
+        for line, block, cells, union in self._sets(state):
+            elims = [(c, s) for h in (line, block) for c in g.houses[h]
+                     if value[c] < 0 and c not in cells for s in bits_of(cand[c] & union)]
+            if elims:
+                yield Step(self.technique, eliminations=elims, cells=cells, houses=[line, block],
+                           symbols=bits_of(union))
+
+    def _sets(self, state: State) -> Iterable[tuple[int, int, tuple[int, ...], int]]:
+        """``(line, box, cells, their symbols' mask)`` of every naked set of
+        the size inside a line-box intersection, in the order a step is
+        looked for (the accelerator's are only those that eliminate
+        something)."""
+        g = state.puzzle.geometry
+        tables = _accel.subset_tables(state)
+        if tables is not None:
+            pairs = line_block_pairs(g)
+            return ((*pairs[i][:2], cells, union) for i, cells, union in tables[1].naked(state.cand, state.value,
+                                                                                        self.size))
+        return self._python_sets(state)
+
+    def _python_sets(self, state: State) -> Iterator[tuple[int, int, tuple[int, ...], int]]:
+        value = state.value
+        for line, block, inter in line_block_pairs(state.puzzle.geometry):
             inside = [c for c in bits_of(inter) if value[c] < 0]
-            for cells, union in naked_sets(inside, k, cand):
-                elims = [(c, s) for h in (line, block) for c in g.houses[h]
-                         if value[c] < 0 and c not in cells for s in bits_of(cand[c] & union)]
-                if elims:
-                    yield Step(self.technique, eliminations=elims, cells=cells, houses=[line, block],
-                               symbols=bits_of(union))
+            for cells, union in naked_sets(inside, self.size, state.cand):
+                yield line, block, cells, union
