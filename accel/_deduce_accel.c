@@ -2887,10 +2887,76 @@ error:
     return NULL;
 }
 
+/* ---- a position's places: State.symbol_masks, the unsolved cells ------- */
+
+/* symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: the unsolved cells holding
+ * each symbol as a candidate (with solved, the cells solved with it too), as State.symbol_masks. */
+static PyObject *symbol_masks(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *value_in;
+    int nsymbols, solved;
+    if (!PyArg_ParseTuple(args, "OOip", &cand_in, &value_in, &nsymbols, &solved)) return NULL;
+    if (nsymbols < 1 || nsymbols > 32) {
+        PyErr_SetString(PyExc_ValueError, "symbol_masks: 1 to 32 symbols");
+        return NULL;
+    }
+    Py_ssize_t ncells;
+    PyObject *out = NULL;
+    word *m = NULL;
+    int *cand = int_array_in(cand_in, &ncells, -1, 0, 1L << nsymbols, "candidates");
+    int *value = cand ? int_array_in(value_in, NULL, ncells, -1, nsymbols, "values") : NULL;
+    if (!value) goto done;
+    int W = (int)((ncells + 63) / 64);
+    if (!W) W = 1;
+    m = PyMem_Calloc((size_t)nsymbols * W, sizeof(word));
+    if (!m) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t c = 0; c < ncells; c++) {
+        word bit = (word)1 << (c & 63);
+        if (value[c] < 0) {
+            for (uint32_t b = (uint32_t)cand[c]; b; b &= b - 1) m[(size_t)__builtin_ctz(b) * W + (c >> 6)] |= bit;
+        } else if (solved) {
+            m[(size_t)value[c] * W + (c >> 6)] |= bit;
+        }
+    }
+    out = PyList_New(nsymbols);
+    if (!out) goto done;
+    for (int s = 0; s < nsymbols; s++) {
+        PyObject *v = bits_to_long(m + (size_t)s * W, W);
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, s, v);
+    }
+done:
+    PyMem_Free(cand);
+    PyMem_Free(value);
+    PyMem_Free(m);
+    return out;
+}
+
+/* unsolved_mask(value) -> the cells whose value is below 0, as a cell mask. */
+static PyObject *unsolved_mask(PyObject *module, PyObject *value_in) {
+    Py_ssize_t ncells;
+    int *value = int_array(value_in, &ncells);
+    if (!value) return NULL;
+    int W = (int)((ncells + 63) / 64);
+    if (!W) W = 1;
+    word *m = PyMem_Calloc(W, sizeof(word));
+    PyObject *out = NULL;
+    if (!m) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t c = 0; c < ncells; c++)
+        if (value[c] < 0) m[c >> 6] |= (word)1 << (c & 63);
+    out = bits_to_long(m, W);
+done:
+    PyMem_Free(value);
+    PyMem_Free(m);
+    return out;
+}
+
 static PyMethodDef accel_functions[] = {
     {"ancestor_count", ancestor_count, METH_VARARGS,
      "ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): len(Propagation.ancestor_set(targets)), "
      "bit k of tagged when one of those literals follows from a reason tagged tags[k], and their symbols' mask."},
+    {"symbol_masks", symbol_masks, METH_VARARGS,
+     "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
+    {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
     {NULL, NULL, 0, NULL},
 };
 

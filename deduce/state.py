@@ -12,14 +12,18 @@ been placed in it; placing a symbol removes it from the cell's peers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from . import _accelerator
 from .errors import Contradiction
 from .geometry import _SMALL_BITS, _SMALL_LIMIT, bits_of
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
     from .step import Step
+
+#: The optional C accelerator (:mod:`deduce._accelerator`): the places masks below in one call.
+_ACCEL: Any = _accelerator.load()
 
 
 class State:
@@ -110,6 +114,8 @@ class State:
         """:meth:`symbol_mask` of every symbol, in one pass over the grid (a
         new list); with ``solved``, each mask also holds the solved cells
         with that symbol."""
+        if _ACCEL is not None:
+            return _ACCEL.symbol_masks(self.cand, self.value, self.puzzle.size, solved)
         masks = [0] * self.puzzle.size
         small, limit = _SMALL_BITS, _SMALL_LIMIT
         for c, (cm, v) in enumerate(zip(self.cand, self.value)):
@@ -120,6 +126,16 @@ class State:
             elif solved:
                 masks[v] |= 1 << c
         return masks
+
+    def unsolved_mask(self) -> int:
+        """The unsolved cells as a cell mask."""
+        if _ACCEL is not None:
+            return _ACCEL.unsolved_mask(self.value)
+        m = 0
+        for c, v in enumerate(self.value):
+            if v < 0:
+                m |= 1 << c
+        return m
 
     def placed_in(self, house: int) -> int:
         """Mask of symbols already placed in ``house``."""

@@ -31,14 +31,7 @@ def symbol_masks(state: State) -> list[int]:
 
 def unsolved_mask(state: State) -> int:
     """The unsolved cells as a cell mask, once per position."""
-    def make() -> int:
-        m = 0
-        for c, v in enumerate(state.value):
-            if v < 0:
-                m |= 1 << c
-        return m
-
-    return per_position(state, "unsolved mask", make)
+    return per_position(state, "unsolved mask", state.unsolved_mask)
 
 
 def memo_for(state: State) -> dict[Any, Any]:

@@ -34,6 +34,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deduce import Puzzle, backtrack, deadline
+from deduce import state as state_module
 from deduce.catalogue import stored
 from deduce.errors import Contradiction, SolveTimeout
 from deduce.formats import parse_killer_line
@@ -472,6 +473,20 @@ def test_engine_positions_make_the_same_subsets(with_accel, text):
     assert_same_subsets(stuck(text))
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 16, 25]), seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 1.0]))
+def test_random_positions_have_the_same_places(accel, monkeypatch, size, seed, solved):
+    state = _random_position(Geometry.boxes(size), seed, solved)
+
+    def places(module):
+        monkeypatch.setattr(state_module, "_ACCEL", module)
+        return state.symbol_masks(), state.symbol_masks(solved=True), state.unsolved_mask()
+
+    fast, python = places(accel), places(None)
+    assert fast == python
+    assert fast[2] == sum(1 << c for c, v in enumerate(state.value) if v < 0)
+
+
 SUBSET_EXAMPLES = {"np": ("NakedSubset", 2), "nt": ("NakedSubset", 3), "nq": ("NakedSubset", 4),
                    "hp": ("HiddenSubset", 2), "ht": ("HiddenSubset", 3), "hq": ("HiddenSubset", 4),
                    "locked-pair": ("LockedSubset", 2), "locked-triple": ("LockedSubset", 3)}
@@ -528,6 +543,13 @@ def test_the_tables_refuse_malformed_input(accel):
         tables.hidden([1] * 16, [4] * 16, 2)
     with pytest.raises(ValueError, match="subsets of"):
         tables.naked([1] * 16, [-1] * 16, 9)
+    # a position's places: candidates or values out of range
+    with pytest.raises(ValueError, match="candidates"):
+        accel.symbol_masks([1 << 4], [-1], 4, False)
+    with pytest.raises(ValueError, match="values"):
+        accel.symbol_masks([1, 1], [-1, 4], 4, True)
+    assert accel.symbol_masks([3, 2, 0], [-1, -1, 0], 2, True) == [0b101, 0b011]
+    assert accel.unsolved_mask([0, -1, 3, -1]) == 0b1010
 
 
 def test_a_search_that_raised_is_over(fast_search):
