@@ -27,6 +27,7 @@ from deduce.geometry import Geometry, bits_of
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import Technique
 
 from . import _accel
 from ._memo import memo_for, symbol_masks
@@ -276,7 +277,7 @@ class Fish(Producer):
         most = size if basic else size + MAX_FINS
         out: tuple[list[Step], ...] = ([], [], [])
         seen: tuple[set, ...] = (set(), set(), set())
-        techniques = [Fish(size, k).technique for k in _KINDS]
+        techniques = _standard_techniques(size)
         for base_types, cover_types in self._orientations(g):
             fast = _fish_tables(memo, g, peers, cover_types)
             found = (fast.standard(base_types, cover_types, where, size, limit, most, MAX_FINS) if fast is not None
@@ -468,6 +469,12 @@ def _unions(houses: list[int], masks: tuple[int, ...], size: int) -> Iterator[tu
             for i in idx:
                 C |= ms[i]
             yield tuple(houses[i] for i in idx), C
+
+
+@functools.cache
+def _standard_techniques(size: int) -> tuple[Technique, ...]:
+    """The basic, finned and sashimi standard fish of ``size``, in that order."""
+    return tuple(Fish(size, k).technique for k in _KINDS)
 
 
 def _fish_tables(memo: dict, g: Geometry, peers: tuple[int, ...], cover_types: list[int]) -> Any:
