@@ -2563,15 +2563,16 @@ static PyTypeObject SearchTablesType = {
     .tp_new = search_tables_new,
 };
 
-/* ---- subsets: naked, hidden and locked sets (strategies/subsets.py) --- */
+/* ---- one house at a time: singles and subsets (strategies/singles.py, subsets.py) */
 
-/* The searches of NakedSubset, HiddenSubset and LockedSubset in C.  A
- * group is a house (its cells both its items and its scope) or a line-box
- * intersection (its cells the items, the line's and the box's the scope).
- * Per group, in the tables' order, every k items whose masks make a union
- * of exactly k bits, in combinations order, kept when it eliminates
- * something: what locked_groups yields and the strategies make steps of.
- * Python makes the steps. */
+/* The searches of FullHouse, HiddenSingle, NakedSubset, HiddenSubset and
+ * LockedSubset in C, over groups: a house (its cells both its items and its
+ * scope), or a line-box intersection (its cells the items, the line's and
+ * the box's the scope).  The singles, per house in the tables' order.  The
+ * subsets, per group in order: every k items whose masks make a union of
+ * exactly k bits, in combinations order, kept when it eliminates something
+ * (what locked_groups yields and the strategies make steps of).  Python
+ * makes the steps. */
 
 #define SUBSET_K 8             /* the largest set searched */
 #define SUBSET_ITEMS 32        /* cells per group, symbols per grid */
@@ -2581,10 +2582,10 @@ typedef struct {
     int nsymbols, ncells, ngroups;
     int *item_start, *items;   /* group g's items: items[item_start[g] .. item_start[g + 1]] */
     int *scope_start, *scope;  /* and its scope */
-} SubsetTables;
+} HouseTables;
 
 typedef struct {               /* one group's search */
-    const SubsetTables *T;
+    const HouseTables *T;
     const int *cand, *value;
     int group, k, m, hidden;
     int item[SUBSET_ITEMS];        /* cells (naked), or symbols (hidden) */
@@ -2593,7 +2594,7 @@ typedef struct {               /* one group's search */
     PyObject *out;
 } SubsetRun;
 
-static void subset_tables_dealloc(SubsetTables *self) {
+static void house_tables_dealloc(HouseTables *self) {
     PyMem_Free(self->item_start);
     PyMem_Free(self->items);
     PyMem_Free(self->scope_start);
@@ -2607,12 +2608,12 @@ static int subset_cells(PyObject *groups, int which, int ncells, int limit, int 
     for (Py_ssize_t g = 0; g < ng; g++) {
         PyObject *pair = PyList_GET_ITEM(groups, g);
         if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyTuple_CheckExact(PyTuple_GET_ITEM(pair, which))) {
-            PyErr_SetString(PyExc_ValueError, "SubsetTables: groups are (items, scope) tuples of cells");
+            PyErr_SetString(PyExc_ValueError, "HouseTables: groups are (items, scope) tuples of cells");
             return 0;
         }
         Py_ssize_t k = PyTuple_GET_SIZE(PyTuple_GET_ITEM(pair, which));
         if (k > limit) {
-            PyErr_SetString(PyExc_ValueError, "SubsetTables: a group with too many cells");
+            PyErr_SetString(PyExc_ValueError, "HouseTables: a group with too many cells");
             return 0;
         }
         total += k;
@@ -2634,16 +2635,16 @@ static int subset_cells(PyObject *groups, int which, int ncells, int limit, int 
     return 1;
 }
 
-/* SubsetTables(nsymbols, ncells, groups): groups a list of (items, scope), each a tuple of cells */
-static PyObject *subset_tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+/* HouseTables(nsymbols, ncells, groups): groups a list of (items, scope), each a tuple of cells */
+static PyObject *house_tables_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int nsymbols, ncells;
     PyObject *groups;
     if (!PyArg_ParseTuple(args, "iiO!", &nsymbols, &ncells, &PyList_Type, &groups)) return NULL;
     if (nsymbols < 1 || nsymbols > SUBSET_ITEMS || ncells < 1) {
-        PyErr_SetString(PyExc_ValueError, "SubsetTables: 1 to 32 symbols, and at least one cell");
+        PyErr_SetString(PyExc_ValueError, "HouseTables: 1 to 32 symbols, and at least one cell");
         return NULL;
     }
-    SubsetTables *self = (SubsetTables *)type->tp_alloc(type, 0);
+    HouseTables *self = (HouseTables *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->nsymbols = nsymbols;
     self->ncells = ncells;
@@ -2663,7 +2664,7 @@ static inline int among_first(const int *xs, int k, int v) {
 
 /* The chosen items (union u) make a set: appended to the output if it eliminates something. */
 static int subset_found(SubsetRun *R, uint32_t u) {
-    const SubsetTables *T = R->T;
+    const HouseTables *T = R->T;
     const int *cand = R->cand, *value = R->value;
     int k = R->k, members[SUBSET_K];
     for (int i = 0; i < k; i++) members[i] = R->item[R->chosen[i]];
@@ -2718,7 +2719,7 @@ static int subset_grow(SubsetRun *R, int start, int depth, uint32_t u) {
 }
 
 /* naked(cand, value, k) / hidden(cand, value, k) */
-static PyObject *subset_search(SubsetTables *T, PyObject *args, int hidden) {
+static PyObject *subset_search(HouseTables *T, PyObject *args, int hidden) {
     PyObject *cand_in, *value_in;
     int k;
     if (!PyArg_ParseTuple(args, "OOi", &cand_in, &value_in, &k)) return NULL;
@@ -2775,27 +2776,97 @@ error:
     return NULL;
 }
 
-static PyObject *subset_naked(SubsetTables *T, PyObject *args) { return subset_search(T, args, 0); }
-static PyObject *subset_hidden(SubsetTables *T, PyObject *args) { return subset_search(T, args, 1); }
+/* The singles of each house (the groups being houses): full houses, or hidden singles. */
+static PyObject *subset_singles(HouseTables *T, PyObject *args, int hidden) {
+    PyObject *cand_in, *value_in;
+    if (!PyArg_ParseTuple(args, "OO", &cand_in, &value_in)) return NULL;
+    int *cand = int_array_in(cand_in, NULL, T->ncells, 0, 1L << T->nsymbols, "candidates");
+    int *value = cand ? int_array_in(value_in, NULL, T->ncells, -1, T->nsymbols, "values") : NULL;
+    PyObject *out = PyList_New(0);
+    if (!cand || !value || !out) goto error;
+    uint32_t full = T->nsymbols == 32 ? 0xffffffffu : ((uint32_t)1 << T->nsymbols) - 1;
+    for (int g = 0; g < T->ngroups; g++) {
+        const int *cells = T->items + T->item_start[g];
+        int ncells = T->item_start[g + 1] - T->item_start[g], empty = 0, last = -1;
+        uint32_t placed = 0;
+        for (int i = 0; i < ncells; i++) {
+            if (value[cells[i]] >= 0) placed |= (uint32_t)1 << value[cells[i]];
+            else { empty++; last = cells[i]; }
+        }
+        if (!hidden) {
+            uint32_t missing = full & ~placed;
+            if (empty != 1 || __builtin_popcount(missing) != 1 || !((uint32_t)cand[last] & missing)) continue;
+            PyObject *entry = Py_BuildValue("(iii)", g, last, __builtin_ctz(missing));
+            if (!entry || PyList_Append(out, entry) < 0) { Py_XDECREF(entry); goto error; }
+            Py_DECREF(entry);
+            continue;
+        }
+        if (empty < 2) continue;
+        int count[SUBSET_ITEMS] = {0}, where[SUBSET_ITEMS];
+        for (int i = 0; i < ncells; i++) {
+            int c = cells[i];
+            if (value[c] >= 0) continue;
+            for (uint32_t b = (uint32_t)cand[c]; b; b &= b - 1) {
+                int s = __builtin_ctz(b);
+                count[s]++;
+                where[s] = c;
+            }
+        }
+        for (int s = 0; s < T->nsymbols; s++) {
+            if (count[s] != 1 || placed >> s & 1) continue;
+            PyObject *entry = Py_BuildValue("(iii)", g, where[s], s);
+            if (!entry || PyList_Append(out, entry) < 0) { Py_XDECREF(entry); goto error; }
+            Py_DECREF(entry);
+        }
+    }
+    PyMem_Free(cand);
+    PyMem_Free(value);
+    return out;
+error:
+    PyMem_Free(cand);
+    PyMem_Free(value);
+    Py_XDECREF(out);
+    return NULL;
+}
 
-static PyMethodDef subset_tables_methods[] = {
+static PyObject *subset_naked(HouseTables *T, PyObject *args) { return subset_search(T, args, 0); }
+static PyObject *subset_hidden(HouseTables *T, PyObject *args) { return subset_search(T, args, 1); }
+
+/* full_houses(cand, value) -> [(group, cell, symbol)]: per house (each group a house), in order, its
+ * one empty cell when the house misses one symbol and the cell still holds it (FullHouse). */
+static PyObject *subset_full_houses(HouseTables *T, PyObject *args) {
+    return subset_singles(T, args, 0);
+}
+
+/* hidden_singles(cand, value) -> [(group, cell, symbol)]: per house with two empty cells or more, in
+ * order, each symbol not placed there with one place left in it, in symbol order (HiddenSingle). */
+static PyObject *subset_hidden_singles(HouseTables *T, PyObject *args) {
+    return subset_singles(T, args, 1);
+}
+
+static PyMethodDef house_tables_methods[] = {
     {"naked", (PyCFunction)subset_naked, METH_VARARGS,
      "naked(cand, value, k) -> [(group, cells, symbols mask)]: the naked sets of k cells that eliminate something."},
     {"hidden", (PyCFunction)subset_hidden, METH_VARARGS,
      "hidden(cand, value, k) -> [(group, symbols, cells)]: the hidden sets of k symbols that eliminate something "
      "(each group a house: its items and scope the same cells)."},
+    {"full_houses", (PyCFunction)subset_full_houses, METH_VARARGS,
+     "full_houses(cand, value) -> [(group, cell, symbol)]: each house's last empty cell and its missing symbol."},
+    {"hidden_singles", (PyCFunction)subset_hidden_singles, METH_VARARGS,
+     "hidden_singles(cand, value) -> [(group, cell, symbol)]: per house with two empty cells or more, each "
+     "symbol not placed there with one place left in it."},
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject SubsetTablesType = {
+static PyTypeObject HouseTablesType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "_deduce_accel.SubsetTables",
-    .tp_basicsize = sizeof(SubsetTables),
-    .tp_dealloc = (destructor)subset_tables_dealloc,
+    .tp_name = "_deduce_accel.HouseTables",
+    .tp_basicsize = sizeof(HouseTables),
+    .tp_dealloc = (destructor)house_tables_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A geometry's houses (or line-box intersections), for the naked, hidden and locked set searches in C.",
-    .tp_methods = subset_tables_methods,
-    .tp_new = subset_tables_new,
+    .tp_methods = house_tables_methods,
+    .tp_new = house_tables_new,
 };
 
 /* ---- a conclusion's chain: Propagation.ancestor_set, counted ---------- */
@@ -2967,14 +3038,14 @@ static struct PyModuleDef accel_module = {
 };
 
 PyMODINIT_FUNC PyInit__deduce_accel(void) {
-    PyTypeObject *types[] = {&ContextType, &ScreenType, &FishTablesType, &SearchTablesType, &SubsetTablesType,
+    PyTypeObject *types[] = {&ContextType, &ScreenType, &FishTablesType, &SearchTablesType, &HouseTablesType,
                              &SearchIterType};
     for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
         if (PyType_Ready(types[i]) < 0) return NULL;
     PyObject *m = PyModule_Create(&accel_module);
     if (!m) return NULL;
     /* the types made from Python (SearchIter, the last, comes from SearchTables.solutions) */
-    const char *names[] = {"Context", "Screen", "FishTables", "SearchTables", "SubsetTables"};
+    const char *names[] = {"Context", "Screen", "FishTables", "SearchTables", "HouseTables"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         Py_INCREF(types[i]);
         if (PyModule_AddObject(m, names[i], (PyObject *)types[i]) < 0) {

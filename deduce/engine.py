@@ -33,7 +33,7 @@ from wherever the work is (see :mod:`deduce.deadline`).
 from __future__ import annotations
 
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Iterable, Iterator, Sequence
 
 import attrs
@@ -169,7 +169,7 @@ class Solver:
         for _ in range(self.max_steps):
             if state.is_solved():
                 return
-            with self._bounded(expiry), collector.relaxed():
+            with self._bounded(expiry) if expiry is not None else nullcontext(), collector.relaxed():
                 deadline.check()
                 step = self.next_step(state, strategies)
             if step is None:

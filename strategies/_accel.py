@@ -22,10 +22,11 @@ chains and whose ``reach``, ``units`` and ``common_bound`` are
 :class:`strategies.static_screen.StaticScreen`'s in C; :func:`fish_tables`
 packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 ``search`` is :meth:`strategies.fish.Fish._searched` and ``standard``
-:meth:`strategies.fish.Fish._standard_found` in C; :func:`subset_tables`
+:meth:`strategies.fish.Fish._standard_found` in C; :func:`house_tables`
 packs a geometry's houses and line-box intersections into
-``SubsetTables``, whose ``naked`` and ``hidden`` are the naked, hidden and
-locked set searches of :mod:`strategies.subsets`.  The module's
+``HouseTables``, whose ``full_houses`` and ``hidden_singles`` are the
+searches of :mod:`strategies.singles`, ``naked`` and ``hidden`` the naked,
+hidden and locked set searches of :mod:`strategies.subsets`.  The module's
 ``ancestor_count`` counts a conclusion's chain
 (:class:`strategies.conclusions.Conclusion`) without making its set.
 """
@@ -117,26 +118,26 @@ def screen(state: State, symbol: int | None, houses: bool, max_depth: int) -> An
                                 cell_houses, -1 if symbol is None else symbol, houses, max_depth)
 
 
-def subset_tables(state: State) -> tuple[Any, Any] | None:
-    """The C ``SubsetTables`` of the puzzle's houses, in the order a person
+def house_tables(state: State) -> tuple[Any, Any] | None:
+    """The C ``HouseTables`` of the puzzle's houses, in the order a person
     scans them (:func:`~strategies._houses.house_order`), and of its
     line-box intersections (:func:`~strategies._houses.line_block_pairs`:
-    their cells, within the line's and the box's), whose ``naked`` and
-    ``hidden`` are the searches of :mod:`strategies.subsets` in C (the same
-    sets, in the same order); made once per peer table, or None when the
-    accelerator is not installed."""
+    their cells, within the line's and the box's), whose searches are those
+    of :mod:`strategies.singles` and :mod:`strategies.subsets` in C (the
+    same singles and sets, in the same order); made once per peer table, or
+    None when the accelerator is not installed."""
     if _deduce_accel is None:
         return None
     memo = memo_for(state)
-    tables = memo.get("accel subset tables")
+    tables = memo.get("accel house tables")
     if tables is None:
         g = state.puzzle.geometry
         houses = [(cells, cells) for cells in (tuple(g.houses[h]) for h in house_order(g))]
         crossings = [(tuple(bits_of(inter)), (*g.houses[line], *g.houses[block]))
                      for line, block, inter in line_block_pairs(g)]
-        tables = memo["accel subset tables"] = (
-            _deduce_accel.SubsetTables(g.size, len(state.cand), houses),
-            _deduce_accel.SubsetTables(g.size, len(state.cand), crossings))
+        tables = memo["accel house tables"] = (
+            _deduce_accel.HouseTables(g.size, len(state.cand), houses),
+            _deduce_accel.HouseTables(g.size, len(state.cand), crossings))
     return tables
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import attrs
 
@@ -10,6 +10,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 
+from . import _accel
 from ._houses import house_order
 from ._memo import symbol_masks, unsolved_mask
 
@@ -21,6 +22,20 @@ class FullHouse(Producer):
     CODE = "fh"
 
     def find(self, state: State) -> Iterator[Step]:
+        for h, cell, sym in self._singles(state):
+            yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym])
+
+    def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
+        """``(house, its one empty cell, the missing symbol)``, houses in the
+        order a person scans them."""
+        g = state.puzzle.geometry
+        tables = _accel.house_tables(state)
+        if tables is not None:
+            order = house_order(g)
+            return ((order[i], cell, sym) for i, cell, sym in tables[0].full_houses(state.cand, state.value))
+        return self._python_singles(state)
+
+    def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
         g = state.puzzle.geometry
         full = (1 << g.size) - 1
         unsolved = unsolved_mask(state)
@@ -34,9 +49,8 @@ class FullHouse(Producer):
                 continue
             sym = missing.bit_length() - 1
             cell = empty.bit_length() - 1
-            if not state.cand[cell] >> sym & 1:
-                continue  # a contradiction; the engine reports it
-            yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym])
+            if state.cand[cell] >> sym & 1:  # (if not, a contradiction; the engine reports it)
+                yield h, cell, sym
 
 
 @attrs.frozen
@@ -49,6 +63,24 @@ class HiddenSingle(Producer):
     def find(self, state: State) -> Iterator[Step]:
         g = state.puzzle.geometry
         value = state.value
+        for h, cell, sym in self._singles(state):
+            blockers = tuple((c, _blocker(state, c, sym)) for c in g.houses[h] if value[c] < 0 and c != cell)
+            kind = g.house_kind(h)
+            yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym],
+                       variant="box" if kind in ("box", "region") else kind, details=(("blockers", blockers),))
+
+    def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
+        """``(house, cell, symbol)`` per house with two empty cells or more,
+        houses in the order a person scans them, symbols in order."""
+        g = state.puzzle.geometry
+        tables = _accel.house_tables(state)
+        if tables is not None:
+            order = house_order(g)
+            return ((order[i], cell, sym) for i, cell, sym in tables[0].hidden_singles(state.cand, state.value))
+        return self._python_singles(state)
+
+    def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
+        g = state.puzzle.geometry
         where = symbol_masks(state)
         unsolved = unsolved_mask(state)
         masks = g.house_masks
@@ -64,14 +96,8 @@ class HiddenSingle(Producer):
                     continue
                 if placed < 0:
                     placed = state.placed_in(h)
-                if placed >> sym & 1:
-                    continue
-                cell = m.bit_length() - 1
-                blockers = tuple((c, _blocker(state, c, sym)) for c in g.houses[h] if value[c] < 0 and c != cell)
-                kind = g.house_kind(h)
-                yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym],
-                           variant="box" if kind in ("box", "region") else kind,
-                           details=(("blockers", blockers),))
+                if not placed >> sym & 1:
+                    yield h, m.bit_length() - 1, sym
 
 
 def _blocker(state: State, cell: int, sym: int) -> int:

@@ -91,7 +91,7 @@ class NakedSubset(Producer):
         those that eliminate something)."""
         g = state.puzzle.geometry
         k = self.size
-        tables = _accel.subset_tables(state)
+        tables = _accel.house_tables(state)
         if tables is not None:
             order = house_order(g)
             return ((order[i], cells, union) for i, cells, union in tables[0].naked(state.cand, state.value, k))
@@ -131,7 +131,7 @@ class HiddenSubset(Producer):
         size, in the order a step is looked for (the accelerator's are only
         those that eliminate something)."""
         k = self.size
-        tables = _accel.subset_tables(state)
+        tables = _accel.house_tables(state)
         if tables is not None:
             order = house_order(state.puzzle.geometry)
             return ((order[i], syms, cells) for i, syms, cells in tables[0].hidden(state.cand, state.value, k))
@@ -194,7 +194,7 @@ class LockedSubset(Producer):
         looked for (the accelerator's are only those that eliminate
         something)."""
         g = state.puzzle.geometry
-        tables = _accel.subset_tables(state)
+        tables = _accel.house_tables(state)
         if tables is not None:
             pairs = line_block_pairs(g)
             return ((*pairs[i][:2], cells, union) for i, cells, union in tables[1].naked(state.cand, state.value,

@@ -47,6 +47,7 @@ from strategies.chains import Chains
 from strategies.conclusions import GROUPED_REASONS
 from strategies.fish import MAX_FINS, Fish, _cell_houses
 from strategies.implications import HIDDEN, Implications
+from strategies.singles import FullHouse, HiddenSingle
 from strategies.static_screen import StaticScreen
 from strategies.subsets import HiddenSubset, LockedSubset, NakedSubset
 
@@ -440,16 +441,16 @@ def test_killers_are_searched_in_python(fast_search):
     assert search.cages and search.fast is None
 
 
-def assert_same_subsets(state):
-    """Every size of naked, hidden and locked set: the same steps, in the same
-    order, with the accelerator as without."""
-    producers = [NakedSubset(k) for k in (2, 3, 4)] + [HiddenSubset(k) for k in (2, 3, 4)] + \
-        [LockedSubset(k) for k in (2, 3)]
+def assert_same_house_steps(state):
+    """Full houses, hidden singles and every size of naked, hidden and locked
+    set: the same steps, in the same order, with the accelerator as without."""
+    producers = [FullHouse(), HiddenSingle()] + [NakedSubset(k) for k in (2, 3, 4)] + \
+        [HiddenSubset(k) for k in (2, 3, 4)] + [LockedSubset(k) for k in (2, 3)]
 
     def steps(module):
         _accel._deduce_accel = module
-        return [(type(p).__name__, p.size, s.eliminations, s.cells, s.houses, s.symbols)
-                for p in producers for s in p.find(state)]
+        return [(type(p).__name__, getattr(p, "size", 1), s.placements, s.eliminations, s.cells, s.houses, s.symbols,
+                 s.variant, s.details) for p in producers for s in p.find(state)]
 
     module = _accel._deduce_accel
     try:
@@ -463,14 +464,14 @@ def assert_same_subsets(state):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16, 25]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        solved=st.sampled_from([0.0, 0.25, 0.6]))
-def test_random_positions_make_the_same_subsets(with_accel, size, seed, jigsaw, solved):
+def test_random_positions_make_the_same_singles_and_subsets(with_accel, size, seed, jigsaw, solved):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
-    assert_same_subsets(_random_position(geometry, seed, solved))
+    assert_same_house_steps(_random_position(geometry, seed, solved))
 
 
 @pytest.mark.parametrize("text", PUZZLES)
-def test_engine_positions_make_the_same_subsets(with_accel, text):
-    assert_same_subsets(stuck(text))
+def test_engine_positions_make_the_same_singles_and_subsets(with_accel, text):
+    assert_same_house_steps(stuck(text))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -494,7 +495,7 @@ SUBSET_EXAMPLES = {"np": ("NakedSubset", 2), "nt": ("NakedSubset", 3), "nq": ("N
 
 @pytest.mark.parametrize("code", SUBSET_EXAMPLES)
 def test_the_subset_examples_are_found_by_both(with_accel, code):
-    found = assert_same_subsets(stored()[code].state())
+    found = assert_same_house_steps(stored()[code].state())
     assert SUBSET_EXAMPLES[code] in {(name, size) for name, size, *_ in found}
 
 
@@ -531,10 +532,10 @@ def test_the_tables_refuse_malformed_input(accel):
         accel.Context(*args[:12], [0, 4, 12] * ncells, *args[13:])
     # subset tables: a cell out of range, a malformed group, candidates or values out of range, too large a set
     with pytest.raises(ValueError, match="out of range"):
-        accel.SubsetTables(4, 16, [((0, 16), (0, 1))])
+        accel.HouseTables(4, 16, [((0, 16), (0, 1))])
     with pytest.raises(ValueError, match="items, scope"):
-        accel.SubsetTables(4, 16, [(0, 1)])
-    tables = accel.SubsetTables(4, 16, [((0, 1, 2, 3), (0, 1, 2, 3))])
+        accel.HouseTables(4, 16, [(0, 1)])
+    tables = accel.HouseTables(4, 16, [((0, 1, 2, 3), (0, 1, 2, 3))])
     assert tables.naked([3, 3, 7, 8] + [1] * 12, [-1] * 16, 2) == [(0, (0, 1), 3)]
     assert tables.hidden([3, 3, 7, 12] + [1] * 12, [-1] * 16, 1) == [(0, (3,), (3,))]
     with pytest.raises(ValueError, match="candidates"):
@@ -543,6 +544,11 @@ def test_the_tables_refuse_malformed_input(accel):
         tables.hidden([1] * 16, [4] * 16, 2)
     with pytest.raises(ValueError, match="subsets of"):
         tables.naked([1] * 16, [-1] * 16, 9)
+    with pytest.raises(ValueError, match="values"):
+        tables.hidden_singles([1] * 16, [-2] * 16)
+    assert tables.full_houses([1, 2, 4, 8] + [1] * 12, [0, 1, -1, 2] + [-1] * 12) == []
+    assert tables.full_houses([1, 2, 4, 8] + [1] * 12, [0, 1, 2, -1] + [-1] * 12) == [(0, 3, 3)]
+    assert tables.hidden_singles([3, 3, 5, 8] + [1] * 12, [-1] * 16) == [(0, 2, 2), (0, 3, 3)]
     # a position's places: candidates or values out of range
     with pytest.raises(ValueError, match="candidates"):
         accel.symbol_masks([1 << 4], [-1], 4, False)
