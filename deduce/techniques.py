@@ -59,6 +59,7 @@ numbers and nothing else):
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Collection, Iterable, Iterator, Mapping, Sequence, overload
 
@@ -209,10 +210,12 @@ TECHNIQUES: Mapping[str, Technique] = _Techniques()
 PROFILES: Mapping[str, tuple[str, ...]] = _Profiles()
 
 
+@functools.cache
 def se_length_bonus(length: int) -> float:
     """Sudoku Explainer's chain-length bonus: 0.1 per threshold passed in
     4, 6, 8, 12, 16, 24, 32, 48, ... (times 3/2 and 4/3 in turn), where
-    the threshold is compared with ``length - 2``.
+    the threshold is compared with ``length - 2`` (kept per length: the
+    chain searches ask for it once per conclusion).
 
     >>> se_length_bonus(6), se_length_bonus(7), se_length_bonus(20)
     (0.0, 0.1, 0.5)
