@@ -1,8 +1,10 @@
 """The optional C accelerator (``accel/``, :mod:`strategies._accel`) makes the
 static, grouped and dynamic propagations of the pure Python engine, node for
 node, the static screen's reach, layer for layer, the fish searches
-(standard, franken and mutant), base for base, and the backtracking search
-of :mod:`deduce.backtrack`, solution for solution.
+(standard, franken and mutant), base for base, the singles and subsets
+(full houses, hidden singles, naked, hidden and locked sets) and a
+position's places masks, step for step, and the backtracking search of
+:mod:`deduce.backtrack`, solution for solution.
 
 The extension is compiled here from ``accel/_deduce_accel.c`` with the
 interpreter's C compiler when it is not installed (the tests skip when there
