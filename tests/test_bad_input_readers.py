@@ -184,6 +184,7 @@ CASES = [
      "SudokuWiki link: 'bd=' holds 80 characters"),
     ("sudokuwiki-letter", [], "bd=" + "0" * 40 + "Q" + "0" * 40 + "\n",
      "SudokuWiki link: column 44: unknown symbol 'Q'"),
+    ("sudokuwiki-upper-empty", [], "BD=\n", "SudokuWiki link: 'bd=' holds 0 characters"),
     # -- the Latin-square seed's format
     ("latin-count-short", ["--format", "latin"], LATIN.replace("\n1\n", "\n2\n"), "2 given letters announced, 1 found"),
     ("latin-letter-range", ["--format", "latin"], LATIN.replace("00A", "00Q"), "line 6: 'Q' is not one of A-D"),

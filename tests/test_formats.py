@@ -271,7 +271,7 @@ def test_sudokupad_links():
 
 def test_sudokuwiki_links_and_bd_strings():
     zeros = CLASSIC.replace(".", "0")
-    for text in (f"https://www.sudokuwiki.org/sudoku.htm?bd={zeros}", f"bd={zeros}"):
+    for text in (f"https://www.sudokuwiki.org/sudoku.htm?bd={zeros}", f"bd={zeros}", f"BD={zeros}"):
         (entry,) = read_puzzles(text)
         assert givens(entry) == CLASSIC
 

@@ -253,8 +253,10 @@ def _payload(link: str, kind: str) -> tuple[str, bool]:
 
 
 def _sudokuwiki(link: str) -> Puzzle:
-    m = re.search(r"bd=([^&#\s]*)", link)
-    assert m is not None
+    # (found as the link's kind was: whatever the case of 'bd=')
+    m = re.search(r"bd=([^&#\s]*)", link, re.IGNORECASE)
+    if m is None:
+        raise ParseError("no 'bd=' board")
     data = m.group(1)
     n = size_for_length(len(data))
     if n is None:
