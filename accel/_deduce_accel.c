@@ -2718,6 +2718,16 @@ static int subset_grow(SubsetRun *R, int start, int depth, uint32_t u) {
     return 1;
 }
 
+/* A position's candidates and values for the tables' grid, checked; 0 with an error set (and nothing to free). */
+static int house_position(const HouseTables *T, PyObject *cand_in, PyObject *value_in, int **cand, int **value) {
+    *cand = int_array_in(cand_in, NULL, T->ncells, 0, 1L << T->nsymbols, "candidates");
+    *value = *cand ? int_array_in(value_in, NULL, T->ncells, -1, T->nsymbols, "values") : NULL;
+    if (*value) return 1;
+    PyMem_Free(*cand);
+    *cand = NULL;
+    return 0;
+}
+
 /* naked(cand, value, k) / hidden(cand, value, k) */
 static PyObject *subset_search(HouseTables *T, PyObject *args, int hidden) {
     PyObject *cand_in, *value_in;
@@ -2727,10 +2737,10 @@ static PyObject *subset_search(HouseTables *T, PyObject *args, int hidden) {
         PyErr_SetString(PyExc_ValueError, "subsets of 1 to 8");
         return NULL;
     }
-    int *cand = int_array_in(cand_in, NULL, T->ncells, 0, 1L << T->nsymbols, "candidates");
-    int *value = cand ? int_array_in(value_in, NULL, T->ncells, -1, T->nsymbols, "values") : NULL;
+    int *cand, *value;
+    if (!house_position(T, cand_in, value_in, &cand, &value)) return NULL;
     SubsetRun R = {.T = T, .cand = cand, .value = value, .k = k, .hidden = hidden, .out = PyList_New(0)};
-    if (!cand || !value || !R.out) goto error;
+    if (!R.out) goto error;
     for (int g = 0; g < T->ngroups; g++) {
         const int *cells = T->items + T->item_start[g];
         int ncells = T->item_start[g + 1] - T->item_start[g];
@@ -2780,10 +2790,10 @@ error:
 static PyObject *subset_singles(HouseTables *T, PyObject *args, int hidden) {
     PyObject *cand_in, *value_in;
     if (!PyArg_ParseTuple(args, "OO", &cand_in, &value_in)) return NULL;
-    int *cand = int_array_in(cand_in, NULL, T->ncells, 0, 1L << T->nsymbols, "candidates");
-    int *value = cand ? int_array_in(value_in, NULL, T->ncells, -1, T->nsymbols, "values") : NULL;
+    int *cand, *value;
+    if (!house_position(T, cand_in, value_in, &cand, &value)) return NULL;
     PyObject *out = PyList_New(0);
-    if (!cand || !value || !out) goto error;
+    if (!out) goto error;
     uint32_t full = T->nsymbols == 32 ? 0xffffffffu : ((uint32_t)1 << T->nsymbols) - 1;
     for (int g = 0; g < T->ngroups; g++) {
         const int *cells = T->items + T->item_start[g];
@@ -2864,7 +2874,8 @@ static PyTypeObject HouseTablesType = {
     .tp_basicsize = sizeof(HouseTables),
     .tp_dealloc = (destructor)house_tables_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A geometry's houses (or line-box intersections), for the naked, hidden and locked set searches in C.",
+    .tp_doc = "A geometry's houses (or line-box intersections), for the singles and the naked, hidden and locked "
+              "set searches in C.",
     .tp_methods = house_tables_methods,
     .tp_new = house_tables_new,
 };

@@ -33,7 +33,7 @@ from wherever the work is (see :mod:`deduce.deadline`).
 from __future__ import annotations
 
 import time
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Iterable, Iterator, Sequence
 
 import attrs
@@ -169,7 +169,7 @@ class Solver:
         for _ in range(self.max_steps):
             if state.is_solved():
                 return
-            with self._bounded(expiry) if expiry is not None else nullcontext(), collector.relaxed():
+            with self._bounded(expiry), collector.relaxed():
                 deadline.check()
                 step = self.next_step(state, strategies)
             if step is None:
@@ -182,13 +182,14 @@ class Solver:
     def _expiry(self) -> float | None:
         return None if self.time_limit is None else time.monotonic() + self.time_limit
 
-    @contextmanager
-    def _bounded(self, expiry: float | None) -> Iterator[None]:
+    def _bounded(self, expiry: float | None) -> AbstractContextManager[None]:
         """Run the block within what is left until ``expiry`` (the deadline
-        is not held across a generator's ``yield``)."""
-        if expiry is None:
-            yield
-            return
+        is not held across a generator's ``yield``); without one, a context
+        that does nothing (entered once per step: no generator made)."""
+        return nullcontext() if expiry is None else self._within(expiry)
+
+    @contextmanager
+    def _within(self, expiry: float) -> Iterator[None]:
         try:
             with deadline.limit(max(0.0, expiry - time.monotonic())):
                 yield

@@ -141,6 +141,19 @@ def house_tables(state: State) -> tuple[Any, Any] | None:
     return tables
 
 
+def house_search(state: State, method: str, *args: int) -> list[Any] | None:
+    """The finds of the C ``HouseTables.<method>(cand, value, *args)`` over
+    the puzzle's houses (full houses, hidden singles, naked or hidden
+    sets), each with its house number where the module gives the house's
+    place in :func:`~strategies._houses.house_order`; None when the
+    accelerator is not installed."""
+    tables = house_tables(state)
+    if tables is None:
+        return None
+    order = house_order(state.puzzle.geometry)
+    return [(order[i], *rest) for i, *rest in getattr(tables[0], method)(state.cand, state.value, *args)]
+
+
 def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]]) -> Any:
     """The C ``FishTables`` of a geometry's houses, a puzzle's peers and the
     cells' cover houses, whose ``search`` is

@@ -28,12 +28,8 @@ class FullHouse(Producer):
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, its one empty cell, the missing symbol)``, houses in the
         order a person scans them."""
-        g = state.puzzle.geometry
-        tables = _accel.house_tables(state)
-        if tables is not None:
-            order = house_order(g)
-            return ((order[i], cell, sym) for i, cell, sym in tables[0].full_houses(state.cand, state.value))
-        return self._python_singles(state)
+        found = _accel.house_search(state, "full_houses")
+        return self._python_singles(state) if found is None else found
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
         g = state.puzzle.geometry
@@ -72,12 +68,8 @@ class HiddenSingle(Producer):
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, cell, symbol)`` per house with two empty cells or more,
         houses in the order a person scans them, symbols in order."""
-        g = state.puzzle.geometry
-        tables = _accel.house_tables(state)
-        if tables is not None:
-            order = house_order(g)
-            return ((order[i], cell, sym) for i, cell, sym in tables[0].hidden_singles(state.cand, state.value))
-        return self._python_singles(state)
+        found = _accel.house_search(state, "hidden_singles")
+        return self._python_singles(state) if found is None else found
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
         g = state.puzzle.geometry

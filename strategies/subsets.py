@@ -89,13 +89,8 @@ class NakedSubset(Producer):
         """``(house, cells, their symbols' mask)`` of every naked set of the
         size, in the order a step is looked for (the accelerator's are only
         those that eliminate something)."""
-        g = state.puzzle.geometry
-        k = self.size
-        tables = _accel.house_tables(state)
-        if tables is not None:
-            order = house_order(g)
-            return ((order[i], cells, union) for i, cells, union in tables[0].naked(state.cand, state.value, k))
-        return self._python_sets(state)
+        found = _accel.house_search(state, "naked", self.size)
+        return self._python_sets(state) if found is None else found
 
     def _python_sets(self, state: State) -> Iterator[tuple[int, tuple[int, ...], int]]:
         g = state.puzzle.geometry
@@ -130,12 +125,8 @@ class HiddenSubset(Producer):
         """``(house, symbols, their places)`` of every hidden set of the
         size, in the order a step is looked for (the accelerator's are only
         those that eliminate something)."""
-        k = self.size
-        tables = _accel.house_tables(state)
-        if tables is not None:
-            order = house_order(state.puzzle.geometry)
-            return ((order[i], syms, cells) for i, syms, cells in tables[0].hidden(state.cand, state.value, k))
-        return self._python_sets(state)
+        found = _accel.house_search(state, "hidden", self.size)
+        return self._python_sets(state) if found is None else found
 
     def _python_sets(self, state: State) -> Iterator[tuple[int, tuple[int, ...], list[int]]]:
         k = self.size
