@@ -98,20 +98,27 @@ def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], house_bi
     ``top`` is the highest chosen.
     """
     def rec(left: int, C: int, rest: int, budget: int, see: int, avail: int, top: int) -> bool:
-        if not rest:
-            return True
-        if left == 1:
-            return last(C, rest, budget, see, avail, top)
+        # (rest is not empty and left is 2 or more; the last house is chosen by last())
         cell = (rest & -rest).bit_length() - 1
         for h in cell_houses[cell]:
             if avail >> h & 1:
                 m = masks[h]
-                if rec(left - 1, C | m, rest & ~m, budget, see, avail & ~(1 << h), h if h > top else top):
+                r = rest & ~m
+                if not r:
+                    return True
+                if left == 2:
+                    if last(C | m, r, budget, see, avail & ~(1 << h), h if h > top else top):
+                        return True
+                elif rec(left - 1, C | m, r, budget, see, avail & ~(1 << h), h if h > top else top):
                     return True
         if budget:
             s = see & peers[cell]
-            if s and rec(left, C, rest & ~(1 << cell), budget - 1, s, avail & ~house_bits[cell], top):
-                return True
+            if s:
+                r = rest & ~(1 << cell)
+                if not r:
+                    return True
+                if rec(left, C, r, budget - 1, s, avail & ~house_bits[cell], top):
+                    return True
         return False
 
     def last(C: int, rest: int, budget: int, see: int, avail: int, top: int) -> bool:
@@ -126,8 +133,15 @@ def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], house_bi
                     m = masks[h]
                     leftover = rest & ~m
                     k = leftover.bit_count()
-                    if k <= budget and (declared or k or not fins) and _targets(see & (C | m), leftover, peers):
-                        return True
+                    if k <= budget and (declared or k or not fins):
+                        # (the targets: what the cover holds outside the base that sees every fin)
+                        t = see & (C | m)
+                        while leftover and t:
+                            low = leftover & -leftover
+                            t &= peers[low.bit_length() - 1]
+                            leftover ^= low
+                        if t:
+                            return True
             if not budget:
                 return False
             see &= peers[cell]
@@ -141,6 +155,10 @@ def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], house_bi
         return any(see & (C | masks[h]) for h in bits_of(avail))
 
     try:
+        if not B:
+            return True
+        if size == 1:
+            return last(0, B, fins, where & ~B, touched, -1)
         return rec(size, 0, B, fins, where & ~B, touched, -1)
     finally:
         del rec, last  # (see deduce.collector)
@@ -181,6 +199,17 @@ def _cell_houses(g: Geometry, kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Per cell, its houses among ``kinds`` (lowest first)."""
     allowed = set(kinds)
     return [tuple(h for h in hs if h in allowed) for hs in g.cell_houses]
+
+
+@functools.lru_cache(maxsize=64)
+def _cover_line_bits(g: Geometry, cover_types: tuple[int, ...]) -> list[int]:
+    """Per cell, the bit of its line's index in ``cover_types`` (lines of one
+    kind, disjoint: each cell is on at most one of them)."""
+    out = [0] * (g.size * g.size)
+    for i, h in enumerate(cover_types):
+        for c in g.houses[h]:
+            out[c] |= 1 << i
+    return out
 
 
 @functools.lru_cache(maxsize=64)
@@ -292,18 +321,24 @@ class Fish(Producer):
         """The fish of one orientation, in order: (kind index, base, cover,
         base candidates, targets, fins), for bases whose lines hold at most
         ``most`` candidates each and together touch at most ``limit`` cover
-        lines.  The C accelerator's ``FishTables.standard`` is this search."""
+        lines.  The fish of a base are its cover sets in the order of
+        ``combinations`` of the touched cover lines; each is found from the
+        lines it leaves out (whose base candidates are its fins), so only the
+        lines some target could survive leaving out are combined.  The C
+        accelerator's ``FishTables.standard`` gives the same fish by trying
+        every cover set."""
         masks = g.house_masks
         size = self.size
         parts = {h: where & masks[h] for h in base_types}
-        lines: dict[int, int] = {}
-        for h in base_types:
-            t = 0
-            for i, c in enumerate(cover_types):
-                if parts[h] & masks[c]:
-                    t |= 1 << i
-            lines[h] = t
         pool = [h for h in base_types if 0 < parts[h].bit_count() <= most]
+        # per base line, the cover lines its candidates touch (as bits of their index in cover_types)
+        line_bit = _cover_line_bits(g, tuple(cover_types))
+        lines: dict[int, int] = {}
+        for h in pool:
+            t = 0
+            for c in bits_of(parts[h]):
+                t |= line_bit[c]
+            lines[h] = t
         for base, B in _bases(pool, parts, size, limit, lines):
             touched = 0
             for h in base:
@@ -315,21 +350,44 @@ class Fish(Producer):
             U = 0
             for h in cover_lines:
                 U |= masks[h]
-            if not where & U & ~B:
+            outside = where & U & ~B  # the cover cells outside the base that hold the symbol
+            if not outside:
                 continue  # no cover set leaves anything to eliminate
-            for cover, C in _unions(cover_lines, masks, size):
-                fins = B & ~C
-                nfins = fins.bit_count()
-                if nfins > MAX_FINS:
+            if nt == size:
+                yield 0, base, tuple(cover_lines), B, outside, 0  # the one cover set: no fins
+                continue
+            # Each cover set leaves out nt - size of the touched lines, whose base candidates are
+            # the fins (the cover lines are disjoint), and keeps only the targets that see every
+            # fin: so a line can be left out only when it holds at most MAX_FINS base candidates and
+            # some cell outside the base sees them all.
+            droppable = []
+            for j, h in enumerate(cover_lines):
+                f = B & masks[h]
+                if f.bit_count() <= MAX_FINS:
+                    see = _targets(outside, f, peers)
+                    if see:
+                        droppable.append((j, f, see, masks[h]))
+            drop = nt - size
+            if len(droppable) < drop:
+                continue
+            found = []
+            for left_out in combinations(droppable, drop):
+                fins = gone = 0
+                see = outside
+                for _, f, s, m in left_out:
+                    fins |= f
+                    see &= s
+                    gone |= m
+                targets = see & ~gone
+                if not targets or fins.bit_count() > MAX_FINS:
                     continue
-                targets = _targets(where & C & ~B, fins, peers)
-                if not targets:
-                    continue
-                if not nfins:
-                    k = 0
-                else:
-                    k = 2 if any((parts[h] & ~fins).bit_count() <= 1 for h in base) else 1
-                yield k, base, cover, B, targets, fins
+                out = {j for j, _, _, _ in left_out}
+                chosen = tuple(j for j in range(nt) if j not in out)
+                k = 2 if any((parts[h] & ~fins).bit_count() <= 1 for h in base) else 1
+                found.append((chosen, k, fins, targets))
+            # (in the order of the cover sets, as combinations of the touched lines)
+            for chosen, k, fins, targets in sorted(found):
+                yield k, base, tuple(cover_lines[j] for j in chosen), B, targets, fins
 
     def _screened(self, screens: dict, key: tuple, B: int, touched: int, U: int, cell_houses: list[tuple[int, ...]],
                   house_bits: list[int], masks: tuple[int, ...], where: int, peers: tuple[int, ...],
@@ -445,30 +503,6 @@ class Fish(Producer):
             covers = _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
             if covers:
                 yield base, B, covers
-
-
-def _unions(houses: list[int], masks: tuple[int, ...], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Each ``size``-combination of ``houses`` (in ``combinations`` order) with the union of their cells."""
-    ms = [masks[h] for h in houses]
-    k = len(houses)
-    if size == 2:
-        for i in range(k):
-            a = ms[i]
-            for j in range(i + 1, k):
-                yield (houses[i], houses[j]), a | ms[j]
-    elif size == 3:
-        for i in range(k):
-            a = ms[i]
-            for j in range(i + 1, k):
-                ab = a | ms[j]
-                for l in range(j + 1, k):
-                    yield (houses[i], houses[j], houses[l]), ab | ms[l]
-    else:
-        for idx in combinations(range(k), size):
-            C = 0
-            for i in idx:
-                C |= ms[i]
-            yield tuple(houses[i] for i in idx), C
 
 
 @functools.cache
