@@ -165,33 +165,47 @@ def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], house_bi
 
 
 def _bases(pool: list[int], parts: dict[int, int], size: int, limit: int, lines: dict[int, int] | None
-           ) -> Iterator[tuple[tuple[int, ...], int]]:
+           ) -> list[tuple[tuple[int, ...], int]]:
     """The ``size``-house combinations of ``pool`` (in ``combinations``
     order) whose candidates ``parts`` are disjoint, with their union.
 
     With ``lines`` (each base house's cover lines, as a bitmask), also
     skips combinations touching more than ``limit`` cover lines.
     """
-    def rec(start: int, chosen: tuple[int, ...], B: int, touched: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        for i in range(start, len(pool) - (size - len(chosen)) + 1):
-            h = pool[i]
-            p = parts[h]
+    out: list[tuple[tuple[int, ...], int]] = []
+    n = len(pool)
+    ps = [parts[h] for h in pool]
+    ls = [lines[h] for h in pool] if lines is not None else None
+
+    def rec(start: int, chosen: tuple[int, ...], B: int, touched: int) -> None:
+        k = len(chosen) + 1  # (houses chosen once one more is)
+        for i in range(start, n - (size - k)):
+            p = ps[i]
             if B & p:
                 continue
             t = 0
-            if lines is not None:
-                t = touched | lines[h]
+            if ls is not None:
+                t = touched | ls[i]
                 if t.bit_count() > limit:
                     continue
-            if len(chosen) + 1 == size:
-                yield chosen + (h,), B | p
+            more, Bp = chosen + (pool[i],), B | p
+            if k + 1 == size:
+                # the last house, in a loop rather than a call
+                for j in range(i + 1, n):
+                    q = ps[j]
+                    if Bp & q or (ls is not None and (t | ls[j]).bit_count() > limit):
+                        continue
+                    out.append((more + (pool[j],), Bp | q))
+            elif k == size:
+                out.append((more, Bp))
             else:
-                yield from rec(i + 1, chosen + (h,), B | p, t)
+                rec(i + 1, more, Bp, t)
 
     try:
-        yield from rec(0, (), 0, 0)
+        rec(0, (), 0, 0)
     finally:
         del rec  # (see deduce.collector)
+    return out
 
 
 @functools.lru_cache(maxsize=64)
@@ -389,28 +403,6 @@ class Fish(Producer):
             for chosen, k, fins, targets in sorted(found):
                 yield k, base, tuple(cover_lines[j] for j in chosen), B, targets, fins
 
-    def _screened(self, screens: dict, key: tuple, B: int, touched: int, U: int, cell_houses: list[tuple[int, ...]],
-                  house_bits: list[int], masks: tuple[int, ...], where: int, peers: tuple[int, ...],
-                  fins_allowed: int, need: int) -> bool:
-        """:meth:`_screen`, remembered per base and base candidates (``U``:
-        the cells of the cover houses ``touched``, base houses' cells aside
-        or not, which hold no candidate outside ``B``).
-
-        The screen is a function of ``B`` and of the candidates outside it
-        that could be targets, ``T`` (and of the peer table, which the memo
-        is kept per); with fewer of those it can only fail more.  So a base
-        that failed with targets ``T`` fails again with any part of ``T``, in
-        any position of any puzzle with these peers; within a solve
-        candidates only go, which is why this is asked so often.
-        """
-        T = where & U & ~B
-        known = screens.get(key)
-        if known is not None and (known[0] == T or (not known[1] and not T & ~known[0])):
-            return bool(known[1])
-        ok = bool(T) and self._screen(B, touched, cell_houses, house_bits, masks, where, peers, fins_allowed, need)
-        screens[key] = (T, ok)
-        return ok
-
     def _screen(self, B: int, touched: int, cell_houses: list[tuple[int, ...]], house_bits: list[int],
                 masks: tuple[int, ...], where: int, peers: tuple[int, ...], fins_allowed: int, need: int) -> bool:
         """Whether base ``B`` may make a fish (some cover cell outside it
@@ -495,11 +487,24 @@ class Fish(Producer):
             if touched.bit_count() < size:
                 continue
             need = need_box if base[-1] < need_box else -1
-            # (U also holds the cells of a base house that is a cover house of another: the
-            # symbol's candidates there are in B, so the targets the screen reads are the same)
-            if not self._screened(screens, (oi, base, B), B, touched, U, cell_houses, house_bits, masks, where,
-                                  peers, fins_allowed, need):
-                continue
+            # The screen is a function of B and of the candidates outside it that could be targets, T
+            # (and of the peer table, which the memo is kept per); with fewer of those it can only fail
+            # more.  So a base that failed with targets T fails again with any part of T, in any
+            # position of any puzzle with these peers; within a solve candidates only go, which is why
+            # it is remembered per base and base candidates.  (U also holds the cells of a base house
+            # that is a cover house of another: the symbol's candidates there are in B, so T is the same.)
+            T = where & U & ~B
+            key = (oi, base, B)
+            known = screens.get(key)
+            if known is not None and (known[0] == T or (not known[1] and not T & ~known[0])):
+                if not known[1]:
+                    continue
+            else:
+                ok = bool(T) and self._screen(B, touched, cell_houses, house_bits, masks, where, peers,
+                                              fins_allowed, need)
+                screens[key] = (T, ok)
+                if not ok:
+                    continue
             covers = _covers(B, touched, cell_houses, masks, size, fins_allowed, where, peers, need)
             if covers:
                 yield base, B, covers
