@@ -133,15 +133,8 @@ def _any_fish(B: int, touched: int, cell_houses: list[tuple[int, ...]], house_bi
                     m = masks[h]
                     leftover = rest & ~m
                     k = leftover.bit_count()
-                    if k <= budget and (declared or k or not fins):
-                        # (the targets: what the cover holds outside the base that sees every fin)
-                        t = see & (C | m)
-                        while leftover and t:
-                            low = leftover & -leftover
-                            t &= peers[low.bit_length() - 1]
-                            leftover ^= low
-                        if t:
-                            return True
+                    if k <= budget and (declared or k or not fins) and _targets(see & (C | m), leftover, peers):
+                        return True
             if not budget:
                 return False
             see &= peers[cell]
