@@ -13,7 +13,9 @@ False
 
 from __future__ import annotations
 
-__all__ = ["lit", "lit_cell", "lit_on", "lit_symbol", "negate", "unpack"]
+import functools
+
+__all__ = ["lit", "lit_cell", "lit_on", "lit_symbol", "literal_parts", "literal_table", "negate", "unpack"]
 
 
 def lit(cell: int, symbol: int, on: bool) -> int:
@@ -41,3 +43,32 @@ def negate(x: int) -> int:
 def unpack(x: int) -> tuple[int, int, bool]:
     """``(cell, symbol, on)``."""
     return x >> 6, (x >> 1) & 31, bool(x & 1)
+
+
+@functools.lru_cache(maxsize=8)
+def literal_table(ncells: int, nsymbols: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """``(off, on)``: ``off[s][c]`` is ``lit(c, s, False)`` and ``on[s][c]``
+    is ``lit(c, s, True)``, made once per grid size, so that a hot loop
+    looks its literals up rather than computing (and allocating) them.
+
+    >>> off, on = literal_table(81, 9)
+    >>> off[4][10] == lit(10, 4, False), on[4][10] == lit(10, 4, True)
+    (True, True)
+    """
+    off = tuple(tuple(lit(c, s, False) for c in range(ncells)) for s in range(nsymbols))
+    on = tuple(tuple(x | 1 for x in row) for row in off)
+    return off, on
+
+
+@functools.lru_cache(maxsize=8)
+def literal_parts(ncells: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(cell_of, symbol_of)``: the cell and the symbol of every literal of
+    a grid of ``ncells`` cells, looked up by the literal (as
+    :func:`literal_table`, for hot loops).
+
+    >>> cell_of, symbol_of = literal_parts(81)
+    >>> x = lit(10, 4, True)
+    >>> cell_of[x], symbol_of[x]
+    (10, 4)
+    """
+    return tuple(x >> 6 for x in range(ncells << 6)), tuple((x >> 1) & 31 for x in range(ncells << 6))

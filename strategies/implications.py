@@ -91,7 +91,7 @@ from typing import Any, Callable, Sequence
 
 from deduce import deadline
 from deduce.geometry import cells_of
-from deduce.literal import lit, lit_cell
+from deduce.literal import lit, lit_cell, literal_parts, literal_table
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 
@@ -121,6 +121,9 @@ ALS_NODE = "als"          # an almost locked set lost a symbol: it is locked on 
 #: An almost locked set as a node, indexed under one of its places: (its places of the symbol,
 #: (reason, parents) of what it implies when it loses them, per other symbol (symbol, cells it leaves)).
 AlsEntry = tuple[int, tuple[tuple, tuple[int, ...]], tuple[tuple[int, int], ...]]
+
+#: What the key of a literal's almost locked sets that fire is shifted by (literals fit in 16 bits).
+FIRED_KEY_SHIFT = 16
 
 #: Largest almost locked set used as a node of grouped chains, in cells.
 MAX_ALS_NODE_CELLS = 4
@@ -208,6 +211,8 @@ class Implications:
         self.cand = state.cand
         self.value = state.value
         self.smask = symbol_masks_solved(state)   # (shared by the position: each propagation narrows a copy)
+        #: the solved cells, as a cell mask
+        self.solved = sum(1 << c for c, v in enumerate(state.value) if v >= 0)
         self.static = mode in ("static", "grouped")
         self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None
@@ -219,11 +224,12 @@ class Implications:
         # What grouped propagations of this position build once and share, since the same links recur
         # from one assumption to the next: the parents of a hidden single whose house lost a group,
         # (places gone, symbol) -> their "off" literals; the (reason, parents) of a group link, (group
-        # left, places gone, symbol, house losing it) -> the pair; the almost locked sets that fire when
-        # two or more of a literal's masks are gone, (literal, what is left of them) -> the sets.
+        # left, places gone, symbol, house losing it) -> the pair; what a literal's almost locked sets
+        # imply when they fire, (what is left of their places) << FIRED_KEY_SHIFT | literal -> per set
+        # fired and other symbol, (the symbol, the cells it leaves, the set's reason and parents).
         self._gone_lits: dict[tuple[int, int], tuple[int, ...]] = {}
         self._group_links: dict[tuple[int, int, int, int], tuple[tuple, tuple[int, ...]]] = {}
-        self._several: dict[tuple[int, int], list[AlsEntry]] = {}
+        self._fired: dict[int, tuple[tuple[int, int, tuple[tuple, tuple[int, ...]]], ...]] = {}
         #: the dynamic propagations of the same position, when already made (a plus one goes on from them)
         self.base: Implications | None = None
         self.group_of = _groups(g) if mode == "grouped" else {}
@@ -231,26 +237,24 @@ class Implications:
         # there, (its places of the symbol, the (reason, parents) of what it implies when it loses the
         # symbol, and per other symbol y, (y, the cells outside the set that see all its places of y
         # and hold y)): all fixed in the position, so built once (als_index) rather than once per link.
-        # A set fires when all its places of the symbol are gone, so per literal its sets are also
-        # grouped by those places, which are tested first (about 5 masks for 8 sets; usually one of
-        # them, or none, passes): (the distinct masks, the sets per mask, every set in order, the
-        # union of the masks).
-        self._als_index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]] | None = (
-            None if mode == "grouped" else {})
+        # A set fires when all its places of the symbol are gone, so which of a literal's sets fire
+        # depends only on what is left of the union of their places: per literal (the union, its sets
+        # in order), and what fires for each (literal, places left) is kept in _fired.
+        self._als_index: dict[int, tuple[int, list[AlsEntry]]] | None = None if mode == "grouped" else {}
 
     @property
-    def als_index(self) -> dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]]:
+    def als_index(self) -> dict[int, tuple[int, list[AlsEntry]]]:
         """The almost locked sets a grouped propagation passes through, per
-        "off" literal (empty in the other modes); built when first asked
-        for (the C accelerator builds its own from the same sets)."""
+        "off" literal: (the union of their places of its symbol, the sets in
+        order); empty in the other modes.  Built when first asked for (the C
+        accelerator builds its own from the same sets)."""
         if self._als_index is None:
             self._als_index = self._index_sets()
         return self._als_index
 
-    def _index_sets(self) -> dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]]:
+    def _index_sets(self) -> dict[int, tuple[int, list[AlsEntry]]]:
         from .als import node_sets
 
-        index: dict[int, tuple[tuple[int, ...], dict[int, list[AlsEntry]], list[AlsEntry], int]] = {}
         sets_of: dict[int, list[AlsEntry]] = {}
         smask = self.smask
         for a in node_sets(self.state, MAX_ALS_NODE_CELLS):
@@ -268,14 +272,12 @@ class Implications:
                 entry = (where, ((ALS_NODE, cells, a.house, x), tuple(q << 6 | x << 1 for q in places)), others)
                 for q in places:
                     sets_of.setdefault(q << 6 | x << 1, []).append(entry)
+        index: dict[int, tuple[int, list[AlsEntry]]] = {}
         for key, entries in sets_of.items():
-            by_where: dict[int, list[AlsEntry]] = {}
-            for e in entries:
-                by_where.setdefault(e[0], []).append(e)
             union = 0
-            for w in by_where:
-                union |= w
-            index[key] = (tuple(by_where), by_where, entries, union)
+            for e in entries:
+                union |= e[0]
+            index[key] = (union, entries)
         return index
 
     # -- propagation --------------------------------------------------------
@@ -351,7 +353,7 @@ class Implications:
         value = self.value
         static, grouped, only = self.static, self.mode == "grouped", self.symbol
         group_of, als_index = self.group_of, self.als_index
-        gone_lits, group_links, several = self._gone_lits, self._group_links, self._several
+        gone_lits, group_links, fired_by = self._gone_lits, self._group_links, self._fired
         house_masks, peer_masks = self.house_masks, self.peer_masks
         orig_cand, orig_smask = self.cand, self.smask
         live = self._live
@@ -377,6 +379,9 @@ class Implications:
                 c, s = start >> 6, (start >> 1) & 31
                 cand[c] &= ~(1 << s)
                 smask[s] &= ~(1 << c)
+        off_lits, on_lits = literal_table(len(orig_cand), self.n)
+        cell_of, symbol_of = literal_parts(len(orig_cand))
+        fixed = self.solved | placed  # (the cells that hold a symbol, in the position or by the assumption)
         # The hot loop: links are followed inline (no helper call per link), and the
         # (reason, parents) pair of a node is shared by every literal it implies for that reason.
         generation = done
@@ -385,14 +390,15 @@ class Implications:
             nxt: list[int] = []
             push = nxt.append
             for x in frontier:
-                c = x >> 6
-                s = (x >> 1) & 31
+                c = cell_of[x]
+                s = symbol_of[x]
                 if x & 1:
                     # c = s: the cell's other candidates and the symbol's other places in its peers go
                     if value[c] >= 0:
                         continue
                     cbit = 1 << c
                     placed |= cbit
+                    fixed |= cbit
                     par = (x,)
                     # (an "off" literal is a node exactly when its candidate is gone from cand and
                     # smask, so the candidates left are never nodes: only their negations are checked)
@@ -400,13 +406,12 @@ class Implications:
                         m = cand[c] & ~(1 << s)
                         if m:
                             rp: tuple[tuple, tuple[int, ...]] = ((SAME_CELL, c), par)
-                            cl = c << 6
                             while m:
                                 low = m & -m
                                 m ^= low
                                 t = low.bit_length() - 1
-                                y = cl | t << 1
-                                if y | 1 in nodes:
+                                y = off_lits[t][c]
+                                if on_lits[t][c] in nodes:
                                     prop.contradiction = (y, rp[0], par)
                                     return prop
                                 nodes[y] = rp
@@ -418,13 +423,13 @@ class Implications:
                     if m:
                         rp = ((PEER, c), par)
                         smask[s] &= ~m
-                        sbit, sl = ~(1 << s), s << 1
+                        sbit, offs, ons = ~(1 << s), off_lits[s], on_lits[s]
                         while m:
                             low = m & -m
                             m ^= low
                             p = low.bit_length() - 1
-                            y = p << 6 | sl
-                            if y | 1 in nodes:
+                            y = offs[p]
+                            if ons[p] in nodes:
                                 prop.contradiction = (y, rp[0], par)
                                 return prop
                             nodes[y] = rp
@@ -443,21 +448,22 @@ class Implications:
                     if not rest & (rest - 1) and not placed >> c & 1:
                         gone = orig_cand[c] & ~rest
                         if not static or not gone & (gone - 1):
-                            y = c << 6 | (rest.bit_length() - 1) << 1 | 1
+                            r = rest.bit_length() - 1
+                            y = on_lits[r][c]
                             if y not in nodes:
                                 if gone & (gone - 1):
                                     parents = tuple(lit(c, u, False) for u in cells_of(gone))
                                 else:
-                                    parents = (c << 6 | (gone.bit_length() - 1) << 1,)
-                                if y ^ 1 in nodes:
+                                    parents = (off_lits[gone.bit_length() - 1][c],)
+                                if off_lits[r][c] in nodes:
                                     prop.contradiction = (y, (NAKED, c), parents)
                                     return prop
                                 nodes[y] = ((NAKED, c), parents)
                                 push(y)
-                sm = orig_smask[s]
+                sm, here = orig_smask[s], smask[s]
                 for h in live.get(x, ()):
                     hm = house_masks[h]
-                    left = smask[s] & hm
+                    left = here & hm
                     if not left:
                         if static and (sm & hm).bit_count() != 2:
                             continue  # static chains only use a house's strong link: two places
@@ -465,12 +471,12 @@ class Implications:
                             lit(q, s, False) for q in cells_of(sm & hm)))
                         return prop
                     if not left & (left - 1):
+                        if left & fixed:
+                            continue  # (its one place is solved, or given the symbol by the assumption)
                         q = left.bit_length() - 1
-                        if value[q] >= 0 or placed >> q & 1:
-                            continue
                         gone = sm & hm & ~left
                         if not static or not gone & (gone - 1) or (grouped and gone in group_of):
-                            y = q << 6 | s << 1 | 1
+                            y = on_lits[s][q]
                             if y not in nodes:
                                 if gone & (gone - 1):
                                     known = gone_lits.get((gone, s))
@@ -478,8 +484,8 @@ class Implications:
                                         known = gone_lits[gone, s] = tuple(lit(r, s, False) for r in cells_of(gone))
                                     parents = known
                                 else:
-                                    parents = ((gone.bit_length() - 1) << 6 | s << 1,)
-                                if y ^ 1 in nodes:
+                                    parents = (off_lits[s][gone.bit_length() - 1],)
+                                if off_lits[s][q] in nodes:
                                     prop.contradiction = (y, (HIDDEN, h), parents)
                                     return prop
                                 nodes[y] = ((HIDDEN, h), parents)
@@ -502,14 +508,14 @@ class Implications:
                                         (GROUP, h, tuple(cells_of(left)), o),
                                         tuple(lit(r, s, False) for r in cells_of(gone)))
                                 rp = link
-                                sl, sbit = s << 1, 1 << s
+                                sbit, offs, ons = 1 << s, off_lits[s], on_lits[s]
                                 # (the targets still hold s here, so none of them is a node yet)
                                 while m:
                                     low = m & -m
                                     m ^= low
                                     t = low.bit_length() - 1
-                                    y = t << 6 | sl
-                                    if y | 1 in nodes:
+                                    y = offs[t]
+                                    if ons[t] in nodes:
                                         prop.contradiction = (y, rp[0], rp[1])
                                         return prop
                                     nodes[y] = rp
@@ -517,52 +523,40 @@ class Implications:
                                     smask[s] &= ~low
                                     if y in live:
                                         push(y)
+                                here = smask[s]
                 # an almost locked set without s is locked on its other symbols: each of them
                 # leaves the cells that see all its places in the set
                 if grouped:
                     entries = als_index.get(x)
-                    if not entries:
+                    if entries is None:
                         continue
-                    here = smask[s]  # (the loop below narrows other symbols only)
-                    hit = 0
-                    for where in entries[0]:
-                        if not here & where:
-                            if hit:
-                                hit = -1
-                                break
-                            hit = where
-                    if not hit:
-                        continue
-                    if hit > 0:
-                        fired = entries[1][hit]
-                    else:
-                        # two or more of the masks are gone: the sets of all of them, in order (which
-                        # ones depends only on what is left of the places of all the literal's masks)
-                        key = (x, here & entries[3])
-                        sets = several.get(key)
-                        if sets is None:
-                            sets = several[key] = [e for e in entries[2] if not here & e[0]]
-                        fired = sets
-                    for _where, rp, others in fired:
-                        for u, outside in others:
-                            m = outside & smask[u]
-                            if m:
-                                prop.grouped = True
-                                ul, ubit = u << 1, 1 << u
-                                # (the targets still hold u here, so none of them is a node yet)
-                                while m:
-                                    low = m & -m
-                                    m ^= low
-                                    t = low.bit_length() - 1
-                                    y = t << 6 | ul
-                                    if y | 1 in nodes:
-                                        prop.contradiction = (y, rp[0], rp[1])
-                                        return prop
-                                    nodes[y] = rp
-                                    cand[t] &= ~ubit
-                                    smask[u] &= ~low
-                                    if y in live:
-                                        push(y)
+                    key = (smask[s] & entries[0]) << FIRED_KEY_SHIFT | x
+                    fired = fired_by.get(key)
+                    if fired is None:
+                        # (the sets with none of their places left, in order; per other symbol of each,
+                        # (the symbol, the cells it leaves, the set's reason and parents))
+                        here = smask[s]  # (the loop below narrows other symbols only)
+                        fired = fired_by[key] = tuple((u, outside, rp) for where, rp, others in entries[1]
+                                                      if not here & where for u, outside in others)
+                    for u, outside, rp in fired:
+                        m = outside & smask[u]
+                        if m:
+                            prop.grouped = True
+                            ubit, offs, ons = 1 << u, off_lits[u], on_lits[u]
+                            # (the targets still hold u here, so none of them is a node yet)
+                            while m:
+                                low = m & -m
+                                m ^= low
+                                t = low.bit_length() - 1
+                                y = offs[t]
+                                if ons[t] in nodes:
+                                    prop.contradiction = (y, rp[0], rp[1])
+                                    return prop
+                                nodes[y] = rp
+                                cand[t] &= ~ubit
+                                smask[u] &= ~low
+                                if y in live:
+                                    push(y)
             if not nxt:
                 if self.mode == "dynamic" and only is None:
                     prop.end = (cand, smask, placed, generation)

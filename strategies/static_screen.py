@@ -6,6 +6,8 @@ part in a conclusion are propagated link by link
 
 from __future__ import annotations
 
+import functools
+
 from deduce import deadline
 from deduce.geometry import cells_of
 from deduce.state import State
@@ -37,7 +39,8 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("_count", "_fast", "_memo", "has_strong", "ncells", "strong", "useful_off", "useful_on", "weak")
+    __slots__ = ("_bits", "_count", "_fast", "_memo", "has_strong", "ncells", "strong", "useful_off", "useful_on",
+                 "weak")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
         p = state.puzzle
@@ -53,6 +56,7 @@ class StaticScreen:
             self.has_strong, self.useful_on, self.useful_off = self._fast.masks()
             return
         cand, value = state.cand, state.value
+        self._bits = single_bits(n * ncells)
         smask = [0] * n
         for c, m in enumerate(cand):
             bit = 1 << c
@@ -119,7 +123,7 @@ class StaticScreen:
         if self._fast is not None:
             got = self._memo[x] = self._fast.reach(self.index(x), x & 1)
             return got
-        weak, strong, has_strong = self.weak, self.strong, self.has_strong
+        weak, strong, has_strong, bits = self.weak, self.strong, self.has_strong, self._bits
         bit = 1 << self.index(x)
         if x & 1:
             on = f_on = bit
@@ -134,13 +138,13 @@ class StaticScreen:
             m = f_on
             while m:
                 i = m.bit_length() - 1
-                m ^= 1 << i
+                m ^= bits[i]
                 new_off |= weak[i]
             new_on = 0
             m = f_off & has_strong
             while m:
                 i = m.bit_length() - 1
-                m ^= 1 << i
+                m ^= bits[i]
                 new_on |= strong[i]
             f_on, f_off = new_on & ~on, new_off & ~off
             if not f_on and not f_off:
@@ -244,6 +248,31 @@ class StaticScreen:
             if lo & on or lf & off:
                 return d
         return len(layers)
+
+
+#: Bits up to this many literals are kept as a table of ints (for 9x9, 729 of them); above it,
+#: each is shifted when needed (a table for 25x25 would hold 15,625 ints of up to 2 kB).
+SINGLE_BITS_TABLE = 4096
+
+
+class _Shifted:
+    """``1 << i`` on demand, where a table would be too large."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: int) -> int:
+        return 1 << i
+
+
+@functools.lru_cache(maxsize=4)
+def _single_bits_table(size: int) -> tuple[int, ...]:
+    return tuple(1 << i for i in range(size))
+
+
+def single_bits(size: int) -> tuple[int, ...] | _Shifted:
+    """``1 << i`` for every literal bit ``i`` below ``size``, looked up rather
+    than shifted (a new int) in the screen's loop."""
+    return _single_bits_table(size) if size <= SINGLE_BITS_TABLE else _Shifted()
 
 
 def static_screen(state: State, symbol: int | None, houses: bool = True) -> StaticScreen:

@@ -136,7 +136,7 @@ def test_grouped_links_shared_by_a_positions_propagations_change_nothing(text):
     state = stuck(text)
     lits = list(literals(state))
     fresh = Implications(state, "grouped")
-    fresh._gone_lits, fresh._group_links, fresh._several = _Forgetful(), _Forgetful(), _Forgetful()
+    fresh._gone_lits, fresh._group_links, fresh._fired = _Forgetful(), _Forgetful(), _Forgetful()
     fresh._fast = False  # (the Python propagation, whether or not the C accelerator is installed)
     for order in (lits, lits[::-1]):
         shared = Implications(state, "grouped")
@@ -145,7 +145,7 @@ def test_grouped_links_shared_by_a_positions_propagations_change_nothing(text):
             a, b = shared.propagate(x), fresh.propagate(x)
             assert list(a.nodes.items()) == list(b.nodes.items()), x
             assert (a.contradiction, a.grouped) == (b.contradiction, b.grouped), x
-        assert shared._group_links and shared._several  # the shared tables were used
+        assert shared._group_links and shared._fired  # the shared tables were used
 
 
 @pytest.mark.parametrize("mode", ["plus", "nested"])
