@@ -86,6 +86,7 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Any, Callable, Sequence
 
@@ -122,8 +123,9 @@ ALS_NODE = "als"          # an almost locked set lost a symbol: it is locked on 
 #: (reason, parents) of what it implies when it loses them, per other symbol (symbol, cells it leaves)).
 AlsEntry = tuple[int, tuple[tuple, tuple[int, ...]], tuple[tuple[int, int], ...]]
 
-#: What the key of a literal's almost locked sets that fire is shifted by (literals fit in 16 bits).
-FIRED_KEY_SHIFT = 16
+#: Per "off" literal, its almost locked sets: (the union of their places of its symbol, the sets in
+#: order, per places left of that union, what fires: (other symbol, the cells it leaves, (reason, parents)))
+AlsIndexEntry = tuple[int, list[AlsEntry], dict[int, tuple[tuple[int, int, tuple[tuple, tuple[int, ...]]], ...]]]
 
 #: Largest almost locked set used as a node of grouped chains, in cells.
 MAX_ALS_NODE_CELLS = 4
@@ -212,7 +214,7 @@ class Implications:
         self.value = state.value
         self.smask = symbol_masks_solved(state)   # (shared by the position: each propagation narrows a copy)
         #: the solved cells, as a cell mask
-        self.solved = sum(1 << c for c, v in enumerate(state.value) if v >= 0)
+        self.solved = _solved(state.value)
         self.static = mode in ("static", "grouped")
         self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None
@@ -225,11 +227,9 @@ class Implications:
         # from one assumption to the next: the parents of a hidden single whose house lost a group,
         # (places gone, symbol) -> their "off" literals; the (reason, parents) of a group link, (group
         # left, places gone, symbol, house losing it) -> the pair; what a literal's almost locked sets
-        # imply when they fire, (what is left of their places) << FIRED_KEY_SHIFT | literal -> per set
-        # fired and other symbol, (the symbol, the cells it leaves, the set's reason and parents).
+        # imply when they fire (in als_index, below).
         self._gone_lits: dict[tuple[int, int], tuple[int, ...]] = {}
         self._group_links: dict[tuple[int, int, int, int], tuple[tuple, tuple[int, ...]]] = {}
-        self._fired: dict[int, tuple[tuple[int, int, tuple[tuple, tuple[int, ...]]], ...]] = {}
         #: the dynamic propagations of the same position, when already made (a plus one goes on from them)
         self.base: Implications | None = None
         self.group_of = _groups(g) if mode == "grouped" else {}
@@ -239,20 +239,22 @@ class Implications:
         # and hold y)): all fixed in the position, so built once (als_index) rather than once per link.
         # A set fires when all its places of the symbol are gone, so which of a literal's sets fire
         # depends only on what is left of the union of their places: per literal (the union, its sets
-        # in order), and what fires for each (literal, places left) is kept in _fired.
-        self._als_index: dict[int, tuple[int, list[AlsEntry]]] | None = None if mode == "grouped" else {}
+        # in order, and what fires per places left of the union, kept as propagations meet it: per set
+        # fired and other symbol, (the symbol, the cells it leaves, the set's reason and parents)).
+        self._als_index: dict[int, AlsIndexEntry] | None = None if mode == "grouped" else {}
 
     @property
-    def als_index(self) -> dict[int, tuple[int, list[AlsEntry]]]:
+    def als_index(self) -> dict[int, AlsIndexEntry]:
         """The almost locked sets a grouped propagation passes through, per
         "off" literal: (the union of their places of its symbol, the sets in
-        order); empty in the other modes.  Built when first asked for (the C
-        accelerator builds its own from the same sets)."""
+        order, what fires per places left); empty in the other modes.  Built
+        when first asked for (the C accelerator builds its own from the same
+        sets)."""
         if self._als_index is None:
             self._als_index = self._index_sets()
         return self._als_index
 
-    def _index_sets(self) -> dict[int, tuple[int, list[AlsEntry]]]:
+    def _index_sets(self) -> dict[int, AlsIndexEntry]:
         from .als import node_sets
 
         sets_of: dict[int, list[AlsEntry]] = {}
@@ -272,12 +274,12 @@ class Implications:
                 entry = (where, ((ALS_NODE, cells, a.house, x), tuple(q << 6 | x << 1 for q in places)), others)
                 for q in places:
                     sets_of.setdefault(q << 6 | x << 1, []).append(entry)
-        index: dict[int, tuple[int, list[AlsEntry]]] = {}
+        index: dict[int, AlsIndexEntry] = {}
         for key, entries in sets_of.items():
             union = 0
             for e in entries:
                 union |= e[0]
-            index[key] = (union, entries)
+            index[key] = (union, entries, {})
         return index
 
     # -- propagation --------------------------------------------------------
@@ -353,7 +355,7 @@ class Implications:
         value = self.value
         static, grouped, only = self.static, self.mode == "grouped", self.symbol
         group_of, als_index = self.group_of, self.als_index
-        gone_lits, group_links, fired_by = self._gone_lits, self._group_links, self._fired
+        gone_lits, group_links = self._gone_lits, self._group_links
         house_masks, peer_masks = self.house_masks, self.peer_masks
         orig_cand, orig_smask = self.cand, self.smask
         live = self._live
@@ -381,6 +383,7 @@ class Implications:
                 smask[s] &= ~(1 << c)
         off_lits, on_lits = literal_table(len(orig_cand), self.n)
         cell_of, symbol_of = literal_parts(len(orig_cand))
+        one, same_cell_link, peer_link, naked_reason, hidden_reason = _link_table(len(orig_cand), len(house_masks))
         fixed = self.solved | placed  # (the cells that hold a symbol, in the position or by the assumption)
         # The hot loop: links are followed inline (no helper call per link), and the
         # (reason, parents) pair of a node is shared by every literal it implies for that reason.
@@ -399,20 +402,19 @@ class Implications:
                     cbit = 1 << c
                     placed |= cbit
                     fixed |= cbit
-                    par = (x,)
                     # (an "off" literal is a node exactly when its candidate is gone from cand and
                     # smask, so the candidates left are never nodes: only their negations are checked)
                     if only is None:
                         m = cand[c] & ~(1 << s)
                         if m:
-                            rp: tuple[tuple, tuple[int, ...]] = ((SAME_CELL, c), par)
+                            rp: tuple[tuple, tuple[int, ...]] = same_cell_link[x]
                             while m:
                                 low = m & -m
                                 m ^= low
                                 t = low.bit_length() - 1
                                 y = off_lits[t][c]
                                 if on_lits[t][c] in nodes:
-                                    prop.contradiction = (y, rp[0], par)
+                                    prop.contradiction = (y, rp[0], rp[1])
                                     return prop
                                 nodes[y] = rp
                                 smask[t] &= ~cbit
@@ -421,7 +423,7 @@ class Implications:
                             cand[c] &= 1 << s
                     m = peer_masks[c] & smask[s]
                     if m:
-                        rp = ((PEER, c), par)
+                        rp = peer_link[x]
                         smask[s] &= ~m
                         sbit, offs, ons = ~(1 << s), off_lits[s], on_lits[s]
                         while m:
@@ -430,7 +432,7 @@ class Implications:
                             p = low.bit_length() - 1
                             y = offs[p]
                             if ons[p] in nodes:
-                                prop.contradiction = (y, rp[0], par)
+                                prop.contradiction = (y, rp[0], rp[1])
                                 return prop
                             nodes[y] = rp
                             cand[p] &= sbit
@@ -454,11 +456,11 @@ class Implications:
                                 if gone & (gone - 1):
                                     parents = tuple(lit(c, u, False) for u in cells_of(gone))
                                 else:
-                                    parents = (off_lits[gone.bit_length() - 1][c],)
+                                    parents = one[off_lits[gone.bit_length() - 1][c]]
                                 if off_lits[r][c] in nodes:
-                                    prop.contradiction = (y, (NAKED, c), parents)
+                                    prop.contradiction = (y, naked_reason[c], parents)
                                     return prop
-                                nodes[y] = ((NAKED, c), parents)
+                                nodes[y] = (naked_reason[c], parents)
                                 push(y)
                 sm, here = orig_smask[s], smask[s]
                 for h in live.get(x, ()):
@@ -484,11 +486,11 @@ class Implications:
                                         known = gone_lits[gone, s] = tuple(lit(r, s, False) for r in cells_of(gone))
                                     parents = known
                                 else:
-                                    parents = (off_lits[s][gone.bit_length() - 1],)
+                                    parents = one[off_lits[s][gone.bit_length() - 1]]
                                 if off_lits[s][q] in nodes:
-                                    prop.contradiction = (y, (HIDDEN, h), parents)
+                                    prop.contradiction = (y, hidden_reason[h], parents)
                                     return prop
-                                nodes[y] = ((HIDDEN, h), parents)
+                                nodes[y] = (hidden_reason[h], parents)
                                 push(y)
                     elif grouped and left in group_of:
                         # the symbol's places left in h form a group inside a line and a box:
@@ -530,13 +532,13 @@ class Implications:
                     entries = als_index.get(x)
                     if entries is None:
                         continue
-                    key = (smask[s] & entries[0]) << FIRED_KEY_SHIFT | x
-                    fired = fired_by.get(key)
+                    key = smask[s] & entries[0]
+                    fired = entries[2].get(key)
                     if fired is None:
                         # (the sets with none of their places left, in order; per other symbol of each,
                         # (the symbol, the cells it leaves, the set's reason and parents))
                         here = smask[s]  # (the loop below narrows other symbols only)
-                        fired = fired_by[key] = tuple((u, outside, rp) for where, rp, others in entries[1]
+                        fired = entries[2][key] = tuple((u, outside, rp) for where, rp, others in entries[1]
                                                       if not here & where for u, outside in others)
                     for u, outside, rp in fired:
                         m = outside & smask[u]
@@ -647,6 +649,30 @@ def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x
     return True
 
 
+@functools.lru_cache(maxsize=8)
+def _link_table(ncells: int, nhouses: int) -> tuple[tuple[tuple[int], ...], tuple[Any, ...], tuple[Any, ...],
+                                                     tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """What the propagations of a grid size share rather than make per node:
+    per literal x, ``(x,)``; per "on" literal, the (reason, parents) of the
+    candidates it removes from its cell and from its peers; per cell, the
+    reason of a naked single there; per house, of a hidden single."""
+    size = ncells << 6
+    one = tuple((x,) for x in range(size))
+    same_cell = tuple(((SAME_CELL, x >> 6), one[x]) if x & 1 else None for x in range(size))
+    peer = tuple(((PEER, x >> 6), one[x]) if x & 1 else None for x in range(size))
+    return (one, same_cell, peer, tuple((NAKED, c) for c in range(ncells)),
+            tuple((HIDDEN, h) for h in range(nhouses)))
+
+
+def _solved(value: list[int]) -> int:
+    """The solved cells, as a cell mask."""
+    m = 0
+    for c, v in enumerate(value):
+        if v >= 0:
+            m |= 1 << c
+    return m
+
+
 _group_tables: dict[Any, dict[int, tuple[int, ...]]] = {}
 
 
@@ -681,7 +707,7 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
         imp: Implications = per_symbol(state, ("implications", mode), symbol,
                                        lambda: Implications(state, mode, symbol))
         # what it reads of the position is the same here (see per_symbol): read this one from now on
-        imp.state, imp.cand, imp.value = state, state.cand, state.value
+        imp.state, imp.cand, imp.value, imp.solved = state, state.cand, state.value, _solved(state.value)
         return imp
 
     def make() -> Implications:

@@ -39,8 +39,8 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("_bits", "_count", "_fast", "_memo", "has_strong", "ncells", "strong", "useful_off", "useful_on",
-                 "weak")
+    __slots__ = ("_bits", "_count", "_fast", "_memo", "has_strong", "ncells", "strong", "two", "useful_off",
+                 "useful_on", "weak")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
         p = state.puzzle
@@ -100,7 +100,23 @@ class StaticScreen:
                 if st:
                     strong[i] = st
                     has_strong |= 1 << i
-        self.weak, self.strong, self.has_strong = weak, strong, has_strong
+        # per "on" literal, the "on" literals two links away (through the "off" literals it implies
+        # that have a strong link): the search goes from one "on" layer to the next with one | per
+        # literal instead of one per "off" literal of the layer between
+        bits = self._bits
+        two = [0] * (n * ncells)
+        m = useful_on
+        while m:
+            i = m.bit_length() - 1
+            m ^= bits[i]
+            acc = 0
+            o = weak[i] & has_strong
+            while o:
+                j = o.bit_length() - 1
+                o ^= bits[j]
+                acc |= strong[j]
+            two[i] = acc
+        self.weak, self.strong, self.has_strong, self.two = weak, strong, has_strong, two
         self.useful_on, self.useful_off = useful_on, useful_off
 
     def index(self, x: int) -> int:
@@ -123,37 +139,55 @@ class StaticScreen:
         if self._fast is not None:
             got = self._memo[x] = self._fast.reach(self.index(x), x & 1)
             return got
-        weak, strong, has_strong, bits = self.weak, self.strong, self.has_strong, self._bits
-        bit = 1 << self.index(x)
+        weak, strong, two, bits = self.weak, self.strong, self.two, self._bits
+        # (the links alternate: an "on" literal implies "off" ones, an "off" one "on" ones, so the
+        # layers do too; each "on" layer gives the next "off" layer and, through self.two, the "on"
+        # layer after it: an "on" literal two links away through an "off" literal reached earlier
+        # was reached earlier too, and is masked out)
+        i = self.index(x)
+        bit = bits[i]
+        contradiction = None
         if x & 1:
             on = f_on = bit
-            off = f_off = 0
+            off = 0
+            layers = [(bit, 0)]
         else:
-            on = f_on = 0
-            off = f_off = bit
-        contradiction = None
-        layers = [(on, off)]
-        for _ in range(MAX_DEPTH):
-            new_off = 0
+            on = 0
+            off = bit
+            layers = [(0, bit)]
+            f_on = strong[i] if self.has_strong & bit else 0
+            if f_on:
+                on = f_on
+                layers.append((f_on, 0))
+                if on & off:
+                    contradiction = 1
+        depth = len(layers) - 1
+        while f_on and depth < MAX_DEPTH:
+            new_off = new_on = 0
             m = f_on
             while m:
-                i = m.bit_length() - 1
-                m ^= bits[i]
-                new_off |= weak[i]
-            new_on = 0
-            m = f_off & has_strong
-            while m:
-                i = m.bit_length() - 1
-                m ^= bits[i]
-                new_on |= strong[i]
-            f_on, f_off = new_on & ~on, new_off & ~off
-            if not f_on and not f_off:
+                j = m.bit_length() - 1
+                m ^= bits[j]
+                new_off |= weak[j]
+                new_on |= two[j]
+            f_off = new_off & ~off
+            if not f_off:
+                break
+            off |= f_off
+            layers.append((0, f_off))
+            depth += 1
+            if contradiction is None and on & off:
+                contradiction = depth
+            if depth >= MAX_DEPTH:
+                break
+            f_on = new_on & ~on
+            if not f_on:
                 break
             on |= f_on
-            off |= f_off
-            layers.append((f_on, f_off))
+            layers.append((f_on, 0))
+            depth += 1
             if contradiction is None and on & off:
-                contradiction = len(layers) - 1
+                contradiction = depth
         got = self._memo[x] = (contradiction, on, off, layers)
         return got
 
