@@ -454,7 +454,7 @@ class Implications:
                             y = on_lits[r][c]
                             if y not in nodes:
                                 if gone & (gone - 1):
-                                    parents = tuple(lit(c, u, False) for u in cells_of(gone))
+                                    parents = tuple([off_lits[u][c] for u in cells_of(gone)])
                                 else:
                                     parents = one[off_lits[gone.bit_length() - 1][c]]
                                 if off_lits[r][c] in nodes:
@@ -538,8 +538,8 @@ class Implications:
                         # (the sets with none of their places left, in order; per other symbol of each,
                         # (the symbol, the cells it leaves, the set's reason and parents))
                         here = smask[s]  # (the loop below narrows other symbols only)
-                        fired = entries[2][key] = tuple((u, outside, rp) for where, rp, others in entries[1]
-                                                      if not here & where for u, outside in others)
+                        fired = entries[2][key] = tuple([(u, outside, rp) for where, rp, others in entries[1]
+                                                       if not here & where for u, outside in others])
                     for u, outside, rp in fired:
                         m = outside & smask[u]
                         if m:
