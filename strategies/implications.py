@@ -56,8 +56,11 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   the literals reached are one dict, whose values (reason, parents) are
   shared by every literal one node implies for the same reason: no
   per-node allocation besides the dict entry, no helper call per link;
-  the reasons of group links and the almost locked sets that fire
-  together are built once per position and shared by its propagations;
+  the reasons of group links and what the almost locked sets imply when
+  they fire are built once per position and shared by its propagations;
+  literals, their cells and symbols, and the reasons of singles are looked
+  up in tables made once per grid size rather than computed (a literal
+  computed by shifts was a new int object, made and freed per link);
 * each assumption is propagated once per position and mode
   (:func:`implications` is cached per position), and every chain
   technique that asks in that mode shares the result: AICs and static

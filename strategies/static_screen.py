@@ -34,7 +34,8 @@ class StaticScreen:
     Both are computed here with one integer per polarity: bit
     ``s * ncells + c`` stands for "cell c holds s" (in ``on``) or "does not"
     (in ``off``); following every weak link of a placed candidate is one
-    ``|`` with a precomputed mask.  ``symbol`` restricts the links to one
+    ``|`` with a precomputed mask, and since the links alternate, so is
+    reaching the "on" literals two links away (``two``).  ``symbol`` restricts the links to one
     symbol, as X-chains do; ``houses=False`` keeps only the strong links of
     bivalue cells (what a chain rated as a Y-chain may use).
     """
