@@ -134,7 +134,10 @@ def test_sigterm_stops_a_local_cluster_run_with_one_line(tmp_path, later):
     from .test_rate_signals import descendants, gone_soon
 
     puzzles, out = tmp_path / "in.txt", tmp_path / "out.json"
-    puzzles.write_text("\n".join(STEADY * 8) + "\n")
+    # (enough that the run is still going a second after its third record: 40 puzzles once were, until
+    # the ratings got faster and the signal found the command finished or exiting)
+    total = len(STEADY) * 40
+    puzzles.write_text("\n".join(STEADY * 40) + "\n")
     proc = subprocess.Popen([sys.executable, "-m", "deduce", "rate", "--json", "--scheduler", "local", "--jobs", "2",
                              "--batch-size", "2", str(puzzles), "-o", str(out)], cwd=ROOT, stderr=subprocess.PIPE,
                             text=True)
@@ -148,4 +151,6 @@ def test_sigterm_stops_a_local_cluster_run_with_one_line(tmp_path, later):
     assert proc.returncode == 128 + signal.SIGTERM
     assert err.count("\n") == 1 and err.startswith("deduce: stopped by SIGTERM")
     assert not gone_soon(below, 15)
-    assert all(json.loads(line)["status"] == "solved" for line in out.read_text().splitlines())
+    lines = out.read_text().splitlines()
+    assert 3 <= len(lines) < total  # stopped mid-run
+    assert all(json.loads(line)["status"] == "solved" for line in lines)
