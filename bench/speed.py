@@ -39,12 +39,17 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import pathlib
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deduce.engine import Solver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -135,30 +140,32 @@ def fig_explain(args: argparse.Namespace) -> None:
           f"{len(puzzles)} top1465 puzzles (in process; goal: median <= 0.3 s)", flush=True)
 
 
-_HARDEST_SOLVER = None
+@functools.cache
+def _hardest_solver(nested: int) -> Solver:
+    """The ``se`` profile's solver with nested levels 2 to ``nested``, made
+    once per process (and so once per worker of ``--jobs``)."""
+    from deduce.engine import Solver
+    from deduce.rating.rater import with_nesting
+    from deduce.registry import strategies_for
+
+    return Solver(with_nesting(strategies_for("se"), nested))
 
 
 def _rate_hardest(job: tuple[str, int, float | None]) -> tuple[float | None, str | None, float, float]:
     """One forum puzzle with the ``se`` profile plus nested levels 2 to
     ``nested``: (ER or None, hardest technique, wall seconds, CPU seconds).
-    Runs in this process or in a worker of ``--jobs``; each worker makes
-    its solver once."""
-    global _HARDEST_SOLVER
+    Runs in this process or in a worker of ``--jobs``."""
     from deduce import Puzzle, deadline
-    from deduce.engine import Solver
     from deduce.errors import SolveTimeout
     from deduce.rating import se_scale
-    from deduce.rating.rater import with_nesting
-    from deduce.registry import strategies_for
 
     text, nested, timeout = job
-    if _HARDEST_SOLVER is None:
-        _HARDEST_SOLVER = Solver(with_nesting(strategies_for("se"), nested))
+    solver = _hardest_solver(nested)
     t0, c0 = time.perf_counter(), time.process_time()
     ours: float | None
     try:
         with deadline.limit(timeout):
-            result = _HARDEST_SOLVER.solve(Puzzle.from_string(text))
+            result = solver.solve(Puzzle.from_string(text))
         ours, _, _, name = se_scale(result.steps)
         if result.backtracking:
             ours = None
