@@ -38,7 +38,7 @@ from _shared import CORPORA  # noqa: E402
 
 from deduce import Puzzle, Solver, UnsoundStepError  # noqa: E402
 from deduce.errors import SolveTimeout  # noqa: E402
-from deduce.render.text import TextRenderer  # noqa: E402
+from deduce.render.words import TextRenderer  # noqa: E402
 
 SETS = {
     "top1465": lambda: [ln.strip()[:81] for ln in (CORPORA / "top1465.txt").open() if ln.strip()],

@@ -122,7 +122,7 @@ def fig_solve(args: argparse.Namespace) -> None:
 def fig_explain(args: argparse.Namespace) -> None:
     from deduce import Puzzle
     from deduce.engine import Solver
-    from deduce.render.text import TextRenderer
+    from deduce.render.words import TextRenderer
 
     puzzles = [ln.strip() for ln in (CORPORA / "top1465.txt").open() if ln.strip() and not ln.startswith("#")]
     sample = spaced(puzzles, args.explain_sample)

@@ -44,15 +44,7 @@ def value_sets(total: int, size: int, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def mask_sum(mask: int) -> int:
-    s = 0
-    v = 1
-    while mask:
-        if mask & 1:
-            s += v
-        mask >>= 1
-        v += 1
-    return s
+
 
 
 @functools.lru_cache(maxsize=65536)

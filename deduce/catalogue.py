@@ -41,8 +41,8 @@ from .engine import Solver, SolveResult
 from .formats import puzzle_from_json, puzzle_to_json, read_puzzle, write_candidates_grid
 from .puzzle import Puzzle
 from .registry import discovered, implemented_codes
-from .render.text import TextRenderer
-from .render.text import prose as _prose
+from .render.words import TextRenderer
+from .render.words import prose as _prose
 from .render.words.prose import lower_name
 from .showcase import SHOWCASE
 from .state import State

@@ -150,12 +150,6 @@ class Geometry:
 
     # -- names --------------------------------------------------------------
 
-    def row_of(self, cell: int) -> int:
-        return cell // self.size
-
-    def col_of(self, cell: int) -> int:
-        return cell % self.size
-
     def cell(self, row: int, col: int) -> int:
         """Cell number of 0-based ``row`` and ``col``."""
         return row * self.size + col
@@ -284,7 +278,3 @@ _SMALL_BITS = tuple(tuple(i for i in range(10) if m >> i & 1) for m in range(_SM
 
 #: The former name of :func:`bits_of` (it walks symbol masks too), kept for existing callers.
 cells_of = bits_of
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()

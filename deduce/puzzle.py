@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 import attrs
 
 from .errors import InvalidPuzzleError
-from .geometry import BOX_SHAPES, MAX_SIZE, MIN_SIZE, Geometry, bits_of, mask_of
+from .geometry import MAX_SIZE, MIN_SIZE, Geometry, bits_of, mask_of
 
 #: Default alphabet: 1-9 then A-Z (so 16 uses 123456789ABCDEFG).
 DEFAULT_ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -290,8 +290,3 @@ def _pieces(cells: Sequence[int], n: int) -> list[list[int]]:
                     todo.append(nb)
         pieces.append(sorted(piece))
     return pieces
-
-
-def box_shape_name(size: int) -> str:
-    br, bc = BOX_SHAPES[size]
-    return f"{br}x{bc}"

@@ -88,9 +88,6 @@ class State:
     def is_solved(self) -> bool:
         return -1 not in self.value
 
-    def unsolved_cells(self) -> list[int]:
-        return [c for c, v in enumerate(self.value) if v < 0]
-
     def bivalue_cells(self) -> list[int]:
         """Unsolved cells with exactly two candidates."""
         return [c for c, (m, v) in enumerate(zip(self.cand, self.value)) if v < 0 and m.bit_count() == 2]
@@ -101,19 +98,10 @@ class State:
         cand, value = self.cand, self.value
         return [c for c in self.puzzle.geometry.houses[house] if value[c] < 0 and cand[c] & bit]
 
-    def symbol_mask(self, sym: int) -> int:
-        """Mask of unsolved cells that still have ``sym`` as a candidate."""
-        bit = 1 << sym
-        m = 0
-        for c, (cm, v) in enumerate(zip(self.cand, self.value)):
-            if v < 0 and cm & bit:
-                m |= 1 << c
-        return m
-
     def symbol_masks(self, solved: bool = False) -> list[int]:
-        """:meth:`symbol_mask` of every symbol, in one pass over the grid (a
-        new list); with ``solved``, each mask also holds the solved cells
-        with that symbol."""
+        """Per symbol, the mask of the unsolved cells that still have it as a
+        candidate, in one pass over the grid (a new list); with ``solved``,
+        each mask also holds the solved cells with that symbol."""
         if _ACCEL is not None:
             return _ACCEL.symbol_masks(self.cand, self.value, self.puzzle.size, solved)
         masks = [0] * self.puzzle.size

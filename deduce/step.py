@@ -170,7 +170,7 @@ class Step:
         """The step in words: ``nudge``, ``clue`` or ``full`` (the full text is
         led by the technique's name).  ``puzzle`` is needed when the step
         does not know it (a step from ``strategy.find`` rather than a solve)."""
-        from .render.text import explain
+        from .render.words import explain
 
         target = puzzle or self.puzzle
         if target is None:

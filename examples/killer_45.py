@@ -19,7 +19,7 @@ import sys
 
 from deduce import Solver, read_puzzle
 from deduce.formats import write_solution
-from deduce.render.text import TextRenderer
+from deduce.render.words import TextRenderer
 
 PUZZLE = pathlib.Path(__file__).with_name("killer_45.json")
 

@@ -13,7 +13,7 @@ from deduce import Cage, Geometry, InvalidPuzzleError, Puzzle, Solver, State, St
 from deduce.engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING
 from deduce.geometry import BOX_SHAPES
 from deduce.registry import discovered, strategies_for
-from deduce.render.text import TextRenderer
+from deduce.render.words import TextRenderer
 from deduce.techniques import PROFILES, TABLE, TECHNIQUES, select, technique
 
 from .textcheck import assert_names_the_step

@@ -15,7 +15,7 @@ from deduce.catalogue import example_step
 from deduce.formats import entry_state, read_puzzles, write_candidates_grid
 from deduce.registry import implemented_codes
 from deduce.render.svg import grid_svg
-from deduce.render.text import TEMPLATES, TextRenderer
+from deduce.render.words import TEMPLATES, TextRenderer
 from deduce.techniques import OPT_IN, TABLE, TECHNIQUES
 from strategies.subsets import HiddenSubset, NakedSubset
 

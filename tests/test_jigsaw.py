@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from deduce import Geometry, Puzzle, Solver, State, count_solutions, iter_solutions, read_puzzle
 from deduce.formats import read_puzzles, write_solution
-from deduce.render.text import TextRenderer
+from deduce.render.words import TextRenderer
 from strategies.leftovers import LawOfLeftovers, comparisons
 
 from .reference import Reference, to_line

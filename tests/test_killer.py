@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from deduce import Cage, Geometry, Puzzle, Solver, State, count_solutions, read_puzzle
 from deduce.cagemath import distinct_support, signed_support, value_sets
 from deduce.formats import parse_killer_line, read_puzzles
-from deduce.render.text import TextRenderer
+from deduce.render.words import TextRenderer
 from strategies.cages import CageCombinations, CageSingle
 from strategies.innies_outies import InniesOuties, equations
 

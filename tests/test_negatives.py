@@ -196,7 +196,7 @@ def test_dynamic_plus_steps_really_use_an_inner_technique():
 def test_nested_steps_really_use_an_inner_chain_and_explain_it():
     from deduce.backtrack import first_solutions
     from deduce.catalogue import example_step
-    from deduce.render.text import TextRenderer
+    from deduce.render.words import TextRenderer
     from deduce.techniques import TECHNIQUES
 
     found = example_step(TECHNIQUES["nested-forcing"])

@@ -19,7 +19,7 @@ from typing import Any
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, Solver, SolveResult
 from ..formats import Entry, write_solution
 from ..render.json import SCHEMA, result_to_json, step_to_json
-from ..render.text import TextRenderer
+from ..render.words import TextRenderer
 from ..step import Step
 from .common import (
     EXIT_BAD_INPUT,

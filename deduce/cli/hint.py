@@ -17,7 +17,7 @@ from ..formats import CANDIDATES, Entry, entry_state, read_puzzles
 from ..hint import HINT, MISTAKE, MULTIPLE, Hint, hint, position
 from ..puzzle import Puzzle
 from ..render.json import SCHEMA, step_to_json
-from ..render.text import TextRenderer
+from ..render.words import TextRenderer
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_MULTIPLE,

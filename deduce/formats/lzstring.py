@@ -35,10 +35,6 @@ def compress_to_base64(text: str) -> str:
     return out + "=" * (-len(out) % 4)
 
 
-def compress_to_uri(text: str) -> str:
-    return _compress(text, 6, URI_SAFE.__getitem__)
-
-
 def decompress_from_base64(data: str, limit: int = 1 << 22) -> str:
     data = data.rstrip("=")
     return _decompress(data, _B64_INDEX, limit)

@@ -42,7 +42,7 @@ from ..state import State
 from .marks import ROLES, Marks
 from .marks import marks as step_marks
 from .svg import Layout, grid_svg
-from .text import TextRenderer
+from .words import TextRenderer
 
 #: Technique families whose runs of steps the step list folds together.
 FOLDED_FAMILIES = ("singles",)

@@ -20,7 +20,7 @@ from ..state import State
 from ..step import Step
 from .marks import marks as step_marks
 from .marks import to_json as marks_json
-from .text import TextRenderer
+from .words import TextRenderer
 
 #: 2: steps gained ``marks`` (roles and chain links).
 SCHEMA = 2
