@@ -42,6 +42,7 @@ from . import backtrack, collector, deadline
 from .errors import Contradiction, SolveTimeout, UnsoundStepError
 from .puzzle import Puzzle
 from .registry import select_strategies, strategies_for
+from .solve_cache import SolveCache
 from .state import State
 from .step import Step
 from .strategy import Strategy, allows_cages, requires_unique
@@ -166,6 +167,7 @@ class Solver:
     def _steps(self, state: State, solution: Sequence[int] | None, unique: bool,
                expiry: float | None) -> Iterator[Step]:
         strategies = self.usable(state.puzzle, unique)
+        state.cache = SolveCache()  # what this solve keeps between its steps, handed to the strategies on the state
         for _ in range(self.max_steps):
             if state.is_solved():
                 return

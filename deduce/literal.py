@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import functools
 
-__all__ = ["lit", "lit_cell", "lit_on", "lit_symbol", "literal_parts", "literal_table", "negate", "unpack"]
+__all__ = ["known", "lit", "lit_cell", "lit_on", "lit_symbol", "literal_parts", "literal_table", "negate",
+           "unpack"]
 
 
 def lit(cell: int, symbol: int, on: bool) -> int:
@@ -38,6 +39,19 @@ def lit_on(x: int) -> bool:
 def negate(x: int) -> int:
     """The opposite literal (on <-> off)."""
     return x ^ 1
+
+
+def known(x: int, cand: list[int], value: list[int]) -> bool:
+    """Whether the position (``cand``, ``value``) already says what ``x``
+    says: an on literal's cell is solved, an off literal's symbol is gone
+    from its cell.
+
+    >>> known(lit(0, 2, True), [4, 7], [2, -1]), known(lit(1, 3, False), [4, 7], [2, -1])
+    (True, True)
+    >>> known(lit(1, 2, False), [4, 7], [2, -1])
+    False
+    """
+    return value[x >> 6] >= 0 if x & 1 else not cand[x >> 6] >> ((x >> 1) & 31) & 1
 
 
 def unpack(x: int) -> tuple[int, int, bool]:

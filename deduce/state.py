@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from . import _accelerator
 from .errors import Contradiction
 from .geometry import _SMALL_BITS, _SMALL_LIMIT, bits_of
+from .solve_cache import SolveCache
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -34,12 +35,26 @@ class State:
     :meth:`apply`.
     """
 
-    __slots__ = ("cand", "puzzle", "value")
+    __slots__ = ("_cache", "cand", "puzzle", "value")
 
-    def __init__(self, puzzle: Puzzle, cand: list[int], value: list[int]):
+    def __init__(self, puzzle: Puzzle, cand: list[int], value: list[int], cache: SolveCache | None = None):
         self.puzzle = puzzle
         self.cand = cand
         self.value = value
+        self._cache = cache
+
+    @property
+    def cache(self) -> SolveCache:
+        """What the solve keeps between steps (:class:`~deduce.solve_cache.SolveCache`):
+        the solver's, or one made for this state the first time it is asked for."""
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = SolveCache()
+        return cache
+
+    @cache.setter
+    def cache(self, cache: SolveCache) -> None:
+        self._cache = cache
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> State:

@@ -42,41 +42,25 @@ def common_targets(state: State, cells: tuple[int, ...] | list[int], sym: int) -
     return [c for c in cells_of(m) if state.value[c] < 0 and state.cand[c] >> sym & 1 and c not in cells]
 
 
-_position: list[Any] = [None, None, None]
-_per_position: dict[Any, Any] = {}
-
-
 def per_position(state: State, key: Any, compute: Callable[[], T]) -> T:
     """``compute()`` once per position and ``key``, shared by every strategy
-    that asks (only the last position is kept)."""
-    if _position[0] is not state.puzzle or _position[1] != state.cand or _position[2] != state.value:
-        _per_position.clear()
-        _position[:] = [state.puzzle, state.cand.copy(), state.value.copy()]
-    if key not in _per_position:
-        _per_position[key] = compute()
-    return _per_position[key]
+    that asks (only the last position is kept): the solve's
+    :meth:`~deduce.solve_cache.SolveCache.per_position`."""
+    return state.cache.per_position(state, key, compute)
 
 
-def set_aside() -> tuple[list[Any], dict[Any, Any]]:
-    """Start an empty store for :func:`per_position`, setting the current one
-    aside: what strategies compute in a position looked at only for a
-    moment (inside an assumption) then leaves the real position's alone.
-    :func:`put_back` restores it."""
-    global _position, _per_position
-    saved = (_position, _per_position)
-    _position, _per_position = [None, None, None], {}
-    return saved
+def set_aside() -> tuple[()]:
+    """Kept for callers that built a position for a moment: such a position
+    (a new :class:`~deduce.state.State`) has a cache of its own, so there is
+    nothing to set aside any more (see :mod:`deduce.solve_cache`)."""
+    return ()
 
 
-def put_back(saved: tuple[list[Any], dict[Any, Any]]) -> None:
-    """Restore the store :func:`set_aside` set aside."""
-    global _position, _per_position
-    _position, _per_position = saved
+def put_back(saved: tuple[()]) -> None:
+    """See :func:`set_aside`: nothing to put back."""
 
 
 def cached(state: State, key: Any) -> Any:
     """What :func:`per_position` holds for ``key`` in this position, or None
     (never computes)."""
-    if _position[0] is not state.puzzle or _position[1] != state.cand or _position[2] != state.value:
-        return None
-    return _per_position.get(key)
+    return state.cache.cached(state, key)

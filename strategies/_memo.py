@@ -3,7 +3,8 @@
 Fish, colouring and the single-digit patterns find, for each symbol, steps
 that depend only on where that symbol can go (and on the puzzle's houses
 and peers).  Between two steps of a solve most symbols keep their places,
-so their steps are reused rather than searched for again.  The WXYZ-wing
+so their steps are reused rather than searched for again (in the solve's
+memo: :mod:`deduce.solve_cache`).  The WXYZ-wing
 keeps its bent sets the same way, per set of cells and their candidates.
 ``tests/test_memos.py`` checks that a solve forgetting all of it before
 each step takes the same steps.
@@ -18,11 +19,6 @@ from deduce.step import Step
 
 from ._houses import per_position
 
-#: Per peer table (one per geometry, or per killer puzzle): its steps by key.
-_MEMO: dict[int, tuple[tuple[int, ...], dict[Any, Any]]] = {}
-#: Entries kept per peer table before the memo starts afresh.
-LIMIT = 32768
-
 
 def symbol_masks(state: State) -> list[int]:
     """:meth:`State.symbol_masks`, once per position."""
@@ -35,15 +31,9 @@ def unsolved_mask(state: State) -> int:
 
 
 def memo_for(state: State) -> dict[Any, Any]:
-    """The memo of ``state``'s puzzle (its peer table: geometry and cages)."""
-    peers = state.puzzle.peer_masks
-    entry = _MEMO.get(id(peers))
-    if entry is None or entry[0] is not peers:
-        entry = _MEMO[id(peers)] = (peers, {})
-    memo = entry[1]
-    if len(memo) > LIMIT:
-        memo.clear()
-    return memo
+    """The solve's memo (:meth:`~deduce.solve_cache.SolveCache.memo`) for
+    ``state``'s peer table (its geometry and cages)."""
+    return state.cache.memo(state)
 
 
 def per_symbol(key: Hashable, state: State, compute: Callable[[int, int], list[Step]]) -> Iterator[Step]:

@@ -10,7 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Iterator
 
 from deduce.geometry import cells_of
-from deduce.literal import lit, lit_cell
+from deduce.literal import lit, lit_cell, negate
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 from deduce.step import Step
@@ -127,4 +127,4 @@ def _contradiction(imp: Implications, x: int) -> list[Conclusion]:
     prop = imp.propagate(x)
     if prop.contradiction is None:
         return []
-    return [Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [contradiction_targets(prop)], x ^ 1)]
+    return [Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [contradiction_targets(prop)], negate(x))]

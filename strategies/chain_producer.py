@@ -16,7 +16,7 @@ from typing import ClassVar, Iterator, Sequence
 import attrs
 
 from deduce.geometry import cells_of
-from deduce.literal import lit, lit_cell
+from deduce.literal import known, lit, lit_cell, negate
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 from deduce.step import Step
@@ -135,7 +135,7 @@ class ChainProducer:
         for x_on in on_lits:
             # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)
-            x_off = x_on ^ 1
+            x_off = negate(x_on)
             prop_off = imp.propagate(x_off)
             if grouped and not prop_off.grouped and not imp.propagate(x_on).grouped:
                 continue
@@ -149,7 +149,7 @@ class ChainProducer:
             for y in prop_on.nodes.keys() & off_nodes.keys():
                 if y in (x_on, x_off):
                     continue
-                if (value[y >> 6] >= 0) if y & 1 else not cand[y >> 6] >> ((y >> 1) & 31) & 1:
+                if known(y, cand, value):
                     continue  # not useful: already known
                 yield Conclusion(DOUBLE, (c, s), [prop_on, prop_off], [[y], [y]], y)
 

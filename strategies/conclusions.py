@@ -4,6 +4,8 @@ and its nesting level."""
 
 from __future__ import annotations
 
+from deduce.literal import negate
+
 from . import _accel
 from .implications import ALS_NODE, GROUP, HIDDEN, INNER_CHAIN_LEVEL, RULE, Propagation
 
@@ -126,4 +128,4 @@ def contradiction_targets(prop: Propagation) -> list[int]:
     x, _, parents = prop.contradiction  # type: ignore[misc]
     if x < 0:
         return list(parents)
-    return [x ^ 1, *parents]
+    return [negate(x), *parents]

@@ -43,7 +43,7 @@ from deduce.formats import parse_killer_line
 from deduce.geometry import BOX_SHAPES, Geometry
 from deduce.literal import lit
 from deduce.state import State
-from strategies import _accel, _memo
+from strategies import _accel
 from strategies.chain_producer import ChainProducer
 from strategies.chains import Chains
 from strategies.conclusions import GROUPED_REASONS
@@ -325,7 +325,7 @@ def test_fish_examples_make_the_same_steps(accel, monkeypatch, code):
 
     def steps(module):
         monkeypatch.setattr(_accel, "_deduce_accel", module)
-        monkeypatch.setattr(_memo, "_MEMO", {})  # (fish are remembered per symbol and places)
+        # (fish are remembered per symbol and places, in the cache of each new state)
         return [step for producer in producers for step in producer.find(example.state())]
 
     fast, plain = steps(accel), steps(None)

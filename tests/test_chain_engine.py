@@ -26,8 +26,9 @@ from deduce.errors import SolveTimeout
 from deduce.geometry import Geometry
 from deduce.literal import lit
 from deduce.puzzle import DEFAULT_ALPHABET
+from deduce.solve_cache import SolveCache
 from deduce.state import State
-from strategies import _accel, symbol_store
+from strategies import _accel
 from strategies.chain_producer import ChainKindError
 from strategies.chains import Chains
 from strategies.conclusions import contradiction_targets
@@ -287,7 +288,7 @@ def test_one_symbols_chains_kept_across_positions_give_the_same_steps(profile, m
     text = PUZZLES[2]  # X-chains and Nishio under se, AICs (whose bounds use one symbol's screens) under both
     kept = _records(Solver(profile=profile).solve(Puzzle.from_string(text)))
     # a limit of 0 empties the store at every request: nothing is kept from one position to the next
-    monkeypatch.setattr(symbol_store, "PER_SYMBOL_LIMIT", 0)
+    monkeypatch.setattr(SolveCache, "SYMBOL_LIMIT", 0)
     fresh = _records(Solver(profile=profile).solve(Puzzle.from_string(text)))
     assert kept == fresh
     assert {"aic"} <= {code for code, *_ in kept}

@@ -1,14 +1,18 @@
-"""What strategies keep between steps (``strategies._memo``: one symbol's
-fish, colouring and single-digit steps, and bent sets, kept while their
-inputs stay the same) changes no step: a solve that forgets everything
-before each step takes the same steps."""
+"""What strategies keep between steps (the solve's cache,
+:mod:`deduce.solve_cache`: one symbol's fish, colouring and single-digit
+steps, bent sets, propagations, kept while their inputs stay the same)
+changes no step: a solve that forgets everything before each step takes the
+same steps, and two solves in two threads take the steps each takes alone."""
 
 from __future__ import annotations
+
+import threading
 
 import pytest
 
 from deduce import Puzzle, Solver
 from deduce.catalogue import stored
+from deduce.solve_cache import SolveCache
 from strategies import _houses, _memo
 
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -25,9 +29,7 @@ def test_forgetting_between_steps_changes_no_step(source, monkeypatch):
     forget = Solver.next_step
 
     def next_step(self, state, strategies=None):  # type: ignore[no-untyped-def]
-        _memo._MEMO.clear()
-        _houses._per_position.clear()
-        _houses._position[:] = [None, None, None]
+        state.cache = SolveCache()
         return forget(self, state, strategies)
 
     monkeypatch.setattr(Solver, "next_step", next_step)
@@ -53,5 +55,25 @@ def test_an_assumed_positions_values_leave_the_real_ones_alone():
     assert steps and any(s.detail("nesting") for s in steps)
     assert _memo.symbol_masks(state) is places
     assert implications(state, "dynamic", None) is dynamic
-    # and each assumed position had a store of its own, now gone
-    assert _houses.cached(State(state.puzzle, state.cand.copy(), state.value.copy()), "symbol masks") is places
+    assert _houses.cached(state, "symbol masks") is places
+    # each assumed position had a store of its own: a new state starts with an empty one
+    assert _houses.cached(State(state.puzzle, state.cand.copy(), state.value.copy()), "symbol masks") is None
+
+
+def test_two_solves_in_two_threads_take_the_steps_each_takes_alone():
+    # one cache per solve, nothing swapped in module globals: solves running at once (here two
+    # threads, each solving one puzzle twice, interleaved by the interpreter) never see each
+    # other's entries
+    puzzles = [Puzzle.from_string(HARD), stored()["wxyz-wing"].puzzle]
+    alone = [_records(Solver().solve(p)) for p in puzzles]
+    got: dict[int, list] = {}
+
+    def run(i: int) -> None:
+        got[i] = [_records(Solver().solve(puzzles[i])) for _ in range(2)]
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == {i: [alone[i], alone[i]] for i in range(2)}

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .marks import ROLES, Marks
 from .marks import marks as step_marks
@@ -82,9 +82,8 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
     ``marks`` overrides the step's own :func:`~deduce.render.marks.marks`."""
     puzzle: Puzzle = state.puzzle
     g = puzzle.geometry
-    n = g.size
     lay = Layout(puzzle)
-    cs, size = lay.cs, lay.size
+    size = lay.size
     givens = puzzle.givens if givens is None else givens
     m = marks if marks is not None else step_marks(step, puzzle, state) if step is not None else Marks()
     cand_roles: dict[tuple[int, int], list[str]] = {}  # a candidate with several roles is split
@@ -98,7 +97,25 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
     if title:
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect x="0" y="0" width="{size}" height="{size}" fill="white"/>')
-    # house roles, then cell roles (a cell with several roles is striped)
+    out.extend(_shading(m, g, lay))
+    out.extend(_grid_lines(puzzle, lay))
+    cage_role = dict(m.cages)
+    for i in range(len(puzzle.cages)):
+        out.append(_cage_outline(puzzle, i, lay, cage_role.get(i)))
+    for cell in range(g.ncells):
+        out.extend(_cell_svg(state, cell, lay, givens, placed, cand_roles, eliminated, show_candidates))
+    if m.links:
+        discs = [(c, s) for c, s in (*cand_roles, *eliminated)
+                 if state.value[c] < 0 and c not in placed and state.cand[c] >> s & 1]
+        out.append(_links_svg(m, lay, discs))
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _shading(m: Marks, g: Any, lay: Layout) -> list[str]:
+    """House roles, then cell roles (a cell with several roles is striped)."""
+    cs = lay.cs
+    out = []
     for h, role in m.houses:
         for cell in g.houses[h]:
             x, y = lay.xy(cell)
@@ -113,7 +130,14 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
         for i, role in enumerate(roles):
             out.append(f'<rect class="{role}" x="{x + i * w:.1f}" y="{y}" width="{w:.1f}" height="{cs}" '
                        f'fill="{ROLES[role][0]}"/>')
-    # thin grid lines, thick region borders
+    return out
+
+
+def _grid_lines(puzzle: Puzzle, lay: Layout) -> list[str]:
+    """Thin grid lines, thick region borders, the outer frame."""
+    g = puzzle.geometry
+    n, cs, size = g.size, lay.cs, lay.size
+    out = []
     for i in range(n + 1):
         p = lay.margin + i * cs
         out.append(f'<line x1="{lay.margin}" y1="{p}" x2="{size - lay.margin}" y2="{p}" stroke="#bbbbbb" '
@@ -132,48 +156,46 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
                        f'stroke="black" stroke-width="3"/>')
     out.append(f'<rect x="{lay.margin}" y="{lay.margin}" width="{n * cs}" height="{n * cs}" fill="none" '
                f'stroke="black" stroke-width="3"/>')
-    cage_role = dict(m.cages)
-    for i in range(len(puzzle.cages)):
-        out.append(_cage_outline(puzzle, i, lay, cage_role.get(i)))
-    # symbols and candidates
-    for cell in range(g.ncells):
-        x, y = lay.xy(cell)
-        v = state.value[cell]
-        if v >= 0:
-            cls, colour = ("given", GIVEN) if givens[cell] >= 0 else ("placed", PLACED)
-            out.append(_text(x + cs / 2, y + cs / 2 + lay.big * 0.35, puzzle.symbols[v], lay.big, colour, cls))
+    return out
+
+
+def _cell_svg(state: State, cell: int, lay: Layout, givens: Sequence[int], placed: dict[int, int],
+              cand_roles: dict[tuple[int, int], list[str]], eliminated: set[tuple[int, int]],
+              show_candidates: bool) -> list[str]:
+    """One cell's symbol (given, placed, or placed by the step) or its candidates."""
+    puzzle: Puzzle = state.puzzle
+    cs = lay.cs
+    x, y = lay.xy(cell)
+    v = state.value[cell]
+    if v >= 0:
+        cls, colour = ("given", GIVEN) if givens[cell] >= 0 else ("placed", PLACED)
+        return [_text(x + cs / 2, y + cs / 2 + lay.big * 0.35, puzzle.symbols[v], lay.big, colour, cls)]
+    if cell in placed:
+        return [f'<rect class="placed-mark" x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" '
+                f'rx="4" fill="{ROLES["placed"][0]}" fill-opacity="0.7"/>',
+                _text(x + cs / 2, y + cs / 2 + lay.big * 0.35, puzzle.symbols[placed[cell]], lay.big,
+                      PLACEMENT, "placement")]
+    if not show_candidates:
+        return []
+    out = []
+    m_cell = state.cand[cell]
+    for s in range(puzzle.size):
+        if not m_cell >> s & 1:
             continue
-        if cell in placed:
-            out.append(f'<rect class="placed-mark" x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" '
-                       f'rx="4" fill="{ROLES["placed"][0]}" fill-opacity="0.7"/>')
-            out.append(_text(x + cs / 2, y + cs / 2 + lay.big * 0.35, puzzle.symbols[placed[cell]], lay.big,
-                             PLACEMENT, "placement"))
+        sx, sy = lay.cand_xy(cell, s)
+        croles = cand_roles.get((cell, s), [])
+        if (cell, s) in eliminated:
+            out.append(f'<circle class="eliminated-mark" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
+                       f'fill="{ELIMINATED}" fill-opacity="0.2" stroke="{ELIMINATED}" stroke-width="1.2"/>')
+            out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small, ELIMINATED, "eliminated"))
+            out.append(f'<line class="strike" x1="{sx - lay.small * 0.45:.1f}" y1="{sy + lay.small * 0.45:.1f}" '
+                       f'x2="{sx + lay.small * 0.45:.1f}" y2="{sy - lay.small * 0.45:.1f}" '
+                       f'stroke="{ELIMINATED}" stroke-width="1.5"/>')
             continue
-        if not show_candidates:
-            continue
-        m_cell = state.cand[cell]
-        for s in range(n):
-            if not m_cell >> s & 1:
-                continue
-            sx, sy = lay.cand_xy(cell, s)
-            croles = cand_roles.get((cell, s), [])
-            if (cell, s) in eliminated:
-                out.append(f'<circle class="eliminated-mark" cx="{sx:.1f}" cy="{sy:.1f}" r="{lay.small * 0.62:.1f}" '
-                           f'fill="{ELIMINATED}" fill-opacity="0.2" stroke="{ELIMINATED}" stroke-width="1.2"/>')
-                out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small, ELIMINATED, "eliminated"))
-                out.append(f'<line class="strike" x1="{sx - lay.small * 0.45:.1f}" y1="{sy + lay.small * 0.45:.1f}" '
-                           f'x2="{sx + lay.small * 0.45:.1f}" y2="{sy - lay.small * 0.45:.1f}" '
-                           f'stroke="{ELIMINATED}" stroke-width="1.5"/>')
-                continue
-            out.extend(disc(sx, sy, lay.small * 0.62, croles, f"{cell}:{s}"))
-            out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small,
-                             "#111111" if croles else CANDIDATE, "candidate"))
-    if m.links:
-        discs = [(c, s) for c, s in (*cand_roles, *eliminated)
-                 if state.value[c] < 0 and c not in placed and state.cand[c] >> s & 1]
-        out.append(_links_svg(m, lay, discs))
-    out.append("</svg>")
-    return "\n".join(out)
+        out.extend(disc(sx, sy, lay.small * 0.62, croles, f"{cell}:{s}"))
+        out.append(_text(sx, sy + lay.small * 0.35, puzzle.symbols[s], lay.small,
+                         "#111111" if croles else CANDIDATE, "candidate"))
+    return out
 
 
 def disc(x: float, y: float, r: float, roles: Sequence[str], key: str) -> list[str]:

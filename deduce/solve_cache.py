@@ -1,0 +1,134 @@
+"""What one solve keeps between its steps: one :class:`SolveCache` per solve.
+
+The solver creates it (:meth:`deduce.engine.Solver.iter_solve` and
+:meth:`~deduce.engine.Solver.steps`) and hands it to the strategies on the
+position they look at (:attr:`deduce.state.State.cache`).  It holds three
+stores, each with its own lifetime:
+
+* **per position** (:meth:`SolveCache.per_position`): what several
+  strategies compute from the same position (symbol masks, almost locked
+  sets, rectangles, propagations...); only the last position is kept, so
+  it starts afresh after every step;
+* **per symbol** (:meth:`SolveCache.per_symbol`): what follows one symbol
+  only (its X-chains, its Nishio), keyed by where that symbol can still go;
+  kept from one position to the next (at most :attr:`SolveCache.SYMBOL_LIMIT`
+  objects);
+* **the memo** (:meth:`SolveCache.memo`): steps and tables the family
+  searches keep by their own keys (a symbol's fish, colouring clusters, a
+  WXYZ-wing's bent sets, the fish and accelerator tables of the peer
+  table); kept for the whole solve (at most :attr:`SolveCache.MEMO_LIMIT`
+  entries, then it starts afresh).
+
+Nothing is shared between solves, so two solves in two threads never see
+each other's entries.  A position a strategy builds for a moment (an
+assumption inside a forcing chain) has a cache of its own
+(:meth:`SolveCache.aside`, or a fresh one made the first time it is asked
+for), so it never pushes out what the real position computed.
+
+The rater keeps its own memo of whole ratings (:mod:`deduce.rating`): that
+one outlives a solve on purpose (a puzzle rated twice is rated once).
+
+>>> from deduce.puzzle import Puzzle
+>>> from deduce.state import State
+>>> state = State.from_puzzle(Puzzle.from_string("12.." "...." "...." "...."))
+>>> cache = state.cache
+>>> cache.per_position(state, "empty", lambda: state.value.count(-1))
+14
+>>> cache.cached(state, "empty"), cache.cached(state, "missing")
+(14, None)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Hashable, TypeVar
+
+if TYPE_CHECKING:
+    from .state import State
+
+T = TypeVar("T")
+
+
+class SolveCache:
+    """The stores of one solve (see the module's text)."""
+
+    #: Memo entries kept before the memo starts afresh.
+    MEMO_LIMIT = 32768
+    #: Objects the per-symbol store keeps before it starts afresh.
+    SYMBOL_LIMIT = 1024
+
+    __slots__ = ("_memo", "_memo_peers", "_position", "_symbol", "_symbol_puzzle", "_where")
+
+    def __init__(self, *, memo: dict[Any, Any] | None = None, symbol: dict[Any, Any] | None = None) -> None:
+        self._where: tuple[Any, list[int] | None, list[int] | None] = (None, None, None)
+        self._position: dict[Any, Any] = {}
+        self._memo: dict[Any, Any] = {} if memo is None else memo
+        self._memo_peers: Any = None
+        self._symbol: dict[Any, Any] = {} if symbol is None else symbol
+        self._symbol_puzzle: Any = None
+
+    def __repr__(self) -> str:
+        return (f"<SolveCache: {len(self._position)} per position, {len(self._symbol)} per symbol, "
+                f"{len(self._memo)} in the memo>")
+
+    # -- per position ----------------------------------------------------------
+
+    def _store(self, state: State) -> dict[Any, Any]:
+        where = self._where
+        if where[0] is not state.puzzle or where[1] != state.cand or where[2] != state.value:
+            self._position = {}
+            self._where = (state.puzzle, state.cand.copy(), state.value.copy())
+        return self._position
+
+    def per_position(self, state: State, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()`` once per position and ``key``, shared by every
+        strategy that asks (only the last position is kept)."""
+        store = self._store(state)
+        if key not in store:
+            store[key] = compute()
+        return store[key]
+
+    def cached(self, state: State, key: Hashable) -> Any:
+        """What :meth:`per_position` holds for ``key`` in ``state``'s
+        position, or None (never computes)."""
+        where = self._where
+        if where[0] is not state.puzzle or where[1] != state.cand or where[2] != state.value:
+            return None
+        return self._position.get(key)
+
+    # -- per symbol ------------------------------------------------------------
+
+    def per_symbol(self, state: State, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()`` once per ``key`` (which names the symbol and its
+        places) while the puzzle stays the same: kept across positions."""
+        store = self._symbol
+        if self._symbol_puzzle is not state.puzzle or len(store) >= self.SYMBOL_LIMIT:
+            store.clear()
+            self._symbol_puzzle = state.puzzle
+        got = store.get(key)
+        if got is None:
+            got = store[key] = compute()
+        return got
+
+    # -- the memo --------------------------------------------------------------
+
+    def memo(self, state: State) -> dict[Any, Any]:
+        """The solve's memo for ``state``'s peer table (its geometry and
+        cages): a plain dict the searches key themselves."""
+        peers = state.puzzle.peer_masks
+        memo = self._memo
+        if self._memo_peers is not peers:
+            memo.clear()
+            self._memo_peers = peers
+        elif len(memo) > self.MEMO_LIMIT:
+            memo.clear()
+        return memo
+
+    # -- a position looked at for a moment -----------------------------------
+
+    def aside(self) -> SolveCache:
+        """A cache for a position looked at only for a moment (inside an
+        assumption): its own per-position store, this solve's memo and
+        per-symbol store."""
+        other = SolveCache(memo=self._memo, symbol=self._symbol)
+        other._memo_peers, other._symbol_puzzle = self._memo_peers, self._symbol_puzzle
+        return other
