@@ -47,7 +47,7 @@ from .render.words.prose import lower_name
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
-from .techniques import BUILTIN, GROUPS, NESTED_LEVELS, OPT_IN, OTHER_NAMES, TABLE, TECHNIQUES, Technique, lookup
+from .techniques import BUILTIN, NESTED_LEVELS, OPT_IN, TABLE, TECHNIQUES, Technique, lookup, other_names
 
 # -- the table and other programs' names ----------------------------------------
 
@@ -87,7 +87,7 @@ def resolve(name: str) -> list[Technique]:
         except KeyError:
             pass
     known = all_techniques()
-    words = sorted({t.name for t in known} | {t.family for t in known} | set(GROUPS) | set(OTHER_NAMES))
+    words = sorted({t.name for t in known} | {t.family for t in known} | set(other_names()))
     near = difflib.get_close_matches(name, words, n=4, cutoff=0.6)
     hint = f"; did you mean {', '.join(near)}?" if near else "; 'deduce techniques' lists them all"
     raise KeyError(f"unknown technique {name!r}{hint}")

@@ -24,7 +24,7 @@ __all__ = [
     "ALS", "CAGES", "CHAINS", "DEFAULT_PROFILES", "EASY", "EXTREME", "FAMILIES", "FISH", "FORCING", "HARD",
     "INTERSECTIONS", "LAST_RESORT", "LEFTOVERS", "LEVELS", "LEVEL_CEILINGS", "MEDIUM", "ORDERED_PROFILES",
     "PROFILE_NAMES", "REFERENCE_PROFILES", "SINGLES", "SINGLE_DIGIT", "SUBSETS", "UNFAIR", "UNIQUENESS", "WINGS",
-    "Technique",
+    "Technique", "row",
 ]
 
 EASY, MEDIUM, HARD, UNFAIR, EXTREME = "Easy", "Medium", "Hard", "Unfair", "Extreme"
@@ -109,6 +109,10 @@ class Technique:
     profiles: tuple[str, ...] = attrs.field(default=DEFAULT_PROFILES, kw_only=True, converter=_profiles)
     aliases: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_strings)
     words: tuple[str, ...] = attrs.field(default=(), kw_only=True, converter=_words)
+    #: Where Sudoku Explainer tries it (rows of the ``se`` profile, lower first), if it does.
+    se_order: float | None = attrs.field(default=None, kw_only=True)
+    #: Where HoDoKu tries it (rows of the ``hodoku`` profile, lower first), if it does.
+    hodoku_order: float | None = attrs.field(default=None, kw_only=True)
 
     def se_for(self, variant: str = "") -> float | None:
         """The SE difficulty of ``variant`` (the row's own when it has none)."""
@@ -136,3 +140,21 @@ class Technique:
 
     def __repr__(self) -> str:
         return f"technique({self.code!r})"
+
+
+def row(order: float, code: str, name: str, family: str, se: float | None, hodoku: int | None, level: str,
+        hodoku_id: str = "", description: str = "", se_variants: tuple[tuple[str, float], ...] = (),
+        rating_note: str = "", *, profiles: Iterable[str] = DEFAULT_PROFILES, se_order: float | None = None,
+        hodoku_order: float | None = None, words: Iterable[str] = ()) -> Technique:
+    """A built-in row, written as the table writes them: ``order`` first,
+    then the row's fields in order; a row with a place in Sudoku Explainer's
+    order (``se_order``) or HoDoKu's (``hodoku_order``) joins that profile.
+
+    >>> t = row(435, "demo-wing", "Demo wing", WINGS, 4.3, 170, HARD, se_order=165)
+    >>> t.profiles, t.se_order
+    (('deduce', 'full', 'se'), 165)
+    """
+    joined = tuple(profiles) + (("se",) if se_order is not None else ()) + (
+        ("hodoku",) if hodoku_order is not None else ())
+    return Technique(code, name, family, se, hodoku, level, hodoku_id, description, se_variants, rating_note,
+                     order=order, profiles=joined, se_order=se_order, hodoku_order=hodoku_order, words=words)

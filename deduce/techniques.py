@@ -65,10 +65,10 @@ from typing import Callable, Collection, Iterable, Iterator, Mapping, Sequence, 
 
 from .technique import *  # noqa: F403  (the table's vocabulary: levels, families, profile names)
 from .technique import ORDERED_PROFILES, PROFILE_NAMES, Technique
-from .technique_table import BUILTIN, GROUPS, NESTED_LEVELS, OPT_IN, OTHER_NAMES, REFERENCE_ORDERS, SE_ONLY
+from .technique_table import BUILTIN, NAMES, NESTED_LEVELS, OPT_IN, SE_ONLY
 
 __all__ = [
-    "BUILTIN", "GROUPS", "NESTED_LEVELS", "OPT_IN", "OTHER_NAMES", "PROFILES", "SE_ONLY", "TABLE", "TECHNIQUES",
+    "BUILTIN", "NAMES", "NESTED_LEVELS", "OPT_IN", "PROFILES", "SE_ONLY", "TABLE", "TECHNIQUES",
     "Technique",
     "UnknownTechniqueError", "keep", "lookup", "se_length_bonus", "select", "technique", "techniques_of_family",
 ]
@@ -162,18 +162,21 @@ def profile_codes(profile: str) -> tuple[str, ...]:
     """The codes of ``profile`` in its order of trial.
 
     ``deduce`` and ``full`` follow the rows' ``order``; ``se`` and
-    ``hodoku`` the reference program's own order, with each plugin row that
-    joins them put before the first technique of a higher ``order``.
+    ``hodoku`` the reference program's own order (the rows' ``se_order`` and
+    ``hodoku_order``), with each row that joins them without a place there
+    (a plugin's) put before the first technique of a higher ``order``.
     """
     if profile not in PROFILE_NAMES:
         raise UnknownTechniqueError(f"unknown profile {profile!r}; known: {', '.join(PROFILE_NAMES)}")
     rows = all_rows()
     if profile in ORDERED_PROFILES:
         return tuple(t.code for t in rows if profile in t.profiles)
-    codes = list(REFERENCE_ORDERS[profile])
+    place = "se_order" if profile == "se" else "hodoku_order"
+    placed = sorted((t for t in rows if getattr(t, place) is not None), key=lambda t: getattr(t, place))
+    codes = [t.code for t in placed]
     by_code = _state()[1]
     for row in rows:
-        if row.code not in _BUILTIN_BY_CODE and profile in row.profiles and row.code not in codes:
+        if profile in row.profiles and getattr(row, place) is None:
             at = next((i for i, c in enumerate(codes) if by_code[c].order > row.order), len(codes))
             codes.insert(at, row.code)
     return tuple(codes)
@@ -239,7 +242,7 @@ _names_cache: tuple[tuple[Technique, ...], dict[str, tuple[str, ...]]] | None = 
 
 
 def _names() -> dict[str, tuple[str, ...]]:
-    """Normalised name -> codes (codes, names and aliases of rows; groups; families)."""
+    """Normalised name -> codes (families; the other names; rows' aliases, names and codes)."""
     global _names_cache
     rows = all_rows()
     if _names_cache is not None and _names_cache[0] is rows:
@@ -247,9 +250,7 @@ def _names() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for family in dict.fromkeys(t.family for t in rows):
         out[_norm(family)] = tuple(t.code for t in rows if t.family == family)
-    for name, codes in OTHER_NAMES.items():
-        out[_norm(name)] = codes
-    for name, codes in GROUPS.items():
+    for name, codes in other_names().items():
         out[_norm(name)] = codes
     for t in rows:
         for name in t.aliases:
@@ -260,6 +261,12 @@ def _names() -> dict[str, tuple[str, ...]]:
         out[_norm(t.code)] = (t.code,)
     _names_cache = (rows, out)
     return out
+
+
+def other_names() -> dict[str, tuple[str, ...]]:
+    """The one table of other names (name -> codes): the core's
+    (:data:`~deduce.technique_table.NAMES`) and each technique home's."""
+    return NAMES
 
 
 def lookup(name: str) -> tuple[Technique, ...]:
