@@ -15,6 +15,14 @@ profiles, reprs and ratings see the plugin like a built-in technique.  A
 plugin may also provide a strategy for a built-in technique, with the
 built-in row.
 
+A technique's *home* is the one module that keeps its row (``ROWS``), its
+other names (``NAMES``), its words (``TEMPLATES``, ``FIELDS``, ``DETAILS``:
+see :mod:`deduce.render.words`) and its picture's markers (``MARKERS``:
+see :mod:`deduce.render.marks`) beside its strategy: every family module
+of the built-in library (``strategies.homes()``), and a plugin's module
+that declares any of them.  :func:`homes` lists them; the table, the words
+and the pictures read them from there.
+
 A plugin that fails to load, or brings something that is not a strategy,
 or a row that clashes with another technique, is left out whole with one
 :class:`PluginWarning` naming it; everything else works.  A plugin
@@ -26,10 +34,14 @@ from __future__ import annotations
 import functools
 import importlib
 import math
+import sys
 import warnings
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Collection, Iterable, Iterator
 
-from . import techniques
+import attrs
+
+from . import technique_table, techniques
 from .errors import SolveTimeout
 from .strategy import Strategy
 from .technique import Technique
@@ -116,41 +128,147 @@ class _Guarded:
         return repr(self.strategy)
 
 
+#: What a technique home (a module of strategies, or a plugin's module) may declare:
+#: its rows, other names, words (templates, fields, details) and picture markers.
+HOME_ATTRIBUTES = ("ROWS", "NAMES", "TEMPLATES", "FIELDS", "DETAILS", "MARKERS")
+
 _loading = False
+_pending = techniques.Provided()
 _providers: dict[str, str] = {}
 
 
-@functools.cache
-def _discover() -> tuple[tuple[Strategy, ...], tuple[Technique, ...]]:
+@attrs.frozen
+class _Source:
+    """One provider being loaded: its entry point (None for the built-in
+    library used from a source tree), what it brought and its homes."""
+
+    name: str
+    builtin: bool
+    obj: Any
+    homes: tuple[ModuleType, ...]
+    rows: tuple[Technique, ...]
+
+
+def _homes_of(value: str, obj: Any) -> tuple[ModuleType, ...]:
+    """The technique homes a provider brings: its module's ``homes()``
+    when it has one (the built-in library: every family module), else its
+    module itself when that declares any of :data:`HOME_ATTRIBUTES`."""
+    module = sys.modules.get(value.split(":")[0].strip()) or importlib.import_module(value.split(":")[0].strip())
+    found = getattr(module, "homes", None)
+    if callable(found):
+        return tuple(found())
+    return (module,) if any(hasattr(module, a) for a in HOME_ATTRIBUTES) else ()
+
+
+def _home_rows(homes: tuple[ModuleType, ...], rows: dict[str, Technique]) -> tuple[Technique, ...]:
+    """The rows the homes declare (``ROWS``); ValueError on a clash."""
+    out: dict[str, Technique] = {}
+    for home in homes:
+        for row in getattr(home, "ROWS", ()):
+            if not isinstance(row, Technique):
+                raise ValueError(f"{home.__name__}.ROWS holds {row!r}, not a technique row")
+            if (rows.get(row.code) or out.get(row.code, row)) != row:
+                raise ValueError(f"its row for {row.code!r} differs from the one already in the table")
+            out[row.code] = row
+    return tuple(out.values())
+
+
+def _home_names(homes: tuple[ModuleType, ...], names: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """The other names the homes declare (``NAMES``); ValueError on a clash."""
+    out: dict[str, tuple[str, ...]] = {}
+    for home in homes:
+        for name, codes in getattr(home, "NAMES", {}).items():
+            key = techniques.normalise(name)
+            if names.get(key, out.get(key, tuple(codes))) != tuple(codes):
+                raise ValueError(f"its other name {name!r} already stands for another technique")
+            out[key] = tuple(codes)
+    return out
+
+
+def _sources() -> list[tuple[str, str, bool]]:
+    """(name, value, built-in) of every provider, by entry-point name."""
     from importlib.metadata import entry_points  # here: importing it costs more than a small search
 
-    global _loading
+    eps: list[EntryPoint] = sorted(entry_points(group=GROUP), key=lambda e: e.name)
+    out = [(ep.name, ep.value, ep.value == BUILTIN_PROVIDER) for ep in eps]
+    if not any(builtin for _, _, builtin in out):
+        out.insert(0, ("", BUILTIN_PROVIDER, True))
+    return out
+
+
+def _load(name: str, value: str, builtin: bool, rows: dict[str, Technique],
+          names: dict[str, tuple[str, ...]]) -> _Source:
+    """Phase one of discovery: a provider's object, homes and home rows."""
+    module, _, attr = value.partition(":")
+    obj: Any = importlib.import_module(module.strip())
+    for part in attr.strip().split(".") if attr.strip() else ():
+        obj = getattr(obj, part)
+    homes = _homes_of(value, obj)
+    new = _home_rows(homes, rows)
+    names.update(_home_names(homes, names))
+    return _Source(name, builtin, obj, homes, new)
+
+
+@functools.cache
+def _discover() -> tuple[tuple[Strategy, ...], techniques.Provided, tuple[ModuleType, ...]]:
+    """Every provider's homes, rows and strategies.  Phase one imports the
+    providers and takes their homes' rows and names (so that their
+    strategies, made in phase two, find their rows in the table)."""
+    global _loading, _pending
     _loading = True
     try:
-        rows = {t.code: t for t in techniques.BUILTIN}
-        found: list[Strategy] = []
+        rows = {t.code: t for t in technique_table.BUILTIN}
+        names = {techniques.normalise(k): v for k, v in technique_table.NAMES.items()}
+        loaded: list[_Source] = []
+        builtin_rows: list[Technique] = []
         extra: list[Technique] = []
-        eps: list[EntryPoint] = sorted(entry_points(group=GROUP), key=lambda e: e.name)
-        if not any(ep.value == BUILTIN_PROVIDER for ep in eps):
-            module, attr = BUILTIN_PROVIDER.split(":")
-            found.extend(_expand(getattr(importlib.import_module(module), attr)))
-        for ep in eps:
-            builtin = ep.value == BUILTIN_PROVIDER
+        for name, value, builtin in _sources():
             try:
-                strategies, new = _check(_expand(ep.load()), rows)
+                source = _load(name, value, builtin, rows, dict(names))
             except Exception as exc:
                 if builtin:
                     raise
-                _warn(f"plugin {ep.name!r} ({ep.value}) left out: {type(exc).__name__}: {exc}")
+                _warn(f"plugin {name!r} ({value}) left out: {type(exc).__name__}: {exc}")
+                continue
+            names.update(_home_names(source.homes, {}))
+            for row in source.rows:
+                rows[row.code] = row
+                if not builtin:
+                    _providers[row.code] = name
+            (builtin_rows if builtin else extra).extend(source.rows)
+            loaded.append(source)
+            _pending = techniques.Provided(tuple(builtin_rows), tuple(extra), names)
+        found: list[Strategy] = []
+        homes: list[ModuleType] = []
+        for source in loaded:
+            try:
+                strategies, new = _check(_expand(source.obj), rows)
+            except Exception as exc:
+                if source.builtin:
+                    raise
+                _warn(f"plugin {source.name!r} left out: {type(exc).__name__}: {exc}")
+                _forget(source, rows, extra)
                 continue
             for row in new:
                 rows[row.code] = row
-                _providers[row.code] = ep.name
+                _providers[row.code] = source.name
             extra.extend(new)
-            found.extend(strategies if builtin else (_Guarded(s, ep.name) for s in strategies))
-        return tuple(sorted(found, key=lambda s: s.technique.order)), tuple(extra)
+            homes.extend(source.homes)
+            found.extend(strategies if source.builtin else (_Guarded(s, source.name) for s in strategies))
+        provided = techniques.Provided(tuple(builtin_rows), tuple(extra), names)
+        return tuple(sorted(found, key=lambda s: s.technique.order)), provided, tuple(homes)
     finally:
         _loading = False
+        _pending = techniques.Provided()
+
+
+def _forget(source: _Source, rows: dict[str, Technique], extra: list[Technique]) -> None:
+    """Take back the rows of a plugin left out in phase two."""
+    for row in source.rows:
+        rows.pop(row.code, None)
+        _providers.pop(row.code, None)
+        if row in extra:
+            extra.remove(row)
 
 
 def discovered() -> tuple[Strategy, ...]:
@@ -159,14 +277,27 @@ def discovered() -> tuple[Strategy, ...]:
     return _discover()[0]
 
 
+def provided() -> techniques.Provided:
+    """The rows and other names the providers brought (while they are
+    loading, what they brought so far)."""
+    return _pending if _loading else _discover()[1]
+
+
 def plugin_rows() -> tuple[Technique, ...]:
     """The technique rows plugins brought (none while they are loading)."""
-    return () if _loading else _discover()[1]
+    return () if _loading else _discover()[1].plugins
+
+
+def homes() -> tuple[ModuleType, ...]:
+    """The technique homes: the modules that keep a technique's row, words
+    and picture together (the built-in library's family modules, then the
+    plugins' modules that declare any of :data:`HOME_ATTRIBUTES`)."""
+    return _discover()[2]
 
 
 def provider(code: str) -> str:
     """The entry point that brought technique ``code`` ("" for built-in ones)."""
-    plugin_rows()
+    provided()
     return _providers.get(code, "")
 
 
@@ -174,10 +305,10 @@ def reset() -> None:
     """Forget what was discovered (after installing or removing a plugin)."""
     _discover.cache_clear()
     _providers.clear()
-    techniques.set_plugin_loader(plugin_rows)
+    techniques.set_plugin_loader(provided)
 
 
-techniques.set_plugin_loader(plugin_rows)
+techniques.set_plugin_loader(provided)
 
 
 def ordered(strategies: Iterable[Strategy], profile: str = "deduce") -> list[Strategy]:

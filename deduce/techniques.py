@@ -63,14 +63,34 @@ import functools
 import re
 from typing import Callable, Collection, Iterable, Iterator, Mapping, Sequence, overload
 
+import attrs
+
 from .technique import *  # noqa: F403  (the table's vocabulary: levels, families, profile names)
 from .technique import ORDERED_PROFILES, PROFILE_NAMES, Technique
-from .technique_table import BUILTIN, NAMES, NESTED_LEVELS, OPT_IN, SE_ONLY
+from .technique_table import BUILTIN as CORE_ROWS
+from .technique_table import NAMES, NESTED_LEVELS, OPT_IN, SE_ONLY
 
 __all__ = [
-    "BUILTIN", "NAMES", "NESTED_LEVELS", "OPT_IN", "PROFILES", "SE_ONLY", "TABLE", "TECHNIQUES",
+    "BUILTIN",
+    "NAMES",
+    "NESTED_LEVELS",
+    "OPT_IN",
+    "PROFILES",
+    "SE_ONLY",
+    "TABLE",
+    "TECHNIQUES",
+    "Provided",
     "Technique",
-    "UnknownTechniqueError", "keep", "lookup", "se_length_bonus", "select", "technique", "techniques_of_family",
+    "UnknownTechniqueError",
+    "builtin_rows",
+    "keep",
+    "lookup",
+    "normalise",
+    "other_names",
+    "se_length_bonus",
+    "select",
+    "technique",
+    "techniques_of_family",
 ]
 
 
@@ -83,34 +103,78 @@ class UnknownTechniqueError(KeyError):
 
 # -- the merged table ---------------------------------------------------------
 
-_BUILTIN_BY_CODE: dict[str, Technique] = {t.code: t for t in BUILTIN}
-#: Set by :mod:`deduce.registry`: returns the plugins' rows (loading them once).
-_plugin_loader: Callable[[], tuple[Technique, ...]] | None = None
-_merged: tuple[tuple[Technique, ...], tuple[Technique, ...], dict[str, Technique]] | None = None
+@attrs.frozen
+class Provided:
+    """What the providers of the ``deduce.strategies`` entry points brought
+    (:mod:`deduce.registry` finds them): the rows of the built-in library's
+    technique homes, the plugins' rows, and every home's other names
+    (normalised name -> codes, the core's :data:`NAMES` included)."""
+
+    builtin: tuple[Technique, ...] = ()
+    plugins: tuple[Technique, ...] = ()
+    names: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
-def set_plugin_loader(loader: Callable[[], tuple[Technique, ...]] | None) -> None:
-    """Install the function that brings the plugins' rows (the registry's)."""
+_CORE_BY_CODE: dict[str, Technique] = {t.code: t for t in CORE_ROWS}
+#: Set by :mod:`deduce.registry`: returns what the providers brought (loading them once).
+_plugin_loader: Callable[[], Provided] | None = None
+_merged: tuple[Provided, tuple[Technique, ...], dict[str, Technique], tuple[Technique, ...]] | None = None
+
+
+def set_plugin_loader(loader: Callable[[], Provided] | None) -> None:
+    """Install the function that brings the providers' rows (the registry's)."""
     global _plugin_loader, _merged
     _plugin_loader, _merged = loader, None
 
 
-def _plugin_rows() -> tuple[Technique, ...]:
-    return _plugin_loader() if _plugin_loader is not None else ()
+def _provided() -> Provided:
+    return _plugin_loader() if _plugin_loader is not None else Provided()
 
 
-def _state() -> tuple[tuple[Technique, ...], dict[str, Technique]]:
+def _state() -> tuple[tuple[Technique, ...], dict[str, Technique], tuple[Technique, ...]]:
     global _merged
-    extra = _plugin_rows()
-    if _merged is None or _merged[0] is not extra:
-        rows = tuple(sorted(BUILTIN + extra, key=lambda t: t.order))
-        _merged = (extra, rows, {t.code: t for t in rows})
-    return _merged[1], _merged[2]
+    got = _provided()
+    if _merged is None or _merged[0] is not got:
+        builtin = tuple(sorted(CORE_ROWS + got.builtin, key=lambda t: t.order))
+        rows = tuple(sorted(builtin + got.plugins, key=lambda t: t.order))
+        _merged = (got, rows, {t.code: t for t in rows}, builtin)
+    return _merged[1], _merged[2], _merged[3]
 
 
 def all_rows() -> tuple[Technique, ...]:
     """Every row, built-in and plugin, in deduce's order of trial."""
     return _state()[0]
+
+
+def builtin_rows() -> tuple[Technique, ...]:
+    """The built-in rows (the core's and the built-in library's homes'), in
+    deduce's order of trial."""
+    return _state()[2]
+
+
+class _Builtin(Sequence[Technique]):
+    """The built-in rows, in order of trial (a live view: the homes' rows included)."""
+
+    @overload
+    def __getitem__(self, index: int) -> Technique: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Technique]: ...
+
+    def __getitem__(self, index: int | slice) -> Technique | Sequence[Technique]:
+        return builtin_rows()[index]
+
+    def __len__(self) -> int:
+        return len(builtin_rows())
+
+    def __iter__(self) -> Iterator[Technique]:
+        return iter(builtin_rows())
+
+    def __repr__(self) -> str:
+        return "deduce.techniques.BUILTIN"
+
+
+#: The built-in rows, in deduce's order of trial.
+BUILTIN: Sequence[Technique] = _Builtin()
 
 
 class _Table(Sequence[Technique]):
@@ -138,7 +202,7 @@ class _Techniques(Mapping[str, Technique]):
     """Code -> row for the merged table (built-in codes answer without loading plugins)."""
 
     def __getitem__(self, code: str) -> Technique:
-        row = _BUILTIN_BY_CODE.get(code)
+        row = _CORE_BY_CODE.get(code)
         if row is None:
             row = _state()[1].get(code)
         if row is None:
@@ -146,7 +210,7 @@ class _Techniques(Mapping[str, Technique]):
         return row
 
     def __contains__(self, code: object) -> bool:
-        return code in _BUILTIN_BY_CODE or code in _state()[1]
+        return code in _CORE_BY_CODE or code in _state()[1]
 
     def __iter__(self) -> Iterator[str]:
         return iter(_state()[1])
@@ -233,9 +297,12 @@ def se_length_bonus(length: int) -> float:
 
 # -- lookups ------------------------------------------------------------------
 
-def _norm(text: str) -> str:
+def normalise(text: str) -> str:
     """Case, spaces, hyphens and US spellings ignored: ``Simple Colors`` = ``simple-colours``."""
     return re.sub(r"[^a-z0-9+]+", "", text.lower()).replace("color", "colour")
+
+
+_norm = normalise
 
 
 _names_cache: tuple[tuple[Technique, ...], dict[str, tuple[str, ...]]] | None = None
@@ -250,8 +317,8 @@ def _names() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for family in dict.fromkeys(t.family for t in rows):
         out[_norm(family)] = tuple(t.code for t in rows if t.family == family)
-    for name, codes in other_names().items():
-        out[_norm(name)] = codes
+    for name, codes in _provided().names.items() or {_norm(k): v for k, v in NAMES.items()}.items():
+        out[name] = codes
     for t in rows:
         for name in t.aliases:
             out[_norm(name)] = (t.code,)
@@ -265,8 +332,14 @@ def _names() -> dict[str, tuple[str, ...]]:
 
 def other_names() -> dict[str, tuple[str, ...]]:
     """The one table of other names (name -> codes): the core's
-    (:data:`~deduce.technique_table.NAMES`) and each technique home's."""
-    return NAMES
+    (:data:`~deduce.technique_table.NAMES`) and each technique home's
+    (``NAMES``)."""
+    from . import registry  # (the homes are found there; it imports this module)
+
+    out = dict(NAMES)
+    for home in registry.homes():
+        out.update(getattr(home, "NAMES", {}))
+    return out
 
 
 def lookup(name: str) -> tuple[Technique, ...]:

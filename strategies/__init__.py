@@ -1,18 +1,24 @@
 """deduce's built-in technique library.
 
-One module per family; each strategy is a frozen
+One module per family, each the *home* of its techniques: their rows of
+the technique table (``ROWS``), other names (``NAMES``), words
+(``TEMPLATES``, ``FIELDS``, ``DETAILS``), picture markers (``MARKERS``) and
+strategies, together (CONTRIBUTING.md shows one; families not moved yet keep
+their rows in :mod:`deduce.technique_table` and their words in
+:mod:`deduce.render.words`).  Each strategy is a frozen
 :class:`~deduce.strategy.Producer` whose ``CODE`` or ``CODES`` names its
 techniques.  :func:`builtin_strategies` is the entry point registered
 under ``deduce.strategies``: it derives the list from the modules
 themselves, so a new producer class is picked up without being listed
-anywhere (its row in :mod:`deduce.technique_table` gives its place in the
-order of trial).
+anywhere (its row gives its place in the order of trial); :func:`homes`
+gives the registry the family modules.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from types import ModuleType
 from typing import Any
 
 from deduce.strategy import Producer, Strategy
@@ -31,15 +37,18 @@ def _instances(cls: Any) -> list[Any]:
     return [cls()] if isinstance(getattr(cls, "technique", None), Technique) else []
 
 
+def homes() -> list[ModuleType]:
+    """Every family module (the public modules of this package), by name."""
+    return [importlib.import_module(f"{__name__}.{info.name}")
+            for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name) if not info.name.startswith("_")]
+
+
 def builtin_strategies() -> list[Strategy]:
     """One instance of every built-in strategy per technique variant, from
     every public class of the family modules, in deduce's order of trial
     (by their rows' ``order``; variants of one technique in ``CODES`` order)."""
     out: list[Strategy] = []
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    for module in homes():
         for name, obj in vars(module).items():
             if isinstance(obj, type) and not name.startswith("_") and obj.__module__ == module.__name__:
                 out.extend(_instances(obj))

@@ -8,8 +8,10 @@ of a chain...), and chain steps get *links* between candidates (strong or
 weak, in the chain's direction).  Renderers (SVG, the HTML page, JSON) draw
 from :class:`Marks`; the legend comes from :data:`ROLES`.
 
-Family-specific marks are registered with :func:`register` (by technique
-code or family); anything unregistered gets :func:`default_marks`.  The
+Family-specific marks come from the technique's home (its ``MARKERS``:
+technique code or family -> marker, see :mod:`deduce.registry`) or are
+registered with :func:`register`; anything else gets :func:`default_marks`.
+A marker builds its marks with :class:`Builder`.  The
 built-in markers, each reading its family's ``Step.details`` in one place:
 
 * fish: base and cover houses, fins (cell and candidate), body candidates;
@@ -123,10 +125,26 @@ def register(key: str, marker: Marker) -> None:
     _MARKERS[key] = marker
 
 
+def _home_markers() -> dict[str, Marker]:
+    """Technique code or family -> marker, from the technique homes' ``MARKERS``."""
+    from .. import registry  # (not at import: the homes are the strategies' modules)
+
+    homes = registry.homes()
+    if _HOME_MARKERS[0] is not homes:
+        merged: dict[str, Marker] = {}
+        for home in homes:
+            merged.update(getattr(home, "MARKERS", {}))
+        _HOME_MARKERS[:] = [homes, merged]
+    return _HOME_MARKERS[1]
+
+
+_HOME_MARKERS: list[Any] = [None, {}]
+
+
 def default_marks(step: Step, puzzle: Puzzle, state: State | None = None) -> Marks:
     """Pattern cells (with the step's symbols among their candidates), the
     houses and cages named, placements and eliminations."""
-    b = _Builder(step, state)
+    b = Builder(step, state)
     b.cell_roles(step.cells, "pattern")
     b.cands(step.cells, step.symbols, "pattern")
     b.house_roles(step.houses, "house")
@@ -139,7 +157,9 @@ def marks(step: Step, puzzle: Puzzle, state: State | None = None) -> Marks:
 
     ``state`` (the position before the step) lets markers draw only the
     candidates that exist and find a colouring's strong links."""
-    marker = _MARKERS.get(step.technique.code) or _MARKERS.get(step.technique.family)
+    own = _home_markers()
+    code, family = step.technique.code, step.technique.family
+    marker = own.get(code) or _MARKERS.get(code) or own.get(family) or _MARKERS.get(family)
     if marker is None:
         return default_marks(step, puzzle, state)
     try:
@@ -176,7 +196,7 @@ def to_json(m: Marks, puzzle: Puzzle) -> dict[str, Any]:
     return doc
 
 
-class _Builder:
+class Builder:
     """Collects roles once each (first role given wins for a candidate, so
     markers add the most telling role first, unless a role of the same kind
     is added ``beside`` it: a candidate true in one branch of a forcing chain
@@ -237,11 +257,11 @@ class _Builder:
         )
 
 
-def _numbered(prefix: str, i: int) -> str:
+def numbered(prefix: str, i: int) -> str:
     return f"{prefix}-{i % 4 + 1}"
 
 
-SET_ROLES = tuple(_numbered("set", i) for i in range(4))
+SET_ROLES = tuple(numbered("set", i) for i in range(4))
 
 
 # -- family markers -------------------------------------------------------------
@@ -251,7 +271,7 @@ SET_ROLES = tuple(_numbered("set", i) for i in range(4))
 
 def _fish(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     base, cover, fins = step.detail("base", ()), step.detail("cover", ()), step.detail("fins", ())
-    b = _Builder(step, state)
+    b = Builder(step, state)
     sym = step.symbols[:1]
     b.cands(fins, sym, "fin")
     b.cell_roles(fins, "fin")
@@ -263,7 +283,7 @@ def _fish(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
 
 
 def _single_digit(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = _Builder(step, state)
+    b = Builder(step, state)
     sym = step.symbols[0]
     chain = step.detail("chain")
     if chain:  # skyscraper, 2-string kite, turbot fish: a = b - c = d
@@ -288,11 +308,11 @@ def _single_digit(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
 
 
 def _colouring(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = _Builder(step, state)
+    b = Builder(step, state)
     sym = step.symbols[0]
     colours = step.detail("colours", ())
     for i, cells in enumerate(colours):
-        b.cands(cells, (sym,), _numbered("colour", i))
+        b.cands(cells, (sym,), numbered("colour", i))
     if state is not None:  # the strong links that made each cluster
         g = puzzle.geometry
         for i in range(0, len(colours) - 1, 2):
@@ -306,7 +326,7 @@ def _colouring(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
 
 
 def _wing(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = _Builder(step, state)
+    b = Builder(step, state)
     z = step.symbols[0] if step.symbols else -1
     pivot = step.detail("pivot")
     if pivot is not None:  # XY-wing and XYZ-wing
@@ -355,7 +375,7 @@ def _wing(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
 
 
 def _uniqueness(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = _Builder(step, state)
+    b = Builder(step, state)
     pair = step.detail("pair", ())
     corners = step.detail("corners")
     extras = step.detail("extras")
@@ -393,7 +413,7 @@ def _uniqueness(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     return b.done()
 
 
-def _chain_links(b: _Builder, records: Iterable[tuple]) -> None:
+def _chain_links(b: Builder, records: Iterable[tuple]) -> None:
     """Roles and links of chain records ``(literal, reason, parents)``: a
     link from each parent, strong where "parent false" forces "this true"."""
     for x, reason, parents in records:
@@ -403,7 +423,7 @@ def _chain_links(b: _Builder, records: Iterable[tuple]) -> None:
         # true in one branch and false in another (or assumed, then disproved): both shown
         b.cands((cell,), (sym,), "on" if on else "off", beside=("on", "off"))
         if reason and reason[0] == "als":  # an almost locked set used as a node: a colour per set
-            b.cell_roles(reason[1], _numbered("set", b.als_nodes.setdefault(tuple(reason[1]), len(b.als_nodes))))
+            b.cell_roles(reason[1], numbered("set", b.als_nodes.setdefault(tuple(reason[1]), len(b.als_nodes))))
         elif reason and reason[0] == "group":  # a group of places in a house
             b.cell_roles(reason[2], "pattern")
         for p in parents:
@@ -412,7 +432,7 @@ def _chain_links(b: _Builder, records: Iterable[tuple]) -> None:
 
 
 def _chains(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = _Builder(step, state)
+    b = Builder(step, state)
     path = step.detail("path")
     branches = step.detail("branches")
     if path is not None:
@@ -455,14 +475,14 @@ def _chains(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
 
 
 def _als(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = _Builder(step, state)
+    b = Builder(step, state)
     core = step.detail("core")
     if core is not None:  # Sue de Coq
         parts = (core, step.detail("line_cells", ()), step.detail("box_cells", ()))
         syms = (step.detail("core_symbols", ()), step.detail("line_symbols", ()), step.detail("box_symbols", ()))
         for i, (cells, ss) in enumerate(zip(parts, syms)):
-            b.cell_roles(cells, _numbered("set", i))
-            b.cands(cells, ss, _numbered("set", i))
+            b.cell_roles(cells, numbered("set", i))
+            b.cands(cells, ss, numbered("set", i))
         b.house_roles(step.houses, "house")
         return b.done()
     sets = step.detail("sets", ())
@@ -470,11 +490,11 @@ def _als(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     rccs = step.detail("rccs", ())
     z = step.detail("z")
     for i, (cells, _syms, _house) in enumerate(sets):
-        b.cell_roles(cells, _numbered("set", i))
+        b.cell_roles(cells, numbered("set", i))
         if z is not None:
             b.cands(cells, (z,), "z")
         b.cands(cells, commons + [s for arc in rccs for s in arc], "rcc")
-        b.cands(cells, _syms, _numbered("set", i), beside=SET_ROLES)  # a cell in two sets: both
+        b.cands(cells, _syms, numbered("set", i), beside=SET_ROLES)  # a cell in two sets: both
     # each restricted common as a weak link between the two sets it joins
     if step.code == "als-xy-wing" and len(sets) == 3:
         pairs = [(0, 2, step.detail("x")), (1, 2, step.detail("y"))]
@@ -499,7 +519,7 @@ def _distance(puzzle: Puzzle, a: int, b: int) -> int:
 
 
 def _cages(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = _Builder(step, state)
+    b = Builder(step, state)
     if step.detail("equation_target") is not None:  # 45 rule: innies and outies of a union of houses
         b.cell_roles(step.detail("innies", step.detail("all_innies", ())), "innie")
         b.cell_roles(step.detail("outies", step.detail("all_outies", ())), "outie")
@@ -516,7 +536,7 @@ def _cages(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
 
 
 def _leftovers(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = _Builder(step, state)
+    b = Builder(step, state)
     b.cell_roles(step.detail("lines_only", ()), "set-1")
     b.cell_roles(step.detail("regions_only", ()), "set-2")
     b.house_roles(step.houses, "house")

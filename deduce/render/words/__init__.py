@@ -1,7 +1,9 @@
 """Words for steps: nudge, clue and full explanation, family by family.
 
-Each module here mirrors one module of ``strategies/`` and declares, for
-the techniques of its family:
+A technique's words live in its home (see :mod:`deduce.registry`): the
+module of ``strategies/`` that finds it (or a plugin's module), or, for the
+families not moved there yet, a module here.  Each declares, for the
+techniques of its family:
 
 * ``TEMPLATES``: code -> (nudge, clue, full) ``str.format`` strings;
 * ``FIELDS``: the fields its templates use beyond the common ones of
@@ -30,7 +32,7 @@ One of them is the 3 of row 2, so 3 is removed from the rest of row 2: r2c5 and 
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence, overload
 
 from ...geometry import Geometry
 from ...puzzle import Puzzle
@@ -60,31 +62,95 @@ if TYPE_CHECKING:
 NUDGE, CLUE, FULL = "nudge", "clue", "full"
 LEVELS = (NUDGE, CLUE, FULL)
 
-#: The family modules, in the order of ``strategies/``.
-FAMILIES: tuple[ModuleType, ...] = (singles, intersections, subsets, fish, single_digit, colouring, wings,
-                                    uniqueness, chains, forcing, als, cages, innies_outies, leftovers, direct,
-                                    last_resort)
+#: The word modules still kept here (families whose home does not hold their words yet).
+CORE_FAMILIES: tuple[ModuleType, ...] = (singles, intersections, subsets, fish, single_digit, colouring, wings,
+                                         uniqueness, chains, forcing, als, cages, innies_outies, leftovers, direct,
+                                         last_resort)
+
+
+def families() -> tuple[ModuleType, ...]:
+    """Every module with words: those kept here, then the technique homes
+    that declare ``TEMPLATES`` (found by :func:`deduce.registry.homes`)."""
+    from ... import registry  # (not at import: the homes are the strategies' modules)
+
+    return CORE_FAMILIES + tuple(m for m in registry.homes() if hasattr(m, "TEMPLATES"))
+
+
+_indexed: tuple[tuple[ModuleType, ...], tuple[dict[str, tuple[str, str, str]], dict[str, ModuleType],
+                                              dict[str, type]]] | None = None
 
 
 def _index() -> tuple[dict[str, tuple[str, str, str]], dict[str, ModuleType], dict[str, type]]:
+    """(code -> templates, code -> module, code -> details), over :func:`families` (kept while they stay)."""
+    global _indexed
+    modules = families()
+    if _indexed is not None and _indexed[0] == modules:
+        return _indexed[1]
     templates: dict[str, tuple[str, str, str]] = {}
     family: dict[str, ModuleType] = {}
     details: dict[str, type] = {}
-    for module in FAMILIES:
+    for module in modules:
         for code, triple in module.TEMPLATES.items():
             if code in templates:
                 raise ValueError(f"technique {code!r} has words in two families")
             templates[code] = triple
             family[code] = module
         details.update(module.DETAILS)
-        clash = set(module.FIELDS) & set(COMMON)
+        clash = set(getattr(module, "FIELDS", {})) & set(COMMON)
         if clash:
             raise ValueError(f"{module.__name__} redefines common fields {sorted(clash)}")
+    _indexed = (modules, (templates, family, details))
     return templates, family, details
 
 
+class _View(Mapping[str, Any]):
+    """A live view of one of :func:`_index`'s tables."""
+
+    def __init__(self, which: int, name: str):
+        self._which, self._name = which, name
+
+    def _table(self) -> dict[str, Any]:
+        return _index()[self._which]
+
+    def __getitem__(self, code: str) -> Any:
+        return self._table()[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __repr__(self) -> str:
+        return f"deduce.render.words.{self._name}"
+
+
+class _Families(Sequence[ModuleType]):
+    """A live view of :func:`families`."""
+
+    @overload
+    def __getitem__(self, index: int) -> ModuleType: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ModuleType]: ...
+
+    def __getitem__(self, index: int | slice) -> ModuleType | Sequence[ModuleType]:
+        return families()[index]
+
+    def __len__(self) -> int:
+        return len(families())
+
+    def __repr__(self) -> str:
+        return "deduce.render.words.FAMILIES"
+
+
+#: Every module with words (derived: :func:`families`).
+FAMILIES: Sequence[ModuleType] = _Families()
 #: code -> (nudge, clue, full), every family's
-TEMPLATES, FAMILY_OF, DETAILS = _index()
+TEMPLATES: Mapping[str, tuple[str, str, str]] = _View(0, "TEMPLATES")
+#: code -> the module whose words say it
+FAMILY_OF: Mapping[str, ModuleType] = _View(1, "FAMILY_OF")
+#: code -> the TypedDict of its step details
+DETAILS: Mapping[str, type] = _View(2, "DETAILS")
 
 #: A technique without templates: its name and description, said once.
 GENERIC = (
@@ -202,7 +268,7 @@ class _Fields(dict):
         self.r = renderer
         self.step = step
         module = FAMILY_OF.get(step.code)
-        self.own: dict[str, Field] = module.FIELDS if module is not None else _GENERIC_FIELDS
+        self.own: dict[str, Field] = getattr(module, "FIELDS", {}) if module is not None else _GENERIC_FIELDS
 
     def __missing__(self, key: str) -> Any:
         fn = self.own.get(key) or COMMON.get(key)
