@@ -26,7 +26,6 @@ from .technique import (
     HARD,
     INTERSECTIONS,
     LAST_RESORT,
-    LEFTOVERS,
     MEDIUM,
     SINGLE_DIGIT,
     SINGLES,
@@ -277,11 +276,6 @@ _ROWS: tuple[Technique, ...] = (
                    "in the union adds 1.0 (several houses' cages held in mind at once), and a one-sided sum used "
                    "as a derived cage with its combinations adds 1.5: a 45 rule over three houses with a derived "
                    "cage rates 6.5, like SE's first chains."),
-    _t(150, "leftovers", "Law of leftovers", LEFTOVERS, 3.2, 100, HARD, "",
-       "k rows (or columns) and k regions hold each symbol k times; the cells only one side covers must "
-       "hold the same symbols.",
-       rating_note="Comparing two groups of houses is a set argument like an X-wing (3.2); each extra "
-                   "house pair adds 0.2."),
     _t(160, "locked-pair", "Locked pair", SUBSETS, 3.0, 40, MEDIUM, "0110",
        "A naked pair in the cells a line shares with a box: both houses lose its two symbols.",
        rating_note="Sudoku Explainer sees a naked pair (3.0); HoDoKu scores it apart (40).", hodoku_order=40),

@@ -535,15 +535,7 @@ def _cages(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     return b.done()
 
 
-def _leftovers(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(step.detail("lines_only", ()), "set-1")
-    b.cell_roles(step.detail("regions_only", ()), "set-2")
-    b.house_roles(step.houses, "house")
-    return b.done()
-
-
 for _key, _marker in (("fish", _fish), ("single-digit", _single_digit), ("wings", _wing),
                       ("uniqueness", _uniqueness), ("chains", _chains), ("forcing", _chains),
-                      ("als", _als), ("cages", _cages), ("leftovers", _leftovers)):
+                      ("als", _als), ("cages", _cages)):
     register(_key, _marker)

@@ -47,7 +47,6 @@ from . import (
     innies_outies,
     intersections,
     last_resort,
-    leftovers,
     single_digit,
     singles,
     subsets,
@@ -64,7 +63,7 @@ LEVELS = (NUDGE, CLUE, FULL)
 
 #: The word modules still kept here (families whose home does not hold their words yet).
 CORE_FAMILIES: tuple[ModuleType, ...] = (singles, intersections, subsets, fish, single_digit, colouring, wings,
-                                         uniqueness, chains, forcing, als, cages, innies_outies, leftovers, direct,
+                                         uniqueness, chains, forcing, als, cages, innies_outies, direct,
                                          last_resort)
 
 
