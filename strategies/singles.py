@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, TypedDict
 
 import attrs
 
+from deduce.render.words.prose import Field, word
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import EASY, SINGLES, Technique, row
 
 from . import _accel
 from ._houses import house_order
 from ._memo import symbol_masks, unsolved_mask
+
+if TYPE_CHECKING:
+    from deduce.render.words import TextRenderer
 
 
 @attrs.frozen
@@ -118,3 +123,91 @@ class NakedSingle(Producer):
                 all_seen = (seen | m) == (1 << state.puzzle.size) - 1
                 yield Step(self.technique, placements=[(cell, sym)], cells=[cell], symbols=[sym],
                            details=(("all_seen", all_seen),))
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(10, "fh", "Full house", SINGLES, 1.0, 4, EASY, "0000",
+        "The last empty cell of a house takes the one missing symbol.", se_order=10, hodoku_order=10),
+    row(20, "hs", "Hidden single", SINGLES, 1.2, 14, EASY, "0002",
+        "A symbol has only one place left in a house.", se_variants=(("box", 1.2), ("row", 1.5), ("column", 1.5)),
+        se_order=20, hodoku_order=30),
+    row(70, "ns", "Naked single", SINGLES, 2.3, 4, EASY, "0003",
+        "A cell has only one candidate left.", se_order=60, hodoku_order=20),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Last digit": ("fh",),
+    "Last empty cell": ("fh",),
+    "Single": ("fh", "hs", "ns"),
+    "Hidden single in a box": ("hs",),
+    "Hidden single in a column": ("hs",),
+    "Hidden single in a row": ("hs",),
+    "Lone single": ("ns",),
+    "Sole candidate": ("ns",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+class NoDetails(TypedDict):
+    """A step whose cells, houses and symbols say everything."""
+
+
+class HiddenSingleDetails(TypedDict):
+    #: (cell, blocking cell) for each other cell of the house; -1 when no one cell blocks it
+    blockers: tuple[tuple[int, int], ...]
+
+
+class NakedSingleDetails(TypedDict):
+    #: True when the cell's row, column and box hold every other symbol
+    all_seen: bool
+
+
+TEMPLATES = {
+    "fh": (
+        "Look for a full house in {house}.",
+        "{House} has one empty cell, {cell}.",
+        "{House} has one empty cell, {cell}; the only missing {word} is {sym}, so {cell} = {sym}.",
+    ),
+    "hs": (
+        "Look for a hidden single in {house}.",
+        "In {house}, where can {sym} go?",
+        "In {house}, {sym} fits only in {cell}{blocked}. So {cell} = {sym}.",
+    ),
+    "ns": (
+        "Look for a naked single in {row_house}.",
+        "Which {word}s can {cell} still hold?",
+        "{cell} can only be {sym}: {why_single}. So {cell} = {sym}.",
+    ),
+}
+
+DETAILS: dict[str, type] = {"fh": NoDetails, "hs": HiddenSingleDetails, "ns": NakedSingleDetails}
+
+
+def _blocked(r: TextRenderer, step: Step) -> str:
+    blockers = step.detail("blockers", ())
+    if not blockers or any(b < 0 for _, b in blockers):
+        return ""
+    sources = sorted({b for _, b in blockers})
+    sym = r.sym(step.symbols[0])
+    many = len(sources) > 1
+    return f": the {sym}{'s' if many else ''} in {r.cells(sources)} rule{'' if many else 's'} out its other cells"
+
+
+def _why_single(r: TextRenderer, step: Step) -> str:
+    p = r.puzzle
+    if step.detail("all_seen", False):
+        return f"its row, column and {p.geometry.block_kind} already hold every other {word(p)}"
+    return f"every other {word(p)} has been ruled out"
+
+
+FIELDS: dict[str, Field] = {
+    "blocked": _blocked,
+    "why_single": _why_single,
+    "row_house": lambda r, s: r.house(r.g.cell_houses[s.cells[0]][0]),
+}

@@ -325,55 +325,6 @@ def _colouring(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     return b.done()
 
 
-def _wing(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    z = step.symbols[0] if step.symbols else -1
-    pivot = step.detail("pivot")
-    if pivot is not None:  # XY-wing and XYZ-wing
-        pincers = step.detail("pincers")
-        b.cell_roles((pivot,), "pivot")
-        b.cell_roles(pincers, "pincer")
-        b.cands(pincers, (z,), "z")
-        if step.code == "xyz-wing":
-            b.cands((pivot,), (z,), "z")
-        shared = dict(step.detail("shared", ()) or ())
-        if not shared:  # XYZ-wing: each pincer {x,z} shares its x with the pivot {x,y,z}
-            shared = {c: x for c, syms in step.detail("pincer_cands", ()) for x in syms if x != z}
-        for p in pincers:
-            if p in shared:  # pivot is x -> pincer is not x -> pincer is z
-                x = shared[p]
-                b.cands((pivot,), (x,), "on")
-                b.cands((p,), (x,), "off")
-                b.link((pivot, x), (p, x), strong=False)
-                b.link((p, x), (p, z), strong=True)
-        return b.done()
-    link = step.detail("link")
-    if link is not None:  # W-wing: a(y-x) - x..x strong link x..x - (x-y)b
-        x = step.detail("link_symbol")
-        y = next(s for s in step.symbols if s != x)
-        a, c = step.cells[:2]
-        p, q = link
-        if q in puzzle.peers[a] and p not in puzzle.peers[a]:
-            p, q = q, p
-        b.cell_roles((a, c), "pincer")
-        b.cands((a, c), (y,), "z")
-        for cell, on in ((a, True), (p, False), (q, True), (c, False)):
-            b.cands((cell,), (x,), "on" if on else "off")
-        for u, v, strong in (((a, y), (a, x), True), ((a, x), (p, x), False), ((p, x), (q, x), True),
-                             ((q, x), (c, x), False), ((c, x), (c, y), True)):
-            b.link(u, v, strong)
-        return b.done()
-    cands = step.detail("cands")
-    if cands is not None:  # WXYZ-wing
-        zs = step.detail("z_cells", ())
-        b.cell_roles([c for c, _ in cands], "pattern")
-        b.cands(zs, (z,), "z")
-        for c, syms in cands:
-            b.cands((c,), syms, "pattern")
-        return b.done()
-    return default_marks(step, puzzle, state)
-
-
 def _uniqueness(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = Builder(step, state)
     pair = step.detail("pair", ())
@@ -535,7 +486,7 @@ def _cages(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     return b.done()
 
 
-for _key, _marker in (("fish", _fish), ("single-digit", _single_digit), ("wings", _wing),
+for _key, _marker in (("fish", _fish), ("single-digit", _single_digit),
                       ("uniqueness", _uniqueness), ("chains", _chains), ("forcing", _chains),
                       ("als", _als), ("cages", _cages)):
     register(_key, _marker)

@@ -48,10 +48,8 @@ from . import (
     intersections,
     last_resort,
     single_digit,
-    singles,
     subsets,
     uniqueness,
-    wings,
 )
 from .prose import COMMON, Field, by_cell, capitalize, lcfirst, prose
 
@@ -62,7 +60,7 @@ NUDGE, CLUE, FULL = "nudge", "clue", "full"
 LEVELS = (NUDGE, CLUE, FULL)
 
 #: The word modules still kept here (families whose home does not hold their words yet).
-CORE_FAMILIES: tuple[ModuleType, ...] = (singles, intersections, subsets, fish, single_digit, colouring, wings,
+CORE_FAMILIES: tuple[ModuleType, ...] = (intersections, subsets, fish, single_digit, colouring,
                                          uniqueness, chains, forcing, als, cages, innies_outies, direct,
                                          last_resort)
 
