@@ -28,17 +28,25 @@ except in ALS-XZ, whose two sets are kept apart.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterator, NamedTuple, TypedDict
 
 import attrs
 
 from deduce.geometry import bits_of
+from deduce.render.marks import SET_ROLES, Builder, Marks, numbered
+from deduce.render.words.prose import Field, capitalize, prose, verb, word
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import ALS, UNFAIR, Technique, row
 
 from ._houses import cached, per_position
 from ._memo import memo_for, symbol_masks
+
+if TYPE_CHECKING:
+    from deduce.puzzle import Puzzle
+    from deduce.render.marks import Marker
+    from deduce.render.words import TextRenderer
 
 #: Largest almost locked set searched, in cells (a deterministic bound).
 MAX_ALS_CELLS = 7
@@ -417,3 +425,244 @@ def _parts(groups: list[tuple[tuple[int, ...], int, int]], v: int) -> list[tuple
     """The sets of :func:`_cell_sets` whose symbols meet ``v`` and bring fewer
     new symbols than cells (else the count could never balance)."""
     return [(group, m) for group, m, k in groups if m & v and (m & ~v).bit_count() < k]
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(660, "sue-de-coq", "Sue de Coq", ALS, 6.2, 250, UNFAIR, "1101",
+        "Cells where a line meets a box, with cells of the rest of the line and of the box sharing no symbol, "
+        "hold exactly as many symbols as cells: each part's symbols leave the rest of its house.",
+        rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 6.2, with the aligned pair exclusion, just "
+                    "below SE's chains (6.5+), as HoDoKu puts it below chains (250).", hodoku_order=400),
+    row(670, "als-xz", "ALS-XZ", ALS, 6.9, 300, UNFAIR, "0901",
+        "Two almost locked sets joined by a restricted common symbol x; a symbol z of both lies in one of them.",
+        rating_note="Not in Sudoku Explainer 1.2.1 (it finds these as forcing chains, 6.6-7.5); deduce's own "
+                    "6.9, between SE's forcing X/Y-chains and XY-chains, as Sukaku Explainer's ALS-XZ (6.9).",
+        hodoku_order=470),
+    row(680, "als-xy-wing", "ALS-XY-wing", ALS, 7.2, 320, UNFAIR, "0902",
+        "Three almost locked sets: a pivot joined to the other two by different restricted commons.",
+        rating_note="deduce's own 7.2: ALS-XZ plus a third set, as Sukaku Explainer's ALS-XY-wing (7.2).",
+        hodoku_order=480),
+    row(690, "als-chain", "ALS chain", ALS, 7.4, 340, UNFAIR, "0903",
+        "Four or more almost locked sets, each joined to the next by a restricted common (two consecutive ones "
+        "different): a symbol z of the first and last set lies in one of them.",
+        rating_note="deduce's own 7.4 (ALS-XY-wing 7.2 plus a set), plus 0.1 per set beyond four; "
+                    "HoDoKu's ALS-XY-chain (340).", hodoku_order=490),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "SdC": ("sue-de-coq",),
+    "Almost locked set XZ": ("als-xz",),
+    "Almost locked set XZ-rule": ("als-xz",),
+    "ALS XZ": ("als-xz",),
+    "ALS-XZ rule": ("als-xz",),
+    "Almost locked sets": ("als-xz", "als-xy-wing", "als-chain"),
+    "ALS": ("als-xz", "als-xy-wing", "als-chain"),
+    "Almost locked set XY-wing": ("als-xy-wing",),
+    "ALS XY wing": ("als-xy-wing",),
+    "Almost locked set chain": ("als-chain",),
+    "ALS-XY-chain": ("als-chain",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+AlsRecord = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+class AlsXZDetails(TypedDict, total=False):
+    #: the two sets
+    sets: tuple[AlsRecord, ...]
+    #: the restricted common symbol
+    x: int
+    #: the symbol eliminated (singly linked)
+    z: int
+    #: the second restricted common (doubly linked)
+    x2: int
+
+
+class AlsXYWingDetails(TypedDict):
+    #: the two wings, then the pivot
+    sets: tuple[AlsRecord, ...]
+    #: the restricted common of the first wing and the pivot, then of the second and the pivot
+    x: int
+    y: int
+    #: the symbol eliminated
+    z: int
+
+
+class AlsChainDetails(TypedDict):
+    sets: tuple[AlsRecord, ...]
+    #: the restricted commons joining each set to the next
+    rccs: tuple[tuple[int, ...], ...]
+    z: int
+
+
+class SueDeCoqDetails(TypedDict):
+    #: the cells where the line meets the box, and their symbols
+    core: tuple[int, ...]
+    core_symbols: tuple[int, ...]
+    #: cells of the rest of the line, and of the rest of the box, with their symbols
+    line_cells: tuple[int, ...]
+    line_symbols: tuple[int, ...]
+    box_cells: tuple[int, ...]
+    box_symbols: tuple[int, ...]
+
+
+DETAILS: dict[str, type] = {"als-xz": AlsXZDetails, "als-xy-wing": AlsXYWingDetails, "als-chain": AlsChainDetails,
+                            "sue-de-coq": SueDeCoqDetails}
+
+TEMPLATES = {
+    "sue-de-coq": (
+        "Look for a Sue de Coq where {house} meets {house2}.",
+        "Which {word}s do {core_cells} hold, and which cells of {house} and {house2} hold only some of them?",
+        "{sdc_text}",
+    ),
+    "als-xz": (
+        "Look for two almost locked sets sharing a restricted common {word}.",
+        "{als_sets_clue}",
+        "{als_text}",
+    ),
+    "als-xy-wing": (
+        "Look for three almost locked sets: a pivot and two wings.",
+        "{als_sets_clue}",
+        "{als_text}",
+    ),
+    "als-chain": (
+        "Look for a chain of almost locked sets, each joined to the next by a restricted common {word}.",
+        "{als_sets_clue}",
+        "{als_chain_text}",
+    ),
+}
+
+
+def _sdc_text(r: TextRenderer, step: Step) -> str:
+    line, box = (r.house(h) for h in step.houses)
+    core, a, d = step.detail("core"), step.detail("line_cells"), step.detail("box_cells")
+    v, va, vd = step.detail("core_symbols"), step.detail("line_symbols"), step.detail("box_symbols")
+    n = len(core) + len(a) + len(d)
+    w = word(r.puzzle)
+    return (f"{capitalize(r.cells(core))}, where {line} meets {box}, hold {r.symset(v)}. {capitalize(r.cells(a))} "
+            f"in the rest of {line} {verb(len(a), 'holds', 'hold')} {r.symset(va)}, and {r.cells(d)} in the "
+            f"rest of {box} {verb(len(d), 'holds', 'hold')} {r.symset(vd)}; those two share no {w}. "
+            f"These {n} cells hold {n} {w}s between them, so each {w} is in one of them: the rest of {line} "
+            f"loses {r.symset(set(va) | (set(v) - set(vd)))} and the rest of {box} loses "
+            f"{r.symset(set(vd) | (set(v) - set(va)))}: {r.removed(step.eliminations)}.")
+
+
+def _als_place(r: TextRenderer, als: AlsRecord) -> str:
+    cells, _, house = als
+    return f"{r.cells(cells)} in {r.house(house)}"
+
+
+def _als_name(r: TextRenderer, als: AlsRecord) -> str:
+    cells, syms, _ = als
+    return f"{_als_place(r, als)} ({len(cells)} cell{'s' if len(cells) > 1 else ''}, {r.symset(syms)})"
+
+
+_ALS_HEAD = ("Each of {names} holds one more {w} than it has cells (an almost locked set): without any one "
+             "of its {w}s, it is locked on the rest.")
+
+
+def _als_text(r: TextRenderer, step: Step) -> str:
+    sets = step.detail("sets")
+    head = _ALS_HEAD.format(names=prose([_als_name(r, a) for a in sets]), w=word(r.puzzle))
+    removed = r.removed(step.eliminations)
+    x = r.sym(step.detail("x"))
+    w = word(r.puzzle)
+    if step.code == "als-xz" and step.variant == "double":
+        x2 = r.sym(step.detail("x2"))
+        return (f"{head} {x} and {x2} are restricted commons: every {x} (and every {x2}) of the first set sees "
+                f"those of the second, so each goes in at most one set; with two such {w}s each set loses "
+                f"one of them and is locked on the rest. So {x} and {x2} each lie in one of the sets, every "
+                f"other {w} lies in its own set, and cells seeing all its places lose it: {removed}.")
+    z = r.sym(step.detail("z"))
+    if step.code == "als-xz":
+        return (f"{head} {x} is their restricted common: every {x} of the first sees every {x} of the second, so "
+                f"{x} is missing from one of them, which is then locked and holds its {z}. "
+                f"So {z} lies in one of the two sets, and cells seeing every {z} of both lose it: {removed}.")
+    y = r.sym(step.detail("y"))
+    return (f"{head} The pivot, the third set, shares restricted common {x} with the first and {y} with the "
+            f"second; it cannot hold both, so the first lacks {x} or the second lacks {y}, and that set is "
+            f"locked and holds its {z}. Cells seeing every {z} of the first two sets lose it: {removed}.")
+
+
+def _als_chain_text(r: TextRenderer, step: Step) -> str:
+    sets = step.detail("sets")
+    rccs = step.detail("rccs")
+    z = r.sym(step.detail("z"))
+    lines = [_ALS_HEAD.format(names=prose([_als_name(r, a) for a in sets]), w=word(r.puzzle))
+             + f" Suppose the first set holds no {z}.",
+             f" 1. then it is locked on its other {word(r.puzzle)}s and holds {r.syms_prose(rccs[0])}"]
+    for k, (als, arc, nxt) in enumerate(zip(sets[1:], rccs, rccs[1:] + ((),)), 2):
+        syms = [r.sym(x) for x in arc]
+        lacks = f"no {syms[0]}" if len(syms) == 1 else "neither " + " nor ".join(syms)
+        holds = f"holds {r.syms_prose(nxt)}" if nxt else f"holds its {z}"
+        lines.append(f" {k}. then the set {_als_place(r, als)} holds {lacks} (each such candidate sees those of the "
+                     f"set before), so it is locked and {holds}")
+    lines.append(f"So {z} lies in the first or the last set, and cells seeing every {z} of both lose it: "
+                 f"{r.removed(step.eliminations)}.")
+    return "\n".join(lines)
+
+
+FIELDS: dict[str, Field] = {
+    "core_cells": lambda r, s: r.cells(s.detail("core")),
+    "sdc_text": _sdc_text,
+    "als_sets_clue": lambda r, s: "Look at " + prose([_als_name(r, a) for a in s.detail("sets")]) + ".",
+    "als_text": _als_text,
+    "als_chain_text": _als_chain_text,
+}
+
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+
+def _als(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
+    b = Builder(step, state)
+    core = step.detail("core")
+    if core is not None:  # Sue de Coq
+        parts = (core, step.detail("line_cells", ()), step.detail("box_cells", ()))
+        syms = (step.detail("core_symbols", ()), step.detail("line_symbols", ()), step.detail("box_symbols", ()))
+        for i, (cells, ss) in enumerate(zip(parts, syms)):
+            b.cell_roles(cells, numbered("set", i))
+            b.cands(cells, ss, numbered("set", i))
+        b.house_roles(step.houses, "house")
+        return b.done()
+    sets = step.detail("sets", ())
+    commons = [step.detail(k) for k in ("x", "x2", "y") if step.detail(k) is not None]
+    rccs = step.detail("rccs", ())
+    z = step.detail("z")
+    for i, (cells, _syms, _house) in enumerate(sets):
+        b.cell_roles(cells, numbered("set", i))
+        if z is not None:
+            b.cands(cells, (z,), "z")
+        b.cands(cells, commons + [s for arc in rccs for s in arc], "rcc")
+        b.cands(cells, _syms, numbered("set", i), beside=SET_ROLES)  # a cell in two sets: both
+    # each restricted common as a weak link between the two sets it joins
+    if step.code == "als-xy-wing" and len(sets) == 3:
+        pairs = [(0, 2, step.detail("x")), (1, 2, step.detail("y"))]
+    elif rccs:
+        pairs = [(i, i + 1, x) for i, arc in enumerate(rccs) for x in arc]
+    else:
+        pairs = [(0, 1, x) for x in commons]
+    for i, j, x in pairs:
+        if x is None or j >= len(sets):
+            continue
+        ends = [[c for c in sets[k][0] if state is None or state.cand[c] >> x & 1] for k in (i, j)]
+        options = [(a, c) for a in ends[0] for c in ends[1] if a != c]
+        if options:
+            a, c = min(options, key=lambda ac: _distance(puzzle, *ac))
+            b.link((a, x), (c, x), strong=False, directed=False)
+    return b.done()
+
+
+def _distance(puzzle: Puzzle, a: int, b: int) -> int:
+    n = puzzle.size
+    return abs(a // n - b // n) + abs(a % n - b % n)
+
+
+MARKERS: dict[str, Marker] = {"als": _als}

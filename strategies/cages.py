@@ -12,16 +12,24 @@ all lie in one distinct-digit cage, the cage must contain that symbol.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Iterator, TypedDict
 
 import attrs
 
 from deduce.cagemath import distinct_support, signed_support
 from deduce.geometry import bits_of
 from deduce.puzzle import Cage, Puzzle
+from deduce.render.marks import Builder, Marks
+from deduce.render.words.prose import Field, by_cell, capitalize, prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import CAGES, EASY, MEDIUM, Technique, row
+
+if TYPE_CHECKING:
+    from deduce.puzzle import Puzzle
+    from deduce.render.marks import Marker
+    from deduce.render.words import TextRenderer
 
 
 def cage_masks(state: State, cage: Cage) -> tuple[int, ...]:
@@ -155,3 +163,162 @@ class CageCombinations(Producer):
                 if removed:
                     yield Step(self.technique, eliminations=[(c, s) for c in removed], cells=places,
                                houses=[h], cages=[index], symbols=[s], details=details)
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(80, "cage-single", "Cage single", CAGES, 1.0, 4, EASY, "",
+        "The last empty cell of a cage takes the value that completes its sum.",
+        rating_note="Arithmetic on one cage with one empty cell; as easy as a full house (1.0)."),
+    row(120, "cage-combo", "Cage combinations", CAGES, 2.4, 40, MEDIUM, "",
+        "Only some sets of symbols add up to a cage's sum; candidates in none of them are removed.",
+        rating_note="Looking up a cage's combinations is the killer solver's basic move, between a naked single "
+                    "(2.3) and pointing (2.6): 2.4."),
+    row(130, "cage-pointing", "Cage pointing", CAGES, 2.7, 50, MEDIUM, "",
+        "A symbol every combination of a cage needs lies, within the cage, in one house; "
+        "it is removed from the rest of that house.",
+        rating_note="A locked-candidates argument whose lock comes from a cage: pointing (2.6) plus 0.1."),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Cage combination": ("cage-combo",),
+    "Killer combinations": ("cage-combo",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+class CageSingleDetails(TypedDict):
+    #: the sum of the cage's other (placed) cells
+    rest: int
+
+
+class CageComboDetails(TypedDict):
+    #: the combinations still possible: value sets (1-based) or symbol bitmasks
+    fillings: tuple[Any, ...]
+    #: (symbol, house) where a house has its only places for a symbol inside the cage
+    forced: tuple[tuple[int, int], ...]
+    #: whether the cage allows repeated symbols
+    repeats: bool
+
+
+DETAILS: dict[str, type] = {"cage-single": CageSingleDetails, "cage-combo": CageComboDetails,
+                            "cage-pointing": CageComboDetails}
+
+TEMPLATES = {
+    "cage-single": (
+        "Look at the last empty cell of {cage}.",
+        "{Cage} has one empty cell, {pcell}.",
+        "{Cage} has one empty cell, {pcell}; the others add up to {cage_rest}, so {pcell} = {cage_total} - "
+        "{cage_rest} = {sym}.",
+    ),
+    "cage-combo": (
+        "Look at the combinations of {cage}.",
+        "Which sets of {word}s add up to {cage_total} in {cage}?",
+        "{Cage} has {cage_size} cells: {combos}{forced}. {combo_result}",
+    ),
+    "cage-pointing": (
+        "Look for a {word} that {cage} must contain.",
+        "{Cage} has {cage_size} cells and can be {combo_list}. Which {word} is in all of them?",
+        "{Cage} has {cage_size} cells: {combos}{forced}. {sym} is in every combination, and its places in the cage "
+        "({cells}) all lie in {house}, so {sym} is removed from the rest of {house}: {elim_cells}.",
+    ),
+}
+
+
+def cage_list(r: TextRenderer, cages: tuple[int, ...] | list[int]) -> str:
+    """``cage r1c1 (11)``, ``cages r1c1 (11), r2c3 (9) and r4c4 (17)``."""
+    names = [r.cage(i) for i in cages]
+    if len(names) == 1:
+        return names[0]
+    return "cages " + prose([n.removeprefix("cage ") for n in names])
+
+
+def fillings_text(r: TextRenderer, step: Step, limit: int = 6) -> tuple[str, int]:
+    fillings = step.detail("fillings", ())
+    sets = []
+    for f in fillings:
+        if isinstance(f, int):
+            sets.append("{" + ",".join(r.sym(s) for s in range(f.bit_length()) if f >> s & 1) + "}")
+        else:
+            sets.append("{" + ",".join(r.sym(v - 1) for v in sorted(f)) + "}")
+    sets = list(dict.fromkeys(sets))
+    if len(sets) > limit:
+        return f"one of {len(sets)} combinations ({', '.join(sets[:3])}, ...)", len(sets)
+    return prose(sets, "or"), len(sets)
+
+
+def _cage(r: TextRenderer, step: Step) -> str:
+    return r.cage(step.cages[0])
+
+
+def _combos(r: TextRenderer, step: Step) -> str:
+    cage = r.puzzle.cages[step.cages[0]]
+    text, count = fillings_text(r, step)
+    kind = "" if not cage.repeats else " (digits may repeat)" if r.puzzle.is_digits else " (symbols may repeat)"
+    if count == 1:
+        return f"only {text} adds up to {cage.total}{kind}"
+    return f"with what is left in its cells, it can be {text}{kind}"
+
+
+def _forced(r: TextRenderer, step: Step) -> str:
+    why = step.detail("forced", ())
+    if not why:
+        return ""
+    parts = [f"{r.house(h)} has its only {r.sym(s)}s inside the cage" for s, h in why]
+    return " (" + "; ".join(parts) + ")"
+
+
+def _combo_result(r: TextRenderer, step: Step) -> str:
+    cells = by_cell(step.eliminations)
+    sets = {frozenset(v) for v in cells.values()}
+    if len(sets) == 1:
+        syms = sorted(next(iter(sets)))
+        if r.puzzle.is_digits:
+            from deduce.cagemath import value_range_text
+            what = value_range_text([s + 1 for s in syms])
+        else:
+            what = prose([r.sym(s) for s in syms])
+        return f"So {what} {'is' if len(syms) == 1 else 'are'} removed from {r.cells(sorted(cells))}."
+    return f"So: {r.removed(step.eliminations)}."
+
+
+FIELDS: dict[str, Field] = {
+    "cage": _cage,
+    "Cage": lambda r, s: capitalize(_cage(r, s)),
+    "cage_total": lambda r, s: r.puzzle.cages[s.cages[0]].total,
+    "cage_size": lambda r, s: len(r.puzzle.cages[s.cages[0]].cells),
+    "cage_rest": lambda r, s: s.detail("rest"),
+    "pcell": lambda r, s: r.cell(s.placements[0][0]),
+    "combos": _combos,
+    "combo_list": lambda r, s: fillings_text(r, s)[0],
+    "forced": _forced,
+    "combo_result": _combo_result,
+}
+
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+
+def _cages(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
+    b = Builder(step, state)
+    if step.detail("equation_target") is not None:  # 45 rule: innies and outies of a union of houses
+        b.cell_roles(step.detail("innies", step.detail("all_innies", ())), "innie")
+        b.cell_roles(step.detail("outies", step.detail("all_outies", ())), "outie")
+        b.house_roles(step.houses, "house")
+        b.cage_roles(step.detail("inside_cages", ()), "cage")
+        b.cage_roles(tuple(step.detail("outie_cages", ())) + tuple(step.detail("innie_cages", ())), "cage-out")
+        b.cage_roles(step.cages, "cage")
+        return b.done()
+    b.cage_roles(step.cages, "cage")
+    b.cell_roles(step.cells, "pattern")
+    b.cands(step.cells, step.symbols, "pattern")
+    b.house_roles(step.houses, "house")
+    return b.done()
+
+
+MARKERS: dict[str, Marker] = {"cages": _cages}

@@ -18,17 +18,25 @@ the symbol everywhere and the other nowhere.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator, TypedDict
 
 import attrs
 
 from deduce.geometry import bits_of
+from deduce.render.marks import Builder, Marks, numbered
+from deduce.render.words.prose import Field, capitalize, see, verb
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import HARD, SINGLE_DIGIT, Technique, row
 
 from ._memo import memo_for, per_symbol
 from .single_digit import strong_links
+
+if TYPE_CHECKING:
+    from deduce.puzzle import Puzzle
+    from deduce.render.marks import Marker
+    from deduce.render.words import TextRenderer
 
 
 def clusters(state: State, sym: int, where: int) -> list[tuple[int, int]]:
@@ -143,3 +151,121 @@ class MultiColours(Producer):
                     yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(x1)],
                                cells=cluster_cells, symbols=(sym,), variant="2",
                                details=details + (("false", tuple(bits_of(x1))),))
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(410, "simple-colours", "Simple colours", SINGLE_DIGIT, 4.5, 150, HARD, "0500",
+        "The strong links of one symbol, coloured in two colours: one colour holds the symbol; a cell seeing "
+        "both colours loses it (trap), and a colour that sees itself is false (wrap).",
+        se_variants=(("trap", 4.5), ("wrap", 4.5)),
+        rating_note="Not in Sudoku Explainer (it finds these as X-chains and cycles, 6.5-6.6). deduce's own 4.5: "
+                    "one colouring is a family of turbot fish (4.2) read at once.", hodoku_order=410),
+    row(420, "multi-colours", "Multi-colours", SINGLE_DIGIT, 4.7, 200, HARD, "0502",
+        "Two colour clusters of one symbol joined by a weak link: one of the two opposite colours holds it.",
+        se_variants=(("1", 4.7), ("2", 4.7)),
+        rating_note="deduce's own: simple colours plus 0.2 for the second cluster.", hodoku_order=420),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Colour trap": ("simple-colours",),
+    "Colour wrap": ("simple-colours",),
+    "Colouring": ("simple-colours",),
+    "Simple colors": ("simple-colours",),
+    "Simple colors trap": ("simple-colours",),
+    "Simple colors wrap": ("simple-colours",),
+    "Simple colouring": ("simple-colours",),
+    "Singles chains": ("simple-colours",),
+    "Colours": ("simple-colours", "multi-colours"),
+    "Multi colors 1": ("multi-colours",),
+    "Multi colors 2": ("multi-colours",),
+    "Multi-colors": ("multi-colours",),
+    "Multi-colouring": ("multi-colours",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+COLOUR_NAMES = ("blue", "green", "orange", "purple")
+
+
+class ColourDetails(TypedDict, total=False):
+    #: the cells of each colour: two per cluster (one cluster, or two for multi-colours)
+    colours: tuple[tuple[int, ...], ...]
+    #: wrap and multi-colours type 2: the colour that cannot hold the symbol
+    false: tuple[int, ...]
+    #: multi-colours type 1: two colours that see each other...
+    linked: tuple[tuple[int, ...], tuple[int, ...]]
+    #: ...so one of these two (their mates) holds the symbol
+    either: tuple[tuple[int, ...], tuple[int, ...]]
+
+
+DETAILS: dict[str, type] = {"simple-colours": ColourDetails, "multi-colours": ColourDetails}
+
+TEMPLATES = {
+    "simple-colours": (
+        "Colour the strong links of {sym}.",
+        "Follow the cells where {sym} has two places in a house, alternating two colours.",
+        "{colour_text}",
+    ),
+    "multi-colours": (
+        "Colour the strong links of {sym}: two clusters.",
+        "Follow the cells where {sym} has two places in a house, alternating colours, and compare the clusters.",
+        "{colour_text}",
+    ),
+}
+
+
+def _colour_text(r: TextRenderer, step: Step) -> str:
+    sym = r.sym(step.symbols[0])
+    colours = step.detail("colours")
+    listed = "; ".join(f"{COLOUR_NAMES[i]}: {r.cells(cells)}" for i, cells in enumerate(colours))
+    rule = ("each cluster has one colour holding {sym} in every cell and the other in none" if len(colours) > 2
+            else "one colour holds {sym} in every cell and the other in none").format(sym=sym)
+    head = (f"Where {sym} has two places in a house, one of them holds it. Coloured along those links "
+            f"({listed}), {rule}.")
+    removed = r.removed(step.eliminations)
+    named = {tuple(cells): COLOUR_NAMES[i] for i, cells in enumerate(colours)}
+    if step.variant == "trap":
+        return f"{head} {capitalize(r.cells_see(step))} {see(step)} both colours, so {removed}."
+    if step.variant in ("wrap", "2"):
+        false = named[step.detail("false")]
+        why = ("two of its cells see each other" if step.variant == "wrap"
+               else "it sees both colours of the other cluster")
+        return f"{head} {capitalize(false)} cannot hold {sym}: {why}. So {removed}."
+    x1, y1 = (named[c] for c in step.detail("linked"))
+    x2, y2 = (named[c] for c in step.detail("either"))
+    return (f"{head} A {x1} cell sees a {y1} cell, so {x1} and {y1} are not both true: {x2} or {y2} holds "
+            f"{sym}. {capitalize(r.cells_see(step))}, seeing both, "
+            f"{verb(len(step.eliminations), 'loses', 'lose')} it: {removed}.")
+
+
+FIELDS: dict[str, Field] = {"colour_text": _colour_text}
+
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+
+def _colouring(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
+    b = Builder(step, state)
+    sym = step.symbols[0]
+    colours = step.detail("colours", ())
+    for i, cells in enumerate(colours):
+        b.cands(cells, (sym,), numbered("colour", i))
+    if state is not None:  # the strong links that made each cluster
+        g = puzzle.geometry
+        for i in range(0, len(colours) - 1, 2):
+            one, two = colours[i], colours[i + 1]
+            for house in g.houses:
+                places = [c for c in house if state.value[c] < 0 and state.cand[c] >> sym & 1]
+                if len(places) == 2 and ((places[0] in one and places[1] in two)
+                                         or (places[0] in two and places[1] in one)):
+                    b.link((places[0], sym), (places[1], sym), strong=True, directed=False)
+    return b.done()
+
+
+MARKERS: dict[str, Marker] = {"simple-colours": _colouring, "multi-colours": _colouring}

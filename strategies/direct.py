@@ -14,17 +14,22 @@ subset's own house.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator, TypedDict
 
 import attrs
 
+from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import INTERSECTIONS, MEDIUM, SUBSETS, Technique, row
 
 from ._memo import symbol_masks
 from .intersections import LockedCandidates
 from .subsets import HiddenSubset
+
+if TYPE_CHECKING:
+    from deduce.render.words import TextRenderer
 
 
 @attrs.frozen
@@ -75,3 +80,68 @@ def _hidden_single_after(state: State, eliminations: tuple[tuple[int, int], ...]
             if left != before and left and not left & (left - 1):
                 return left.bit_length() - 1, sym, h
     return None
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(30, "direct-pointing", "Direct pointing", INTERSECTIONS, 1.7, 50, MEDIUM, "",
+        "Pointing whose eliminations at once leave a symbol one place in a house.",
+        rating_note="Sudoku Explainer's own technique (1.7); HoDoKu scores it as the pointing it is.",
+        se_order=30, profiles=()),
+    row(40, "direct-claiming", "Direct claiming", INTERSECTIONS, 1.9, 50, MEDIUM, "",
+        "Claiming whose eliminations at once leave a symbol one place in a house.",
+        rating_note="Sudoku Explainer's own technique (1.9).", se_order=40, profiles=()),
+    row(50, "direct-hp", "Direct hidden pair", SUBSETS, 2.0, 70, MEDIUM, "",
+        "A hidden pair whose eliminations at once leave a symbol one place in a house.",
+        rating_note="Sudoku Explainer's own technique (2.0).", se_order=50, profiles=()),
+    row(60, "direct-ht", "Direct hidden triple", SUBSETS, 2.5, 100, MEDIUM, "",
+        "A hidden triple whose eliminations at once leave a symbol one place in a house.",
+        rating_note="Sudoku Explainer's own technique (2.5).", se_order=70, profiles=()),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Direct": ("direct-pointing", "direct-claiming", "direct-hp", "direct-ht"),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+class DirectDetails(TypedDict):
+    #: the underlying step's eliminations: the reason, not the result
+    removed: tuple[tuple[int, int], ...]
+    #: (cell, symbol, house) of the hidden single they leave
+    single: tuple[int, int, int]
+
+
+TEMPLATES = {
+    **{code: (
+        "Look for {a_lname} in {house}.",
+        "In {house}, where can the {sym}s go?",
+        "In {house}, every {sym} lies in {house2} ({cells}). One of them is the {sym} of {house2}, "
+        "so {sym} is removed from the rest of {house2}: {direct_cells}. {direct_single}",
+    ) for code in ("direct-pointing", "direct-claiming")},
+    **{code: (
+        "Look for {a_lname} in {house}.",
+        "In {house}, where can {syms} go?",
+        "In {house}, {syms} fit only in {cells}: these {k} cells take {syms} between them, "
+        "so they hold nothing else: {direct_removed}. {direct_single}",
+    ) for code in ("direct-hp", "direct-ht")},
+}
+
+DETAILS: dict[str, type] = {code: DirectDetails for code in TEMPLATES}
+
+
+def _direct_single(r: TextRenderer, step: Step) -> str:
+    cell, sym, house = step.detail("single")
+    return f"Now {r.sym(sym)} fits only in {r.cell(cell)} in {r.house(house)}, so {r.cell(cell)} = {r.sym(sym)}."
+
+
+FIELDS: dict[str, Field] = {
+    "direct_single": _direct_single,
+    "direct_cells": lambda r, s: r.cells(sorted({c for c, _ in s.detail("removed")})),
+    "direct_removed": lambda r, s: r.removed(s.detail("removed")),
+}

@@ -19,18 +19,25 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, TypedDict
 
 import attrs
 
 from deduce.geometry import Geometry, bits_of
+from deduce.render.marks import Builder, Marks
+from deduce.render.words.prose import Field, capitalize, elim_cells, houses_prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
-from deduce.technique import Technique
+from deduce.technique import EXTREME, FISH, HARD, UNFAIR, Technique, row
 
 from . import _accel
 from ._memo import memo_for, symbol_masks
+
+if TYPE_CHECKING:
+    from deduce.puzzle import Puzzle
+    from deduce.render.marks import Marker
+    from deduce.render.words import TextRenderer
 
 _SIZE_NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 MAX_FINS = 5
@@ -538,3 +545,167 @@ def _add(out: list[Step], seen: set, technique: object, sym: int, base: tuple[in
     seen.add(key)
     out.append(Step(technique, eliminations=elims, cells=bits_of(B), houses=base + cover,  # type: ignore[arg-type]
                     symbols=[sym], details=(("base", base), ("cover", cover), ("fins", tuple(bits_of(fins))))))
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(240, "x-wing", "X-wing", FISH, 3.2, 140, HARD, "0300",
+        "Two lines hold a symbol only in the same two cross lines; those cross lines lose it elsewhere.",
+        se_order=110, hodoku_order=140),
+    row(250, "finned-x-wing", "Finned X-wing", FISH, 3.4, 130, HARD, "0310",
+        "An X-wing with extra candidates (fins); only cells that see every fin lose the symbol.",
+        rating_note="Not in Sudoku Explainer 1.2.1; 0.2 above the X-wing, as Sukaku Explainer rates fins.",
+        hodoku_order=340),
+    row(260, "sashimi-x-wing", "Sashimi X-wing", FISH, 3.5, 150, HARD, "0320",
+        "A finned X-wing one of whose corners is missing without the fin.",
+        rating_note="A finned X-wing whose fish exists only with the fin: 0.1 above the finned one.", hodoku_order=350),
+    row(270, "swordfish", "Swordfish", FISH, 3.8, 150, HARD, "0301",
+        "Three lines hold a symbol only in the same three cross lines.", se_order=140, hodoku_order=150),
+    row(280, "finned-swordfish", "Finned swordfish", FISH, 4.0, 200, UNFAIR, "0311",
+        "A swordfish with fins.", rating_note="Swordfish plus 0.2 for the fins.", hodoku_order=360),
+    row(290, "sashimi-swordfish", "Sashimi swordfish", FISH, 4.1, 240, UNFAIR, "0321",
+        "A finned swordfish that is a fish only with its fin.", rating_note="Finned swordfish plus 0.1.",
+        hodoku_order=370),
+    row(300, "franken-x-wing", "Franken X-wing", FISH, 4.2, 300, UNFAIR, "0330",
+        "An X-wing whose base or cover includes a box.",
+        rating_note="deduce's own: a box in the fish is harder to see than two lines; between XY-wing and XYZ-wing.",
+        hodoku_order=500),
+    row(310, "finned-franken-x-wing", "Finned franken X-wing", FISH, 4.4, 390, UNFAIR, "0340",
+        "A franken X-wing with fins.", rating_note="Franken X-wing plus 0.2 for the fins.", hodoku_order=520),
+    row(320, "jellyfish", "Jellyfish", FISH, 5.2, 160, HARD, "0302",
+        "Four lines hold a symbol only in the same four cross lines.", se_order=240, hodoku_order=160),
+    row(330, "finned-jellyfish", "Finned jellyfish", FISH, 5.4, 250, UNFAIR, "0312",
+        "A jellyfish with fins.", rating_note="Jellyfish plus 0.2 for the fins.", hodoku_order=380),
+    row(340, "sashimi-jellyfish", "Sashimi jellyfish", FISH, 5.5, 260, UNFAIR, "0322",
+        "A finned jellyfish that is a fish only with its fin.", rating_note="Finned jellyfish plus 0.1.",
+        hodoku_order=390),
+    row(350, "franken-swordfish", "Franken swordfish", FISH, 5.0, 350, UNFAIR, "0331",
+        "A swordfish whose base or cover includes boxes.",
+        rating_note="deduce's own: swordfish (3.8) plus the franken step from X-wing to franken X-wing (1.0), "
+                    "rounded to the naked quad's 5.0.", hodoku_order=510),
+    row(360, "finned-franken-swordfish", "Finned franken swordfish", FISH, 5.2, 410, UNFAIR, "0341",
+        "A franken swordfish with fins.", rating_note="Franken swordfish plus 0.2 for the fins.", hodoku_order=530),
+    row(700, "franken-jellyfish", "Franken jellyfish", FISH, 6.0, 370, UNFAIR, "0332",
+        "A jellyfish whose base or cover includes boxes.",
+        rating_note="deduce's own: jellyfish (5.2) plus the franken step (0.8), kept below the chains (6.6); "
+                    "HoDoKu's score (its default set leaves it out).",
+        profiles=("full",)),
+    row(710, "finned-franken-jellyfish", "Finned franken jellyfish", FISH, 6.2, 430, UNFAIR, "0342",
+        "A franken jellyfish with fins.", rating_note="Franken jellyfish plus 0.2 for the fins.",
+        profiles=("full",)),
+    row(720, "mutant-x-wing", "Mutant X-wing", FISH, 4.6, 450, EXTREME, "0350",
+        "An X-wing whose base or cover mixes a row and a column.",
+        rating_note="deduce's own: franken X-wing (4.2) plus 0.4, as rows and columns on one side are harder "
+                    "still to see; HoDoKu's score and level (its default set leaves mutant fish out).",
+        profiles=("full",)),
+    row(730, "finned-mutant-x-wing", "Finned mutant X-wing", FISH, 4.8, 470, EXTREME, "0360",
+        "A mutant X-wing with fins.", rating_note="Mutant X-wing plus 0.2 for the fins.",
+        profiles=("full",)),
+    row(740, "mutant-swordfish", "Mutant swordfish", FISH, 5.4, 450, EXTREME, "0351",
+        "A swordfish whose base or cover mixes rows and columns.",
+        rating_note="Franken swordfish (5.0) plus 0.4, as for the X-wing.",
+        profiles=("full",)),
+    row(750, "finned-mutant-swordfish", "Finned mutant swordfish", FISH, 5.6, 470, EXTREME, "0361",
+        "A mutant swordfish with fins.", rating_note="Mutant swordfish plus 0.2 for the fins.",
+        profiles=("full",)),
+    row(760, "mutant-jellyfish", "Mutant jellyfish", FISH, 6.4, 450, EXTREME, "0352",
+        "A jellyfish whose base or cover mixes rows and columns.",
+        rating_note="Franken jellyfish (6.0) plus 0.4, as for the X-wing; still below the chains (6.6).",
+        profiles=("full",)),
+    row(770, "finned-mutant-jellyfish", "Finned mutant jellyfish", FISH, 6.5, 470, EXTREME, "0362",
+        "A mutant jellyfish with fins.", rating_note="Mutant jellyfish plus 0.1 for the fins, below the chains.",
+        profiles=("full",)),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Basic fish": ("x-wing", "swordfish", "jellyfish"),
+    "Finned fish": ("finned-x-wing", "finned-swordfish", "finned-jellyfish"),
+    "Sashimi fish": ("sashimi-x-wing", "sashimi-swordfish", "sashimi-jellyfish"),
+    "Franken fish": ("franken-x-wing", "finned-franken-x-wing", "franken-swordfish", "finned-franken-swordfish",
+                     "franken-jellyfish", "finned-franken-jellyfish"),
+    "Mutant fish": ("mutant-x-wing", "finned-mutant-x-wing", "mutant-swordfish", "finned-mutant-swordfish",
+                    "mutant-jellyfish", "finned-mutant-jellyfish"),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+FISH_CODES = ("x-wing", "finned-x-wing", "sashimi-x-wing", "swordfish", "finned-swordfish", "sashimi-swordfish",
+              "franken-x-wing", "finned-franken-x-wing", "jellyfish", "finned-jellyfish", "sashimi-jellyfish",
+              "franken-swordfish", "finned-franken-swordfish", "franken-jellyfish", "finned-franken-jellyfish",
+              "mutant-x-wing", "finned-mutant-x-wing", "mutant-swordfish", "finned-mutant-swordfish",
+              "mutant-jellyfish", "finned-mutant-jellyfish")
+
+
+class FishDetails(TypedDict):
+    #: the base houses (where the symbol's places are counted)
+    base: tuple[int, ...]
+    #: the cover houses (which hold all those places but the fins)
+    cover: tuple[int, ...]
+    #: cells of the base outside the cover (empty for a plain fish)
+    fins: tuple[int, ...]
+
+
+TEMPLATES = {
+    code: (
+        "Look for {a_name} on {sym}.",
+        "{Base} hold {sym} only in {cover}{fin_clue}.",
+        "In {base}, {sym} can only be in {cover}{fin_clue}. {fish_reason}",
+    ) for code in FISH_CODES
+}
+
+DETAILS: dict[str, type] = {code: FishDetails for code in FISH_CODES}
+
+
+def _fin_clue(r: TextRenderer, step: Step) -> str:
+    fins = step.detail("fins", ())
+    if not fins:
+        return ""
+    return f", apart from the fin{'s' if len(fins) > 1 else ''} {r.cells(fins)}"
+
+
+def _fish_reason(r: TextRenderer, step: Step) -> str:
+    sym = r.sym(step.symbols[0])
+    base = houses_prose(r, step.detail("base"))
+    cover = houses_prose(r, step.detail("cover"))
+    cells = r.cells(elim_cells(step))
+    fins = step.detail("fins", ())
+    if not fins:
+        return (f"Whichever way it falls, {cover} each get their {sym} from {base}, so {sym} is removed from "
+                f"the rest of {cover}: {cells}.")
+    one = len(fins) == 1
+    return (f"Either {'the fin holds' if one else 'a fin holds'} {sym}, or {cover} each get their "
+            f"{sym} from {base}; so the cells of {cover} that see {'the fin' if one else 'every fin'} "
+            f"lose {sym}: {cells}.")
+
+
+FIELDS: dict[str, Field] = {
+    "base": lambda r, s: houses_prose(r, s.detail("base")),
+    "Base": lambda r, s: capitalize(houses_prose(r, s.detail("base"))),
+    "cover": lambda r, s: houses_prose(r, s.detail("cover")),
+    "fin_clue": _fin_clue,
+    "fish_reason": _fish_reason,
+}
+
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+
+def _fish(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
+    base, cover, fins = step.detail("base", ()), step.detail("cover", ()), step.detail("fins", ())
+    b = Builder(step, state)
+    sym = step.symbols[:1]
+    b.cands(fins, sym, "fin")
+    b.cell_roles(fins, "fin")
+    body = [c for c in step.cells if c not in fins]
+    b.cands(body, sym, "pattern")
+    b.house_roles(base, "base")
+    b.house_roles(cover, "cover")
+    return b.done()
+
+
+MARKERS: dict[str, Marker] = {"fish": _fish}

@@ -18,16 +18,25 @@ at most one holds it.
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator
+from itertools import pairwise
+from typing import TYPE_CHECKING, ClassVar, Iterator, TypedDict
 
 import attrs
 
 from deduce.geometry import bits_of
+from deduce.render.marks import Builder, Marks
+from deduce.render.words.prose import Field, same_house, see
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import HARD, SINGLE_DIGIT, Technique, row
 
 from ._memo import memo_for, per_symbol
+
+if TYPE_CHECKING:
+    from deduce.puzzle import Puzzle
+    from deduce.render.marks import Marker
+    from deduce.render.words import TextRenderer
 
 
 def strong_links(state: State, sym: int, where: int) -> list[tuple[int, int, int]]:
@@ -169,3 +178,128 @@ class EmptyRectangle(Producer):
                 yield Step(self.technique, eliminations=[(target, sym)], cells=tuple(cells) + (near, far),
                            houses=(box, h), symbols=(sym,),
                            details=(("box", box), ("cross", (r, cc)), ("link", (near, far))))
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(370, "skyscraper", "Skyscraper", SINGLE_DIGIT, 4.0, 130, HARD, "0400",
+        "Two parallel strong links joined at one end by a weak link; cells seeing both free ends lose the symbol.",
+        rating_note="Not in Sudoku Explainer 1.2.1 (it finds these as forcing chains, 6.6+); Sukaku Explainer's 4.0.",
+        hodoku_order=190),
+    row(380, "2-string-kite", "2-string kite", SINGLE_DIGIT, 4.1, 150, HARD, "0401",
+        "A row and a column strong link meeting in a box; the cell seeing both free ends loses the symbol.",
+        rating_note="Sukaku Explainer's 4.1.", hodoku_order=200),
+    row(390, "turbot-fish", "Turbot fish", SINGLE_DIGIT, 4.2, 120, HARD, "0403",
+        "Strong link, weak link, strong link on one symbol; cells seeing both ends lose it.",
+        rating_note="Sukaku Explainer's 4.2 for the general three-link chain.", hodoku_order=210),
+    row(400, "empty-rectangle", "Empty rectangle", SINGLE_DIGIT, 4.2, 120, HARD, "0402",
+        "A box whose candidates form a cross, with a strong link outside it.",
+        rating_note="A turbot fish with a grouped link in the box: 4.2.", hodoku_order=220),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Kite": ("2-string-kite",),
+    "Two-string kite": ("2-string-kite",),
+    "ER": ("empty-rectangle",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+class StrongLinkPairDetails(TypedDict):
+    #: a-b a strong link, b-c a weak link, c-d a strong link
+    chain: tuple[int, int, int, int]
+
+
+class EmptyRectangleDetails(TypedDict):
+    #: the box whose candidates lie in one row and one column
+    box: int
+    #: (row, column) indexes from 0 of that cross
+    cross: tuple[int, int]
+    #: the strong link (near end, far end) outside the box
+    link: tuple[int, int]
+
+
+TEMPLATES = {
+    **{code: (
+        "Look for {a_name} on {sym}.",
+        "Look at the strong links on {sym} in {house} and {house2}.",
+        "{chain_text}",
+    ) for code in ("skyscraper", "2-string-kite", "turbot-fish")},
+    "empty-rectangle": (
+        "Look for an empty rectangle on {sym} in {house}.",
+        "In {house}, the {sym}s lie in one row and one column; look at {house2}.",
+        "{er_text}",
+    ),
+}
+
+DETAILS: dict[str, type] = {"skyscraper": StrongLinkPairDetails, "2-string-kite": StrongLinkPairDetails,
+                            "turbot-fish": StrongLinkPairDetails, "empty-rectangle": EmptyRectangleDetails}
+
+
+def _chain_text(r: TextRenderer, step: Step) -> str:
+    a, b, c, d = step.detail("chain")
+    sym = r.sym(step.symbols[0])
+    h1, h2 = r.house(step.houses[0]), r.house(step.houses[1])
+    lines = [
+        f"The {sym} of {h1} is in {r.cell(a)} or {r.cell(b)}, and the {sym} of "
+        f"{h2} is in {r.cell(c)} or {r.cell(d)}; {r.cell(b)} and {r.cell(c)} see each other.",
+        f"Suppose {r.cell(a)} is not {sym}.",
+        f" 1. then {r.cell(b)} is {sym} (the only other {sym} in {h1})",
+        f" 2. then {r.cell(c)} is not {sym} ({same_house(r, c, b)})",
+        f" 3. then {r.cell(d)} is {sym} (the only other {sym} in {h2})",
+        f"Either {r.cell(a)} or {r.cell(d)} is {sym}, so {r.cells_see(step)}, which "
+        f"{see(step)} both, cannot be {sym}.",
+    ]
+    return "\n".join(lines)
+
+
+def _er_text(r: TextRenderer, step: Step) -> str:
+    sym = r.sym(step.symbols[0])
+    box = step.detail("box")
+    row, col = step.detail("cross")
+    near, far = step.detail("link")
+    target = step.eliminations[0][0]
+    link = r.house(step.houses[1])
+    return (f"In {r.house(box)}, every {sym} lies in row {row + 1} or column {col + 1}. "
+            f"The {sym} of {link} is in {r.cell(near)} or {r.cell(far)}. If {r.cell(target)} were {sym}, "
+            f"{r.cell(far)} would not be (it sees {r.cell(target)}), so {r.cell(near)} would be; then {r.house(box)} "
+            f"could hold {sym} neither in row {row + 1} nor in column {col + 1}. So {r.cell(target)}<>{sym}.")
+
+
+FIELDS: dict[str, Field] = {"chain_text": _chain_text, "er_text": _er_text}
+
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+
+def _single_digit(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
+    b = Builder(step, state)
+    sym = step.symbols[0]
+    chain = step.detail("chain")
+    if chain:  # skyscraper, 2-string kite, turbot fish: a = b - c = d
+        for i, c in enumerate(chain):
+            b.cands((c,), (sym,), "on" if i % 2 else "off")
+        for i, (p, q) in enumerate(pairwise(chain)):
+            b.link((p, sym), (q, sym), strong=i % 2 == 0)
+        b.house_roles(step.houses, "house")
+        return b.done()
+    box, link = step.detail("box"), step.detail("link")
+    if box is not None and link:  # empty rectangle
+        near, far = link
+        b.house_roles((box,), "house")
+        b.cands([c for c in step.cells if c not in link], (sym,), "pattern")
+        b.cands((far,), (sym,), "off")
+        b.cands((near,), (sym,), "on")
+        for target, _ in step.eliminations:
+            b.link((target, sym), (far, sym), strong=False)
+        b.link((far, sym), (near, sym), strong=True)
+        return b.done()
+    return Builder(step, state).done()  # (colouring's steps have their own picture: strategies.colouring)
+
+
+MARKERS: dict[str, Marker] = {"single-digit": _single_digit}

@@ -35,7 +35,6 @@ Link(start=(0, 4), end=(9, 4), strong=True, directed=True)
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import attrs
@@ -269,62 +268,6 @@ SET_ROLES = tuple(numbered("set", i) for i in range(4))
 # is one edit.
 
 
-def _fish(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    base, cover, fins = step.detail("base", ()), step.detail("cover", ()), step.detail("fins", ())
-    b = Builder(step, state)
-    sym = step.symbols[:1]
-    b.cands(fins, sym, "fin")
-    b.cell_roles(fins, "fin")
-    body = [c for c in step.cells if c not in fins]
-    b.cands(body, sym, "pattern")
-    b.house_roles(base, "base")
-    b.house_roles(cover, "cover")
-    return b.done()
-
-
-def _single_digit(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    sym = step.symbols[0]
-    chain = step.detail("chain")
-    if chain:  # skyscraper, 2-string kite, turbot fish: a = b - c = d
-        for i, c in enumerate(chain):
-            b.cands((c,), (sym,), "on" if i % 2 else "off")
-        for i, (p, q) in enumerate(pairwise(chain)):
-            b.link((p, sym), (q, sym), strong=i % 2 == 0)
-        b.house_roles(step.houses, "house")
-        return b.done()
-    box, link = step.detail("box"), step.detail("link")
-    if box is not None and link:  # empty rectangle
-        near, far = link
-        b.house_roles((box,), "house")
-        b.cands([c for c in step.cells if c not in link], (sym,), "pattern")
-        b.cands((far,), (sym,), "off")
-        b.cands((near,), (sym,), "on")
-        for target, _ in step.eliminations:
-            b.link((target, sym), (far, sym), strong=False)
-        b.link((far, sym), (near, sym), strong=True)
-        return b.done()
-    return _colouring(step, puzzle, state)
-
-
-def _colouring(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    sym = step.symbols[0]
-    colours = step.detail("colours", ())
-    for i, cells in enumerate(colours):
-        b.cands(cells, (sym,), numbered("colour", i))
-    if state is not None:  # the strong links that made each cluster
-        g = puzzle.geometry
-        for i in range(0, len(colours) - 1, 2):
-            one, two = colours[i], colours[i + 1]
-            for house in g.houses:
-                places = [c for c in house if state.value[c] < 0 and state.cand[c] >> sym & 1]
-                if len(places) == 2 and ((places[0] in one and places[1] in two)
-                                         or (places[0] in two and places[1] in one)):
-                    b.link((places[0], sym), (places[1], sym), strong=True, directed=False)
-    return b.done()
-
-
 def _uniqueness(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = Builder(step, state)
     pair = step.detail("pair", ())
@@ -425,68 +368,6 @@ def _chains(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     return default_marks(step, puzzle, state)
 
 
-def _als(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    core = step.detail("core")
-    if core is not None:  # Sue de Coq
-        parts = (core, step.detail("line_cells", ()), step.detail("box_cells", ()))
-        syms = (step.detail("core_symbols", ()), step.detail("line_symbols", ()), step.detail("box_symbols", ()))
-        for i, (cells, ss) in enumerate(zip(parts, syms)):
-            b.cell_roles(cells, numbered("set", i))
-            b.cands(cells, ss, numbered("set", i))
-        b.house_roles(step.houses, "house")
-        return b.done()
-    sets = step.detail("sets", ())
-    commons = [step.detail(k) for k in ("x", "x2", "y") if step.detail(k) is not None]
-    rccs = step.detail("rccs", ())
-    z = step.detail("z")
-    for i, (cells, _syms, _house) in enumerate(sets):
-        b.cell_roles(cells, numbered("set", i))
-        if z is not None:
-            b.cands(cells, (z,), "z")
-        b.cands(cells, commons + [s for arc in rccs for s in arc], "rcc")
-        b.cands(cells, _syms, numbered("set", i), beside=SET_ROLES)  # a cell in two sets: both
-    # each restricted common as a weak link between the two sets it joins
-    if step.code == "als-xy-wing" and len(sets) == 3:
-        pairs = [(0, 2, step.detail("x")), (1, 2, step.detail("y"))]
-    elif rccs:
-        pairs = [(i, i + 1, x) for i, arc in enumerate(rccs) for x in arc]
-    else:
-        pairs = [(0, 1, x) for x in commons]
-    for i, j, x in pairs:
-        if x is None or j >= len(sets):
-            continue
-        ends = [[c for c in sets[k][0] if state is None or state.cand[c] >> x & 1] for k in (i, j)]
-        options = [(a, c) for a in ends[0] for c in ends[1] if a != c]
-        if options:
-            a, c = min(options, key=lambda ac: _distance(puzzle, *ac))
-            b.link((a, x), (c, x), strong=False, directed=False)
-    return b.done()
-
-
-def _distance(puzzle: Puzzle, a: int, b: int) -> int:
-    n = puzzle.size
-    return abs(a // n - b // n) + abs(a % n - b % n)
-
-
-def _cages(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    if step.detail("equation_target") is not None:  # 45 rule: innies and outies of a union of houses
-        b.cell_roles(step.detail("innies", step.detail("all_innies", ())), "innie")
-        b.cell_roles(step.detail("outies", step.detail("all_outies", ())), "outie")
-        b.house_roles(step.houses, "house")
-        b.cage_roles(step.detail("inside_cages", ()), "cage")
-        b.cage_roles(tuple(step.detail("outie_cages", ())) + tuple(step.detail("innie_cages", ())), "cage-out")
-        b.cage_roles(step.cages, "cage")
-        return b.done()
-    b.cage_roles(step.cages, "cage")
-    b.cell_roles(step.cells, "pattern")
-    b.cands(step.cells, step.symbols, "pattern")
-    b.house_roles(step.houses, "house")
-    return b.done()
-
-
-for _key, _marker in (("fish", _fish), ("single-digit", _single_digit),
-                      ("uniqueness", _uniqueness), ("chains", _chains), ("forcing", _chains),
-                      ("als", _als), ("cages", _cages)):
+for _key, _marker in (
+                      ("uniqueness", _uniqueness), ("chains", _chains), ("forcing", _chains)):
     register(_key, _marker)

@@ -37,17 +37,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence, ov
 from ...geometry import Geometry
 from ...puzzle import Puzzle
 from . import (
-    als,
-    cages,
     chains,
-    colouring,
-    direct,
-    fish,
     forcing,
-    innies_outies,
     intersections,
     last_resort,
-    single_digit,
     subsets,
     uniqueness,
 )
@@ -60,9 +53,7 @@ NUDGE, CLUE, FULL = "nudge", "clue", "full"
 LEVELS = (NUDGE, CLUE, FULL)
 
 #: The word modules still kept here (families whose home does not hold their words yet).
-CORE_FAMILIES: tuple[ModuleType, ...] = (intersections, subsets, fish, single_digit, colouring,
-                                         uniqueness, chains, forcing, als, cages, innies_outies, direct,
-                                         last_resort)
+CORE_FAMILIES: tuple[ModuleType, ...] = (intersections, subsets, uniqueness, chains, forcing, last_resort)
 
 
 def families() -> tuple[ModuleType, ...]:
