@@ -8,8 +8,10 @@ Two modes:
   order while the solution stays unique) and print ``code puzzle`` for the
   first one whose logical solution uses each technique; used to grow
   ``deduce/showcase.py``.
-* ``--catalogue``: find one example step per technique and store them in
-  ``deduce/data/examples.json`` (what ``deduce techniques NAME`` shows).
+* ``--catalogue``: find one example step per technique and store each in
+  its own file, ``deduce/data/examples/<code>.json`` (what ``deduce
+  techniques NAME`` shows); only the techniques looked for are written, so
+  adding a technique never rewrites another's example.
   The showcase positions are solved first, then generated puzzles for
   a third of ``--seconds``.  A step the solver took is *easiest* (no
   technique earlier in the order of trial applied there).  For a technique
@@ -24,7 +26,15 @@ Two modes:
     python bench/find_examples.py --want x-wing,swordfish --seconds 300 [--seed 1] [--as-used]
     python bench/find_examples.py --catalogue --seconds 900 [--seed 1] [--merge] [--generate 0.33]
     python bench/find_examples.py --catalogue --merge --codes jellyfish,bug4 --by-rating --generate 1 \
-        --search-as-generated --generated-only --deplete --seconds 1800 --out /tmp/examples.json
+        --search-as-generated --generated-only --deplete --seconds 1800 --out /tmp/examples
+
+Reproducibly: ``--puzzles N`` bounds the search by the number of generated
+puzzles instead of time, and with ``--codes`` each technique is looked for
+on its own, with puzzles from a generator seeded by ``--seed`` and its code,
+so the same command writes the same file whatever else is asked for or
+already stored (the file records the command)::
+
+    python bench/find_examples.py --catalogue --codes aligned-pair-exclusion --puzzles 200 --seed 1
 
 ``--by-rating`` solves the generated puzzles (and the showcase) trying the
 techniques in order of rating, so that every step taken is one no easier
@@ -36,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import pathlib
 import random
 import sys
@@ -57,7 +68,7 @@ from deduce.step import Step  # noqa: E402
 from deduce.strategy import allows_cages, requires_unique  # noqa: E402
 from deduce.techniques import OPT_IN, SE_ONLY, TABLE, TECHNIQUES  # noqa: E402
 
-OUT = ROOT / "deduce" / "data" / "examples.json"
+OUT = ROOT / "deduce" / "data" / "examples"
 
 
 def random_grid(rng: random.Random) -> list[int]:
@@ -253,19 +264,45 @@ class Collector:
 
 
 def save(col: Collector, args: argparse.Namespace) -> None:
-    doc = {"format": FORMAT, "generated_by": "bench/find_examples.py --catalogue", "seed": args.seed,
-           "examples": {t.code: col.found[t.code] for t in TABLE if t.code in col.found}}
+    """One file per technique found (of those looked for): ``<code>.json`` in ``--out`` (a folder)."""
     out = pathlib.Path(args.out) if args.out else OUT
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+    out.mkdir(parents=True, exist_ok=True)
+    argv = sys.argv[1:]
+    if "--out" in argv:  # (where the file goes is not part of what it holds)
+        del argv[argv.index("--out"):argv.index("--out") + 2]
+    command = "bench/find_examples.py " + " ".join(a for a in argv if not a.startswith("--out="))
+    for t in TABLE:
+        if t.code in col.found and (col.codes is None or t.code in col.codes):
+            doc = {"format": FORMAT, "code": t.code, "generated_by": command, "seed": args.seed,
+                   "example": col.found[t.code]}
+            (out / f"{t.code}.json").write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
+def stored_records(folder: pathlib.Path) -> dict[str, dict[str, Any]]:
+    """The examples stored in ``folder``, by code."""
+    out = {}
+    for path in sorted(folder.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if doc.get("format") == FORMAT:
+            out[doc["code"]] = doc["example"]
+    return out
 
 
 def catalogue_mode(args: argparse.Namespace) -> int:
+    if args.puzzles is not None and args.codes:
+        # reproducible: each technique on its own, with a generator seeded by the seed and its code
+        for code in args.codes.split(","):
+            catalogue_run(args, {code}, random.Random(f"{args.seed}:{code}"))
+        return 0
+    return catalogue_run(args, set(args.codes.split(",")) if args.codes else None, random.Random(args.seed))
+
+
+def catalogue_run(args: argparse.Namespace, codes: set[str] | None, rng: random.Random) -> int:
     t0 = time.time()
-    col = Collector(t0 + args.seconds, set(args.codes.split(",")) if args.codes else None)
+    col = Collector(math.inf if args.puzzles is not None else t0 + args.seconds, codes)
     merge = pathlib.Path(args.out) if args.out and pathlib.Path(args.out).exists() else OUT
     if args.merge and merge.exists():
-        for code, rec in json.loads(merge.read_text(encoding="utf-8"))["examples"].items():
+        for code, rec in stored_records(merge).items():
             col.found[code] = rec
             col.rank[code] = 0 if rec.get("also") else 2 if rec["easiest"] else 1
     paths = []
@@ -277,9 +314,9 @@ def catalogue_mode(args: argparse.Namespace) -> int:
             paths.append((col.solve_by_rating(puzzle, label, unique), label, unique))
         if not puzzle.has_cages and puzzle.size == 9:
             col.solve_path(puzzle, label, unique, "se")
-    rng = random.Random(args.seed)
     generated = 0
-    while col.missing(below=2) and time.time() - t0 < args.seconds * args.generate:
+    while col.missing(below=2) and (generated < args.puzzles if args.puzzles is not None
+                                    else time.time() - t0 < args.seconds * args.generate):
         puzzle = minimal(random_grid(rng), rng, args.deplete)
         generated += 1
         if args.by_rating:
@@ -309,7 +346,6 @@ def catalogue_mode(args: argparse.Namespace) -> int:
             break
         col.search_path(path, source, unique)
     save(col, args)
-    col.codes = None
     ranks = [col.rank[c] for c in col.found]
     print(f"{len(col.found)} of {len(TABLE)} techniques ({ranks.count(2)} easiest, {ranks.count(1)} not "
           f"reducible, {ranks.count(0)} also made by an easier technique); {generated} puzzles generated; "
@@ -321,7 +357,8 @@ def catalogue_mode(args: argparse.Namespace) -> int:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--want", help="technique codes, comma-separated")
-    ap.add_argument("--catalogue", action="store_true", help="write deduce/data/examples.json")
+    ap.add_argument("--catalogue", action="store_true", help="write deduce/data/examples/<code>.json")
+    ap.add_argument("--puzzles", type=int, help="generate this many puzzles (instead of a time bound): reproducible")
     ap.add_argument("--seconds", type=float, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--merge", action="store_true", help="keep the stored examples, improve on them")
@@ -334,7 +371,7 @@ def main() -> int:
                     help="solve generated puzzles trying techniques in order of rating: every step taken is "
                          "not reducible to an easier technique")
     ap.add_argument("--generated-only", action="store_true", help="skip the showcase puzzles")
-    ap.add_argument("--out", help="where to write the examples (default deduce/data/examples.json)")
+    ap.add_argument("--out", help="the folder to write the examples to (default deduce/data/examples)")
     ap.add_argument("--search-as-generated", action="store_true",
                     help="search each generated puzzle's solve path as soon as it is made (use with --generate 1)")
     ap.add_argument("--as-used", action="store_true",

@@ -2,9 +2,9 @@
 
 Lists the technique table (and plugins' techniques, through the registry)
 in order of difficulty, or shows one technique: its description, ratings
-and an example.  Examples are stored with the package
-(``deduce/data/examples.json``, written by ``bench/find_examples.py
---catalogue``): for each technique, a step at a position where it is the
+and an example.  Examples are stored with the package, one file per
+technique (``deduce/data/examples/<code>.json``, written by
+``bench/find_examples.py --catalogue``): for each technique, a step at a position where it is the
 easiest technique that applies, or else where no technique rated easier
 makes any of its eliminations; where no such position can exist (a
 skyscraper is always a sashimi X-wing too, see :data:`ALWAYS_ALSO`) the
@@ -175,17 +175,31 @@ def example_from_record(code: str, doc: dict[str, Any]) -> Example:
                    tuple(doc["candidates"]), step_from_record(doc["step"]), tuple(doc.get("also", ())))
 
 
+#: Where the stored examples are: one file per technique, ``<code>.json``
+#: (``{"format", "code", "generated_by", "seed", "example"}``).
+EXAMPLES = "data/examples"
+
+
+def example_path(code: str) -> str:
+    """The stored example file of technique ``code``, inside the package."""
+    return f"{EXAMPLES}/{code}.json"
+
+
 @functools.cache
 def stored() -> dict[str, Example]:
-    """Every stored example, by technique code (empty when the data is missing)."""
-    try:
-        text = resources.files("deduce").joinpath("data/examples.json").read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        return {}
-    doc = json.loads(text)
-    if doc.get("format") != FORMAT:
-        return {}
-    return {code: example_from_record(code, rec) for code, rec in doc["examples"].items() if code in TECHNIQUES}
+    """Every stored example, by technique code in deduce's order of trial
+    (empty when the data is missing).  Each technique's example is a file of
+    its own, so adding or regenerating one never touches the others."""
+    out: dict[str, Example] = {}
+    for t in TABLE:
+        try:
+            text = resources.files("deduce").joinpath(example_path(t.code)).read_text(encoding="utf-8")
+        except (FileNotFoundError, OSError):
+            continue
+        doc = json.loads(text)
+        if doc.get("format") == FORMAT and doc.get("code") == t.code:
+            out[t.code] = example_from_record(t.code, doc["example"])
+    return out
 
 
 # -- searching (plugins' techniques, and the bench script) ---------------------------

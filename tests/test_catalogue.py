@@ -188,13 +188,14 @@ def test_plugins_are_listed_and_found(monkeypatch):
     from deduce import registry, techniques
 
     monkeypatch.setattr(catalogue, "discovered", lambda: tuple(discovered()) + (Plugin(),))
-    rows = (t,)
-    techniques.set_plugin_loader(lambda: rows)   # the plugin's row joins the table, as the registry does
+    got = registry.provided()
+    with_plugin = techniques.Provided(got.builtin, got.plugins + (t,), got.names)
+    techniques.set_plugin_loader(lambda: with_plugin)  # the plugin's row joins the table, as the registry does
     try:
         code, out, _ = run(["techniques"])
         found = resolve("Box hidden single")
     finally:
-        techniques.set_plugin_loader(registry.plugin_rows)
+        techniques.set_plugin_loader(registry.provided)
     assert code == 0 and any(ln.startswith("box-hs") and "(plugin)" in ln for ln in out.splitlines())
     assert found == [t]
 
