@@ -7,14 +7,16 @@ the same argument holds for every such intersection.
 from __future__ import annotations
 
 import functools
-from typing import Iterator
+from typing import Iterator, TypedDict
 
 import attrs
 
 from deduce.geometry import Geometry, bits_of
+from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import INTERSECTIONS, MEDIUM, Technique, row
 
 from ._houses import line_block_pairs, per_position
 from ._memo import memo_for, symbol_masks
@@ -77,3 +79,54 @@ def _intersections(g: Geometry, kind: str) -> tuple[tuple[int, int, int, int, in
         source, target = (block, line) if kind == "pointing" else (line, block)
         table.append((source, target, masks[source], masks[source] & ~inter, masks[target] & ~masks[source]))
     return tuple(table)
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(100, "lc1", "Pointing", INTERSECTIONS, 2.6, 50, MEDIUM, "0100",
+        "In a box, a symbol's candidates lie in one row or column, so it is removed from the rest of that line.",
+        se_order=80, hodoku_order=60),
+    row(110, "lc2", "Claiming", INTERSECTIONS, 2.8, 50, MEDIUM, "0101",
+        "In a row or column, a symbol's candidates lie in one box, so it is removed from the rest of that box.",
+        se_order=90, hodoku_order=70),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "LC1": ("lc1",),
+    "Locked candidates type 1": ("lc1",),
+    "Locked candidates type 1 (pointing)": ("lc1",),
+    "Pointing pair": ("lc1",),
+    "Pointing triple": ("lc1",),
+    "Intersection removal": ("lc1", "lc2"),
+    "Locked candidates": ("lc1", "lc2"),
+    "Box-line reduction": ("lc2",),
+    "LC2": ("lc2",),
+    "Line-box reduction": ("lc2",),
+    "Locked candidates type 2": ("lc2",),
+    "Locked candidates type 2 (claiming)": ("lc2",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+class NoDetails(TypedDict):
+    """Cells, houses (the box or line first, then the other) and symbols say everything."""
+
+
+_LOCKED = (
+    "In {house}, every {sym} lies in {house2} ({cells}). One of them is the {sym} of {house2}, "
+    "so {sym} is removed from the rest of {house2}: {elim_cells}."
+)
+
+TEMPLATES = {
+    "lc1": ("Look for pointing candidates in {house}.", "In {house}, where can the {sym}s go?", _LOCKED),
+    "lc2": ("Look for claiming candidates in {house}.", "In {house}, where can the {sym}s go?", _LOCKED),
+}
+
+DETAILS: dict[str, type] = {code: NoDetails for code in TEMPLATES}
+
+FIELDS: dict[str, Field] = {}

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, TypedDict
 
 import attrs
 
 from deduce.geometry import bits_of
+from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import HARD, MEDIUM, SUBSETS, Technique, row
 
 from . import _accel
 from ._houses import house_order, line_block_pairs, per_position
@@ -198,3 +200,76 @@ class LockedSubset(Producer):
             inside = [c for c in bits_of(inter) if value[c] < 0]
             for cells, union in naked_sets(inside, self.size, state.cand):
                 yield line, block, cells, union
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(160, "locked-pair", "Locked pair", SUBSETS, 3.0, 40, MEDIUM, "0110",
+        "A naked pair in the cells a line shares with a box: both houses lose its two symbols.",
+        rating_note="Sudoku Explainer sees a naked pair (3.0); HoDoKu scores it apart (40).", hodoku_order=40),
+    row(170, "locked-triple", "Locked triple", SUBSETS, 3.6, 60, MEDIUM, "0111",
+        "A naked triple in the cells a line shares with a box: both houses lose its three symbols.",
+        rating_note="Sudoku Explainer sees a naked triple (3.6); HoDoKu scores it apart (60).", hodoku_order=50),
+    row(180, "np", "Naked pair", SUBSETS, 3.0, 60, MEDIUM, "0200",
+        "Two cells of a house hold only the same two symbols; those symbols go nowhere else in the house.",
+        se_order=100, hodoku_order=80),
+    row(190, "hp", "Hidden pair", SUBSETS, 3.4, 70, MEDIUM, "0210",
+        "Two symbols have only the same two places in a house; those cells hold nothing else.",
+        se_order=120, hodoku_order=100),
+    row(200, "nt", "Naked triple", SUBSETS, 3.6, 80, MEDIUM, "0201",
+        "Three cells of a house hold only three symbols between them.", se_order=130, hodoku_order=90),
+    row(210, "ht", "Hidden triple", SUBSETS, 4.0, 100, MEDIUM, "0211",
+        "Three symbols have only the same three places in a house.", se_order=150, hodoku_order=110),
+    row(220, "nq", "Naked quad", SUBSETS, 5.0, 120, HARD, "0202",
+        "Four cells of a house hold only four symbols between them.", se_order=230, hodoku_order=120),
+    row(230, "hq", "Hidden quad", SUBSETS, 5.4, 150, HARD, "0212",
+        "Four symbols have only the same four places in a house.", se_order=250, hodoku_order=130),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "LP": ("locked-pair",),
+    "Locked subset": ("locked-pair", "locked-triple"),
+    "Locked subsets": ("locked-pair", "locked-triple"),
+    "LT": ("locked-triple",),
+    "Naked subset": ("np", "nt", "nq"),
+    "Naked subsets": ("np", "nt", "nq"),
+    "Hidden subset": ("hp", "ht", "hq"),
+    "Hidden subsets": ("hp", "ht", "hq"),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+class NoDetails(TypedDict):
+    """Cells, the house (a locked subset's box or line first, then the other) and the symbols say everything."""
+
+
+_NAKED = (
+    "{cells} hold only {symset}: these {k} cells take {syms} between them, "
+    "so {syms} are removed from the other cells of {house}: {removed}."
+)
+_HIDDEN = (
+    "In {house}, {syms} fit only in {cells}: these {k} cells take {syms} between them, "
+    "so they hold nothing else: {removed}."
+)
+
+TEMPLATES = {
+    **{code: (f"Look for a naked {kind} in {{house}}.", "In {house}, look at {cells}.", _NAKED)
+       for code, kind in (("np", "pair"), ("nt", "triple"), ("nq", "quad"))},
+    **{code: (f"Look for a hidden {kind} in {{house}}.", "In {house}, where can {syms} go?", _HIDDEN)
+       for code, kind in (("hp", "pair"), ("ht", "triple"), ("hq", "quad"))},
+    **{code: (
+        "Look for {a_lname} where {house} meets {house2}.",
+        "Which cells of {house} and {house2} hold only {symset}?",
+        "{cells} lie in both {house} and {house2} and hold only {symset}: they take {syms} between them, so "
+        "{syms} are removed from the other cells of both houses: {removed}.",
+    ) for code in ("locked-pair", "locked-triple")},
+}
+
+DETAILS: dict[str, type] = {code: NoDetails for code in TEMPLATES}
+
+FIELDS: dict[str, Field] = {}

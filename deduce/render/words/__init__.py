@@ -39,9 +39,7 @@ from ...puzzle import Puzzle
 from . import (
     chains,
     forcing,
-    intersections,
     last_resort,
-    subsets,
     uniqueness,
 )
 from .prose import COMMON, Field, by_cell, capitalize, lcfirst, prose
@@ -53,7 +51,7 @@ NUDGE, CLUE, FULL = "nudge", "clue", "full"
 LEVELS = (NUDGE, CLUE, FULL)
 
 #: The word modules still kept here (families whose home does not hold their words yet).
-CORE_FAMILIES: tuple[ModuleType, ...] = (intersections, subsets, uniqueness, chains, forcing, last_resort)
+CORE_FAMILIES: tuple[ModuleType, ...] = (uniqueness, chains, forcing, last_resort)
 
 
 def families() -> tuple[ModuleType, ...]:
