@@ -14,17 +14,22 @@ to two of them.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator, TypedDict
 
 import attrs
 
 from deduce.geometry import bits_of
+from deduce.render.words.prose import Field, word
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import HARD, UNIQUENESS, Technique, row
 
 from ._houses import common_targets
 from .uniqueness import virtual_subsets
+
+if TYPE_CHECKING:
+    from deduce.render.words import TextRenderer
 
 
 @attrs.frozen
@@ -204,3 +209,103 @@ class BugType(Producer):
 
 
 #: Longest unique loop searched, in cells (a deterministic bound).
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(560, "bug+1", "BUG+1", UNIQUENESS, 5.6, 100, HARD, "0610",
+        "Every unsolved cell holds two candidates but one; its symbol that appears three times goes there.",
+        se_order=260, hodoku_order=180),
+    row(570, "bug2", "BUG type 2", UNIQUENESS, 5.7, 100, HARD, "",
+        "Several cells hold one extra candidate beyond a BUG, all the same x: cells seeing them all lose x.",
+        rating_note="Sudoku Explainer's BUG type 2: 5.7. HoDoKu has only BUG+1; scored like it.", se_order=270),
+    row(580, "bug3", "BUG type 3", UNIQUENESS, 5.7, 100, HARD, "",
+        "The extra candidates of the cells beyond a BUG, in one house, form a naked subset with other cells.",
+        rating_note="Sudoku Explainer's BUG type 3: 5.7 plus 0.1 per other cell of the subset (the step adds it).",
+        se_order=280),
+    row(590, "bug4", "BUG type 4", UNIQUENESS, 5.7, 100, HARD, "",
+        "Two cells beyond a BUG share a house where a symbol lives only in them: each is that symbol or its extra.",
+        rating_note="Sudoku Explainer's BUG type 4: 5.7.", se_order=290),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Bivalue universal grave": ("bug+1",),
+    "Bivalue universal grave + 1": ("bug+1",),
+    "BUG": ("bug+1",),
+    "BUG type 1": ("bug+1",),
+    "BUGs": ("bug+1", "bug2", "bug3", "bug4"),
+    "BUG type 2": ("bug2",),
+    "BUG type 3": ("bug3",),
+    "BUG type 4": ("bug4",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+class BugDetails(TypedDict, total=False):
+    #: (cell, its extra candidates) for each cell holding more than two
+    extras: tuple[tuple[int, tuple[int, ...]], ...]
+    #: type 3: the cells making a naked set with the extras, and its symbols
+    subset: tuple[int, ...]
+    subset_symbols: tuple[int, ...]
+    #: type 4: the symbol the two cells share, locked in them
+    locked: int
+
+
+class BugPlusOneDetails(TypedDict):
+    """The cell, its houses and the symbol say everything."""
+
+
+DETAILS: dict[str, type] = {"bug+1": BugPlusOneDetails, "bug2": BugDetails, "bug3": BugDetails, "bug4": BugDetails}
+
+TEMPLATES = {
+    "bug+1": (
+        "Look for a BUG+1.",
+        "Every unsolved cell holds two candidates but {cell}.",
+        "This puzzle has a unique solution. Every unsolved cell holds two candidates but {cell}; if {cell} were "
+        "not {sym}, every {word} would have exactly two places in each house, and such a grid has no solution "
+        "or several. {sym} appears three times in {houses_all}, so {cell} = {sym}.",
+    ),
+    "bug2": (
+        "Look for a BUG with several extra candidates.",
+        "Which cells hold more than two candidates?",
+        "{bug_premise} Each of them has the same extra, {sym}, so one of them is {sym}: {elim_cells}, which "
+        "{see_all} them all, cannot be {sym}: {removed}.",
+    ),
+    "bug3": (
+        "Look for a BUG with several extra candidates in one house.",
+        "Which cells hold more than two candidates?",
+        "{bug_premise} They lie in {house}, so one cell of {house} holds {bug_union}; with "
+        "{subset_cells} that makes a naked set on {symset}, so the rest of {house} loses them: {removed}.",
+    ),
+    "bug4": (
+        "Look for a BUG with two extra candidates in one house.",
+        "Which cells hold more than two candidates?",
+        "{bug_premise} In {house}, {sym} lives only in {cells}, so one of them is {sym} and the other "
+        "its extra: each is {sym} or its extra. {removed}.",
+    ),
+}
+
+
+def _one_of(r: TextRenderer, syms: list[int]) -> str:
+    return r.syms_prose(syms) if len(syms) == 1 else f"one of {r.syms_prose(syms)}"
+
+
+def _bug_premise(r: TextRenderer, step: Step) -> str:
+    extras = step.detail("extras")
+    listed = "; ".join(f"{r.cell(c)}: {r.syms_prose(xs)}" for c, xs in extras)
+    return (f"This puzzle has a unique solution. Without their extra candidates ({listed}), every unsolved cell "
+            f"would hold two candidates and every {word(r.puzzle)} two places in each house: a BUG, which has "
+            f"no solution or several. So at least one of {r.cells([c for c, _ in extras])} holds its extra.")
+
+
+FIELDS: dict[str, Field] = {
+    "bug_premise": _bug_premise,
+    # "8", or "one of 7 and 8": the extras one of the cells holds
+    "bug_union": lambda r, s: _one_of(r, sorted({x for _, xs in s.detail("extras") for x in xs})),
+    "subset_cells": lambda r, s: r.cells(s.detail("subset")),
+}

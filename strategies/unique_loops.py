@@ -15,13 +15,16 @@ from typing import Iterator
 import attrs
 
 from deduce.geometry import Geometry, bits_of
+from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import HARD, UNIQUENESS, Technique, row
 
 from ._houses import common_targets, per_position
 from ._memo import memo_for
-from .uniqueness import virtual_subsets
+from .uniqueness import FIELDS as _RECTANGLE_FIELDS
+from .uniqueness import RectangleDetails, virtual_subsets
 
 MAX_LOOP = 10
 
@@ -199,3 +202,34 @@ def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int
     finally:
         del extend, add  # (functions calling each other through their closures are a cycle: see deduce.collector)
 
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(550, "unique-loop", "Unique loop", UNIQUENESS, 4.6, 100, HARD, "",
+        "A loop of 6, 8 or 10 cells holding {a,b}, two in every house it touches, cannot be left holding only "
+        "{a,b}; the four types work as for unique rectangles.",
+        se_variants=(("1", 4.6), ("2", 4.6), ("3", 4.6), ("4", 4.6)),
+        rating_note="Sudoku Explainer's unique loop: 4.6 for 6 cells, 4.7 for 8, 5.0 for 10 or more; type 3 adds "
+                    "0.1 per cell of the naked set beside the loop. Not in HoDoKu's default set; scored like a "
+                    "unique rectangle there.", se_order=220),
+)
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+DETAILS: dict[str, type] = {"unique-loop": RectangleDetails}
+
+TEMPLATES = {
+    "unique-loop": (
+        "Look for a unique loop on {ur_pair}.",
+        "{ur_corners} all hold {ur_pair}, two in every house they touch.",
+        "This puzzle has a unique solution, so {ur_corners}, which hold {ur_pair} and lie two to every house "
+        "they touch, cannot be left holding only {ur_pair}: the two {word}s could be swapped along the loop. "
+        "{ur_reason}",
+    ),
+}
+
+FIELDS: dict[str, Field] = {key: _RECTANGLE_FIELDS[key] for key in ("ur_pair", "ur_corners", "ur_reason")}

@@ -32,16 +32,24 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence, TypedDict
 
 import attrs
 
 from deduce.geometry import Geometry, bits_of
+from deduce.render.marks import Builder, Marks, default_marks
+from deduce.render.words.prose import Field, capitalize, prose, verb, word
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.technique import HARD, UNIQUENESS, Technique, row
 
 from ._houses import common_targets, per_position
+
+if TYPE_CHECKING:
+    from deduce.puzzle import Puzzle
+    from deduce.render.marks import Marker
+    from deduce.render.words import TextRenderer
 
 
 def rectangles(state: State) -> list[tuple[tuple[int, int, int, int], int]]:
@@ -319,3 +327,262 @@ class AvoidableRectangle(Producer):
                        details=(("corners", corners), ("placed", tuple(placed)), ("free", tuple(free)),
                                 ("extra", x)))
 
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(470, "ur1", "Unique rectangle type 1", UNIQUENESS, 4.5, 100, HARD, "0600",
+        "Three corners of a would-be deadly rectangle hold only {a,b}; the fourth cannot.",
+        se_order=180, hodoku_order=260),
+    row(480, "ur2", "Unique rectangle type 2", UNIQUENESS, 4.5, 100, HARD, "0601",
+        "Two corners hold {a,b}, the other two {a,b,x}: one of those is x.", se_order=190, hodoku_order=270),
+    row(490, "ur3", "Unique rectangle type 3", UNIQUENESS, 4.5, 100, HARD, "0602",
+        "The extra symbols of two corners form a naked subset with other cells of their house.",
+        rating_note="SE: 4.5 plus 0.1 per extra symbol of the subset; the step adds it.",
+        se_order=210, hodoku_order=280),
+    row(500, "ur4", "Unique rectangle type 4", UNIQUENESS, 4.5, 100, HARD, "0603",
+        "Two corners share a house where a lives only in them; neither can be b.", se_order=200, hodoku_order=290),
+    row(510, "ur5", "Unique rectangle type 5", UNIQUENESS, 4.6, 100, HARD, "0604",
+        "Two diagonal corners, or three corners, of a unique rectangle hold one same extra symbol: one of them "
+        "holds it, so cells seeing all of them lose it.",
+        rating_note="Not in Sudoku Explainer 1.2.1; type 2 (4.5) with the extra cells apart: 4.6. HoDoKu's 100.",
+        hodoku_order=300),
+    row(520, "ur6", "Unique rectangle type 6", UNIQUENESS, 4.6, 100, HARD, "0605",
+        "Two diagonal corners hold only the pair, and one of the pair lies only in the rectangle in both its "
+        "rows (or columns): it fills those two corners, and the other two lose it.",
+        rating_note="Not in Sudoku Explainer 1.2.1; type 4 (4.5) with an X-wing instead of one house: 4.6. "
+                    "HoDoKu's 100.", hodoku_order=310),
+    row(530, "hidden-rectangle", "Hidden rectangle", UNIQUENESS, 4.6, 100, HARD, "0606",
+        "A would-be deadly rectangle with one corner holding only {a,b}: if a lives only in the rectangle along "
+        "the opposite corner's row and column, that corner is not b.",
+        rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 4.6, a unique rectangle (4.5) read through "
+                    "two strong links. HoDoKu's uniqueness score (100).", hodoku_order=320),
+    row(540, "avoidable-rectangle", "Avoidable rectangle", UNIQUENESS, 4.5, 100, HARD, "0607",
+        "A would-be deadly rectangle whose solved corners were placed, not given: placed symbols could be "
+        "swapped too, so the last corner (type 1) or one of the last two (type 2) avoids the pattern.",
+        se_variants=(("1", 4.5), ("2", 4.5)),
+        rating_note="Not in Sudoku Explainer 1.2.1; deduce's own 4.5, a unique rectangle read on placed cells. "
+                    "HoDoKu's uniqueness score (100).", hodoku_order=330),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Unique rectangle 1": ("ur1",),
+    "Unique rectangle type 1": ("ur1",),
+    "Uniqueness test 1": ("ur1",),
+    "UR type 1": ("ur1",),
+    "UR1": ("ur1",),
+    "Unique rectangle": ("ur1", "ur2", "ur3", "ur4", "ur5", "ur6"),
+    "Unique rectangles": ("ur1", "ur2", "ur3", "ur4", "ur5", "ur6"),
+    "Uniqueness test": ("ur1", "ur2", "ur3", "ur4", "ur5", "ur6"),
+    "Unique rectangle 2": ("ur2",),
+    "Unique rectangle type 2": ("ur2",),
+    "Uniqueness test 2": ("ur2",),
+    "UR type 2": ("ur2",),
+    "Unique rectangle 3": ("ur3",),
+    "Unique rectangle type 3": ("ur3",),
+    "Uniqueness test 3": ("ur3",),
+    "UR type 3": ("ur3",),
+    "Unique rectangle 4": ("ur4",),
+    "Unique rectangle type 4": ("ur4",),
+    "Uniqueness test 4": ("ur4",),
+    "UR type 4": ("ur4",),
+    "Unique rectangle 5": ("ur5",),
+    "Unique rectangle type 5": ("ur5",),
+    "Uniqueness test 5": ("ur5",),
+    "UR type 5": ("ur5",),
+    "Unique rectangle 6": ("ur6",),
+    "Unique rectangle type 6": ("ur6",),
+    "Uniqueness test 6": ("ur6",),
+    "UR type 6": ("ur6",),
+    "Hidden unique rectangle": ("hidden-rectangle",),
+    "Avoidable rectangle type 1": ("avoidable-rectangle",),
+    "Avoidable rectangle type 2": ("avoidable-rectangle",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`) -----------------------------------------
+
+
+class RectangleDetails(TypedDict, total=False):
+    #: the rectangle's (or loop's) cells
+    corners: tuple[int, ...]
+    #: the two symbols of the deadly pattern
+    pair: tuple[int, int]
+    #: the corners holding more than the pair
+    roof: tuple[int, ...]
+    #: types 2 and 5: the one extra symbol of the roof
+    extra: int
+    #: types 3: the cells that make a naked set with the roof's extras...
+    subset: tuple[int, ...]
+    #: ...and that set's symbols
+    subset_symbols: tuple[int, ...]
+    #: types 4 and 6: the pair's symbol locked in the rectangle's corners of a house
+    locked: int
+
+
+class HiddenRectangleDetails(TypedDict):
+    corners: tuple[int, ...]
+    pair: tuple[int, int]
+    #: the corner holding only the pair
+    floor: int
+    #: the corner diagonal to it, which loses a symbol
+    far: int
+    #: the pair's symbol that the rectangle's row and column hold only in its corners
+    locked: int
+
+
+class AvoidableRectangleDetails(TypedDict, total=False):
+    corners: tuple[int, ...]
+    #: corners the solver placed (none was given)
+    placed: tuple[int, ...]
+    #: corners still empty
+    free: tuple[int, ...]
+    #: type 2: the free corners' one other candidate
+    extra: int
+
+
+UR_CODES = tuple(f"ur{k}" for k in (1, 2, 3, 4, 5, 6))
+
+DETAILS: dict[str, type] = {
+    **{code: RectangleDetails for code in UR_CODES},
+    "hidden-rectangle": HiddenRectangleDetails, "avoidable-rectangle": AvoidableRectangleDetails,
+}
+
+TEMPLATES = {
+    **{code: (
+        "Look for a unique rectangle on {ur_pair}.",
+        "{ur_corners} all hold {ur_pair}.",
+        "This puzzle has a unique solution, so {ur_corners} cannot be left holding only {ur_pair}: "
+        "the two {word}s could be swapped. {ur_reason}",
+    ) for code in UR_CODES},
+    "hidden-rectangle": (
+        "Look for a hidden rectangle on {ur_pair}.",
+        "{ur_corners} all hold {ur_pair}; {floor_cell} holds nothing else.",
+        "This puzzle has a unique solution, so {ur_corners} cannot be left holding only {ur_pair}. {floor_cell} "
+        "holds only {ur_pair}, and in {houses_all}, {locked_sym} can only go in the rectangle. If {far_cell} were "
+        "{other_sym}, {locked_sym} would fill the two corners beside it, {floor_cell} would be {other_sym}, and "
+        "the four corners would hold only {ur_pair}. So {far_cell} is not {other_sym}: {removed}.",
+    ),
+    "avoidable-rectangle": (
+        "Look for an avoidable rectangle: solved cells that were not given.",
+        "{ur_corners}: which of them were given?",
+        "{ar_text}",
+    ),
+}
+
+
+def _floor(step: Step) -> list[int]:
+    roof = step.detail("roof")
+    return [c for c in step.detail("corners") if c not in roof]
+
+
+def _ur_reason(r: TextRenderer, step: Step) -> str:
+    roof = step.detail("roof")
+    a, b = (r.sym(x) for x in step.detail("pair"))
+    pair = r.symset(step.detail("pair"))
+    removed = r.removed(step.eliminations)
+    floor = _floor(step)
+    premise = (f"{capitalize(r.cells(floor))} {verb(len(floor), 'holds', 'hold')} only {pair}. "
+               if floor and step.code != "unique-loop" else "")
+    kind = step.code[-1] if step.code.startswith("ur") else step.variant
+    if kind == "1":
+        return f"{premise}So {r.cell(roof[0])} must hold something else: {removed}."
+    if kind in ("2", "5"):
+        x = r.sym(step.detail("extra"))
+        both = "both" if len(roof) == 2 else "all of them"
+        return f"{premise}So one of {r.cells(roof)} is {x}, and the cells that see {both} lose {x}: {removed}."
+    if kind == "6":
+        locked = r.sym(step.detail("locked"))
+        other = b if locked == a else a
+        lines = prose([r.house(h) for h in step.houses])
+        return (f"{premise}In {lines}, {locked} can only go in the rectangle's corners: either in {r.cells(floor)} "
+                f"or in {r.cells(roof)}. In {r.cells(roof)}, it would leave {r.cells(floor)} both {other}, and the "
+                f"four corners holding only {a} and {b}. So {locked} fills {r.cells(floor)}: {removed}.")
+    if kind == "3":
+        group = step.detail("subset")
+        syms = r.symset(step.detail("subset_symbols"))
+        return (f"{premise}So {r.cells(roof)} hold one of their extra {word(r.puzzle)}s; together with "
+                f"{r.cells(group)} they take {syms} in {r.house(step.houses[0])}, so the rest of it loses them: "
+                f"{removed}.")
+    locked = r.sym(step.detail("locked"))
+    other = b if locked == a else a
+    return (f"{premise}In {r.house(step.houses[0])}, {locked} can only go in {r.cells(roof)}, so one of them is "
+            f"{locked}. If either were {other}, the other would be {locked} and the four corners would hold only "
+            f"{a} and {b}; so neither can be {other}: {removed}.")
+
+
+def _ar_text(r: TextRenderer, step: Step) -> str:
+    corners, placed, free = step.detail("corners"), step.detail("placed"), step.detail("free")
+    head = (f"This puzzle has a unique solution, and none of {r.cells(corners)} was given: if they ended holding "
+            f"two {word(r.puzzle)}s crosswise, those could be swapped, giving a second solution. "
+            f"{capitalize(r.cells(placed))} {verb(len(placed), 'was', 'were')} placed by the solver.")
+    removed = r.removed(step.eliminations)
+    if step.variant == "1":
+        return f"{head} So {r.cell(free[0])} cannot complete the pattern: {removed}."
+    x = r.sym(step.detail("extra"))
+    return (f"{head} {capitalize(r.cells(free))} would complete it with their other candidates, so one of them is "
+            f"{x}, and the cells that see both lose {x}: {removed}.")
+
+
+def _other(step: Step) -> int:
+    locked = step.detail("locked")
+    return next(x for x in step.detail("pair") if x != locked)
+
+
+FIELDS: dict[str, Field] = {
+    "ur_pair": lambda r, s: r.symset(s.detail("pair")),
+    "ur_corners": lambda r, s: r.cells(s.detail("corners")),
+    "ur_reason": _ur_reason,
+    "ar_text": _ar_text,
+    "floor_cell": lambda r, s: r.cell(s.detail("floor")),
+    "far_cell": lambda r, s: r.cell(s.detail("far")),
+    "locked_sym": lambda r, s: r.sym(s.detail("locked")),
+    "other_sym": lambda r, s: r.sym(_other(s)),
+}
+
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+
+def _uniqueness(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
+    b = Builder(step, state)
+    pair = step.detail("pair", ())
+    corners = step.detail("corners")
+    extras = step.detail("extras")
+    if extras is not None:  # BUG: the extra candidates
+        for c, xs in extras:
+            b.cands((c,), xs, "z")
+        b.cell_roles([c for c, _ in extras], "pattern")
+        b.house_roles(step.houses, "house")
+        return b.done()
+    if corners is None:
+        return default_marks(step, puzzle, state)
+    placed, free = step.detail("placed"), step.detail("free")
+    if placed is not None:  # avoidable rectangle
+        b.cell_roles(placed, "floor")
+        b.cell_roles(free, "roof")
+    else:
+        roof = step.detail("roof", ())
+        far = step.detail("far")
+        if far is not None:  # hidden rectangle
+            roof = tuple(c for c in corners if c != step.detail("floor"))
+        b.cell_roles([c for c in corners if c not in roof], "floor")
+        b.cell_roles(roof, "roof")
+    extra = step.detail("extra")
+    if extra is not None:
+        b.cands(free if placed is not None else step.detail("roof", ()), (extra,), "z")
+    locked = step.detail("locked")
+    if locked is not None:
+        b.cands(corners, (locked,), "on")
+    subset = step.detail("subset")
+    if subset:
+        b.cell_roles(subset, "set-1")
+        b.cands(subset, step.detail("subset_symbols", ()), "set-1")
+    b.cands(corners, pair, "pattern")
+    b.house_roles(step.houses, "house")
+    return b.done()
+
+
+MARKERS: dict[str, Marker] = {"uniqueness": _uniqueness}

@@ -268,45 +268,6 @@ SET_ROLES = tuple(numbered("set", i) for i in range(4))
 # is one edit.
 
 
-def _uniqueness(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    pair = step.detail("pair", ())
-    corners = step.detail("corners")
-    extras = step.detail("extras")
-    if extras is not None:  # BUG: the extra candidates
-        for c, xs in extras:
-            b.cands((c,), xs, "z")
-        b.cell_roles([c for c, _ in extras], "pattern")
-        b.house_roles(step.houses, "house")
-        return b.done()
-    if corners is None:
-        return default_marks(step, puzzle, state)
-    placed, free = step.detail("placed"), step.detail("free")
-    if placed is not None:  # avoidable rectangle
-        b.cell_roles(placed, "floor")
-        b.cell_roles(free, "roof")
-    else:
-        roof = step.detail("roof", ())
-        far = step.detail("far")
-        if far is not None:  # hidden rectangle
-            roof = tuple(c for c in corners if c != step.detail("floor"))
-        b.cell_roles([c for c in corners if c not in roof], "floor")
-        b.cell_roles(roof, "roof")
-    extra = step.detail("extra")
-    if extra is not None:
-        b.cands(free if placed is not None else step.detail("roof", ()), (extra,), "z")
-    locked = step.detail("locked")
-    if locked is not None:
-        b.cands(corners, (locked,), "on")
-    subset = step.detail("subset")
-    if subset:
-        b.cell_roles(subset, "set-1")
-        b.cands(subset, step.detail("subset_symbols", ()), "set-1")
-    b.cands(corners, pair, "pattern")
-    b.house_roles(step.houses, "house")
-    return b.done()
-
-
 def _chain_links(b: Builder, records: Iterable[tuple]) -> None:
     """Roles and links of chain records ``(literal, reason, parents)``: a
     link from each parent, strong where "parent false" forces "this true"."""
@@ -369,5 +330,5 @@ def _chains(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
 
 
 for _key, _marker in (
-                      ("uniqueness", _uniqueness), ("chains", _chains), ("forcing", _chains)):
+                      ("chains", _chains), ("forcing", _chains)):
     register(_key, _marker)

@@ -40,7 +40,6 @@ from . import (
     chains,
     forcing,
     last_resort,
-    uniqueness,
 )
 from .prose import COMMON, Field, by_cell, capitalize, lcfirst, prose
 
@@ -51,7 +50,7 @@ NUDGE, CLUE, FULL = "nudge", "clue", "full"
 LEVELS = (NUDGE, CLUE, FULL)
 
 #: The word modules still kept here (families whose home does not hold their words yet).
-CORE_FAMILIES: tuple[ModuleType, ...] = (uniqueness, chains, forcing, last_resort)
+CORE_FAMILIES: tuple[ModuleType, ...] = (chains, forcing, last_resort)
 
 
 def families() -> tuple[ModuleType, ...]:
