@@ -1,7 +1,8 @@
 """The technique table: the single source of truth for techniques.
 
-The table is the built-in rows (:mod:`deduce.technique_table`) plus the
-rows plugins bring through the ``deduce.strategies`` entry points
+The table is the built-in rows (those of the technique homes of
+``strategies/`` and the core's own in :mod:`deduce.technique_table`) plus
+the rows plugins bring, all through the ``deduce.strategies`` entry points
 (:mod:`deduce.registry` loads them the first time a lookup needs them).
 Each row (:class:`~deduce.technique.Technique`) gives a technique's name,
 short code, aliases, family, Sudoku Explainer-style difficulty (``se``),
@@ -68,7 +69,7 @@ import attrs
 from .technique import *  # noqa: F403  (the table's vocabulary: levels, families, profile names)
 from .technique import ORDERED_PROFILES, PROFILE_NAMES, Technique
 from .technique_table import BUILTIN as CORE_ROWS
-from .technique_table import NAMES, NESTED_LEVELS, OPT_IN, SE_ONLY
+from .technique_table import NAMES, NESTED_LEVELS
 
 __all__ = [
     "BUILTIN",
@@ -175,6 +176,45 @@ class _Builtin(Sequence[Technique]):
 
 #: The built-in rows, in deduce's order of trial.
 BUILTIN: Sequence[Technique] = _Builtin()
+
+
+class _Codes(Sequence[str]):
+    """The codes of the built-in rows that ``keep`` accepts (a live view)."""
+
+    def __init__(self, keep: Callable[[Technique], bool], name: str):
+        self._keep, self._name = keep, name
+
+    def _codes(self) -> tuple[str, ...]:
+        return tuple(t.code for t in builtin_rows() if self._keep(t))
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._codes()[index]
+
+    def __len__(self) -> int:
+        return len(self._codes())
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._codes()
+
+    def __repr__(self) -> str:
+        return f"deduce.techniques.{self._name}"
+
+
+#: Techniques in the table (and the ``full`` profile, and usable with
+#: ``--only``) that deduce's default set leaves out (their rows' profiles say
+#: so): the large franken and mutant fish, as HoDoKu leaves them out of its
+#: own (few solvers look for them, a chain explains the same eliminations
+#: more readably, and each search costs as much as a chain's), and nested
+#: forcing chains (levels 2 to 5), whose search can take minutes where
+#: everything else has failed.
+OPT_IN: Sequence[str] = _Codes(lambda t: t.opt_in, "OPT_IN")
+#: Sudoku Explainer's own techniques: in its profile, not in deduce's.
+SE_ONLY: Sequence[str] = _Codes(lambda t: "full" not in t.profiles and "deduce" not in t.profiles, "SE_ONLY")
 
 
 class _Table(Sequence[Technique]):

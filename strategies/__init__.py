@@ -3,9 +3,9 @@
 One module per family, each the *home* of its techniques: their rows of
 the technique table (``ROWS``), other names (``NAMES``), words
 (``TEMPLATES``, ``FIELDS``, ``DETAILS``), picture markers (``MARKERS``) and
-strategies, together (CONTRIBUTING.md shows one; families not moved yet keep
-their rows in :mod:`deduce.technique_table` and their words in
-:mod:`deduce.render.words`).  Each strategy is a frozen
+strategies, together (CONTRIBUTING.md shows one).  Modules whose name
+starts with ``_`` are shared helpers, not homes (``_chain_records``: the
+words and pictures of chains of literals).  Each strategy is a frozen
 :class:`~deduce.strategy.Producer` whose ``CODE`` or ``CODES`` names its
 techniques.  :func:`builtin_strategies` is the entry point registered
 under ``deduce.strategies``: it derives the list from the modules

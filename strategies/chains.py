@@ -23,23 +23,88 @@ itself.  Forcing chains (cell/region, Nishio, dynamic) are in
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator
+import itertools
+from typing import TYPE_CHECKING, ClassVar, Iterator, TypedDict
 
 import attrs
 
 from deduce.geometry import cells_of
+from deduce.render.words.prose import Field, elim_cells, same_house, see
 from deduce.state import State
 from deduce.step import Step
-from deduce.techniques import TECHNIQUES, se_length_bonus
+from deduce.technique import CHAINS, HARD, UNFAIR, Technique, row
+from deduce.techniques import se_length_bonus
 
+from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, chain_marks
 from .chain_producer import ChainProducer
+
+if TYPE_CHECKING:
+    from deduce.render.marks import Marker
+    from deduce.render.words import TextRenderer
 
 #: Longest chain tried, in cells (a deterministic bound, not a time limit).
 MAX_CELLS = 10
 
 
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(600, "remote-pair", "Remote pair", CHAINS, 6.6, 110, HARD, "0703",
+        "A chain of four or more cells holding only the same two symbols, each seeing the next: cells an odd "
+        "number of links apart hold different ones of the two, so a cell seeing both loses both symbols.",
+        rating_note="Sudoku Explainer finds these as forcing Y-chains (bivalue cells only): 6.6 plus its length "
+                    "bonus; HoDoKu's remote pair (110).", hodoku_order=170),
+    row(610, "xy-chain", "XY-chain", CHAINS, 7.0, 260, UNFAIR, "0702",
+        "A chain of bivalue cells: if its first cell is not x, its last cell is; cells seeing both lose x.",
+        rating_note="Sudoku Explainer finds these as forcing XY-chains: 7.0 plus its length bonus, "
+                    "counting two links per cell.", hodoku_order=440),
+    row(620, "x-chain", "X-chain", CHAINS, 6.6, 260, UNFAIR, "0701",
+        "Strong and weak links on one symbol: assuming a candidate leads back to its own removal, or both "
+        "ways of a candidate lead to the same result.",
+        rating_note="Sudoku Explainer's forcing X-chain: 6.6 plus its length bonus.", se_order=300, hodoku_order=430),
+    row(630, "aic", "Alternating inference chain", CHAINS, 7.0, 280, UNFAIR, "0708",
+        "A chain of strong links (bivalue cells, two-place houses) and weak links over several symbols; "
+        "either a candidate leads to its own removal or both its ways lead to the same result.",
+        se_variants=(("x", 6.6), ("y", 6.6), ("xy", 7.0)),
+        rating_note="Sudoku Explainer's (non-dynamic) forcing chains: 6.6 for one symbol or bivalue cells only, "
+                    "7.0 when mixed, plus the length bonus. HoDoKu files the same logic as nice loops/AICs (280).",
+        se_order=310, hodoku_order=450),
+    row(650, "grouped-aic", "Grouped AIC", CHAINS, 7.2, 300, UNFAIR, "0711",
+        "An alternating inference chain whose nodes may be groups (a symbol's places in a house that lie in "
+        "one line and one box act as one node) or almost locked sets (one that loses a symbol is locked on the "
+        "rest).",
+        rating_note="Not in Sudoku Explainer 1.2.1 (it needs dynamic chains, 8.5, for these); deduce's own 7.2 "
+                    "plus the length bonus: an AIC (7.0) with grouped nodes. HoDoKu's grouped nice loop (300).",
+        hodoku_order=460),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Remote pairs": ("remote-pair",),
+    "Forcing XY-chain": ("xy-chain",),
+    "Forcing X-chain": ("x-chain",),
+    "X-cycle": ("x-chain",),
+    "X-cycles": ("x-chain",),
+    "AIC": ("aic",),
+    "Alternating inference chain": ("aic",),
+    "Continuous nice loop": ("aic",),
+    "Discontinuous nice loop": ("aic",),
+    "Forcing chain (static)": ("aic",),
+    "Nice loop": ("aic",),
+    "Nice loop/AIC": ("aic",),
+    "Grouped AIC": ("grouped-aic",),
+    "Grouped continuous nice loop": ("grouped-aic",),
+    "Grouped discontinuous nice loop": ("grouped-aic",),
+    "Grouped nice loop": ("grouped-aic",),
+}
+
+#: The rows by code (the strategies below are plain classes that name their row).
+_ROW = {t.code: t for t in ROWS}
+
+
 class XYChain:
-    technique = TECHNIQUES["xy-chain"]
+    technique = _ROW["xy-chain"]
 
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
@@ -112,7 +177,7 @@ class RemotePair:
     """Remote pairs: chains of four or more bivalue cells holding the same
     pair, each seeing the next (shortest chains first)."""
 
-    technique = TECHNIQUES["remote-pair"]
+    technique = _ROW["remote-pair"]
 
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
@@ -192,3 +257,76 @@ class Chains(ChainProducer):
     CODES: ClassVar[dict[str, tuple[str, str]]] = CHAIN_KINDS
 
     KINDS: ClassVar[dict[str, tuple[str, str]]] = CHAIN_KINDS
+
+
+# -- words (see :mod:`deduce.render.words`; chains of literals: strategies._chain_records) ---------
+
+
+class RemotePairDetails(TypedDict):
+    #: the chain's cells, each seeing the next
+    path: tuple[int, ...]
+
+
+class XYChainDetails(RemotePairDetails):
+    #: the value each cell of the path takes when the first is not the end symbol
+    values: tuple[int, ...]
+
+
+DETAILS: dict[str, type] = {"remote-pair": RemotePairDetails, "xy-chain": XYChainDetails,
+                            **{code: ForcingDetails for code in ("x-chain", "aic", "grouped-aic")}}
+
+TEMPLATES = {
+    **{code: TEMPLATE for code in ("x-chain", "aic", "grouped-aic")},
+    "remote-pair": (
+        "Look for a remote pair: a chain of cells holding only {pair_set}.",
+        "Follow the cells holding only {pair_set} from {chain_start}: each sees the next.",
+        "{remote_pair_text}",
+    ),
+    "xy-chain": (
+        "Look for an XY-chain ending on {sym}.",
+        "Follow the bivalue cells from {chain_start}.",
+        "{xy_chain_text}",
+    ),
+}
+
+
+def _xy_chain_text(r: TextRenderer, step: Step) -> str:
+    path = step.detail("path")
+    values = step.detail("values")
+    x = r.sym(step.symbols[0])
+    lines = [f"Suppose {r.cell(path[0])} is not {x}.",
+             f" 1. then {r.cell(path[0])} is {r.sym(values[0])} (its only other candidate)"]
+    for k, (prev, cell, held_prev, held) in enumerate(zip(path, path[1:], values, values[1:]), 2):
+        lines.append(f" {k}. then {r.cell(cell)} is not {r.sym(held_prev)} ({same_house(r, cell, prev)}), "
+                     f"so it is {r.sym(held)}")
+    lines.append(f"Either {r.cell(path[0])} or {r.cell(path[-1])} is {x}, so {r.cells_see(step)}, which "
+                 f"{see(step)} both, cannot be {x}.")
+    return "\n".join(lines)
+
+
+def _remote_pair_text(r: TextRenderer, step: Step) -> str:
+    path = step.detail("path")
+    a, b = (r.sym(x) for x in step.symbols)
+    lines = [f"{r.cells(path)} each hold only {{{a},{b}}}, and each sees the next. Suppose {r.cell(path[0])} is {a}."]
+    held = [a, b]
+    for k, (prev, cell) in enumerate(itertools.pairwise(path), 1):
+        lines.append(f" {k}. then {r.cell(cell)} is not {held[(k - 1) % 2]} ({same_house(r, cell, prev)}), "
+                     f"so it is {held[k % 2]}")
+    lines.append(f"Starting from {b} instead swaps every value, so {r.cell(path[0])} and {r.cell(path[-1])} hold "
+                 f"{a} and {b} in some order: {r.cells(elim_cells(step))}, which {see(step)} both, can hold "
+                 f"neither: {r.removed(step.eliminations)}.")
+    return "\n".join(lines)
+
+
+FIELDS: dict[str, Field] = {
+    **CHAIN_FIELDS,
+    "xy_chain_text": _xy_chain_text,
+    "remote_pair_text": _remote_pair_text,
+    "chain_start": lambda r, s: r.cell(s.detail("path")[0]),
+    "pair_set": lambda r, s: r.symset(s.symbols),
+}
+
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+MARKERS: dict[str, Marker] = {"chains": chain_marks}

@@ -30,13 +30,19 @@ ForcingChains('nishio')
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from deduce.technique import EXTREME, FORCING, Technique, row
+
+from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, chain_marks
 from .chain_producer import ChainProducer
 from .chains import CHAIN_KINDS
 from .implications import INNER_CHAINS_BY_LEVEL, NESTED_INNER_CHAINS
+
+if TYPE_CHECKING:
+    from deduce.render.marks import Marker
 
 __all__ = ["ForcingChains"]
 
@@ -73,3 +79,90 @@ def _nested_inner_chains(level: int) -> list[ChainProducer]:
 
 
 NESTED_INNER_CHAINS.append(_nested_inner_chains)
+
+
+# -- the table's rows ------------------------------------------------------------
+
+#: This family's rows of the technique table (see :func:`deduce.technique.row`).
+ROWS: tuple[Technique, ...] = (
+    row(640, "nishio", "Nishio forcing chain", FORCING, 7.5, 500, EXTREME, "1301",
+        "Placing a symbol in a cell leaves that symbol no place in some house (or two places in one): "
+        "the cell cannot hold it.",
+        rating_note="Sudoku Explainer's Nishio: 7.5 plus the length bonus; HoDoKu's forcing chain contradiction.",
+        se_order=320, hodoku_order=550),
+    row(780, "cell-region-forcing", "Cell/region forcing chain", FORCING, 8.0, 500, EXTREME, "1302",
+        "Every candidate of a cell (or every place of a symbol in a house) leads to the same result.",
+        rating_note="Sudoku Explainer's multiple forcing chains: 8.0 plus the length bonus; HoDoKu's forcing chain.",
+        se_order=330, hodoku_order=540),
+    row(790, "dynamic-forcing", "Dynamic forcing chain", FORCING, 8.5, 700, EXTREME, "1303",
+        "Forcing chains whose links take account of everything the assumption implied so far.",
+        rating_note="Sudoku Explainer's dynamic forcing chains: 8.5 plus the length bonus; HoDoKu's forcing net.",
+        se_order=340, hodoku_order=560),
+    row(800, "dynamic-forcing-plus", "Dynamic forcing chain (+)", FORCING, 9.0, 700, EXTREME, "1304",
+        "Dynamic forcing chains that also apply locked candidates, naked and hidden pairs and X-wings inside the "
+        "assumption (nesting level 1).",
+        rating_note="Sudoku Explainer's dynamic forcing chains (+): 9.0 plus the length bonus; HoDoKu's forcing net.",
+        se_order=350, hodoku_order=570),
+    row(810, "nested-forcing", "Nested forcing chain", FORCING, 9.5, 800, EXTREME, "",
+        "Dynamic forcing chains that also apply static forcing chains (AICs, and the techniques of nesting "
+        "level 1) inside the assumption (nesting level 2).",
+        rating_note="Sudoku Explainer's nested level 2: 9.5 plus the length bonus; HoDoKu has no nested "
+                    "chains (its forcing nets score 700), deduce's own 800. Searched only when asked for "
+                    "(profile 'full', --only, or rate --nested): one search costs minutes of forcing chains.",
+        profiles=("full",)),
+    row(811, "nested-forcing-3", "Nested forcing chain (level 3)", FORCING, 10.0, 800, EXTREME, "",
+        "Dynamic forcing chains that also apply static forcing chains, cell and region forcing chains among "
+        "them, inside the assumption (nesting level 3).",
+        rating_note="Sudoku Explainer's nested level 3: 10.0 plus the length bonus; deduce's own 800 on "
+                    "HoDoKu's scale, as level 2. Searched only when asked for, as level 2.",
+        profiles=("full",)),
+    row(812, "nested-forcing-4", "Nested forcing chain (level 4)", FORCING, 10.5, 800, EXTREME, "",
+        "Dynamic forcing chains that also apply dynamic forcing chains inside the assumption (nesting level 4).",
+        rating_note="Sudoku Explainer's nested level 4: 10.5 plus the length bonus; deduce's own 800 on "
+                    "HoDoKu's scale. Searched only when asked for: one search runs a dynamic forcing chain "
+                    "search inside each assumption, hours on a hard position.",
+        profiles=("full",)),
+    row(813, "nested-forcing-5", "Nested forcing chain (level 5)", FORCING, 11.0, 800, EXTREME, "",
+        "Dynamic forcing chains that also apply dynamic and nested (level 2) forcing chains inside the "
+        "assumption (nesting level 5).",
+        rating_note="Sudoku Explainer's nested level 5: 11.0 plus the length bonus; deduce's own 800 on "
+                    "HoDoKu's scale. Searched only when asked for, as level 4, and slower still.",
+        profiles=("full",)),
+)
+
+#: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).
+NAMES: dict[str, tuple[str, ...]] = {
+    "Nishio": ("nishio",),
+    "Nishio forcing chain": ("nishio",),
+    "Nishio forcing chains": ("nishio",),
+    "Forcing chains": ("nishio", "cell-region-forcing", "dynamic-forcing", "dynamic-forcing-plus", "nested-forcing",
+                       "nested-forcing-3", "nested-forcing-4", "nested-forcing-5"),
+    "Cell forcing chain": ("cell-region-forcing",),
+    "Cell forcing chains": ("cell-region-forcing",),
+    "Forcing chain": ("cell-region-forcing",),
+    "Multiple forcing chains": ("cell-region-forcing",),
+    "Region forcing chain": ("cell-region-forcing",),
+    "Region forcing chains": ("cell-region-forcing",),
+    "Unit forcing chain": ("cell-region-forcing",),
+    "Digit forcing chain": ("dynamic-forcing",),
+    "Dynamic forcing chains": ("dynamic-forcing",),
+    "Forcing net": ("dynamic-forcing",),
+    "Dynamic forcing chains (+)": ("dynamic-forcing-plus",),
+    "Nested forcing chains": ("nested-forcing",),
+    "Nested forcing chains level 2": ("nested-forcing",),
+    "Nested forcing chains level 3": ("nested-forcing-3",),
+    "Nested forcing chains level 4": ("nested-forcing-4",),
+    "Nested forcing chains level 5": ("nested-forcing-5",),
+}
+
+
+# -- words (see :mod:`deduce.render.words`; chains of literals: strategies._chain_records) ---------
+
+DETAILS: dict[str, type] = {t.code: ForcingDetails for t in ROWS}
+TEMPLATES = {t.code: TEMPLATE for t in ROWS}
+FIELDS = CHAIN_FIELDS
+
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+MARKERS: dict[str, Marker] = {"forcing": chain_marks}

@@ -33,8 +33,8 @@ from deduce.rating import NESTED_FLOOR, NESTED_LEVELS, Rater, nested_floor
 from deduce.rating.rater import with_nesting
 from deduce.registry import strategies_for
 from deduce.render.words import TextRenderer, explain
-from deduce.render.words.forcing import forcing_lines, lit_text
 from deduce.techniques import TECHNIQUES
+from strategies._chain_records import forcing_lines, lit_text
 from strategies.forcing import ForcingChains
 from strategies.implications import INNER_CHAINS_BY_LEVEL, RULE, Implications, _inner_strategies
 

@@ -39,8 +39,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import attrs
 
-from ..literal import unpack
-
 if TYPE_CHECKING:
     from ..puzzle import Puzzle
     from ..state import State
@@ -261,74 +259,3 @@ def numbered(prefix: str, i: int) -> str:
 
 
 SET_ROLES = tuple(numbered("set", i) for i in range(4))
-
-
-# -- family markers -------------------------------------------------------------
-# Each reads its family's Step.details here and nowhere else, so a renamed key
-# is one edit.
-
-
-def _chain_links(b: Builder, records: Iterable[tuple]) -> None:
-    """Roles and links of chain records ``(literal, reason, parents)``: a
-    link from each parent, strong where "parent false" forces "this true"."""
-    for x, reason, parents in records:
-        if x < 0:
-            continue
-        cell, sym, on = unpack(x)
-        # true in one branch and false in another (or assumed, then disproved): both shown
-        b.cands((cell,), (sym,), "on" if on else "off", beside=("on", "off"))
-        if reason and reason[0] == "als":  # an almost locked set used as a node: a colour per set
-            b.cell_roles(reason[1], numbered("set", b.als_nodes.setdefault(tuple(reason[1]), len(b.als_nodes))))
-        elif reason and reason[0] == "group":  # a group of places in a house
-            b.cell_roles(reason[2], "pattern")
-        for p in parents:
-            pc, ps, pon = unpack(p)
-            b.link((pc, ps), (cell, sym), strong=on and not pon)
-
-
-def _chains(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    path = step.detail("path")
-    branches = step.detail("branches")
-    if path is not None:
-        values = step.detail("values")
-        x = step.symbols[0]
-        if values is None:  # remote pair: the two symbols alternate
-            a, c = step.symbols[:2]
-            values = tuple(c if i % 2 else a for i in range(len(path)))
-            x = c
-        b.cell_roles(path, "pattern")
-        # the first cell is not x, so it holds values[0]; each next cell loses the held symbol...
-        prev = (path[0], x)
-        b.cands((path[0],), (x,), "off")
-        for i, cell in enumerate(path):
-            if i:
-                b.cands((cell,), (values[i - 1],), "off")
-                b.link(prev, (cell, values[i - 1]), strong=False)
-                prev = (cell, values[i - 1])
-            b.cands((cell,), (values[i],), "on")
-            b.link(prev, (cell, values[i]), strong=True)
-            prev = (cell, values[i])
-        return b.done()
-    if branches is not None:
-        kind, source = step.detail("kind"), step.detail("source")
-        if kind == "cell":
-            b.cell_roles(source[:1], "pattern")
-        elif kind == "region":
-            b.house_roles(source[:1], "house")
-        for _start, chain, contradiction in branches:
-            _chain_links(b, chain)
-            if contradiction is not None:
-                _chain_links(b, (contradiction,))
-                x, reason, _ = contradiction
-                if x < 0 and reason and reason[0] == "empty":
-                    b.cell_roles((reason[1],), "eliminated")
-                elif x < 0 and len(reason) > 1:
-                    b.house_roles((reason[1],), "house")
-        return b.done()
-    return default_marks(step, puzzle, state)
-
-
-for _key, _marker in (
-                      ("chains", _chains), ("forcing", _chains)):
-    register(_key, _marker)

@@ -37,8 +37,6 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence, ov
 from ...geometry import Geometry
 from ...puzzle import Puzzle
 from . import (
-    chains,
-    forcing,
     last_resort,
 )
 from .prose import COMMON, Field, by_cell, capitalize, lcfirst, prose
@@ -49,8 +47,8 @@ if TYPE_CHECKING:
 NUDGE, CLUE, FULL = "nudge", "clue", "full"
 LEVELS = (NUDGE, CLUE, FULL)
 
-#: The word modules still kept here (families whose home does not hold their words yet).
-CORE_FAMILIES: tuple[ModuleType, ...] = (chains, forcing, last_resort)
+#: The word modules kept here: trial and error's (the engine's own technique).
+CORE_FAMILIES: tuple[ModuleType, ...] = (last_resort,)
 
 
 def families() -> tuple[ModuleType, ...]:

@@ -1,22 +1,28 @@
-"""Words for chains of literals: X-chains, AICs (grouped too), Nishio,
-cell/region forcing chains, dynamic and nested forcing chains.
+"""Words and pictures of chains of literals, shared by the chains' and the
+forcing chains' homes (:mod:`strategies.chains`, :mod:`strategies.forcing`):
+X-chains, AICs (grouped too), Nishio, cell/region forcing chains, dynamic
+and nested forcing chains, and the XY-chain's and remote pair's pictures.
 
 A chain record is ``(literal, reason, parents)``; a literal packs a cell, a
 symbol and whether the cell holds it (:mod:`deduce.literal`).  Each line of
 a chain is numbered and gives its reason, and the line(s) it follows from
-when that is not the line just before.
+when that is not the line just before.  The picture shows every literal of
+the records as an ``on`` or ``off`` candidate, with a link from each parent.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, Iterable, TypedDict
 
-from ...literal import lit_cell, lit_symbol, unpack
-from .prose import Field, capitalize, prose, same_house, word
+from deduce.literal import lit_cell, lit_symbol, unpack
+from deduce.render.marks import Builder, Marks, default_marks, numbered
+from deduce.render.words.prose import Field, capitalize, prose, same_house, word
 
 if TYPE_CHECKING:
-    from ...step import Step
-    from . import TextRenderer
+    from deduce.puzzle import Puzzle
+    from deduce.render.words import TextRenderer
+    from deduce.state import State
+    from deduce.step import Step
 
 CODES = ("x-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "dynamic-forcing",
          "dynamic-forcing-plus", "nested-forcing", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5")
@@ -37,15 +43,12 @@ class ForcingDetails(TypedDict):
     complexity: int
 
 
-DETAILS: dict[str, type] = {code: ForcingDetails for code in CODES}
-
-TEMPLATES = {
-    code: (
-        "Look for {a_lname}{forcing_where}.",
-        "{forcing_clue}",
-        "{forcing_text}",
-    ) for code in CODES
-}
+#: The nudge, clue and full templates of every chain of literals.
+TEMPLATE = (
+    "Look for {a_lname}{forcing_where}.",
+    "{forcing_clue}",
+    "{forcing_text}",
+)
 
 
 def lit_text(r: TextRenderer, x: int) -> str:
@@ -81,7 +84,7 @@ def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: di
     elif kind == "rule":
         houses = reason[2]
         where = f" in {prose([r.house(h) for h in houses])}" if houses else ""
-        from ...techniques import TECHNIQUES
+        from deduce.techniques import TECHNIQUES
 
         name = TECHNIQUES[reason[1]].name.lower() if reason[1] in TECHNIQUES else reason[1]
         why = f"{name}{where}"
@@ -233,9 +236,73 @@ def forcing_lines(r: TextRenderer, kind: str, source: tuple, branches: tuple, re
     return out
 
 
-FIELDS: dict[str, Field] = {
+#: The fields of :data:`TEMPLATE`.
+CHAIN_FIELDS: dict[str, Field] = {
     "forcing_where": _forcing_where,
     "forcing_clue": _forcing_clue,
     "forcing_text": _forcing_text,
 }
 
+
+# -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
+
+
+def _chain_links(b: Builder, records: Iterable[tuple]) -> None:
+    """Roles and links of chain records ``(literal, reason, parents)``: a
+    link from each parent, strong where "parent false" forces "this true"."""
+    for x, reason, parents in records:
+        if x < 0:
+            continue
+        cell, sym, on = unpack(x)
+        # true in one branch and false in another (or assumed, then disproved): both shown
+        b.cands((cell,), (sym,), "on" if on else "off", beside=("on", "off"))
+        if reason and reason[0] == "als":  # an almost locked set used as a node: a colour per set
+            b.cell_roles(reason[1], numbered("set", b.als_nodes.setdefault(tuple(reason[1]), len(b.als_nodes))))
+        elif reason and reason[0] == "group":  # a group of places in a house
+            b.cell_roles(reason[2], "pattern")
+        for p in parents:
+            pc, ps, pon = unpack(p)
+            b.link((pc, ps), (cell, sym), strong=on and not pon)
+
+
+def chain_marks(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
+    b = Builder(step, state)
+    path = step.detail("path")
+    branches = step.detail("branches")
+    if path is not None:
+        values = step.detail("values")
+        x = step.symbols[0]
+        if values is None:  # remote pair: the two symbols alternate
+            a, c = step.symbols[:2]
+            values = tuple(c if i % 2 else a for i in range(len(path)))
+            x = c
+        b.cell_roles(path, "pattern")
+        # the first cell is not x, so it holds values[0]; each next cell loses the held symbol...
+        prev = (path[0], x)
+        b.cands((path[0],), (x,), "off")
+        for i, cell in enumerate(path):
+            if i:
+                b.cands((cell,), (values[i - 1],), "off")
+                b.link(prev, (cell, values[i - 1]), strong=False)
+                prev = (cell, values[i - 1])
+            b.cands((cell,), (values[i],), "on")
+            b.link(prev, (cell, values[i]), strong=True)
+            prev = (cell, values[i])
+        return b.done()
+    if branches is not None:
+        kind, source = step.detail("kind"), step.detail("source")
+        if kind == "cell":
+            b.cell_roles(source[:1], "pattern")
+        elif kind == "region":
+            b.house_roles(source[:1], "house")
+        for _start, chain, contradiction in branches:
+            _chain_links(b, chain)
+            if contradiction is not None:
+                _chain_links(b, (contradiction,))
+                x, reason, _ = contradiction
+                if x < 0 and reason and reason[0] == "empty":
+                    b.cell_roles((reason[1],), "eliminated")
+                elif x < 0 and len(reason) > 1:
+                    b.house_roles((reason[1],), "house")
+        return b.done()
+    return default_marks(step, puzzle, state)
