@@ -11,8 +11,9 @@ from :class:`Marks`; the legend comes from :data:`ROLES`.
 Family-specific marks come from the technique's home (its ``MARKERS``:
 technique code or family -> marker, see :mod:`deduce.registry`) or are
 registered with :func:`register`; anything else gets :func:`default_marks`.
-A marker builds its marks with :class:`Builder`.  The
-built-in markers, each reading its family's ``Step.details`` in one place:
+A marker builds its marks with :class:`Builder`.  The built-in markers
+live in their homes under ``strategies/``, each reading its family's
+``Step.details`` in one place, beside the strategy that writes them:
 
 * fish: base and cover houses, fins (cell and candidate), body candidates;
 * single-digit patterns: skyscraper, kite and turbot as a four-candidate
@@ -21,9 +22,10 @@ built-in markers, each reading its family's ``Step.details`` in one place:
 * wings: pivot, pincers and their ``z``; the XY-, XYZ- and W-wing's chain
   (pivot is x, so the pincer is not x, so it is z);
 * uniqueness: floor and roof corners, extras, locked symbols, subsets;
-* chains and forcing chains: every literal of the records as an ``on`` or
-  ``off`` candidate, a link from each parent (via :mod:`deduce.literal`),
-  the almost locked sets and groups a grouped chain passes through;
+* chains and forcing chains (``strategies/_chain_records.py``): every
+  literal of the records as an ``on`` or ``off`` candidate, a link from
+  each parent (via :mod:`deduce.literal`), the almost locked sets and
+  groups a grouped chain passes through;
 * ALS and Sue de Coq: a colour per set, restricted commons as weak links;
 * cages: cages used, and for the 45 rule innies, outies, the houses and
   the cages reaching out of them; law of leftovers: its two sides.
