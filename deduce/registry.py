@@ -34,7 +34,6 @@ from __future__ import annotations
 import functools
 import importlib
 import math
-import sys
 import warnings
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Collection, Iterable, Iterator
@@ -139,21 +138,22 @@ _providers: dict[str, str] = {}
 
 @attrs.frozen
 class _Source:
-    """One provider being loaded: its entry point (None for the built-in
-    library used from a source tree), what it brought and its homes."""
+    """One provider being loaded: its entry point's name ("" for the
+    built-in library used from a source tree), its object, its homes and
+    the rows and other names (normalised) they declare."""
 
     name: str
     builtin: bool
     obj: Any
     homes: tuple[ModuleType, ...]
     rows: tuple[Technique, ...]
+    names: dict[str, tuple[str, ...]]
 
 
-def _homes_of(value: str, obj: Any) -> tuple[ModuleType, ...]:
-    """The technique homes a provider brings: its module's ``homes()``
-    when it has one (the built-in library: every family module), else its
-    module itself when that declares any of :data:`HOME_ATTRIBUTES`."""
-    module = sys.modules.get(value.split(":")[0].strip()) or importlib.import_module(value.split(":")[0].strip())
+def _homes_of(module: ModuleType) -> tuple[ModuleType, ...]:
+    """The technique homes a provider's module brings: its ``homes()``
+    when it has one (the built-in library: every family module), else the
+    module itself when it declares any of :data:`HOME_ATTRIBUTES`."""
     found = getattr(module, "homes", None)
     if callable(found):
         return tuple(found())
@@ -199,14 +199,13 @@ def _sources() -> list[tuple[str, str, bool]]:
 def _load(name: str, value: str, builtin: bool, rows: dict[str, Technique],
           names: dict[str, tuple[str, ...]]) -> _Source:
     """Phase one of discovery: a provider's object, homes and home rows."""
-    module, _, attr = value.partition(":")
-    obj: Any = importlib.import_module(module.strip())
+    module_name, _, attr = value.partition(":")
+    module = importlib.import_module(module_name.strip())
+    obj: Any = module
     for part in attr.strip().split(".") if attr.strip() else ():
         obj = getattr(obj, part)
-    homes = _homes_of(value, obj)
-    new = _home_rows(homes, rows)
-    names.update(_home_names(homes, names))
-    return _Source(name, builtin, obj, homes, new)
+    homes = _homes_of(module)
+    return _Source(name, builtin, obj, homes, _home_rows(homes, rows), _home_names(homes, names))
 
 
 @functools.cache
@@ -224,13 +223,13 @@ def _discover() -> tuple[tuple[Strategy, ...], techniques.Provided, tuple[Module
         extra: list[Technique] = []
         for name, value, builtin in _sources():
             try:
-                source = _load(name, value, builtin, rows, dict(names))
+                source = _load(name, value, builtin, rows, names)
             except Exception as exc:
                 if builtin:
                     raise
                 _warn(f"plugin {name!r} ({value}) left out: {type(exc).__name__}: {exc}")
                 continue
-            names.update(_home_names(source.homes, {}))
+            names.update(source.names)
             for row in source.rows:
                 rows[row.code] = row
                 if not builtin:
@@ -247,7 +246,7 @@ def _discover() -> tuple[tuple[Strategy, ...], techniques.Provided, tuple[Module
                 if source.builtin:
                     raise
                 _warn(f"plugin {source.name!r} left out: {type(exc).__name__}: {exc}")
-                _forget(source, rows, extra)
+                _forget(source, rows, extra, names)
                 continue
             for row in new:
                 rows[row.code] = row
@@ -262,8 +261,11 @@ def _discover() -> tuple[tuple[Strategy, ...], techniques.Provided, tuple[Module
         _pending = techniques.Provided()
 
 
-def _forget(source: _Source, rows: dict[str, Technique], extra: list[Technique]) -> None:
-    """Take back the rows of a plugin left out in phase two."""
+def _forget(source: _Source, rows: dict[str, Technique], extra: list[Technique],
+            names: dict[str, tuple[str, ...]]) -> None:
+    """Take back the rows and names of a plugin left out in phase two."""
+    for key in source.names:
+        names.pop(key, None)
     for row in source.rows:
         rows.pop(row.code, None)
         _providers.pop(row.code, None)
