@@ -156,30 +156,37 @@ class Solver:
         return None
 
     def steps(self, state: State, solution: Sequence[int] | None = None,
-              unique: bool = False) -> Iterator[Step]:
+              unique: bool = False, *, cache: SolveCache | None = None) -> Iterator[Step]:
         """Apply steps to ``state`` (in place) and yield each, until solved or stuck.
 
         When ``solution`` is given, every step is checked against it.  Each
         step is searched for within ``time_limit`` from the first call.
+        ``cache``: see :meth:`iter_solve`.
         """
-        return self._steps(state, solution, unique, self._expiry())
+        return self._steps(state, solution, unique, self._expiry(), cache)
 
     def _steps(self, state: State, solution: Sequence[int] | None, unique: bool,
-               expiry: float | None) -> Iterator[Step]:
+               expiry: float | None, cache: SolveCache | None = None) -> Iterator[Step]:
         strategies = self.usable(state.puzzle, unique)
-        state.cache = SolveCache()  # what this solve keeps between its steps, handed to the strategies on the state
-        for _ in range(self.max_steps):
-            if state.is_solved():
-                return
-            with self._bounded(expiry), collector.relaxed():
-                deadline.check()
-                step = self.next_step(state, strategies)
-            if step is None:
-                return
-            if solution is not None:
-                check_step(step, solution, state)
-            state.apply(step)
-            yield step
+        # what this solve keeps between its steps, handed to the strategies on the state
+        state.cache = SolveCache() if cache is None else cache
+        try:
+            for _ in range(self.max_steps):
+                if state.is_solved():
+                    return
+                with self._bounded(expiry), collector.relaxed():
+                    deadline.check()
+                    step = self.next_step(state, strategies)
+                if step is None:
+                    return
+                if solution is not None:
+                    check_step(step, solution, state)
+                state.apply(step)
+                yield step
+        finally:
+            # (what the cache keeps for a position may point back at the state: without the
+            # state's link to it, no cycle outlives the solve; see tests/test_garbage.py)
+            state.drop_cache()
 
     def _expiry(self) -> float | None:
         return None if self.time_limit is None else time.monotonic() + self.time_limit
@@ -202,21 +209,27 @@ class Solver:
 
     # -- whole puzzles ------------------------------------------------------
 
-    def solve(self, target: Puzzle | State) -> SolveResult:
+    def solve(self, target: Puzzle | State, *, cache: SolveCache | None = None) -> SolveResult:
         """Solve a puzzle (or continue from a position) and log every step.
 
         Raises :class:`~deduce.errors.SolveTimeout` past ``time_limit``.
+        ``cache``: see :meth:`iter_solve`.
         """
         result = None
         with collector.relaxed():  # (no caller's code runs between two steps here)
-            for item in self.iter_solve(target):
+            for item in self.iter_solve(target, cache=cache):
                 result = item
         assert isinstance(result, SolveResult)
         return result
 
-    def iter_solve(self, target: Puzzle | State) -> Iterator[Step | SolveResult]:
+    def iter_solve(self, target: Puzzle | State, *,
+                   cache: SolveCache | None = None) -> Iterator[Step | SolveResult]:
         """Each step as soon as it is found, then the :class:`SolveResult`
         (whose ``steps`` are the steps yielded before it).
+
+        Each solve makes its own :class:`~deduce.solve_cache.SolveCache`;
+        several solves of one puzzle (the two of a rating) may share one by
+        passing it as ``cache`` (never two solves at once).
 
         Raises :class:`~deduce.errors.SolveTimeout` past ``time_limit`` (the
         steps yielded so far stand: each was checked against the solution).
@@ -239,7 +252,7 @@ class Solver:
         unique = len(found) == 1
         solution = found[0] if unique else None
         steps = []
-        for step in self._steps(state, solution, unique, expiry):
+        for step in self._steps(state, solution, unique, expiry, cache):
             steps.append(step)
             yield step
         if state.is_solved():

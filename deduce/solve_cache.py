@@ -20,18 +20,29 @@ stores, each with its own lifetime:
   entries, then it starts afresh).
 
 Nothing is shared between solves, so two solves in two threads never see
-each other's entries.  A position a strategy builds for a moment (an
-assumption inside a forcing chain) has a cache of its own
-(:meth:`SolveCache.aside`, or a fresh one made the first time it is asked
-for), so it never pushes out what the real position computed.
+each other's entries.  A state no solver is solving (a position a strategy
+builds for a moment, an assumption inside a forcing chain; a hint's
+position) reads its thread's :func:`scratch` cache: it never pushes out
+what the solve's position computed, and it is not the state's own (what a
+cache keeps for a position may point back at the state: owned by the state,
+every assumption would leave a reference cycle behind).  The solver drops
+its cache from the state at the end of the solve for the same reason.
 
-The rater keeps its own memo of whole ratings (:mod:`deduce.rating`): that
-one outlives a solve on purpose (a puzzle rated twice is rated once).
+Two solves of one puzzle may share a cache (the two solves of a rating,
+:meth:`deduce.engine.Solver.iter_solve`'s ``cache``), never two solves at
+once.  The rater also keeps its own memo of what each strategy found at a
+position (:mod:`deduce.rating.rater`), shared by its two solves.
+
+Apart from the solve's stores, :func:`peer_tables` keeps tables that depend
+on a peer table only (a geometry and its cages), never on a position nor a
+solve: the fish searches' screens and the accelerator's fish tables, as
+:func:`functools.cache` keeps a geometry's house tables.  Every solve with
+those peers may read and add to them; what is there is true for all.
 
 >>> from deduce.puzzle import Puzzle
 >>> from deduce.state import State
 >>> state = State.from_puzzle(Puzzle.from_string("12.." "...." "...." "...."))
->>> cache = state.cache
+>>> cache = state.cache = SolveCache()
 >>> cache.per_position(state, "empty", lambda: state.value.count(-1))
 14
 >>> cache.cached(state, "empty"), cache.cached(state, "missing")
@@ -40,12 +51,31 @@ one outlives a solve on purpose (a puzzle rated twice is rated once).
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any, Callable, Hashable, TypeVar
 
 if TYPE_CHECKING:
     from .state import State
 
 T = TypeVar("T")
+
+
+#: Peer table id -> (the peer table, its tables): see :func:`peer_tables`.
+_PEER_TABLES: dict[int, tuple[Any, dict[Any, Any]]] = {}
+#: Peer tables kept before the store starts afresh (one per geometry and cage layout).
+PEER_TABLES_LIMIT = 64
+
+
+def peer_tables(peers: Any) -> dict[Any, Any]:
+    """The tables kept for the peer table ``peers`` (a puzzle's
+    ``peer_masks``): facts about the peers alone, true in every position of
+    every puzzle that has them."""
+    entry = _PEER_TABLES.get(id(peers))
+    if entry is None or entry[0] is not peers:
+        if len(_PEER_TABLES) >= PEER_TABLES_LIMIT:
+            _PEER_TABLES.clear()
+        entry = _PEER_TABLES[id(peers)] = (peers, {})
+    return entry[1]
 
 
 class SolveCache:
@@ -132,3 +162,16 @@ class SolveCache:
         other = SolveCache(memo=self._memo, symbol=self._symbol)
         other._memo_peers, other._symbol_puzzle = self._memo_peers, self._symbol_puzzle
         return other
+
+
+_SCRATCH = threading.local()
+
+
+def scratch() -> SolveCache:
+    """This thread's cache for states no solver is solving (made once per
+    thread; its per-position store follows whichever position asks, as each
+    solve's does)."""
+    cache = getattr(_SCRATCH, "cache", None)
+    if cache is None:
+        cache = _SCRATCH.cache = SolveCache()
+    return cache

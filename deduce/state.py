@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from . import _accelerator
 from .errors import Contradiction
 from .geometry import _SMALL_BITS, _SMALL_LIMIT, bits_of
-from .solve_cache import SolveCache
+from .solve_cache import SolveCache, scratch
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -46,15 +46,19 @@ class State:
     @property
     def cache(self) -> SolveCache:
         """What the solve keeps between steps (:class:`~deduce.solve_cache.SolveCache`):
-        the solver's, or one made for this state the first time it is asked for."""
+        the solver's, or, for a state no solver is solving (a position looked
+        at for a moment inside an assumption, a hint's), the thread's
+        :func:`~deduce.solve_cache.scratch` cache."""
         cache = self._cache
-        if cache is None:
-            cache = self._cache = SolveCache()
-        return cache
+        return scratch() if cache is None else cache
 
     @cache.setter
     def cache(self, cache: SolveCache) -> None:
         self._cache = cache
+
+    def drop_cache(self) -> None:
+        """Forget the cache (the solver's, at the end of its solve)."""
+        self._cache = None
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> State:

@@ -26,6 +26,7 @@ import attrs
 from deduce.geometry import Geometry, bits_of
 from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, capitalize, elim_cells, houses_prose
+from deduce.solve_cache import peer_tables
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
@@ -463,7 +464,8 @@ class Fish(Producer):
         size = self.size
         cell_houses = _cell_houses(g, tuple(cover_types))
         house_bits = _cell_house_bits(g, tuple(cover_types))
-        screens = memo.setdefault(("fish screens", self.shape, self.size, self.kind), {})
+        # (true of the peers alone, whatever the position or the puzzle: kept beyond the solve)
+        screens = peer_tables(peers).setdefault(("fish screens", self.shape, self.size, self.kind), {})
         if len(screens) > SCREENS_LIMIT:
             screens.clear()
         parts = {h: where & masks[h] for h in pool}

@@ -12,8 +12,8 @@ import pytest
 
 from deduce import Puzzle, Solver
 from deduce.catalogue import stored
-from deduce.solve_cache import SolveCache
-from strategies import _houses, _memo
+from deduce.solve_cache import SolveCache, scratch
+from strategies import _memo
 
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
@@ -49,15 +49,16 @@ def test_an_assumed_positions_values_leave_the_real_ones_alone():
     from .test_chain_engine import stuck
 
     state = stuck(HARD)
+    state.cache = SolveCache()  # (as a solver gives its position; assumptions read the thread's scratch cache)
     places = _memo.symbol_masks(state)
     dynamic = implications(state, "dynamic", None)
     steps = list(ForcingChains("dynamic+").find(state))
     assert steps and any(s.detail("nesting") for s in steps)
     assert _memo.symbol_masks(state) is places
     assert implications(state, "dynamic", None) is dynamic
-    assert _houses.cached(state, "symbol masks") is places
-    # each assumed position had a store of its own: a new state starts with an empty one
-    assert _houses.cached(State(state.puzzle, state.cand.copy(), state.value.copy()), "symbol masks") is None
+    # each assumed position (a state no solver solves) read the thread's scratch cache, not the solve's
+    assumed = State(state.puzzle, state.cand.copy(), state.value.copy())
+    assert assumed.cache is scratch() and assumed.cache is not state.cache
 
 
 def test_two_solves_in_two_threads_take_the_steps_each_takes_alone():

@@ -16,6 +16,7 @@ from ..errors import SolveTimeout
 from ..puzzle import Puzzle
 from ..registry import strategies_for
 from ..render.json import SCHEMA
+from ..solve_cache import SolveCache
 from ..state import State
 from ..step import Step
 from ..strategy import Strategy
@@ -150,10 +151,11 @@ class Rater:
     def _rate(self, puzzle: Puzzle, start: float) -> Rating:
         text = puzzle.givens_string()
         classic = not puzzle.has_cages and not puzzle.geometry.is_jigsaw
-        se_result = self.solver("se" if classic else "deduce").solve(puzzle)
+        cache = SolveCache()  # (the two solves of one puzzle share what they keep: deduce.solve_cache)
+        se_result = self.solver("se" if classic else "deduce").solve(puzzle, cache=cache)
         if se_result.status in (NO_SOLUTION, MULTIPLE_SOLUTIONS):
             return Rating(text, se_result.status, seconds=time.perf_counter() - start, settings=self.settings)
-        ho_result = self.solver("hodoku").solve(puzzle) if classic else se_result
+        ho_result = self.solver("hodoku").solve(puzzle, cache=cache) if classic else se_result
         er, ep, ed, hardest = se_scale(se_result.steps)
         if se_result.backtracking and er is not None:
             er = max(er, nested_floor(self.nested))  # every level tried failed: harder than the last
