@@ -51,8 +51,9 @@ def per_position(state: State, key: Any, compute: Callable[[], T]) -> T:
 
 def set_aside() -> tuple[()]:
     """Kept for callers that built a position for a moment: such a position
-    (a new :class:`~deduce.state.State`) has a cache of its own, so there is
-    nothing to set aside any more (see :mod:`deduce.solve_cache`)."""
+    (a new :class:`~deduce.state.State`, which no solver solves) reads the
+    thread's scratch cache, never the solve's, so there is nothing to set
+    aside any more (see :mod:`deduce.solve_cache`)."""
     return ()
 
 
