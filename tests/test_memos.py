@@ -6,6 +6,7 @@ same steps, and two solves in two threads take the steps each takes alone."""
 
 from __future__ import annotations
 
+import sys
 import threading
 
 import pytest
@@ -73,8 +74,13 @@ def test_two_solves_in_two_threads_take_the_steps_each_takes_alone():
         got[i] = [_records(Solver().solve(puzzles[i])) for _ in range(2)]
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # (the threads take turns every few bytecodes: their steps interleave)
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
     assert got == {i: [alone[i], alone[i]] for i in range(2)}
