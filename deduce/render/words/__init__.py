@@ -1,9 +1,9 @@
 """Words for steps: nudge, clue and full explanation, family by family.
 
 A technique's words live in its home (see :mod:`deduce.registry`): the
-module of ``strategies/`` that finds it (or a plugin's module), or, for the
-families not moved there yet, a module here.  Each declares, for the
-techniques of its family:
+module of ``strategies/`` that finds it (or a plugin's module); trial and
+error's, the engine's own, are here (:mod:`.last_resort`).  Each declares,
+for the techniques of its family:
 
 * ``TEMPLATES``: code -> (nudge, clue, full) ``str.format`` strings;
 * ``FIELDS``: the fields its templates use beyond the common ones of
