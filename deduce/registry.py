@@ -254,7 +254,8 @@ def _discover() -> tuple[tuple[Strategy, ...], techniques.Provided, tuple[Module
             extra.extend(new)
             homes.extend(source.homes)
             found.extend(strategies if source.builtin else (_Guarded(s, source.name) for s in strategies))
-        provided = techniques.Provided(tuple(builtin_rows), tuple(extra), names)
+        written = {name: tuple(codes) for home in homes for name, codes in getattr(home, "NAMES", {}).items()}
+        provided = techniques.Provided(tuple(builtin_rows), tuple(extra), names, written)
         return tuple(sorted(found, key=lambda s: s.technique.order)), provided, tuple(homes)
     finally:
         _loading = False

@@ -114,6 +114,8 @@ class Provided:
     builtin: tuple[Technique, ...] = ()
     plugins: tuple[Technique, ...] = ()
     names: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    #: the homes' other names as written (not normalised)
+    written_names: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
 _CORE_BY_CODE: dict[str, Technique] = {t.code: t for t in CORE_ROWS}
@@ -373,13 +375,8 @@ def _names() -> dict[str, tuple[str, ...]]:
 def other_names() -> dict[str, tuple[str, ...]]:
     """The one table of other names (name -> codes): the core's
     (:data:`~deduce.technique_table.NAMES`) and each technique home's
-    (``NAMES``)."""
-    from . import registry  # (the homes are found there; it imports this module)
-
-    out = dict(NAMES)
-    for home in registry.homes():
-        out.update(getattr(home, "NAMES", {}))
-    return out
+    (``NAMES``), as written."""
+    return {**NAMES, **_provided().written_names}
 
 
 def lookup(name: str) -> tuple[Technique, ...]:

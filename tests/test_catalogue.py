@@ -189,7 +189,7 @@ def test_plugins_are_listed_and_found(monkeypatch):
 
     monkeypatch.setattr(catalogue, "discovered", lambda: tuple(discovered()) + (Plugin(),))
     got = registry.provided()
-    with_plugin = techniques.Provided(got.builtin, got.plugins + (t,), got.names)
+    with_plugin = techniques.Provided(got.builtin, got.plugins + (t,), got.names, got.written_names)
     techniques.set_plugin_loader(lambda: with_plugin)  # the plugin's row joins the table, as the registry does
     try:
         code, out, _ = run(["techniques"])
