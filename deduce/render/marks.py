@@ -63,6 +63,7 @@ ROLES: dict[str, tuple[str, str]] = {
     "pincer": ("#b8f2a8", "pincer"),
     "z": ("#ffd23f", "the symbol one of them must hold"),
     "rcc": ("#8fd3ff", "restricted common (at most one of the sets holds it)"),
+    "excluder": ("#ffc8dd", "cell seeing every base cell (aligned exclusion)"),
     "floor": ("#fff3b0", "corners holding only the pair"),
     "roof": ("#ffc8dd", "corners with extra candidates"),
     "on": ("#8ee09a", "candidate true in the chain"),
