@@ -17,7 +17,8 @@ while candidates go:
 
 Placing a digit removes it from the cell's peers in cell order (rows top to
 bottom, each left to right), then accounts for the cell's own candidates; a
-step's eliminations go one by one, sorted by digit then cell; the givens are
+step's eliminations go one by one, in the order HoDoKu lists them
+(:func:`elimination_order`); the givens are
 placed the same way, in cell order, on an empty grid.  At each turn HoDoKu
 takes the first queued cell that is a full house (leaving the queue as it
 is), else the first queued naked single still open (dropping what it passes
@@ -160,8 +161,9 @@ class SinglesQueues:
                         self._add_hidden(unit, c)
 
     def apply(self, step: Step) -> None:
-        """A step's eliminations (by digit, then cell), then its placements."""
-        for cell, d in sorted(step.eliminations, key=lambda e: (e[1], e[0])):
+        """A step's eliminations (in HoDoKu's order: :func:`elimination_order`),
+        then its placements."""
+        for cell, d in elimination_order(step):
             self.eliminate(cell, d)
         for cell, d in step.placements:
             self.place(cell, d)
@@ -203,6 +205,32 @@ class SinglesQueues:
         return None
 
 
+def _shared_units(cells: Sequence[int]) -> list[int]:
+    """The houses (row, column, box: HoDoKu's order) holding all of ``cells``."""
+    return [u for u in CELL_UNITS[cells[0]] if all(u in CELL_UNITS[c] for c in cells)]
+
+
+def elimination_order(step: Step) -> list[tuple[int, int]]:
+    """``step``'s eliminations in the order HoDoKu makes them (it matters:
+    the singles they leave join the queues in that order).  A naked or
+    locked subset empties its shared houses (row, column, box) cell by
+    cell; a hidden subset clears its cells in cell order; other steps go
+    digit by digit, each in cell order."""
+    code = step.technique.code
+    elims = step.eliminations
+    if code in _NAKED_SUBSETS:
+        units = _shared_units(step.cells)
+        rank = {c: next((i for i, u in enumerate(units) if u in CELL_UNITS[c]), len(units)) for c, _ in elims}
+        return sorted(elims, key=lambda e: (rank[e[0]], e[0], e[1]))
+    if code in _HIDDEN_SUBSETS:
+        return sorted(elims)
+    return sorted(elims, key=lambda e: (e[1], e[0]))
+
+
+_NAKED_SUBSETS = frozenset(("np", "nt", "nq", "locked-pair", "locked-triple"))
+_HIDDEN_SUBSETS = frozenset(("hp", "ht", "hq"))
+
+
 # -- which step HoDoKu takes first within a technique ---------------------------
 
 def _house_rank(house: int) -> tuple[int, int]:
@@ -220,6 +248,21 @@ def _locked_subset(step: Step) -> bool:
     line_cells = set(UNITS[line])
     cells = {c for c, _ in step.eliminations}
     return bool(cells & box_cells) and bool(cells & (line_cells - box_cells))
+
+
+def _skyscraper(step: Step) -> bool:
+    """HoDoKu's skyscraper: two rows (columns) whose joined ends share a
+    column (row); joined through a box only, it is a turbot fish there."""
+    b, c = step.cells[1:3]
+    if step.houses[0] < N:  # two rows: the joined ends share a column
+        return b % N == c % N
+    return b // N == c // N
+
+
+def _kite(step: Step) -> tuple[int, int, int]:
+    """HoDoKu's 2-string kites: digit by digit, the row, then the column."""
+    rows = sorted(step.houses)
+    return step.symbols[0], rows[0], rows[1]
 
 
 def _xy_wing(step: Step) -> tuple[tuple[int, ...], int]:
@@ -264,6 +307,9 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #:   hidden subsets: the same houses, each house's digits in order;
 #: * locked pair and triple: only those HoDoKu calls locked
 #:   (:func:`_locked_subset`), box by box;
+#: * skyscrapers: rows before columns, digit by digit, line by line; only
+#:   those HoDoKu calls skyscrapers (:func:`_skyscraper`); 2-string kites:
+#:   digit by digit, row, column;
 #: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`);
 #: * remote pairs, X-chains, XY-chains and turbot fish: HoDoKu finds them
 #:   all and takes the one with most eliminations (then :func:`_index_sum`).
@@ -273,13 +319,16 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     **{code: _first(lambda s: (_house_rank(s.houses[0]), s.cells)) for code in ("np", "nt", "nq")},
     **{code: _first(lambda s: (_house_rank(s.houses[0]), s.symbols)) for code in ("hp", "ht", "hq")},
     **{code: _first(lambda s: (s.houses[1], s.cells)) for code in ("locked-pair", "locked-triple")},
+    "skyscraper": _first(lambda s: (s.houses[0] >= N, s.symbols[0], sorted(s.houses))),
+    "2-string-kite": _first(_kite),
     "xy-wing": _first(_xy_wing),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
        for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish")},
 }
 #: Steps HoDoKu does not count as the technique (see :func:`_locked_subset`).
-ACCEPT: dict[str, Callable[[Step], bool]] = {"locked-pair": _locked_subset, "locked-triple": _locked_subset}
+ACCEPT: dict[str, Callable[[Step], bool]] = {"locked-pair": _locked_subset, "locked-triple": _locked_subset,
+                                             "skyscraper": _skyscraper}
 
 
 # -- the solver -----------------------------------------------------------------
