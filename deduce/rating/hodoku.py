@@ -310,7 +310,8 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #: * skyscrapers: rows before columns, digit by digit, line by line; only
 #:   those HoDoKu calls skyscrapers (:func:`_skyscraper`); 2-string kites:
 #:   digit by digit, row, column;
-#: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`);
+#: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
+#:   rectangles by their bivalue corner;
 #: * remote pairs, X-chains, XY-chains and turbot fish: HoDoKu finds them
 #:   all and takes the one with most eliminations (then :func:`_index_sum`).
 PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
@@ -322,6 +323,7 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "skyscraper": _first(lambda s: (s.houses[0] >= N, s.symbols[0], sorted(s.houses))),
     "2-string-kite": _first(_kite),
     "xy-wing": _first(_xy_wing),
+    "hidden-rectangle": _first(lambda s: (dict(s.details)["floor"], sorted(s.cells))),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
        for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish")},
@@ -361,6 +363,19 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
     return known[key]
 
 
+#: Strategy settings for HoDoKu's reading of a technique (each is an
+#: attribute of the built-in strategy; a strategy without it is used as is).
+SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}}
+
+
+def _hodoku_strategy(strategy: Strategy) -> Strategy:
+    wanted = SETTINGS.get(strategy.technique.code)
+    kind: Any = type(strategy)
+    if wanted and attrs.has(kind) and set(wanted) <= set(attrs.fields_dict(kind)):
+        return attrs.evolve(strategy, **wanted)  # type: ignore[misc]
+    return strategy
+
+
 #: The singles HoDoKu takes from its queues.
 _QUEUED = {"fh": SinglesQueues.full_house, "ns": SinglesQueues.naked_single, "hs": SinglesQueues.hidden_single}
 
@@ -383,6 +398,7 @@ class HodokuSolver(Solver):
 
     def __init__(self, *, uniqueness: bool = True, memo: Memo | None = None, **options: Any):
         super().__init__(profile="hodoku", uniqueness=uniqueness, **options)
+        self.strategies = [_hodoku_strategy(s) for s in self.strategies]
         self.memo: Memo = {} if memo is None else memo
         self._queues: SinglesQueues | None = None
         self._last: Step | None = None
