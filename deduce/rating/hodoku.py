@@ -272,6 +272,14 @@ def _xy_wing(step: Step) -> tuple[tuple[int, ...], int]:
     return cells, cells.index(step.cells[0])
 
 
+def _sue_de_coq(step: Step) -> tuple[Any, ...]:
+    """HoDoKu's Sue de Coq: rows then columns, each with the boxes in order;
+    in one intersection its cells, then the line's cells, then the box's
+    (each set in the order of its cells, a set before its extensions)."""
+    d = dict(step.details)
+    return (*step.houses, d["core"], d["line_cells"], d["box_cells"])
+
+
 def _index_sum(step: Step) -> int:
     """HoDoKu's tie-break between steps with as many eliminations: the
     eliminations (by digit, then cell) weighted by their position."""
@@ -311,7 +319,7 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #:   those HoDoKu calls skyscrapers (:func:`_skyscraper`); 2-string kites:
 #:   digit by digit, row, column;
 #: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
-#:   rectangles by their bivalue corner;
+#:   rectangles by their bivalue corner; Sue de Coq (:func:`_sue_de_coq`);
 #: * remote pairs, X-chains, XY-chains and turbot fish: HoDoKu finds them
 #:   all and takes the one with most eliminations (then :func:`_index_sum`).
 PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
@@ -324,6 +332,7 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "2-string-kite": _first(_kite),
     "xy-wing": _first(_xy_wing),
     "hidden-rectangle": _first(lambda s: (dict(s.details)["floor"], sorted(s.cells))),
+    "sue-de-coq": _first(_sue_de_coq),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
        for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish")},
