@@ -8,10 +8,11 @@ puzzles from outside shared/, works the same) and prints:
 * exact ER on puzzles whose SE ER is below 6.5 (target: at least 90%),
 * ER within 0.5 on the rest (target: at least 80%),
 * Spearman rank correlation of ER overall (target: at least 0.9),
-* agreement with HoDoKu's level (target: at least 85%),
+* agreement with HoDoKu's level (target: at least 85%) and its exact
+  score (target: at least 98%),
 * median seconds per puzzle and the total wall time with --jobs.
 
-    python bench/rating_agreement.py [--file F.csv] [--jobs 2] [--limit N | --sample N] [--list]
+    python bench/rating_agreement.py [--file F.csv] [--jobs 2] [--limit N | --sample N] [--list] [--list-scores]
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=0, help="the first N puzzles only")
     ap.add_argument("--sample", type=int, default=0, help="N puzzles spread evenly over the file")
     ap.add_argument("--list", action="store_true", help="list every disagreement")
+    ap.add_argument("--list-scores", action="store_true", help="list every HoDoKu score disagreement")
     args = ap.parse_args()
     if not args.file.exists():
         print(f"{args.file} is absent", file=sys.stderr)
@@ -90,6 +92,8 @@ def main() -> int:
     rho = spearman([a for a, _ in both], [b for _, b in both])
     levels = [(r, x) for r, x in zip(rows, ratings) if r.get("hodoku_level")]
     level_ok = sum(x.level == r["hodoku_level"] for r, x in levels)
+    scores = [(r, x) for r, x in zip(rows, ratings) if r.get("hodoku_score")]
+    score_ok = sum(x.score == int(r["hodoku_score"]) for r, x in scores)
     times = [x.seconds for x in ratings]
     pct = lambda a, b: f"{a}/{b} = {100 * a / b:.1f}%" if b else "n/a"  # noqa: E731
     print(f"file: {args.file} ({len(rows)} puzzles with an SE rating)")
@@ -97,6 +101,7 @@ def main() -> int:
     print(f"ER within 0.5 where SE ER >= 6.5:  {pct(near, len(high))}  (target 80%)")
     print(f"Spearman rank correlation of ER:   {rho:.3f}  (target 0.9)")
     print(f"HoDoKu level agreement:            {pct(level_ok, len(levels))}  (target 85%)")
+    print(f"HoDoKu exact score:                {pct(score_ok, len(scores))}  (target 98%)")
     print(f"backtracking needed:               {sum(x.backtracking for x in ratings)}")
     print(f"median seconds per puzzle:         {statistics.median(times):.3f}")
     print(f"total wall time with --jobs {args.jobs}:    {wall:.1f} s")
@@ -108,6 +113,10 @@ def main() -> int:
         for r, x in zip(rows, ratings):
             if x.er is None or abs(x.er - float(r["se_er"])) >= 0.05:
                 print(f"  {r['puzzle']} SE {r['se_er']} deduce {x.er} ({x.hardest})")
+    if args.list_scores:
+        for r, x in scores:
+            if x.score != int(r["hodoku_score"]):
+                print(f"  {r['puzzle']} HoDoKu {r['hodoku_score']} {r['hodoku_level']} deduce {x.score} {x.level}")
     return 0
 
 

@@ -235,11 +235,17 @@ class HiddenRectangle(Producer):
     requires_unique = True
     allows_cages = False
 
+    #: HoDoKu's reading (its default, for the ``hodoku`` profile): a corner
+    #: may have lost a or b to logic, as long as no placed digit keeps it
+    #: out (the swap needs only that the four cells could hold both), and
+    #: one corner, or two diagonal ones, hold nothing but {a,b}.
+    missing: bool = False
+
     def find(self, state: State) -> Iterator[Step]:
         cand = state.cand
         g = state.puzzle.geometry
         n = g.size
-        for corners, pair in rectangles(state):
+        for corners, pair in (_loose_rectangles(state) if self.missing else rectangles(state)):
             for corner in corners:
                 if cand[corner] != pair:
                     continue
@@ -251,14 +257,44 @@ class HiddenRectangle(Producer):
                     b = (pair & ~(1 << a)).bit_length() - 1
                     if not cand[far] >> b & 1:
                         continue
-                    if sorted(state.places(row, a)) != sorted((far, row_mate)):
+                    if not _only_in(state.places(row, a), far, row_mate, self.missing):
                         continue
-                    if sorted(state.places(col, a)) != sorted((far, col_mate)):
+                    if not _only_in(state.places(col, a), far, col_mate, self.missing):
                         continue
                     yield Step(self.technique, eliminations=[(far, b)], cells=corners, houses=(row, col),
                                symbols=(a, b),
                                details=(("corners", corners), ("pair", tuple(bits_of(pair))),
                                         ("floor", corner), ("far", far), ("locked", a)))
+
+
+def _only_in(places: list[int], far: int, mate: int, missing: bool) -> bool:
+    """A digit's places in a line are the two corners (or, with ``missing``,
+    among them: a corner that lost the digit only narrows it further)."""
+    return set(places) <= {far, mate} if missing else sorted(places) == sorted((far, mate))
+
+
+def _loose_rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+    """:func:`rectangles` as HoDoKu reads them: four unsolved corners where
+    no placed digit rules out a or b, one or two (diagonal) of them holding
+    only {a,b}."""
+    cand, value = state.cand, state.value
+    n = state.puzzle.geometry.size
+    peers = state.puzzle.peers
+    for corners in _deadly_shapes(state.puzzle.geometry):
+        if any(value[c] >= 0 for c in corners):
+            continue
+        seen = 0
+        for c in corners:
+            for p in peers[c]:
+                if value[p] >= 0:
+                    seen |= 1 << value[p]
+        pairs = {cand[c] for c in corners if cand[c].bit_count() == 2 and not cand[c] & seen}
+        for pair in pairs:
+            tight = [c for c in corners if not cand[c] & ~pair]
+            if len(tight) == 2 and (tight[0] // n == tight[1] // n or tight[0] % n == tight[1] % n):
+                continue
+            if len(tight) in (1, 2):
+                yield corners, pair
 
 
 @attrs.frozen

@@ -10,8 +10,10 @@ table (:data:`~deduce.techniques.PROFILES`):
   hidden single in a row, 1.5, rather than in a box, 1.2) plus the step's
   chain-length bonus.
 * **score / level** (HoDoKu's scale) from a solve with the ``hodoku``
-  profile: the score is the sum of the applied steps' ``hodoku`` base
-  scores; the level is the highest level among the techniques used, raised
+  profile on HoDoKu's own path (:class:`HodokuSolver`: the singles HoDoKu
+  takes, in its order, and within a technique the step it applies; see
+  :mod:`deduce.rating.hodoku`): the score is the sum of the applied steps'
+  ``hodoku`` base scores; the level is the highest level among the techniques used, raised
   one level at a time while the score passes that level's ceiling (Easy
   800, Medium 1000, Hard 1600, Unfair 1800).
 
@@ -66,6 +68,7 @@ from typing import TYPE_CHECKING, Generator, Iterable
 
 from ..puzzle import Puzzle
 from ..techniques import NESTED_LEVELS
+from .hodoku import HodokuSolver
 from .pool import START_METHOD, WorkerPool
 from .rater import ERROR, INVALID, RATING_MODEL, TIMEOUT, Rater, Rating, rate
 from .scales import NESTED_FLOOR, hodoku_scale, nested_floor, se_scale, step_se
@@ -73,7 +76,8 @@ from .scales import NESTED_FLOOR, hodoku_scale, nested_floor, se_scale, step_se
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["ERROR", "INVALID", "NESTED_FLOOR", "NESTED_LEVELS", "RATING_MODEL", "START_METHOD", "TIMEOUT", "Rater",
+__all__ = ["ERROR", "INVALID", "NESTED_FLOOR", "NESTED_LEVELS", "RATING_MODEL", "START_METHOD", "TIMEOUT",
+           "HodokuSolver", "Rater",
            "Rating", "WorkerPool", "hodoku_scale", "nested_floor", "rate", "rate_all", "se_scale", "step_se"]
 
 

@@ -11,7 +11,7 @@ import attrs
 
 from .. import collector, deadline
 from .._version import __version__
-from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING, Solver, effective
+from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING, Solver
 from ..errors import SolveTimeout
 from ..puzzle import Puzzle
 from ..registry import strategies_for
@@ -21,6 +21,7 @@ from ..state import State
 from ..step import Step
 from ..strategy import Strategy
 from ..techniques import NESTED_LEVELS
+from .hodoku import HodokuSolver, Memo, first_step
 from .scales import hodoku_scale, nested_floor, se_scale
 
 TIMEOUT = "timeout"
@@ -29,7 +30,7 @@ ERROR = "error"
 #: an input line that is not a puzzle (only in a command's output, never from :class:`Rater`)
 INVALID = "invalid"
 #: Bumped whenever a change can move ratings (technique numbers, profiles, limits).
-RATING_MODEL = 2
+RATING_MODEL = 3
 
 
 @attrs.frozen
@@ -83,8 +84,7 @@ class _SharedSolver(Solver):
     (its first effective step, or None) in ``memo``; a solver of another
     profile sharing the memo reuses those answers at the same position."""
 
-    def __init__(self, profile: str, uniqueness: bool, memo: dict[tuple[int, ...], dict[int, Step | None]],
-                 nested: int = 0):
+    def __init__(self, profile: str, uniqueness: bool, memo: Memo, nested: int = 0):
         super().__init__(with_nesting(strategies_for(profile), nested), uniqueness=uniqueness)
         self.memo = memo
 
@@ -94,12 +94,7 @@ class _SharedSolver(Solver):
         known = self.memo.setdefault((*state.cand, *state.value), {})
         for strategy in strategies:
             deadline.check()
-            key = id(strategy)
-            if key in known:
-                step = known[key]
-            else:
-                step = next((s for s in strategy.find(state) if effective(s, state)), None)
-                known[key] = step
+            step = first_step(known, strategy, state)
             if step is not None:
                 return step
         return None
@@ -121,7 +116,7 @@ class Rater:
         self.uniqueness = uniqueness
         self.time_limit = time_limit
         self.nested = nested
-        self._memo: dict[tuple[int, ...], dict[int, Step | None]] = {}
+        self._memo: Memo = {}
         self._solvers: dict[str, Solver] = {}
 
     @property
@@ -132,8 +127,11 @@ class Rater:
 
     def solver(self, profile: str) -> Solver:
         if profile not in self._solvers:
-            nested = self.nested if profile in ("se", "deduce") else 0  # (the ER solve's profiles)
-            self._solvers[profile] = _SharedSolver(profile, self.uniqueness, self._memo, nested)
+            if profile == "hodoku":
+                self._solvers[profile] = HodokuSolver(uniqueness=self.uniqueness, memo=self._memo)
+            else:
+                nested = self.nested if profile in ("se", "deduce") else 0  # (the ER solve's profiles)
+                self._solvers[profile] = _SharedSolver(profile, self.uniqueness, self._memo, nested)
         return self._solvers[profile]
 
     def rate(self, puzzle: Puzzle) -> Rating:
