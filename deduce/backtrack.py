@@ -246,7 +246,7 @@ class Search:
         """:meth:`solutions` in the C accelerator (the same solutions in the
         same order; the iterator's ``nodes`` counts what ``self.nodes``
         would)."""
-        return self.fast.solutions(*self.cell_lists(node), deadline.check)
+        return self.fast.solutions(*self.cell_lists(node), deadline.check, CHECK_EVERY)
 
     def cell_lists(self, node: Node) -> tuple[list[int], list[int], list[int]]:
         """A node (without locks applied yet) as the C search reads it: per

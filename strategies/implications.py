@@ -74,7 +74,7 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   the same (:func:`~strategies.symbol_store.per_symbol`);
 * :func:`deduce.deadline.check` runs every :data:`CHECK_EVERY`
   propagations, so a time limit ends a long search promptly;
-* with the optional C accelerator installed (``pip install ./accel``,
+* with the C accelerator (built by the package's install,
   :mod:`strategies._accel`), static, grouped and dynamic propagations are
   made in C, node for node the same; :meth:`Implications._propagate_python`
   stays the reference and makes the rest (dynamic+ and nested ones go on
@@ -344,7 +344,7 @@ class Implications:
     def _propagate(self, start: int) -> Propagation:
         if self._fast is None:
             self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE),
-                                 MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0) or False
+                                 MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH) or False
         if self._fast:
             # the C accelerator (strategies/_accel.py): the same propagation, node for node
             prop = Propagation(start)

@@ -1,4 +1,4 @@
-"""The optional C accelerator (``accel/``, :mod:`strategies._accel`) makes the
+"""The C accelerator (``deduce/_accel/``, :mod:`strategies._accel`) makes the
 static, grouped and dynamic propagations of the pure Python engine, node for
 node, the static screen's reach, layer for layer, the fish searches
 (standard, franken and mutant), base for base, the singles and subsets
@@ -6,10 +6,13 @@ node, the static screen's reach, layer for layer, the fish searches
 position's places masks, step for step, and the backtracking search of
 :mod:`deduce.backtrack`, solution for solution.
 
-The extension is compiled here from ``accel/_deduce_accel.c`` with the
-interpreter's C compiler when it is not installed (the tests skip when there
-is no compiler), so the default suite checks it on every machine that could
-build it.  Compared, for every literal of each position: the literals
+The extension is the installed one, or (when it is not built, or switched
+off by ``DEDUCE_PURE_PYTHON=1``) compiled here from ``deduce/_accel/*.c``
+with the interpreter's C compiler (the tests skip when there is no
+compiler), so the default suite checks it on every machine that could build
+it, in both of ``.ci/run``'s runs; ``DEDUCE_ACCEL_MODULE`` names a module
+built elsewhere to test instead (the sanitizer run,
+``tests/test_sanitize.py``).  Compared, for every literal of each position: the literals
 reached in order with their (reason, parents), the contradiction, and
 whether a group or an almost locked set served as a node; on engine
 positions and on random candidate grids of sizes 4 to 25 (one to ten
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import os
 import pathlib
 import random
 import shlex
@@ -37,6 +41,8 @@ from hypothesis import strategies as st
 
 from deduce import Puzzle, backtrack, deadline
 from deduce import state as state_module
+from deduce._accel_digest import SOURCES as SOURCE_NAMES
+from deduce._accel_digest import source_digest
 from deduce.catalogue import stored
 from deduce.errors import Contradiction, SolveTimeout
 from deduce.formats import parse_killer_line
@@ -56,25 +62,42 @@ from strategies.subsets import HiddenSubset, LockedSubset, NakedSubset
 from .test_chain_engine import PUZZLES, stuck
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "accel" / "_deduce_accel.c"
+SOURCES = ROOT / "deduce" / "_accel"
 ALPHABET = "123456789ABCDEFGHIJKLMNOP"
+
+
+def build_module(out_dir: pathlib.Path, flags: list[str]) -> pathlib.Path:
+    """deduce/_accel/*.c compiled into ``out_dir`` as setup.py builds it
+    (``flags`` added), with the digest of its sources; skips without a
+    compiler."""
+    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
+    if not shutil.which(cc[0]):
+        pytest.skip("no C compiler to build the accelerator with")
+    out = out_dir / ("_deduce_accel" + sysconfig.get_config_var("EXT_SUFFIX"))
+    digest = source_digest(str(SOURCES))
+    sources = [str(SOURCES / name) for name in SOURCE_NAMES if name.endswith(".c")]
+    subprocess.run([*cc, "-shared", "-fPIC", *flags, f"-DDEDUCE_ACCEL_SOURCE_DIGEST=\"{digest}\"",
+                    f"-I{sysconfig.get_paths()['include']}", f"-I{SOURCES}", *sources, "-o", str(out)],
+                   check=True, capture_output=True)
+    return out
+
+
+def load_module(path: pathlib.Path):
+    spec = importlib.util.spec_from_file_location("deduce._deduce_accel", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="module")
 def accel(tmp_path_factory):
-    """The extension module: the installed one, or one compiled here."""
+    """The extension module: the one DEDUCE_ACCEL_MODULE names, the
+    installed one, or one compiled here."""
+    if os.environ.get("DEDUCE_ACCEL_MODULE"):
+        return load_module(pathlib.Path(os.environ["DEDUCE_ACCEL_MODULE"]))
     if _accel._deduce_accel is not None:
         return _accel._deduce_accel
-    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
-    if not shutil.which(cc[0]):
-        pytest.skip("no C compiler to build the accelerator with")
-    out = tmp_path_factory.mktemp("accel") / ("_deduce_accel" + sysconfig.get_config_var("EXT_SUFFIX"))
-    subprocess.run([*cc, "-shared", "-fPIC", "-O1", f"-I{sysconfig.get_paths()['include']}", str(SOURCE),
-                    "-o", str(out)], check=True, capture_output=True)
-    spec = importlib.util.spec_from_file_location("_deduce_accel", out)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(build_module(tmp_path_factory.mktemp("accel"), ["-O1"]))
 
 
 @pytest.fixture
@@ -526,8 +549,10 @@ def test_the_tables_refuse_malformed_input(accel):
     n, ncells = 4, 16
     words = bytes(8 * ncells)
     args = [n, ncells, 12, 1, 0, -1, 0, [1] * ncells, [-1] * ncells, bytes(8 * n), words, bytes(8 * 12),
-            [0, 4, 8] * ncells, b"", 4, ("a", "b", "c", "d", "e", "f", "g", "h")]
+            [0, 4, 8] * ncells, b"", 4, ("a", "b", "c", "d", "e", "f", "g", "h"), 40]
     accel.Context(*args)
+    with pytest.raises(ValueError, match="max_depth"):
+        accel.Context(*args[:-1], -1)
     with pytest.raises(ValueError, match="cand"):
         accel.Context(*args[:7], [1 << 5] * ncells, *args[8:])
     with pytest.raises(ValueError, match="cell_houses"):
@@ -569,7 +594,7 @@ def test_a_search_that_raised_is_over(fast_search):
         if len(calls) == 1:
             raise SolveTimeout(0.0)
 
-    solutions = search.fast.solutions(*search.cell_lists(node), check)
+    solutions = search.fast.solutions(*search.cell_lists(node), check, backtrack.CHECK_EVERY)
     with pytest.raises(SolveTimeout):
         list(solutions)
     assert list(solutions) == []  # like a generator that raised
@@ -582,7 +607,7 @@ def test_a_search_cannot_be_resumed_from_its_own_check(fast_search):
     def check():
         next(holder[0])
 
-    holder.append(search.fast.solutions(*search.cell_lists(node), check))
+    holder.append(search.fast.solutions(*search.cell_lists(node), check, backtrack.CHECK_EVERY))
     with pytest.raises(ValueError, match="already running"):
         list(holder[0])
 
