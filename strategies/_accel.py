@@ -160,23 +160,17 @@ def house_search(state: State, method: str, *args: int) -> list[Any] | None:
     return [(order[i], *rest) for i, *rest in getattr(tables[0], method)(state.cand, state.value, *args)]
 
 
-def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]]) -> Any:
+def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]], largest: int, fins: int) -> Any:
     """The C ``FishTables`` of a geometry's houses, a puzzle's peers and the
     cells' cover houses, whose ``search`` is
     :meth:`strategies.fish.Fish._searched` and ``standard``
     :meth:`strategies.fish.Fish._standard_found` in C (the same results, in
-    the same order), or None when the accelerator is not installed or the
-    grid is too large for it."""
+    the same order), or None when the accelerator is not in use, or the
+    grid, the ``largest`` fish or the most ``fins`` the strategies look for
+    are beyond the module's limits."""
     if (_deduce_accel is None or len(g.house_masks) > _deduce_accel.FISH_MAX_HOUSES
-            or len(peers) > _deduce_accel.FISH_MAX_CELLS or not _fish_limits_fit()):
+            or len(peers) > _deduce_accel.FISH_MAX_CELLS or largest > _deduce_accel.FISH_MAX_SIZE
+            or fins > _deduce_accel.FISH_MAX_FINS):
         return None
     return _deduce_accel.FishTables(len(peers), list(g.house_masks), list(peers), list(cell_houses))
 
-
-def _fish_limits_fit() -> bool:
-    """Whether the module's fish searches take the strategies' largest fish
-    and most fins (else every fish is left to Python)."""
-    from .fish import _SIZE_NAMES, MAX_FINS, MAX_FRANKEN_FINS
-
-    return (_deduce_accel is not None and max(_SIZE_NAMES) <= _deduce_accel.FISH_MAX_SIZE
-            and max(MAX_FINS, MAX_FRANKEN_FINS) <= _deduce_accel.FISH_MAX_FINS)

@@ -274,9 +274,9 @@ class Implications:
                     continue
                 where = a.where[x]
                 places = cells_of(where)
-                entry = (where, ((ALS_NODE, cells, a.house, x), tuple(q << 6 | x << 1 for q in places)), others)
+                entry = (where, ((ALS_NODE, cells, a.house, x), tuple(lit(q, x, False) for q in places)), others)
                 for q in places:
-                    sets_of.setdefault(q << 6 | x << 1, []).append(entry)
+                    sets_of.setdefault(lit(q, x, False), []).append(entry)
         index: dict[int, AlsIndexEntry] = {}
         for key, entries in sets_of.items():
             union = 0
@@ -319,7 +319,7 @@ class Implications:
             for c, hs in enumerate(cell_houses):
                 for s in range(n):
                     if smask[s] >> c & 1 and (only is None or s == only):
-                        live[c << 6 | s << 1] = hs
+                        live[lit(c, s, False)] = hs
             return live
         group_of = self.group_of
         for s in range(n):
@@ -336,7 +336,7 @@ class Implications:
                 crossings = _crossings(self, c)
                 linked = tuple(h for h in cell_houses[c]
                                if _house_links(places & house_masks[h], low, group_of, crossings))
-                x = c << 6 | s << 1
+                x = lit(c, s, False)
                 if linked or (only is None and cand[c].bit_count() == 2) or x in self.als_index:
                     live[x] = linked
         return live
@@ -381,7 +381,7 @@ class Implications:
             placed = 0  # mask of cells given a symbol by the assumption
             frontier = [start]
             if not start & 1:
-                c, s = start >> 6, (start >> 1) & 31
+                c, s = lit_cell(start), lit_sym(start)
                 cand[c] &= ~(1 << s)
                 smask[s] &= ~(1 << c)
         off_lits, on_lits = literal_table(len(orig_cand), self.n)
@@ -615,8 +615,8 @@ def _first_inner(inner: list[Any], prop: Propagation, hypo: State) -> list[tuple
             targets = {lit_cell(x) for x in new}
             pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
             sset = set(step.symbols) or {lit_sym(x) for x in new}
-            parents = tuple(x for x in nodes if not x & 1 and x >> 6 in pattern and (x >> 1) & 31 in sset
-                            and x >> 6 not in targets)
+            parents = tuple(x for x in nodes if not x & 1 and lit_cell(x) in pattern and lit_sym(x) in sset
+                            and lit_cell(x) not in targets)
             reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
             if chain:
                 # the inner chain itself, so that it too is explained link by link, and its size
@@ -645,7 +645,7 @@ def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x
         return False
     nodes[x] = (reason, parents)
     if not x & 1:
-        c, s = x >> 6, (x >> 1) & 31
+        c, s = lit_cell(x), lit_sym(x)
         cand[c] &= ~(1 << s)
         smask[s] &= ~(1 << c)
     nxt.append(x)
@@ -659,10 +659,10 @@ def _link_table(ncells: int, nhouses: int) -> tuple[tuple[tuple[int], ...], tupl
     per literal x, ``(x,)``; per "on" literal, the (reason, parents) of the
     candidates it removes from its cell and from its peers; per cell, the
     reason of a naked single there; per house, of a hidden single."""
-    size = ncells << 6
+    size = lit(ncells, 0, False)
     one = tuple((x,) for x in range(size))
-    same_cell = tuple(((SAME_CELL, x >> 6), one[x]) if x & 1 else None for x in range(size))
-    peer = tuple(((PEER, x >> 6), one[x]) if x & 1 else None for x in range(size))
+    same_cell = tuple(((SAME_CELL, lit_cell(x)), one[x]) if x & 1 else None for x in range(size))
+    peer = tuple(((PEER, lit_cell(x)), one[x]) if x & 1 else None for x in range(size))
     return (one, same_cell, peer, tuple((NAKED, c) for c in range(ncells)),
             tuple((HIDDEN, h) for h in range(nhouses)))
 

@@ -10,6 +10,7 @@ import functools
 
 from deduce import deadline
 from deduce.geometry import cells_of
+from deduce.literal import lit_cell, lit_symbol
 from deduce.state import State
 
 from ._accel import screen
@@ -122,7 +123,7 @@ class StaticScreen:
 
     def index(self, x: int) -> int:
         """The bit of literal ``x``."""
-        return ((x >> 1) & 31) * self.ncells + (x >> 6)
+        return lit_symbol(x) * self.ncells + lit_cell(x)
 
     def reach(self, x: int) -> tuple[int | None, int, int, list[tuple[int, int]]]:
         """``(contradiction, on, off, layers)`` for the assumption ``x`` (a

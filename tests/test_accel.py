@@ -295,7 +295,8 @@ def assert_same_fish(geometry, peers, where, sizes):
         for limit, most in ((size, size), (size + max(geometry.box_shape or (geometry.size,)), size + MAX_FINS)):
             for base_types, cover_types in fish._orientations(geometry):
                 plain = list(fish._standard_found(geometry, peers, where, base_types, cover_types, limit, most))
-                tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cover_types)))
+                tables = _accel.fish_tables(
+                    geometry, peers, _cell_houses(geometry, tuple(cover_types)), 4, MAX_FINS)
                 assert tables.standard(base_types, cover_types, where, size, limit, most, MAX_FINS) == plain
                 passed += len(plain)
     for shape in ("franken", "mutant"):
@@ -307,7 +308,8 @@ def assert_same_fish(geometry, peers, where, sizes):
                 for oi, (base_types, cover_types) in enumerate(fish._orientations(geometry)):
                     pool = [h for h in base_types if 0 < (where & geometry.house_masks[h]).bit_count() <= size + fins]
                     plain = list(fish._searched(geometry, peers, where, {}, oi, cover_types, pool, fins, need_box))
-                    tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cover_types)))
+                    tables = _accel.fish_tables(
+                    geometry, peers, _cell_houses(geometry, tuple(cover_types)), 4, MAX_FINS)
                     assert tables is not None, "the accelerator was not used"
                     assert tables.search(pool, where, size, fins, need_box) == plain, (shape, size, kind, oi)
                     passed += len(plain)
@@ -358,7 +360,9 @@ def test_fish_examples_make_the_same_steps(accel, monkeypatch, code):
 def test_too_large_a_grid_for_the_fish_tables_is_left_to_python(with_accel):
     geometry = Geometry.boxes(9)
     peers = Puzzle(geometry, ALPHABET[:9], (-1,) * 81).peer_masks
-    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10))) is not None
+    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10)), 4, MAX_FINS) is not None
+    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10)), 5, MAX_FINS) is None
+    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10)), 4, 9) is None
     with pytest.raises(ValueError, match="too large"):
         with_accel.FishTables(700, [0] * 10, [0] * 700, [()] * 700)
 
@@ -374,7 +378,7 @@ def test_a_fish_with_the_most_fins_is_found_by_both(with_accel):
     fish, rows, cols = Fish(2), list(range(16)), list(range(16, 32))
     plain = list(fish._standard_found(geometry, peers, where, rows, cols, 2 + 4, 2 + MAX_FINS))
     assert MAX_FINS == 5 and any(fins.bit_count() == MAX_FINS for *_, fins in plain)
-    tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cols)))
+    tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cols)), 4, MAX_FINS)
     assert tables.standard(rows, cols, where, 2, 2 + 4, 2 + MAX_FINS, MAX_FINS) == plain
 
 
