@@ -129,8 +129,8 @@ def house_tables(state: State) -> tuple[Any, Any] | None:
     scans them (:func:`~strategies._houses.house_order`), and of its
     line-box intersections (:func:`~strategies._houses.line_block_pairs`:
     their cells, within the line's and the box's), whose searches are those
-    of :mod:`strategies.singles` and :mod:`strategies.subsets` in C (the
-    same singles and sets, in the same order); made once per peer table, or
+    of :mod:`strategies.subsets` in C (the same sets, in the same order);
+    made once per peer table, or
     None when the accelerator is not installed."""
     if _deduce_accel is None:
         return None
@@ -149,8 +149,7 @@ def house_tables(state: State) -> tuple[Any, Any] | None:
 
 def house_search(state: State, method: str, *args: int) -> list[Any] | None:
     """The finds of the C ``HouseTables.<method>(cand, value, *args)`` over
-    the puzzle's houses (full houses, hidden singles, naked or hidden
-    sets), each with its house number where the module gives the house's
+    the puzzle's houses (naked or hidden sets), each with its house number where the module gives the house's
     place in :func:`~strategies._houses.house_order`; None when the
     accelerator is not installed."""
     tables = house_tables(state)

@@ -1,8 +1,8 @@
 """The C accelerator (``deduce/_accel/``, :mod:`strategies._accel`) makes the
 static, grouped and dynamic propagations of the pure Python engine, node for
 node, the static screen's reach, layer for layer, the fish searches
-(standard, franken and mutant), base for base, the singles and subsets
-(full houses, hidden singles, naked, hidden and locked sets) and a
+(standard, franken and mutant), base for base, the subsets (naked, hidden
+and locked sets) and a
 position's places masks, step for step, and the backtracking search of
 :mod:`deduce.backtrack`, solution for solution.
 
@@ -576,10 +576,7 @@ def test_the_tables_refuse_malformed_input(accel):
     with pytest.raises(ValueError, match="subsets of"):
         tables.naked([1] * 16, [-1] * 16, 9)
     with pytest.raises(ValueError, match="values"):
-        tables.hidden_singles([1] * 16, [-2] * 16)
-    assert tables.full_houses([1, 2, 4, 8] + [1] * 12, [0, 1, -1, 2] + [-1] * 12) == []
-    assert tables.full_houses([1, 2, 4, 8] + [1] * 12, [0, 1, 2, -1] + [-1] * 12) == [(0, 3, 3)]
-    assert tables.hidden_singles([3, 3, 5, 8] + [1] * 12, [-1] * 16) == [(0, 2, 2), (0, 3, 3)]
+        tables.naked([1] * 16, [-2] * 16, 2)
     # a position's places: candidates or values out of range
     with pytest.raises(ValueError, match="candidates"):
         accel.symbol_masks([1 << 4], [-1], 4, False)
@@ -615,3 +612,69 @@ def test_a_search_cannot_be_resumed_from_its_own_check(fast_search):
     with pytest.raises(ValueError, match="already running"):
         list(holder[0])
 
+
+
+# -- which engine runs, and why ---------------------------------------------------
+
+@pytest.fixture
+def fresh_loader(monkeypatch):
+    """deduce._accelerator asked afresh (its answer is kept per process), and again after the test."""
+    from deduce import _accelerator
+
+    _accelerator._loaded.cache_clear()
+    yield _accelerator
+    _accelerator._loaded.cache_clear()
+
+
+def test_a_module_built_from_other_sources_is_refused_with_one_warning(fresh_loader, monkeypatch):
+    import sys
+    import types
+
+    stale = types.ModuleType("deduce._deduce_accel")
+    stale.SOURCE_DIGEST, stale.LIT_CELL_SHIFT = "0123456789abcdef", 6
+    monkeypatch.delenv("DEDUCE_PURE_PYTHON", raising=False)
+    monkeypatch.setitem(sys.modules, "deduce._deduce_accel", stale)
+    with pytest.warns(RuntimeWarning, match="refused as stale") as warned:
+        assert fresh_loader.load() is None
+        assert fresh_loader.load() is None and fresh_loader.engine() == fresh_loader.engine()
+    assert len(warned) == 1
+    engine = fresh_loader.engine()
+    assert not engine and str(engine).startswith("pure Python (refused as stale: built from sources 0123456789abcdef")
+
+
+def test_a_module_packing_literals_otherwise_is_refused(fresh_loader, monkeypatch):
+    import sys
+    import types
+
+    from deduce._accel_digest import SOURCES_DIR
+
+    odd = types.ModuleType("deduce._deduce_accel")
+    odd.SOURCE_DIGEST, odd.LIT_CELL_SHIFT = source_digest(SOURCES_DIR), 5
+    monkeypatch.delenv("DEDUCE_PURE_PYTHON", raising=False)
+    monkeypatch.setitem(sys.modules, "deduce._deduce_accel", odd)
+    with pytest.warns(RuntimeWarning, match="packs literals otherwise"):
+        assert fresh_loader.load() is None
+    odd.LIT_CELL_SHIFT = 6
+    fresh_loader._loaded.cache_clear()
+    assert fresh_loader.load() is odd and fresh_loader.engine()
+    assert str(fresh_loader.engine()) == "C accelerator"
+
+
+def test_the_switch_and_a_missing_module_are_said(fresh_loader, monkeypatch):
+    import sys
+
+    monkeypatch.setenv("DEDUCE_PURE_PYTHON", "1")
+    assert str(fresh_loader.engine()) == "pure Python (switched off by DEDUCE_PURE_PYTHON=1)"
+    fresh_loader._loaded.cache_clear()
+    monkeypatch.setenv("DEDUCE_PURE_PYTHON", "0")  # ("0" asks for nothing)
+    monkeypatch.setitem(sys.modules, "deduce._deduce_accel", None)  # (import fails: as if never built)
+    assert str(fresh_loader.engine()).startswith("pure Python (not built: no C compiler")
+
+
+def test_the_built_module_matches_its_sources_and_the_strategies_limits(accel):
+    from deduce._accel_digest import SOURCES_DIR
+
+    assert source_digest(SOURCES_DIR) == accel.SOURCE_DIGEST
+    assert lit(1, 0, False) == 1 << accel.LIT_CELL_SHIFT
+    assert accel.FISH_MAX_SIZE >= 4 and accel.FISH_MAX_FINS >= MAX_FINS and accel.SUBSET_MAX_K >= 4
+    assert sorted(p.name for p in SOURCES.iterdir() if p.suffix in (".c", ".h")) == sorted(SOURCE_NAMES)

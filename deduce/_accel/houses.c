@@ -1,15 +1,16 @@
 #include "accel.h"
 
-/* ---- one house at a time: singles and subsets (strategies/singles.py, subsets.py) */
+/* ---- one house at a time: the subsets (strategies/subsets.py) */
 
-/* The searches of FullHouse, HiddenSingle, NakedSubset, HiddenSubset and
- * LockedSubset in C, over groups: a house (its cells both its items and its
- * scope), or a line-box intersection (its cells the items, the line's and
- * the box's the scope).  The singles, per house in the tables' order.  The
- * subsets, per group in order: every k items whose masks make a union of
+/* The searches of NakedSubset, HiddenSubset and LockedSubset in C, over
+ * groups: a house (its cells both its items and its scope), or a line-box
+ * intersection (its cells the items, the line's and the box's the scope).
+ * The subsets, per group in order: every k items whose masks make a union of
  * exactly k bits, in combinations order, kept when it eliminates something
  * (what locked_groups yields and the strategies make steps of).  Python
- * makes the steps. */
+ * makes the steps.  (Full houses and hidden singles were searched here
+ * too: they saved under 5% of the rating's and of explain's time, measured
+ * by bench/kernel_share.py, so they are Python's alone.) */
 
 
 typedef struct {
@@ -221,73 +222,8 @@ error:
     return NULL;
 }
 
-/* The singles of each house (the groups being houses): full houses, or hidden singles. */
-static PyObject *subset_singles(HouseTables *T, PyObject *args, int hidden) {
-    PyObject *cand_in, *value_in;
-    if (!PyArg_ParseTuple(args, "OO", &cand_in, &value_in)) return NULL;
-    int *cand, *value;
-    if (!house_position(T, cand_in, value_in, &cand, &value)) return NULL;
-    PyObject *out = PyList_New(0);
-    if (!out) goto error;
-    uint32_t full = T->nsymbols == 32 ? 0xffffffffu : ((uint32_t)1 << T->nsymbols) - 1;
-    for (int g = 0; g < T->ngroups; g++) {
-        const int *cells = T->items + T->item_start[g];
-        int ncells = T->item_start[g + 1] - T->item_start[g], empty = 0, last = -1;
-        uint32_t placed = 0;
-        for (int i = 0; i < ncells; i++) {
-            if (value[cells[i]] >= 0) placed |= (uint32_t)1 << value[cells[i]];
-            else { empty++; last = cells[i]; }
-        }
-        if (!hidden) {
-            uint32_t missing = full & ~placed;
-            if (empty != 1 || __builtin_popcount(missing) != 1 || !((uint32_t)cand[last] & missing)) continue;
-            PyObject *entry = Py_BuildValue("(iii)", g, last, __builtin_ctz(missing));
-            if (!entry || PyList_Append(out, entry) < 0) { Py_XDECREF(entry); goto error; }
-            Py_DECREF(entry);
-            continue;
-        }
-        if (empty < 2) continue;
-        int count[SUBSET_ITEMS] = {0}, where[SUBSET_ITEMS];
-        for (int i = 0; i < ncells; i++) {
-            int c = cells[i];
-            if (value[c] >= 0) continue;
-            for (uint32_t b = (uint32_t)cand[c]; b; b &= b - 1) {
-                int s = __builtin_ctz(b);
-                count[s]++;
-                where[s] = c;
-            }
-        }
-        for (int s = 0; s < T->nsymbols; s++) {
-            if (count[s] != 1 || placed >> s & 1) continue;
-            PyObject *entry = Py_BuildValue("(iii)", g, where[s], s);
-            if (!entry || PyList_Append(out, entry) < 0) { Py_XDECREF(entry); goto error; }
-            Py_DECREF(entry);
-        }
-    }
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    return out;
-error:
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    Py_XDECREF(out);
-    return NULL;
-}
-
 static PyObject *subset_naked(HouseTables *T, PyObject *args) { return subset_search(T, args, 0); }
 static PyObject *subset_hidden(HouseTables *T, PyObject *args) { return subset_search(T, args, 1); }
-
-/* full_houses(cand, value) -> [(group, cell, symbol)]: per house (each group a house), in order, its
- * one empty cell when the house misses one symbol and the cell still holds it (FullHouse). */
-static PyObject *subset_full_houses(HouseTables *T, PyObject *args) {
-    return subset_singles(T, args, 0);
-}
-
-/* hidden_singles(cand, value) -> [(group, cell, symbol)]: per house with two empty cells or more, in
- * order, each symbol not placed there with one place left in it, in symbol order (HiddenSingle). */
-static PyObject *subset_hidden_singles(HouseTables *T, PyObject *args) {
-    return subset_singles(T, args, 1);
-}
 
 static PyMethodDef house_tables_methods[] = {
     {"naked", (PyCFunction)subset_naked, METH_VARARGS,
@@ -295,11 +231,6 @@ static PyMethodDef house_tables_methods[] = {
     {"hidden", (PyCFunction)subset_hidden, METH_VARARGS,
      "hidden(cand, value, k) -> [(group, symbols, cells)]: the hidden sets of k symbols that eliminate something "
      "(each group a house: its items and scope the same cells)."},
-    {"full_houses", (PyCFunction)subset_full_houses, METH_VARARGS,
-     "full_houses(cand, value) -> [(group, cell, symbol)]: each house's last empty cell and its missing symbol."},
-    {"hidden_singles", (PyCFunction)subset_hidden_singles, METH_VARARGS,
-     "hidden_singles(cand, value) -> [(group, cell, symbol)]: per house with two empty cells or more, each "
-     "symbol not placed there with one place left in it."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -309,8 +240,7 @@ PyTypeObject HouseTablesType = {
     .tp_basicsize = sizeof(HouseTables),
     .tp_dealloc = (destructor)house_tables_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A geometry's houses (or line-box intersections), for the singles and the naked, hidden and locked "
-              "set searches in C.",
+    .tp_doc = "A geometry's houses (or line-box intersections), for the naked, hidden and locked set searches in C.",
     .tp_methods = house_tables_methods,
     .tp_new = house_tables_new,
 };
