@@ -263,6 +263,32 @@ class Search:
                 placed[self.cell_at[p]] = d
         return cand, solved, placed
 
+    def start_lists(self, state: State | None = None) -> tuple[list[int], list[int], list[int]] | None:
+        """``cell_lists(start(state))`` made from the cells directly (the C
+        search's start, without the packed node); None when a placement
+        clashes with an earlier one (:meth:`start` then says what follows)."""
+        n, peers = self.n, self.puzzle.peers
+        if state is None:
+            values: Sequence[int] = self.puzzle.givens
+            cand = [(1 << n) - 1] * len(values)
+        else:
+            values, cand = state.value, list(state.cand)
+        solved = [0] * len(values)
+        placed = [-1] * len(values)
+        for c, d in enumerate(values):
+            if d >= 0:
+                cand[c], solved[c], placed[c] = 1 << d, 1, d
+        # (each placement rules its symbol out of its peers)
+        for c, d in enumerate(values):
+            if d >= 0:
+                bit = 1 << d
+                for p in peers[c]:
+                    if cand[p] & bit:
+                        if solved[p]:
+                            return None  # (two placements of one symbol see each other)
+                        cand[p] ^= bit
+        return cand, solved, placed
+
     def placing(self, key: int) -> Placing:
         """What placing symbol ``d`` in cell ``c`` (``key = d*N*N + c``) does to
         a node: ``(bit0, kill0, kill1, kill2, bit1, bit2, solved)``, the
@@ -599,7 +625,14 @@ def iter_solutions(target: Puzzle | State) -> Iterator[Solution]:
 
     Raises :class:`~deduce.errors.Contradiction` when the givens clash.
     """
-    search, node = _start(target)
+    search = Search(target.puzzle if isinstance(target, State) else target)
+    if search.fast is not None:
+        # (the C search starts from the cells: the packed root node is made only when the start clashes)
+        lists = search.start_lists(target if isinstance(target, State) else None)
+        if lists is not None:
+            yield from search.fast.solutions(*lists, deadline.check, CHECK_EVERY)
+            return
+    node = search.start(target) if isinstance(target, State) else search.start()
     if node is not None:
         yield from (search.fast_solutions(node) if search.fast is not None else search.solutions(node))
 

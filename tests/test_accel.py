@@ -678,3 +678,18 @@ def test_the_built_module_matches_its_sources_and_the_strategies_limits(accel):
     assert lit(1, 0, False) == 1 << accel.LIT_CELL_SHIFT
     assert accel.FISH_MAX_SIZE >= 4 and accel.FISH_MAX_FINS >= MAX_FINS and accel.SUBSET_MAX_K >= 4
     assert sorted(p.name for p in SOURCES.iterdir() if p.suffix in (".c", ".h")) == sorted(SOURCE_NAMES)
+
+
+@pytest.mark.parametrize("text", [*PUZZLES, "11" + "." * 79, "1" + "." * 8 + "1" + "." * 71, "." * 81])
+def test_the_c_search_starts_from_the_cells_as_from_the_packed_root(text):
+    puzzle = Puzzle.from_string(text)
+    search = backtrack.Search(puzzle)
+    for state in (None, State.from_puzzle(puzzle) if text.count("1") < 2 else None):
+        node = search.start(state) if state is not None else None
+        if state is None:
+            try:
+                node = search.start()
+            except Contradiction:
+                node = None
+        lists = search.start_lists(state)
+        assert lists == (search.cell_lists(node) if node is not None else None)
