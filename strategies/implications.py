@@ -217,7 +217,7 @@ class Implications:
         self.value = state.value
         self.smask = symbol_masks_solved(state)   # (shared by the position: each propagation narrows a copy)
         #: the solved cells, as a cell mask
-        self.solved = _solved(state.value)
+        self.solved = _solved(state)
         self.static = mode in ("static", "grouped")
         self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None
@@ -714,13 +714,10 @@ def _link_table(ncells: int, nhouses: int) -> tuple[tuple[tuple[int], ...], tupl
             tuple((HIDDEN, h) for h in range(nhouses)))
 
 
-def _solved(value: list[int]) -> int:
-    """The solved cells, as a cell mask."""
-    m = 0
-    for c, v in enumerate(value):
-        if v >= 0:
-            m |= 1 << c
-    return m
+def _solved(state: State) -> int:
+    """The solved cells, as a cell mask (from :meth:`State.unsolved_mask`,
+    in C with the accelerator)."""
+    return ((1 << len(state.value)) - 1) & ~state.unsolved_mask()
 
 
 _group_tables: dict[Any, dict[int, tuple[int, ...]]] = {}
@@ -757,7 +754,7 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
         imp: Implications = per_symbol(state, ("implications", mode), symbol,
                                        lambda: Implications(state, mode, symbol))
         # what it reads of the position is the same here (see per_symbol): read this one from now on
-        imp.state, imp.cand, imp.value, imp.solved = state, state.cand, state.value, _solved(state.value)
+        imp.state, imp.cand, imp.value, imp.solved = state, state.cand, state.value, _solved(state)
         return imp
 
     def make() -> Implications:
