@@ -1,8 +1,10 @@
 /* deduce's C accelerator: what its kernels share (one header for all of them).
  *
- * Each kernel is the same search as a Python one, in its own file, and
- * returns plain data (ints, bit arrays as ints, flat lists and tuples of
- * ints) that Python makes its records from:
+ * Each kernel is the same search as a Python one, in its own file.  All but
+ * the chains return plain data (ints, bit arrays as ints, flat lists and
+ * tuples of ints) that Python makes its records from; the chains' Context
+ * still fills a propagation's nodes with their (reason, parents) records,
+ * the reasons' names passed in from Python:
  *
  *   chains.c  the propagations of static, grouped and dynamic chains (Context;
  *             strategies/implications.py) and a conclusion's chain counted
