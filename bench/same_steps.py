@@ -87,7 +87,7 @@ def dump(todo_path: str, out_path: str, texts: bool = False) -> None:
                                 s.variant, s.details if s.technique.code != "bf" else (), s.se_bonus))
                           for s in result.steps] + [result.status]
         if texts:
-            records[label] += [s.text(level) for s in result.steps for level in ("nudge", "hint", "full")]
+            records[label] += [s.text(level, puzzle) for s in result.steps for level in ("nudge", "clue", "full")]
     pathlib.Path(out_path).write_text(json.dumps({"cpu": time.process_time() - t0, "records": records}))
 
 
