@@ -693,3 +693,11 @@ def test_the_c_search_starts_from_the_cells_as_from_the_packed_root(text):
                 node = None
         lists = search.start_lists(state)
         assert lists == (search.cell_lists(node) if node is not None else None)
+
+
+def test_version_names_the_engine_in_use(capsys):
+    import deduce
+    from deduce.cli import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"deduce {deduce.__version__}, engine: {deduce.accelerated}\n"
