@@ -14,8 +14,13 @@ profile; then puzzles of ``classic-rated.csv`` with the ``se`` and
 ``hodoku`` profiles (what rating runs).
 
     python bench/same_steps.py [REV] [--top N] [--rated N] [--variants N] [--profiles N]
+    python bench/same_steps.py --both-ways [...]
 
-``REV`` defaults to ``HEAD``.  Needs ``../shared`` (corpora) beside the
+``REV`` defaults to ``HEAD``.  ``--both-ways`` compares the working tree
+with the C accelerator against the working tree in pure Python
+(``DEDUCE_PURE_PYTHON=1``) instead: every step, its explanation at each
+level (the text of every step of the default profile's solves) and the
+ratings' steps (the ``se`` and ``hodoku`` profiles) must be the same.  Needs ``../shared`` (corpora) beside the
 repository.  The old revision's records are kept in ``/tmp`` by commit and
 sample, so re-runs only solve with the working tree.
 """
@@ -62,8 +67,9 @@ def sample(args: argparse.Namespace, corpora: pathlib.Path) -> list[tuple[str, s
     return out
 
 
-def dump(todo_path: str, out_path: str) -> None:
-    """Worker: solve each entry of ``todo_path`` with the deduce on sys.path and write the records."""
+def dump(todo_path: str, out_path: str, texts: bool = False) -> None:
+    """Worker: solve each entry of ``todo_path`` with the deduce on sys.path and write the records (with
+    ``texts``, each step's explanation at every level too)."""
     from deduce.engine import Solver
     from deduce.formats import read_puzzle
     from deduce.registry import strategies_for
@@ -80,13 +86,20 @@ def dump(todo_path: str, out_path: str) -> None:
         records[label] = [repr((s.technique.code, s.placements, s.eliminations, s.cells, s.houses, s.symbols,
                                 s.variant, s.details if s.technique.code != "bf" else (), s.se_bonus))
                           for s in result.steps] + [result.status]
+        if texts:
+            records[label] += [s.text(level, puzzle) for s in result.steps for level in ("nudge", "clue", "full")]
     pathlib.Path(out_path).write_text(json.dumps({"cpu": time.process_time() - t0, "records": records}))
 
 
-def run_worker(tree: pathlib.Path, todo: pathlib.Path, out: pathlib.Path) -> subprocess.Popen:
+def run_worker(tree: pathlib.Path, todo: pathlib.Path, out: pathlib.Path, pure: bool | None = None) -> subprocess.Popen:
+    """A worker solving ``todo`` with the tree's deduce; ``pure`` True or False: the engine, and the texts too."""
     env = dict(os.environ, PYTHONPATH=str(tree))
-    return subprocess.Popen([sys.executable, str(pathlib.Path(__file__).resolve()), "--dump", str(todo), str(out)],
-                            env=env, cwd=str(tree))
+    env.pop("DEDUCE_PURE_PYTHON", None)
+    if pure:
+        env["DEDUCE_PURE_PYTHON"] = "1"
+    texts = ["--texts"] if pure is not None else []
+    return subprocess.Popen([sys.executable, str(pathlib.Path(__file__).resolve()), "--dump", str(todo), str(out),
+                             *texts], env=env, cwd=str(tree))
 
 
 def main() -> int:
@@ -96,10 +109,13 @@ def main() -> int:
     ap.add_argument("--rated", type=int, default=40, help="puzzles of classic-rated (default profile)")
     ap.add_argument("--variants", type=int, default=3, help="9x9 killers and jigsaws each")
     ap.add_argument("--profiles", type=int, default=20, help="puzzles of classic-rated for each of se, hodoku")
+    ap.add_argument("--both-ways", action="store_true",
+                    help="compare the working tree with the C accelerator and in pure Python (not REV)")
     ap.add_argument("--dump", nargs=2, help=argparse.SUPPRESS)
+    ap.add_argument("--texts", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.dump:
-        dump(*args.dump)
+        dump(*args.dump, texts=args.texts)
         return 0
     sys.path.insert(0, str(ROOT / "bench"))
     from _shared import CORPORA
@@ -114,8 +130,20 @@ def main() -> int:
     todo_path.write_text(json.dumps(todo))
     old_out = work / f"old-{commit[:12]}-{key}.json"
     new_out = work / f"new-{key}.json"
-    procs = [run_worker(ROOT, todo_path, new_out)]
-    if not old_out.exists():
+    if args.both_ways:
+        check = subprocess.run([sys.executable, "-c", "import deduce; print(deduce.accelerated)"], cwd=ROOT,
+                               capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        print(f"working tree, engine: {check.stdout.strip()} (old), then pure Python (new)")
+        if check.stdout.strip() != "C accelerator":
+            print("the working tree's accelerator is not in use: nothing to compare", file=sys.stderr)
+            return 2
+        commit = "accelerated"
+        old_out = work / f"accel-{key}.json"
+        new_out = work / f"pure-{key}.json"
+        procs = [run_worker(ROOT, todo_path, old_out, pure=False), run_worker(ROOT, todo_path, new_out, pure=True)]
+    else:
+        procs = [run_worker(ROOT, todo_path, new_out)]
+    if not args.both_ways and not old_out.exists():
         tree = work / f"tree-{commit[:12]}"
         if not tree.exists():
             archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True, check=True).stdout
@@ -140,9 +168,10 @@ def main() -> int:
         i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
         print(f"{label}: step {i + 1} differs ({len(a)} vs {len(b)} steps)\n  old {a[i] if i < len(a) else '-'}\n"
               f"  new {b[i] if i < len(b) else '-'}")
-    steps = sum(len(r) - 1 for r in new["records"].values())
+    steps = sum(sum(1 for x in r if x.startswith("(")) for r in new["records"].values())
     print(f"{len(todo) - differ}/{len(todo)} solves identical ({steps} steps); CPU seconds "
-          f"{commit[:12]} {old['cpu']:.1f} (when recorded), working tree {new['cpu']:.1f}")
+          f"{commit[:12]} {old['cpu']:.1f} (when recorded), {'pure Python' if args.both_ways else 'working tree'} "
+          f"{new['cpu']:.1f}")
     return 1 if differ else 0
 
 

@@ -1,26 +1,30 @@
 #!/usr/bin/env python3
-"""Issue #14's speed figures, each timed in this one run beside norvig.py.
+"""Issue #33's speed figures, each timed in this one run beside norvig.py,
+for the default install (the C accelerator) and for the pure Python engine
+(``DEDUCE_PURE_PYTHON=1``), one after the other; each engine's ``deduce
+--version`` line is printed first (``--engines`` picks one).
 
-It says first whether the searches (chains, fish, backtracking) run with the
-optional C accelerator (``pip install ./accel``) or in pure Python
-(``DEDUCE_PURE_PYTHON=1`` forces the latter); measure both.
-
-Prints, per figure, deduce's time, the baseline's time measured in the same
-run, and the ratio (never a timed test: the machine's load moves absolute
-times, ratios taken minutes apart move much less):
+Prints, per figure and engine, deduce's time, the baseline's time measured
+in the same run, and the ratio (never a timed test: the machine's load moves
+absolute times, ratios taken minutes apart move much less).  The goals are
+the default install's (issue #33 item 5); the pure Python engine's older
+goals are in brackets:
 
 * **rate**: ``deduce rate --jobs 1`` over the puzzle column of
   ``classic-rated.csv`` against ``norvig.py --count 2`` over ``top1465.txt``,
-  timed before and after the rating (their mean; goal: at most 15x, then
-  4x).  ``--rate-limit N`` rates an evenly spaced sample of N puzzles
-  instead and scales the time to the whole file (said so in the output);
+  timed before and after the rating (their mean; goal: at most 2.5x [15x]).
+  ``--rate-limit N`` (``--pure-rate-limit N`` for pure Python alone) rates
+  an evenly spaced sample of N puzzles instead and scales the time to the
+  whole file (said so in the output);
 * **solve**: ``deduce solve`` over the whole of ``top1465.txt`` against
   ``norvig.py`` in its default mode (first solution) over the same file,
-  process start included (goal: deduce 5x faster);
+  process start included (goal: deduce 20x faster, 0.05x [0.2x]);
 * **explain**: the median seconds of ``deduce explain`` (the solve with the
-  default profile and the text of every step, in this process) over an
-  evenly spaced sample of ``top1465.txt`` (``--explain-sample``; goal 0.3 s);
-* **hardest** (``--hardest N``, reported, not gating): the first N puzzles
+  default profile and the text of every step, in one process per engine)
+  over an evenly spaced sample of ``top1465.txt`` (``--explain-sample``,
+  ``--pure-explain-sample``; goal 0.08 s [0.3 s]);
+* **hardest** (``--hardest N``, reported, not gating; in this process, with
+  the engine it runs): the first N puzzles
   of ``hardest-database-110626.txt`` that carry Sudoku Explainer's ER,
   solved with the ``se`` profile plus nested forcing chains up to
   ``--nested`` (SE's nested levels 2 to 5; default 5) before trial and
@@ -29,7 +33,8 @@ times, ratios taken minutes apart move much less):
   the CPU seconds per puzzle (``--jobs J`` rates J puzzles at once, one
   process each: give it at most as many jobs as the machine has cores).
 
-    python bench/speed.py [--skip rate,solve,explain] [--rate-limit N] [--explain-sample N]
+    python bench/speed.py [--engines accel,pure] [--skip rate,solve,explain] [--rate-limit N]
+                          [--pure-rate-limit N] [--explain-sample N] [--pure-explain-sample N]
                           [--hardest N [--hardest-start K] [--jobs J]] [--nested LEVEL] [--timeout S]
 
 Needs ``../shared`` beside the repository (corpora and ``bench/norvig.py``).
@@ -40,6 +45,8 @@ from __future__ import annotations
 import argparse
 import csv
 import functools
+import json
+import os
 import pathlib
 import statistics
 import subprocess
@@ -59,11 +66,19 @@ from _shared import CORPORA, SHARED  # noqa: E402
 NORVIG = SHARED / "bench" / "norvig.py"
 
 
-def timed(cmd: list[str], stdin_path: pathlib.Path | None = None) -> float:
+#: The engines measured: name, what their processes add to the environment, goals (rate, solve, explain).
+ENGINES = {
+    "accel": ("default install", {}, (2.5, 0.05, 0.08)),
+    "pure": ("DEDUCE_PURE_PYTHON=1", {"DEDUCE_PURE_PYTHON": "1"}, (15.0, 0.2, 0.3)),
+}
+
+
+def timed(cmd: list[str], stdin_path: pathlib.Path | None = None, env: dict[str, str] | None = None) -> float:
     """Wall seconds of one command (output discarded); raises if it fails."""
     t0 = time.perf_counter()
     with open(stdin_path or "/dev/null", "rb") as stdin:
-        done = subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        done = subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              env=None if env is None else {**os.environ, **env})
     seconds = time.perf_counter() - t0
     if done.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
@@ -82,7 +97,7 @@ def spaced(items: list, k: int) -> list:
 
 
 def line(name: str, ours: float, theirs: float, goal: str) -> None:
-    print(f"{name:<9} deduce {ours:9.1f} s   baseline {theirs:8.1f} s   ratio {ours / theirs:6.2f}x   ({goal})",
+    print(f"{name:<16} deduce {ours:9.1f} s   baseline {theirs:8.1f} s   ratio {ours / theirs:6.2f}x   ({goal})",
           flush=True)
 
 
@@ -90,42 +105,58 @@ def norvig_count_seconds() -> float:
     return timed([sys.executable, str(NORVIG), "--count", "2", str(CORPORA / "top1465.txt")])
 
 
-def fig_rate(args: argparse.Namespace, norvig_count: float) -> None:
+def fig_rate(engine: str, limit: int, timeout: float | None, norvig_count: float) -> float:
     """The rating's ratio to the mean of ``norvig_count`` (timed just
-    before) and a second ``norvig.py --count 2`` run timed just after: the
-    machine's speed can drift by a third over the minutes the rating takes."""
+    before) and a second ``norvig.py --count 2`` run timed just after (the
+    machine's speed can drift by a third over the minutes the rating
+    takes); returns the one after, the next figure's one before."""
+    name, env, goals = ENGINES[engine]
     rows = [r["puzzle"] for r in csv.DictReader((CORPORA / "classic-rated.csv").open())]
-    sample = spaced(rows, args.rate_limit)
+    sample = spaced(rows, limit)
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(sample) + "\n")
     cmd = deduce_cmd("rate", "--jobs", "1", "--csv", f.name)
-    if args.timeout:
-        cmd += ["--timeout", str(args.timeout)]
-    seconds = timed(cmd)
+    if timeout:
+        cmd += ["--timeout", str(timeout)]
+    seconds = timed(cmd, env=env)
     pathlib.Path(f.name).unlink()
     after = norvig_count_seconds()
     print(f"norvig.py --count 2 over top1465 again, after the rating: {after:.1f} s (the ratio uses the mean)",
           flush=True)
     scale = len(rows) / len(sample)
     note = "" if scale == 1 else f", {len(sample)} of {len(rows)} puzzles rated, time scaled x{scale:.2f}"
-    line("rate", seconds * scale, (norvig_count + after) / 2,
-         f"classic-rated vs norvig --count 2 on top1465; goal <= 15x{note}")
+    line(f"rate ({engine})", seconds * scale, (norvig_count + after) / 2,
+         f"{name}: classic-rated vs norvig --count 2 on top1465; goal <= {goals[0]}x{note}")
+    return after
 
 
-def fig_solve(args: argparse.Namespace) -> None:
+def fig_solve(engine: str) -> None:
+    name, env, goals = ENGINES[engine]
     top = CORPORA / "top1465.txt"
     norvig = timed([sys.executable, str(NORVIG), str(top)])
-    ours = timed(deduce_cmd("solve", str(top)))
-    line("solve", ours, norvig, "top1465, first solution, process start included; goal <= 0.2x")
+    ours = timed(deduce_cmd("solve", str(top)), env=env)
+    line(f"solve ({engine})", ours, norvig,
+         f"{name}: top1465, first solution, process start included; goal <= {goals[1]}x")
 
 
-def fig_explain(args: argparse.Namespace) -> None:
+def fig_explain(engine: str, sample: int) -> None:
+    """The explain median, measured in a child process running the engine."""
+    name, env, goals = ENGINES[engine]
+    done = subprocess.run([sys.executable, __file__, "--explain-child", str(sample)], capture_output=True,
+                          text=True, check=True, env={**os.environ, **env})
+    median, longest, count, total = json.loads(done.stdout)
+    print(f"explain ({engine}) median {median:.3f} s, max {longest:.1f} s over {count} of {total} top1465 puzzles "
+          f"({name}, in process; goal: median <= {goals[2]} s)", flush=True)
+
+
+def explain_child(sample_size: int) -> None:
+    """``--explain-child N``: the explain times of N spaced puzzles of top1465, as JSON."""
     from deduce import Puzzle
     from deduce.engine import Solver
     from deduce.render.words import TextRenderer
 
     puzzles = [ln.strip() for ln in (CORPORA / "top1465.txt").open() if ln.strip() and not ln.startswith("#")]
-    sample = spaced(puzzles, args.explain_sample)
+    sample = spaced(puzzles, sample_size)
     solver = Solver()
     times = []
     for text in sample:
@@ -136,8 +167,7 @@ def fig_explain(args: argparse.Namespace) -> None:
         for step in result.steps:
             renderer.explain(step)
         times.append(time.perf_counter() - t0)
-    print(f"explain   median {statistics.median(times):.3f} s, max {max(times):.1f} s over {len(sample)} of "
-          f"{len(puzzles)} top1465 puzzles (in process; goal: median <= 0.3 s)", flush=True)
+    print(json.dumps([statistics.median(times), max(times), len(sample), len(puzzles)]))
 
 
 @functools.cache
@@ -206,9 +236,13 @@ def fig_hardest(args: argparse.Namespace) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engines", default="accel,pure", help="engines to measure: accel, pure (default both)")
     ap.add_argument("--skip", default="", help="figures to leave out: rate, solve, explain")
     ap.add_argument("--rate-limit", type=int, default=0, help="rate an evenly spaced sample of N puzzles")
+    ap.add_argument("--pure-rate-limit", type=int, default=None, help="--rate-limit for pure Python alone")
     ap.add_argument("--explain-sample", type=int, default=100)
+    ap.add_argument("--pure-explain-sample", type=int, default=None, help="--explain-sample for pure Python alone")
+    ap.add_argument("--explain-child", type=int, default=None, help=argparse.SUPPRESS)
     ap.add_argument("--hardest", type=int, default=0, help="also rate the first N SE-rated forum hardest")
     ap.add_argument("--hardest-start", type=int, default=0,
                     help="leave out the first K rated puzzles (to run a long --hardest in parts)")
@@ -220,18 +254,29 @@ def main() -> int:
     if not NORVIG.exists() or not CORPORA.exists():
         print(f"{SHARED} is absent: nothing to measure", file=sys.stderr)
         return 2
+    if args.explain_child is not None:
+        explain_child(args.explain_child)
+        return 0
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
-    from strategies._accel import available
-    print("searches:", "the C accelerator (accel/)" if available() else
-          "pure Python (the C accelerator is not installed, or DEDUCE_PURE_PYTHON is set)", flush=True)
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    for engine in engines:
+        version = subprocess.run(deduce_cmd("--version"), capture_output=True, text=True,
+                                 env={**os.environ, **ENGINES[engine][1]}).stdout.strip()
+        print(f"{engine}: {version}", flush=True)
     norvig_count = norvig_count_seconds()
     print(f"norvig.py --count 2 over top1465: {norvig_count:.1f} s", flush=True)
-    if "rate" not in skip:
-        fig_rate(args, norvig_count)
-    if "solve" not in skip:
-        fig_solve(args)
-    if "explain" not in skip:
-        fig_explain(args)
+    for engine in engines:
+        limit = args.pure_rate_limit if engine == "pure" and args.pure_rate_limit is not None else args.rate_limit
+        if "rate" not in skip:
+            norvig_count = fig_rate(engine, limit, args.timeout, norvig_count)
+    for engine in engines:
+        if "solve" not in skip:
+            fig_solve(engine)
+    for engine in engines:
+        sample = (args.pure_explain_sample if engine == "pure" and args.pure_explain_sample is not None
+                  else args.explain_sample)
+        if "explain" not in skip:
+            fig_explain(engine, sample)
     if args.hardest:
         fig_hardest(args)
     return 0

@@ -14,6 +14,14 @@ hidden single: r1c2=2
 'Look for a hidden single in box 1.'
 >>> deduce.count_solutions("1..." "...." "...." "....", limit=100), deduce.technique("Y-Wing")
 (72, technique('xy-wing'))
+
+``deduce.accelerated`` says which engine runs: true with the C accelerator
+built at install time; otherwise false, and its ``reason`` says why (not
+built, switched off by ``DEDUCE_PURE_PYTHON=1``, or refused as stale).
+Both give the same steps, explanations and ratings.
+
+>>> str(deduce.accelerated) in ("C accelerator", f"pure Python ({deduce.accelerated.reason})")
+True
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterator
 
 from . import backtrack
+from ._accelerator import Engine
+from ._accelerator import engine as _engine
 from ._version import __version__
 from .engine import Solver, SolveResult, as_puzzle, solve
 from .errors import Contradiction, DeduceError, InvalidPuzzleError, ParseError, UnsoundStepError
@@ -36,11 +46,14 @@ if TYPE_CHECKING:
     from .backtrack import Solution
 
 __all__ = [
-    "TABLE", "TECHNIQUES", "Cage", "Contradiction", "DeduceError", "Geometry", "InvalidPuzzleError", "ParseError",
-    "Puzzle", "SolveResult", "Solver", "State", "Step", "Technique", "UnknownTechniqueError", "UnsoundStepError",
-    "__version__", "as_puzzle", "count_solutions", "iter_solutions", "rate", "rating", "read_puzzle", "read_puzzles",
-    "select", "solve", "technique",
+    "TABLE", "TECHNIQUES", "Cage", "Contradiction", "DeduceError", "Engine", "Geometry", "InvalidPuzzleError",
+    "ParseError", "Puzzle", "SolveResult", "Solver", "State", "Step", "Technique", "UnknownTechniqueError",
+    "UnsoundStepError", "__version__", "accelerated", "as_puzzle", "count_solutions", "iter_solutions", "rate",
+    "rating", "read_puzzle", "read_puzzles", "select", "solve", "technique",
 ]
+
+#: The engine in use: the C accelerator (true) or pure Python (false, with the reason).
+accelerated: Engine = _engine()
 
 
 def _target(puzzle: Puzzle | State | str) -> Puzzle | State:

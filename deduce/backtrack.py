@@ -246,7 +246,7 @@ class Search:
         """:meth:`solutions` in the C accelerator (the same solutions in the
         same order; the iterator's ``nodes`` counts what ``self.nodes``
         would)."""
-        return self.fast.solutions(*self.cell_lists(node), deadline.check)
+        return self.fast.solutions(*self.cell_lists(node), deadline.check, CHECK_EVERY)
 
     def cell_lists(self, node: Node) -> tuple[list[int], list[int], list[int]]:
         """A node (without locks applied yet) as the C search reads it: per
@@ -261,6 +261,32 @@ class Search:
         for d, sh in enumerate(self.shifts):
             for p in bits_of((Q0 >> sh) & self.BM0):
                 placed[self.cell_at[p]] = d
+        return cand, solved, placed
+
+    def start_lists(self, state: State | None = None) -> tuple[list[int], list[int], list[int]] | None:
+        """``cell_lists(start(state))`` made from the cells directly (the C
+        search's start, without the packed node); None when a placement
+        clashes with an earlier one (:meth:`start` then says what follows)."""
+        n, peers = self.n, self.puzzle.peers
+        if state is None:
+            values: Sequence[int] = self.puzzle.givens
+            cand = [(1 << n) - 1] * len(values)
+        else:
+            values, cand = state.value, list(state.cand)
+        solved = [0] * len(values)
+        placed = [-1] * len(values)
+        for c, d in enumerate(values):
+            if d >= 0:
+                cand[c], solved[c], placed[c] = 1 << d, 1, d
+        # (each placement rules its symbol out of its peers)
+        for c, d in enumerate(values):
+            if d >= 0:
+                bit = 1 << d
+                for p in peers[c]:
+                    if cand[p] & bit:
+                        if solved[p]:
+                            return None  # (two placements of one symbol see each other)
+                        cand[p] ^= bit
         return cand, solved, placed
 
     def placing(self, key: int) -> Placing:
@@ -350,12 +376,9 @@ class Search:
         None on a contradiction."""
         X0, X1, X2, S, Q0, Q1, Q2, L = node
         BM0, GUARD, LOW, FULLGRP, n = self.BM0, self.GUARD, self.LOW, self.FULLGRP, self.n
-        shifts = self.shifts
         placings, placing, key_at = self.placings, self.placing, self.key_at
-        B = self.B
         folds = self.folds
         REP = self.REP
-        W = self.W
         locks = self.locks
         while True:
             ones, twos = X0, 0
@@ -423,33 +446,7 @@ class Search:
             if progress:
                 continue
             if locks:
-                newL = list(L)
-                # Groups (symbol, house) not placed yet, per layout: their guard bits.
-                free = (~((Q0 | GUARD) - LOW) & GUARD, ~((Q1 | GUARD) - LOW) & GUARD,
-                        ~((Q2 | GUARD) - LOW) & GUARD)
-                for i, (layout, GROUPS, OUT, table) in enumerate(locks):
-                    X = X0 if layout == 0 else X1 if layout == 1 else X2
-                    # Every group holds a candidate here (the checks above
-                    # passed), so one with none outside the segment has all of
-                    # them inside.  (A group emptied by an elimination just
-                    # made means a contradiction, which the next pass returns.)
-                    hits = ~(((X & OUT) | GUARD) - LOW) & GROUPS & free[layout] & ~newL[i]
-                    if not hits:
-                        continue
-                    newL[i] |= hits
-                    while hits:
-                        low = hits & -hits
-                        hits ^= low
-                        d, p = divmod(low.bit_length() - 1 - n, B)
-                        e0, e1, e2 = table[p // W]
-                        sh = shifts[d]
-                        e0 <<= sh
-                        if X0 & e0:
-                            X0 &= ~e0
-                            X1 &= ~(e1 << sh)
-                            X2 &= ~(e2 << sh)
-                            progress = True
-                L = tuple(newL)
+                X0, X1, X2, L, progress = self._locked(X0, X1, X2, Q0, Q1, Q2, L)
                 locks = ()  # once per node: cheaper than scanning again
             if progress:
                 continue
@@ -461,6 +458,43 @@ class Search:
                     X0, X1, X2 = r
                     continue
             return (X0, X1, X2, S, Q0, Q1, Q2, L)
+
+    def _locked(self, X0: int, X1: int, X2: int, Q0: int, Q1: int, Q2: int,
+                L: tuple[int, ...]) -> tuple[int, int, int, tuple[int, ...], bool]:
+        """The locked candidates of :meth:`propagate` (once per node): per
+        segment, the groups (symbol, house) whose places all lie in it lock
+        it, and the segment's other house loses the symbol outside it.
+        Returns the narrowed layouts, the locks now fired per segment and
+        whether anything was eliminated."""
+        GUARD, LOW, n, B, W, shifts = self.GUARD, self.LOW, self.n, self.B, self.W, self.shifts
+        newL = list(L)
+        progress = False
+        # Groups (symbol, house) not placed yet, per layout: their guard bits.
+        free = (~((Q0 | GUARD) - LOW) & GUARD, ~((Q1 | GUARD) - LOW) & GUARD,
+                ~((Q2 | GUARD) - LOW) & GUARD)
+        for i, (layout, GROUPS, OUT, table) in enumerate(self.locks):
+            X = X0 if layout == 0 else X1 if layout == 1 else X2
+            # Every group holds a candidate here (the checks above
+            # passed), so one with none outside the segment has all of
+            # them inside.  (A group emptied by an elimination just
+            # made means a contradiction, which the next pass returns.)
+            hits = ~(((X & OUT) | GUARD) - LOW) & GROUPS & free[layout] & ~newL[i]
+            if not hits:
+                continue
+            newL[i] |= hits
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                d, p = divmod(low.bit_length() - 1 - n, B)
+                e0, e1, e2 = table[p // W]
+                sh = shifts[d]
+                e0 <<= sh
+                if X0 & e0:
+                    X0 &= ~e0
+                    X1 &= ~(e1 << sh)
+                    X2 &= ~(e2 << sh)
+                    progress = True
+        return X0, X1, X2, tuple(newL), progress
 
     def candidates(self, X0: int, c: int) -> int:
         """Candidate mask (over symbols) of cell ``c``."""
@@ -591,7 +625,14 @@ def iter_solutions(target: Puzzle | State) -> Iterator[Solution]:
 
     Raises :class:`~deduce.errors.Contradiction` when the givens clash.
     """
-    search, node = _start(target)
+    search = Search(target.puzzle if isinstance(target, State) else target)
+    if search.fast is not None:
+        # (the C search starts from the cells: the packed root node is made only when the start clashes)
+        lists = search.start_lists(target if isinstance(target, State) else None)
+        if lists is not None:
+            yield from search.fast.solutions(*lists, deadline.check, CHECK_EVERY)
+            return
+    node = search.start(target) if isinstance(target, State) else search.start()
     if node is not None:
         yield from (search.fast_solutions(node) if search.fast is not None else search.solutions(node))
 

@@ -1,34 +1,39 @@
-"""The optional C accelerator of the chain engine's propagations and of the
-fish searches (loaded by :mod:`deduce._accelerator`).
+"""The C accelerator's chain propagations, screens, fish and house searches,
+as the strategies ask for them (the module is loaded by
+:mod:`deduce._accelerator`; its sources are ``deduce/_accel/*.c``, one file
+per kernel, built by the package's own install).
 
-``pip install ./accel`` builds the extension module ``_deduce_accel``
-(``accel/_deduce_accel.c``), which makes the static, grouped and dynamic
-propagations (X-chains, AICs, static cell/region chains, grouped AICs,
-Nishio, dynamic forcing chains) node for node what
-:meth:`strategies.implications.Implications._propagate_python` makes,
+With it, the static, grouped and dynamic propagations (X-chains, AICs,
+static cell/region chains, grouped AICs, Nishio, dynamic forcing chains)
+are made node for node as
+:meth:`strategies.implications.Implications._propagate_python` makes them,
 several times faster; dynamic+ and nested propagations go on in Python
-from where the C one stopped.  Without it (or with ``DEDUCE_PURE_PYTHON=1``
-in the environment) every propagation is the pure Python one, which stays
-the reference: the tests compile the module and compare the two on every
-literal of many positions.
+from where the C one stopped.  Without it (not built, or
+``DEDUCE_PURE_PYTHON=1`` in the environment) every search is the pure
+Python one, which stays the reference: the tests compare the two on every
+literal of many positions, and ``.ci/run`` runs the whole suite both ways.
 
 :func:`context` packs what a propagation reads of the position (candidate
 masks, the symbols' places, peers and houses, the line-box intersections,
 the almost locked sets of grouped chains) into the C module's ``Context``,
 once per position and mode (the module finds the "off" literals worth
-following and indexes the sets itself); :func:`screen` hands the position
-to a ``Screen``, which makes the links of the bitset screen of static
-chains and whose ``reach``, ``units`` and ``common_bound`` are
+following and indexes the sets itself), with the engine's limit on
+generations; :func:`screen` hands the position to a ``Screen``, which
+makes the links of the bitset screen of static chains and whose
+``reach``, ``units`` and ``common_bound`` are
 :class:`strategies.static_screen.StaticScreen`'s in C; :func:`fish_tables`
 packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 ``search`` is :meth:`strategies.fish.Fish._searched` and ``standard``
 :meth:`strategies.fish.Fish._standard_found` in C; :func:`house_tables`
 packs a geometry's houses and line-box intersections into
-``HouseTables``, whose ``full_houses`` and ``hidden_singles`` are the
-searches of :mod:`strategies.singles`, ``naked`` and ``hidden`` the naked,
-hidden and locked set searches of :mod:`strategies.subsets`.  The module's
+``HouseTables``, whose ``naked`` and ``hidden`` are the naked, hidden and
+locked set searches of :mod:`strategies.subsets`.  The module's
 ``ancestor_count`` counts a conclusion's chain
 (:class:`strategies.conclusions.Conclusion`) without making its set.
+
+The module's limits (the largest grid, fish, fins and set its searches
+take) are checked against the strategies' here: what lies beyond them is
+left to Python.
 """
 
 from __future__ import annotations
@@ -55,13 +60,14 @@ def available() -> bool:
     return _deduce_accel is not None
 
 
-def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int) -> Any:
+def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int, max_depth: int) -> Any:
     """The C ``Context`` of ``imp``'s position and mode (static, grouped or
     dynamic), or None when the accelerator is not installed.  ``reasons``
     are the engine's names of the links a node follows from: same cell,
     peer, naked single, hidden single, group, almost locked set;
     ``max_als_cells`` the largest almost locked sets grouped chains pass
-    through (0 in the other modes).  The module finds the "off" literals to
+    through (0 in the other modes), ``max_depth`` the generations of
+    consequences followed.  The module finds the "off" literals to
     follow as :meth:`~strategies.implications.Implications._live_houses`
     does, and the almost locked sets as :func:`strategies.als.node_sets`
     lists them, indexed as
@@ -76,7 +82,7 @@ def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int) -> 
         n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
         imp.cand, imp.value, _words(imp.smask, ncells), peer_words, house_words, cell_houses,
-        crossings if imp.group_of else b"", max_als_cells, (*reasons, "empty", "no-place"))
+        crossings if imp.group_of else b"", max_als_cells, (*reasons, "empty", "no-place"), max_depth)
 
 
 def _puzzle_tables(state: State) -> tuple[bytes, bytes, list[int], bytes]:
@@ -123,8 +129,8 @@ def house_tables(state: State) -> tuple[Any, Any] | None:
     scans them (:func:`~strategies._houses.house_order`), and of its
     line-box intersections (:func:`~strategies._houses.line_block_pairs`:
     their cells, within the line's and the box's), whose searches are those
-    of :mod:`strategies.singles` and :mod:`strategies.subsets` in C (the
-    same singles and sets, in the same order); made once per peer table, or
+    of :mod:`strategies.subsets` in C (the same sets, in the same order);
+    made once per peer table, or
     None when the accelerator is not installed."""
     if _deduce_accel is None:
         return None
@@ -143,8 +149,7 @@ def house_tables(state: State) -> tuple[Any, Any] | None:
 
 def house_search(state: State, method: str, *args: int) -> list[Any] | None:
     """The finds of the C ``HouseTables.<method>(cand, value, *args)`` over
-    the puzzle's houses (full houses, hidden singles, naked or hidden
-    sets), each with its house number where the module gives the house's
+    the puzzle's houses (naked or hidden sets), each with its house number where the module gives the house's
     place in :func:`~strategies._houses.house_order`; None when the
     accelerator is not installed."""
     tables = house_tables(state)
@@ -154,14 +159,17 @@ def house_search(state: State, method: str, *args: int) -> list[Any] | None:
     return [(order[i], *rest) for i, *rest in getattr(tables[0], method)(state.cand, state.value, *args)]
 
 
-def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]]) -> Any:
+def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]], largest: int, fins: int) -> Any:
     """The C ``FishTables`` of a geometry's houses, a puzzle's peers and the
     cells' cover houses, whose ``search`` is
     :meth:`strategies.fish.Fish._searched` and ``standard``
     :meth:`strategies.fish.Fish._standard_found` in C (the same results, in
-    the same order), or None when the accelerator is not installed or the
-    grid is too large for it."""
+    the same order), or None when the accelerator is not in use, or the
+    grid, the ``largest`` fish or the most ``fins`` the strategies look for
+    are beyond the module's limits."""
     if (_deduce_accel is None or len(g.house_masks) > _deduce_accel.FISH_MAX_HOUSES
-            or len(peers) > _deduce_accel.FISH_MAX_CELLS):
+            or len(peers) > _deduce_accel.FISH_MAX_CELLS or largest > _deduce_accel.FISH_MAX_SIZE
+            or fins > _deduce_accel.FISH_MAX_FINS):
         return None
     return _deduce_accel.FishTables(len(peers), list(g.house_masks), list(peers), list(cell_houses))
+

@@ -524,7 +524,8 @@ def _fish_tables(memo: dict, g: Geometry, peers: tuple[int, ...], cover_types: l
     without the accelerator."""
     key = ("fish tables", tuple(cover_types))
     if key not in memo:
-        memo[key] = _accel.fish_tables(g, peers, _cell_houses(g, tuple(cover_types)))
+        memo[key] = _accel.fish_tables(g, peers, _cell_houses(g, tuple(cover_types)), max(_SIZE_NAMES),
+                                         max(MAX_FINS, MAX_FRANKEN_FINS))
     return memo[key]
 
 

@@ -12,7 +12,6 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, SINGLES, Technique, row
 
-from . import _accel
 from ._houses import house_order
 from ._memo import symbol_masks, unsolved_mask
 
@@ -33,8 +32,7 @@ class FullHouse(Producer):
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, its one empty cell, the missing symbol)``, houses in the
         order a person scans them."""
-        found = _accel.house_search(state, "full_houses")
-        return self._python_singles(state) if found is None else found
+        return self._python_singles(state)
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
         g = state.puzzle.geometry
@@ -73,8 +71,7 @@ class HiddenSingle(Producer):
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, cell, symbol)`` per house with two empty cells or more,
         houses in the order a person scans them, symbols in order."""
-        found = _accel.house_search(state, "hidden_singles")
-        return self._python_singles(state) if found is None else found
+        return self._python_singles(state)
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
         g = state.puzzle.geometry

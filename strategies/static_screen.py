@@ -10,6 +10,7 @@ import functools
 
 from deduce import deadline
 from deduce.geometry import cells_of
+from deduce.literal import literal_parts
 from deduce.state import State
 
 from ._accel import screen
@@ -40,7 +41,7 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("_bits", "_count", "_fast", "_memo", "has_strong", "ncells", "strong", "two", "useful_off",
+    __slots__ = ("_bit_of", "_bits", "_count", "_fast", "_memo", "has_strong", "ncells", "strong", "two", "useful_off",
                  "useful_on", "weak")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
@@ -48,6 +49,7 @@ class StaticScreen:
         g = p.geometry
         n, ncells = g.size, len(state.cand)
         self.ncells = ncells
+        self._bit_of = _bit_table(ncells)
         self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
         self._count = 0
         #: the same links in C, when the optional accelerator is installed (strategies/_accel.py)
@@ -122,7 +124,7 @@ class StaticScreen:
 
     def index(self, x: int) -> int:
         """The bit of literal ``x``."""
-        return ((x >> 1) & 31) * self.ncells + (x >> 6)
+        return self._bit_of[x]
 
     def reach(self, x: int) -> tuple[int | None, int, int, list[tuple[int, int]]]:
         """``(contradiction, on, off, layers)`` for the assumption ``x`` (a
@@ -300,6 +302,13 @@ class _Shifted:
 
 
 @functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=8)
+def _bit_table(ncells: int) -> tuple[int, ...]:
+    """Per literal, its bit in a screen's masks: symbol-major, ``symbol * ncells + cell``."""
+    cell_of, symbol_of = literal_parts(ncells)
+    return tuple(symbol_of[x] * ncells + cell_of[x] for x in range(len(cell_of)))
+
+
 def _single_bits_table(size: int) -> tuple[int, ...]:
     return tuple(1 << i for i in range(size))
 

@@ -1,15 +1,18 @@
-"""The optional C accelerator (``accel/``, :mod:`strategies._accel`) makes the
+"""The C accelerator (``deduce/_accel/``, :mod:`strategies._accel`) makes the
 static, grouped and dynamic propagations of the pure Python engine, node for
 node, the static screen's reach, layer for layer, the fish searches
-(standard, franken and mutant), base for base, the singles and subsets
-(full houses, hidden singles, naked, hidden and locked sets) and a
+(standard, franken and mutant), base for base, the subsets (naked, hidden
+and locked sets) and a
 position's places masks, step for step, and the backtracking search of
 :mod:`deduce.backtrack`, solution for solution.
 
-The extension is compiled here from ``accel/_deduce_accel.c`` with the
-interpreter's C compiler when it is not installed (the tests skip when there
-is no compiler), so the default suite checks it on every machine that could
-build it.  Compared, for every literal of each position: the literals
+The extension is the installed one, or (when it is not built, or switched
+off by ``DEDUCE_PURE_PYTHON=1``) compiled here from ``deduce/_accel/*.c``
+with the interpreter's C compiler (the tests skip when there is no
+compiler), so the default suite checks it on every machine that could build
+it, in both of ``.ci/run``'s runs; ``DEDUCE_ACCEL_MODULE`` names a module
+built elsewhere to test instead (the sanitizer run,
+``tests/test_sanitize.py``).  Compared, for every literal of each position: the literals
 reached in order with their (reason, parents), the contradiction, and
 whether a group or an almost locked set served as a node; on engine
 positions and on random candidate grids of sizes 4 to 25 (one to ten
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import os
 import pathlib
 import random
 import shlex
@@ -37,6 +41,8 @@ from hypothesis import strategies as st
 
 from deduce import Puzzle, backtrack, deadline
 from deduce import state as state_module
+from deduce._accel_digest import SOURCES as SOURCE_NAMES
+from deduce._accel_digest import source_digest
 from deduce.catalogue import stored
 from deduce.errors import Contradiction, SolveTimeout
 from deduce.formats import parse_killer_line
@@ -56,25 +62,42 @@ from strategies.subsets import HiddenSubset, LockedSubset, NakedSubset
 from .test_chain_engine import PUZZLES, stuck
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "accel" / "_deduce_accel.c"
+SOURCES = ROOT / "deduce" / "_accel"
 ALPHABET = "123456789ABCDEFGHIJKLMNOP"
+
+
+def build_module(out_dir: pathlib.Path, flags: list[str]) -> pathlib.Path:
+    """deduce/_accel/*.c compiled into ``out_dir`` as setup.py builds it
+    (``flags`` added), with the digest of its sources; skips without a
+    compiler."""
+    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
+    if not shutil.which(cc[0]):
+        pytest.skip("no C compiler to build the accelerator with")
+    out = out_dir / ("_deduce_accel" + sysconfig.get_config_var("EXT_SUFFIX"))
+    digest = source_digest(str(SOURCES))
+    sources = [str(SOURCES / name) for name in SOURCE_NAMES if name.endswith(".c")]
+    subprocess.run([*cc, "-shared", "-fPIC", *flags, f"-DDEDUCE_ACCEL_SOURCE_DIGEST=\"{digest}\"",
+                    f"-I{sysconfig.get_paths()['include']}", f"-I{SOURCES}", *sources, "-o", str(out)],
+                   check=True, capture_output=True)
+    return out
+
+
+def load_module(path: pathlib.Path):
+    spec = importlib.util.spec_from_file_location("deduce._deduce_accel", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="module")
 def accel(tmp_path_factory):
-    """The extension module: the installed one, or one compiled here."""
+    """The extension module: the one DEDUCE_ACCEL_MODULE names, the
+    installed one, or one compiled here."""
+    if os.environ.get("DEDUCE_ACCEL_MODULE"):
+        return load_module(pathlib.Path(os.environ["DEDUCE_ACCEL_MODULE"]))
     if _accel._deduce_accel is not None:
         return _accel._deduce_accel
-    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
-    if not shutil.which(cc[0]):
-        pytest.skip("no C compiler to build the accelerator with")
-    out = tmp_path_factory.mktemp("accel") / ("_deduce_accel" + sysconfig.get_config_var("EXT_SUFFIX"))
-    subprocess.run([*cc, "-shared", "-fPIC", "-O1", f"-I{sysconfig.get_paths()['include']}", str(SOURCE),
-                    "-o", str(out)], check=True, capture_output=True)
-    spec = importlib.util.spec_from_file_location("_deduce_accel", out)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(build_module(tmp_path_factory.mktemp("accel"), ["-O1"]))
 
 
 @pytest.fixture
@@ -272,7 +295,8 @@ def assert_same_fish(geometry, peers, where, sizes):
         for limit, most in ((size, size), (size + max(geometry.box_shape or (geometry.size,)), size + MAX_FINS)):
             for base_types, cover_types in fish._orientations(geometry):
                 plain = list(fish._standard_found(geometry, peers, where, base_types, cover_types, limit, most))
-                tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cover_types)))
+                tables = _accel.fish_tables(
+                    geometry, peers, _cell_houses(geometry, tuple(cover_types)), 4, MAX_FINS)
                 assert tables.standard(base_types, cover_types, where, size, limit, most, MAX_FINS) == plain
                 passed += len(plain)
     for shape in ("franken", "mutant"):
@@ -284,7 +308,8 @@ def assert_same_fish(geometry, peers, where, sizes):
                 for oi, (base_types, cover_types) in enumerate(fish._orientations(geometry)):
                     pool = [h for h in base_types if 0 < (where & geometry.house_masks[h]).bit_count() <= size + fins]
                     plain = list(fish._searched(geometry, peers, where, {}, oi, cover_types, pool, fins, need_box))
-                    tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cover_types)))
+                    tables = _accel.fish_tables(
+                    geometry, peers, _cell_houses(geometry, tuple(cover_types)), 4, MAX_FINS)
                     assert tables is not None, "the accelerator was not used"
                     assert tables.search(pool, where, size, fins, need_box) == plain, (shape, size, kind, oi)
                     passed += len(plain)
@@ -335,7 +360,9 @@ def test_fish_examples_make_the_same_steps(accel, monkeypatch, code):
 def test_too_large_a_grid_for_the_fish_tables_is_left_to_python(with_accel):
     geometry = Geometry.boxes(9)
     peers = Puzzle(geometry, ALPHABET[:9], (-1,) * 81).peer_masks
-    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10))) is not None
+    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10)), 4, MAX_FINS) is not None
+    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10)), 5, MAX_FINS) is None
+    assert _accel.fish_tables(geometry, peers, _cell_houses(geometry, (9, 10)), 4, 9) is None
     with pytest.raises(ValueError, match="too large"):
         with_accel.FishTables(700, [0] * 10, [0] * 700, [()] * 700)
 
@@ -351,7 +378,7 @@ def test_a_fish_with_the_most_fins_is_found_by_both(with_accel):
     fish, rows, cols = Fish(2), list(range(16)), list(range(16, 32))
     plain = list(fish._standard_found(geometry, peers, where, rows, cols, 2 + 4, 2 + MAX_FINS))
     assert MAX_FINS == 5 and any(fins.bit_count() == MAX_FINS for *_, fins in plain)
-    tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cols)))
+    tables = _accel.fish_tables(geometry, peers, _cell_houses(geometry, tuple(cols)), 4, MAX_FINS)
     assert tables.standard(rows, cols, where, 2, 2 + 4, 2 + MAX_FINS, MAX_FINS) == plain
 
 
@@ -526,8 +553,10 @@ def test_the_tables_refuse_malformed_input(accel):
     n, ncells = 4, 16
     words = bytes(8 * ncells)
     args = [n, ncells, 12, 1, 0, -1, 0, [1] * ncells, [-1] * ncells, bytes(8 * n), words, bytes(8 * 12),
-            [0, 4, 8] * ncells, b"", 4, ("a", "b", "c", "d", "e", "f", "g", "h")]
+            [0, 4, 8] * ncells, b"", 4, ("a", "b", "c", "d", "e", "f", "g", "h"), 40]
     accel.Context(*args)
+    with pytest.raises(ValueError, match="max_depth"):
+        accel.Context(*args[:-1], -1)
     with pytest.raises(ValueError, match="cand"):
         accel.Context(*args[:7], [1 << 5] * ncells, *args[8:])
     with pytest.raises(ValueError, match="cell_houses"):
@@ -547,10 +576,7 @@ def test_the_tables_refuse_malformed_input(accel):
     with pytest.raises(ValueError, match="subsets of"):
         tables.naked([1] * 16, [-1] * 16, 9)
     with pytest.raises(ValueError, match="values"):
-        tables.hidden_singles([1] * 16, [-2] * 16)
-    assert tables.full_houses([1, 2, 4, 8] + [1] * 12, [0, 1, -1, 2] + [-1] * 12) == []
-    assert tables.full_houses([1, 2, 4, 8] + [1] * 12, [0, 1, 2, -1] + [-1] * 12) == [(0, 3, 3)]
-    assert tables.hidden_singles([3, 3, 5, 8] + [1] * 12, [-1] * 16) == [(0, 2, 2), (0, 3, 3)]
+        tables.naked([1] * 16, [-2] * 16, 2)
     # a position's places: candidates or values out of range
     with pytest.raises(ValueError, match="candidates"):
         accel.symbol_masks([1 << 4], [-1], 4, False)
@@ -569,7 +595,7 @@ def test_a_search_that_raised_is_over(fast_search):
         if len(calls) == 1:
             raise SolveTimeout(0.0)
 
-    solutions = search.fast.solutions(*search.cell_lists(node), check)
+    solutions = search.fast.solutions(*search.cell_lists(node), check, backtrack.CHECK_EVERY)
     with pytest.raises(SolveTimeout):
         list(solutions)
     assert list(solutions) == []  # like a generator that raised
@@ -582,7 +608,96 @@ def test_a_search_cannot_be_resumed_from_its_own_check(fast_search):
     def check():
         next(holder[0])
 
-    holder.append(search.fast.solutions(*search.cell_lists(node), check))
+    holder.append(search.fast.solutions(*search.cell_lists(node), check, backtrack.CHECK_EVERY))
     with pytest.raises(ValueError, match="already running"):
         list(holder[0])
 
+
+
+# -- which engine runs, and why ---------------------------------------------------
+
+@pytest.fixture
+def fresh_loader(monkeypatch):
+    """deduce._accelerator asked afresh (its answer is kept per process), and again after the test."""
+    from deduce import _accelerator
+
+    _accelerator._loaded.cache_clear()
+    yield _accelerator
+    _accelerator._loaded.cache_clear()
+
+
+def test_a_module_built_from_other_sources_is_refused_with_one_warning(fresh_loader, monkeypatch):
+    import sys
+    import types
+
+    stale = types.ModuleType("deduce._deduce_accel")
+    stale.SOURCE_DIGEST, stale.LIT_CELL_SHIFT = "0123456789abcdef", 6
+    monkeypatch.delenv("DEDUCE_PURE_PYTHON", raising=False)
+    monkeypatch.setitem(sys.modules, "deduce._deduce_accel", stale)
+    with pytest.warns(RuntimeWarning, match="refused as stale") as warned:
+        assert fresh_loader.load() is None
+        assert fresh_loader.load() is None and fresh_loader.engine() == fresh_loader.engine()
+    assert len(warned) == 1
+    engine = fresh_loader.engine()
+    assert not engine and str(engine).startswith("pure Python (refused as stale: built from sources 0123456789abcdef")
+
+
+def test_a_module_packing_literals_otherwise_is_refused(fresh_loader, monkeypatch):
+    import sys
+    import types
+
+    from deduce._accel_digest import SOURCES_DIR
+
+    odd = types.ModuleType("deduce._deduce_accel")
+    odd.SOURCE_DIGEST, odd.LIT_CELL_SHIFT = source_digest(SOURCES_DIR), 5
+    monkeypatch.delenv("DEDUCE_PURE_PYTHON", raising=False)
+    monkeypatch.setitem(sys.modules, "deduce._deduce_accel", odd)
+    with pytest.warns(RuntimeWarning, match="packs literals otherwise"):
+        assert fresh_loader.load() is None
+    odd.LIT_CELL_SHIFT = 6
+    fresh_loader._loaded.cache_clear()
+    assert fresh_loader.load() is odd and fresh_loader.engine()
+    assert str(fresh_loader.engine()) == "C accelerator"
+
+
+def test_the_switch_and_a_missing_module_are_said(fresh_loader, monkeypatch):
+    import sys
+
+    monkeypatch.setenv("DEDUCE_PURE_PYTHON", "1")
+    assert str(fresh_loader.engine()) == "pure Python (switched off by DEDUCE_PURE_PYTHON=1)"
+    fresh_loader._loaded.cache_clear()
+    monkeypatch.setenv("DEDUCE_PURE_PYTHON", "0")  # ("0" asks for nothing)
+    monkeypatch.setitem(sys.modules, "deduce._deduce_accel", None)  # (import fails: as if never built)
+    assert str(fresh_loader.engine()).startswith("pure Python (not built: no C compiler")
+
+
+def test_the_built_module_matches_its_sources_and_the_strategies_limits(accel):
+    from deduce._accel_digest import SOURCES_DIR
+
+    assert source_digest(SOURCES_DIR) == accel.SOURCE_DIGEST
+    assert lit(1, 0, False) == 1 << accel.LIT_CELL_SHIFT
+    assert accel.FISH_MAX_SIZE >= 4 and accel.FISH_MAX_FINS >= MAX_FINS and accel.SUBSET_MAX_K >= 4
+    assert sorted(p.name for p in SOURCES.iterdir() if p.suffix in (".c", ".h")) == sorted(SOURCE_NAMES)
+
+
+@pytest.mark.parametrize("text", [*PUZZLES, "11" + "." * 79, "1" + "." * 8 + "1" + "." * 71, "." * 81])
+def test_the_c_search_starts_from_the_cells_as_from_the_packed_root(text):
+    puzzle = Puzzle.from_string(text)
+    search = backtrack.Search(puzzle)
+    for state in (None, State.from_puzzle(puzzle) if text.count("1") < 2 else None):
+        node = search.start(state) if state is not None else None
+        if state is None:
+            try:
+                node = search.start()
+            except Contradiction:
+                node = None
+        lists = search.start_lists(state)
+        assert lists == (search.cell_lists(node) if node is not None else None)
+
+
+def test_version_names_the_engine_in_use(capsys):
+    import deduce
+    from deduce.cli import main
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"deduce {deduce.__version__}, engine: {deduce.accelerated}\n"

@@ -21,6 +21,7 @@ import sys
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .. import __version__, collector
+from .._accelerator import engine
 from ..errors import DeduceError
 from ..formats import read_puzzles
 from . import convert, explain, hint, rate, solve, techniques
@@ -47,6 +48,15 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_LIMIT", "EXIT_MULTIPLE", "EX
 COMMANDS = (solve, explain, hint, rate, techniques, convert)
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the engine in use, on one line (argparse's own action wraps it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> NoReturn:
+        print(f"deduce {__version__}, engine: {engine()}")
+        parser.exit()
+
+
 class UsageError(Exception):
     """A command line argparse refused, as one line: ``deduce solve: ...``."""
 
@@ -61,7 +71,8 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="deduce", description="Solve, explain and count Sudoku-family puzzles.", epilog=EXIT_HELP)
-    parser.add_argument("--version", action="version", version=f"deduce {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version and the engine in use (C accelerator or pure Python, and why)")
     parser.add_argument("--debug", action="store_true", help="on an internal error, print the traceback too")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:

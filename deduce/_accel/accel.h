@@ -1,0 +1,127 @@
+/* deduce's C accelerator: what its kernels share (one header for all of them).
+ *
+ * Each kernel is the same search as a Python one, in its own file.  All but
+ * the chains return plain data (ints, bit arrays as ints, flat lists and
+ * tuples of ints) that Python makes its records from; the chains' Context
+ * still fills a propagation's nodes with their (reason, parents) records,
+ * the reasons' names passed in from Python:
+ *
+ *   chains.c  the propagations of static, grouped and dynamic chains (Context;
+ *             strategies/implications.py) and a conclusion's chain counted
+ *             (ancestor_count; strategies/conclusions.py)
+ *   screen.c  the bitset screen of static chains (Screen; strategies/static_screen.py)
+ *   fish.c    the franken, mutant and finned standard fish searches (FishTables;
+ *             strategies/fish.py)
+ *   houses.c  the naked, hidden and locked set searches of one house at a time
+ *             (HouseTables; strategies/subsets.py)
+ *   search.c  the backtracking search of puzzles without cages (SearchTables;
+ *             deduce/backtrack.py)
+ *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
+ *             deduce/state.py), and the interface Python checks at import
+ *             (deduce/_accelerator.py)
+ *   common.c  Python ints and sequences to and from C arrays, growing arrays,
+ *             input checks
+ *
+ * The limits a kernel shares with Python are passed in from Python (the
+ * chains' generations) or exported by module.c and checked equal at import
+ * (deduce/_accelerator.py).  The build (setup.py) embeds a digest of these
+ * sources as DEDUCE_ACCEL_SOURCE_DIGEST; Python refuses a module whose
+ * digest is not that of the sources beside it.
+ *
+ * Literals are packed as deduce/literal.py packs them (module.c exports the
+ * packing, checked at import): cell << LIT_CELL_SHIFT | symbol << 1 | on.
+ */
+#ifndef DEDUCE_ACCEL_H
+#define DEDUCE_ACCEL_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+/* deduce/literal.py's packing of a literal (checked at import) */
+#define LIT_CELL_SHIFT 6
+#define LIT(c, s, on) ((c) << LIT_CELL_SHIFT | (s) << 1 | (on))
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the accelerator packs bitsets as little-endian words"
+#endif
+
+/* ---- word helpers ---------------------------------------------------- */
+
+static inline int w_zero(const word *a, int W) {
+    for (int i = 0; i < W; i++) if (a[i]) return 0;
+    return 1;
+}
+
+static inline int w_count(const word *a, int W) {
+    int k = 0;
+    for (int i = 0; i < W; i++) k += __builtin_popcountll(a[i]);
+    return k;
+}
+
+static inline int w_low(const word *a, int W) {  /* lowest set bit, -1 if none */
+    for (int i = 0; i < W; i++) if (a[i]) return i * 64 + __builtin_ctzll(a[i]);
+    return -1;
+}
+
+static inline int w_bit(const word *a, int b) { return (int)((a[b >> 6] >> (b & 63)) & 1); }
+static inline void w_clear(word *a, int b) { a[b >> 6] &= ~((word)1 << (b & 63)); }
+static inline void w_set(word *a, int b) { a[b >> 6] |= (word)1 << (b & 63); }
+
+static inline int w_subset(const word *a, const word *b, int W) {  /* a <= b */
+    for (int i = 0; i < W; i++) if (a[i] & ~b[i]) return 0;
+    return 1;
+}
+
+static inline int w_disjoint(const word *a, const word *b, int W) {
+    for (int i = 0; i < W; i++) if (a[i] & b[i]) return 0;
+    return 1;
+}
+
+
+/* ---- common.c --------------------------------------------------------- */
+
+/* A bitset of nw words as a non-negative Python int. */
+PyObject *bits_to_long(const word *w, int nw);
+/* A non-negative Python int into nw words (it must fit); 0 on error. */
+int long_to_bits(PyObject *v, word *w, int nw);
+/* A list of Python ints into a new C int array (NULL on error). */
+int *int_array(PyObject *seq, Py_ssize_t *len);
+/* int_array, each number in [low, bound) and, when expect >= 0, expect of them. */
+int *int_array_in(PyObject *seq, Py_ssize_t *len, Py_ssize_t expect, long low, long bound, const char *what);
+/* A bytes object of little-endian words into a new word array. */
+word *word_array(PyObject *b, Py_ssize_t words);
+
+/* A growing int array. */
+typedef struct { int *items; size_t used, cap; } IntList;
+int push(IntList *L, int v);
+int *int_list_array(IntList *L);
+/* Growing arrays of W-word bitsets. */
+typedef struct { word *items; size_t used, cap; int W; } WordList;
+int push_words(WordList *L, const word *w);
+word *word_list_array(WordList *L);
+
+/* The input checks of the fish, search and house tables. */
+int small_int(PyObject *v, long low, long bound, long *out);
+int cell_bits(PyObject *v, word *w, int W, int ncells);
+PyObject *int_tuple(const int *xs, int k);
+int *house_list(PyObject *list, int nhouses, int *len);
+
+/* ---- the kernels' types and functions (module.c adds them) ------------- */
+
+extern PyTypeObject ContextType, ScreenType, FishTablesType, HouseTablesType, SearchTablesType, SearchIterType;
+PyObject *ancestor_count(PyObject *module, PyObject *args);
+
+/* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
+#define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */
+#define FISH_HOUSES 128        /* fish.c: house sets are two words */
+#define FISH_SIZE 4            /* fish.c: the largest fish */
+#define FISH_FINS 8            /* fish.c: the most fins */
+#define SUBSET_K 8             /* houses.c: the largest set searched */
+#define SUBSET_ITEMS 32        /* houses.c: cells per group, symbols per grid */
+
+#endif

@@ -1,0 +1,1079 @@
+#include "accel.h"
+
+typedef struct {
+    PyObject_HEAD
+    int n, ncells, W, nhouses;
+    int is_static, grouped, only, want_end;
+    int max_depth;        /* generations followed (strategies/implications.py's MAX_DEPTH) */
+    uint32_t *cand0;      /* ncells */
+    int *value;           /* ncells */
+    word *smask0;         /* n * W */
+    word *peer;           /* ncells * W */
+    word *house;          /* nhouses * W */
+    int *cell_houses;     /* ncells * 3 */
+    int has_groups;
+    word *inter;          /* ncells * 2 * W: (row & block, column & block) of the cell */
+    /* live "off" literals: index c * n + s -> houses (start, count); start -1: not followed */
+    int *live_start, *live_count, *live_h;
+    /* almost locked sets, per "off" literal index: distinct masks, the sets per mask, every set */
+    int *lm_start, *lm_count;          /* literal -> masks */
+    word *m_words;                     /* mask -> words */
+    int *m_ent_start, *m_ent_count;    /* mask -> entries (in mask_ents) */
+    int *mask_ents;
+    int *la_start, *la_count;          /* literal -> every entry (in all_ents) */
+    int *all_ents;
+    word *e_where;                     /* entry -> its places of the symbol (words) */
+    word *e_cells;                     /* entry -> the set's cells (words) */
+    int *e_house, *e_sym;              /* entry -> the set's house, the symbol */
+    PyObject **e_rp;                   /* entry -> (reason, parents), made when the set first fires */
+    int *e_oth_start, *e_oth_count;    /* entry -> others */
+    int *o_sym;
+    word *o_words;
+    int n_entries;
+    PyObject *r_cell, *r_peer, *r_naked, *r_hidden, *r_group, *r_als, *r_empty, *r_noplace;
+    /* made once per context, when first needed, since a position's propagations share them: per
+     * "on" literal index c * n + s, the (reason, parents) of its same-cell and of its peer links;
+     * per "off" literal index, the parents tuple of that literal alone, and the (reason, parents)
+     * of the naked single it leaves in its cell; per "off" literal index and house of its cell
+     * ((c * n + s) * 3 + k), that of the hidden single it leaves there; per cell, (NAKED, c); per
+     * house, (HIDDEN, h) */
+    PyObject **rp_cell, **rp_peer, **one_off, **naked_rp, **hidden_rp, **naked_r, **hidden_r;
+    /* scratch, one propagation at a time */
+    uint32_t *cand;
+    word *smask, *placed, *tmp, *tmp2;
+    unsigned char *seen;               /* literal index (c * n + s) * 2 + on */
+    int *front, *next;
+} Context;
+
+/* ---- context --------------------------------------------------------- */
+
+static void ctx_dealloc(Context *self) {
+    if (self->e_rp) {
+        for (int i = 0; i < self->n_entries; i++) Py_XDECREF(self->e_rp[i]);
+    }
+    void *arrays[] = {self->cand0, self->value, self->smask0, self->peer, self->house, self->cell_houses,
+                      self->inter, self->live_start, self->live_count, self->live_h, self->lm_start,
+                      self->lm_count, self->m_words, self->m_ent_start, self->m_ent_count, self->mask_ents,
+                      self->la_start, self->la_count, self->all_ents, self->e_where, self->e_cells, self->e_house,
+                      self->e_sym, self->e_rp, self->e_oth_start, self->e_oth_count, self->o_sym, self->o_words,
+                      self->cand, self->smask, self->placed, self->tmp, self->tmp2, self->seen, self->front,
+                      self->next};
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    Py_XDECREF(self->r_cell);
+    Py_XDECREF(self->r_peer);
+    Py_XDECREF(self->r_naked);
+    Py_XDECREF(self->r_hidden);
+    Py_XDECREF(self->r_group);
+    Py_XDECREF(self->r_als);
+    Py_XDECREF(self->r_empty);
+    Py_XDECREF(self->r_noplace);
+    PyObject **made[] = {self->rp_cell, self->rp_peer, self->one_off, self->naked_rp, self->hidden_rp,
+                         self->naked_r, self->hidden_r};
+    Py_ssize_t lits = (Py_ssize_t)self->ncells * self->n;
+    Py_ssize_t made_len[] = {lits, lits, lits, lits, lits * 3, self->ncells, self->nhouses};
+    for (int k = 0; k < 7; k++) {
+        if (!made[k]) continue;
+        for (Py_ssize_t i = 0; i < made_len[k]; i++) Py_XDECREF(made[k][i]);
+        PyMem_Free(made[k]);
+    }
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+
+static inline int group_of(Context *C, const word *m, int *line, int *block);
+
+/* Whether a house whose places of a symbol are places can make a static or grouped link once the
+ * place c is gone (Implications._live_houses's _house_links): two places (a strong link), or in
+ * grouped chains, the places gone (c alone or with others of a group around it) and those left each
+ * one place or a group. */
+static int house_links(Context *C, const word *places, int c) {
+    const int W = C->W;
+    int line, block;
+    if (w_count(places, W) == 2) return 1;
+    if (!C->has_groups) return 0;
+    word *left = C->tmp;
+    memcpy(left, places, W * sizeof(word));
+    w_clear(left, c);
+    int k_left = w_count(left, W);
+    if (k_left == 1 || (k_left && group_of(C, left, &line, &block))) return 1;
+    for (int k = 0; k < 2; k++) {
+        const word *inter = C->inter + ((size_t)c * 2 + k) * W;
+        int others[32], nothers = 0;   /* (a crossing lies in one line: at most 25 cells) */
+        for (int q = 0; q < W; q++) {
+            for (word v = places[q] & inter[q]; v; v &= v - 1) {
+                int b = q * 64 + __builtin_ctzll(v);
+                if (b != c && nothers < 32) others[nothers++] = b;
+            }
+        }
+        for (uint64_t sub = 1; sub < ((uint64_t)1 << nothers); sub++) {
+            memcpy(left, places, W * sizeof(word));
+            w_clear(left, c);
+            for (int j = 0; j < nothers; j++)
+                if (sub >> j & 1) w_clear(left, others[j]);
+            k_left = w_count(left, W);
+            if (k_left == 1 || (k_left && group_of(C, left, &line, &block))) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The "off" literals a propagation follows, as Implications._live_houses makes them (almost locked
+ * sets aside: build_als adds their places): per literal index c * n + s, its houses where the
+ * symbol's places can still make a link (static and grouped chains: only in unsolved cells, and
+ * only with such a house or, following every symbol, a bivalue cell), or every house of its cell
+ * (dynamic chains). */
+static int find_live(Context *C) {
+    const int n = C->n, W = C->W, ncells = C->ncells;
+    const size_t nlits = (size_t)ncells * n;
+    IntList houses = {0};
+    C->live_start = PyMem_Malloc((nlits + 1) * sizeof(int));
+    C->live_count = PyMem_Calloc(nlits + 1, sizeof(int));
+    word *places = PyMem_Calloc(W, sizeof(word));
+    if (!C->live_start || !C->live_count || !places) { PyMem_Free(places); PyErr_NoMemory(); return 0; }
+    for (size_t i = 0; i < nlits; i++) C->live_start[i] = -1;
+    for (int s = 0; s < n; s++) {
+        if (C->only >= 0 && s != C->only) continue;
+        const word *sm = C->smask0 + (size_t)s * W;
+        for (int q = 0; q < W; q++) {
+            for (word v = sm[q]; v; v &= v - 1) {
+                const int c = q * 64 + __builtin_ctzll(v), i = c * n + s, start = (int)houses.used;
+                int count = 0;
+                if (!C->is_static) {
+                    for (int k = 0; k < 3; k++)
+                        if (!push(&houses, C->cell_houses[c * 3 + k])) goto fail;
+                    count = 3;
+                } else {
+                    if (C->value[c] >= 0) continue;
+                    for (int k = 0; k < 3; k++) {
+                        const word *hm = C->house + (size_t)C->cell_houses[c * 3 + k] * W;
+                        for (int j = 0; j < W; j++) places[j] = sm[j] & hm[j];
+                        if (house_links(C, places, c)) {
+                            if (!push(&houses, C->cell_houses[c * 3 + k])) goto fail;
+                            count++;
+                        }
+                    }
+                    if (!count && !(C->only < 0 && __builtin_popcount(C->cand0[c]) == 2)) continue;
+                }
+                C->live_start[i] = start;
+                C->live_count[i] = count;
+            }
+        }
+    }
+    PyMem_Free(places);
+    C->live_h = int_list_array(&houses);
+    return C->live_h != NULL;
+fail:
+    PyMem_Free(places);
+    PyMem_Free(houses.items);
+    return 0;
+}
+
+/* What build_als gathers: per entry (a set and one of its symbols), its places of the symbol, the
+ * set's cells and house, the symbol, and its "others" (the symbols the set then takes from cells
+ * outside it, with those cells); per place of an entry, (literal index, entry) in the order made. */
+typedef struct {
+    IntList e_house, e_sym, e_oth_start, e_oth_count, o_sym, pair_li, pair_e;
+    WordList e_where, e_cells, o_words;
+    word *where, *outside;     /* scratch: per symbol, n * W words */
+} AlsBuild;
+
+/* The entries of one almost locked set (cells, holding symbols, in house): for each of its symbols
+ * x (ascending), when some other symbol y of the set has cells outside it that see all its places
+ * of y and hold y (Implications.als_index's entries).  0 on error. */
+static int als_add(Context *C, AlsBuild *B, const word *cells, uint32_t symbols, int house) {
+    const int n = C->n, W = C->W;
+    uint32_t has_out = 0;
+    for (int y = 0; y < n; y++) {
+        if (!(symbols >> y & 1)) continue;
+        word *wy = B->where + (size_t)y * W, *oy = B->outside + (size_t)y * W;
+        memset(wy, 0, W * sizeof(word));
+        memset(oy, 0xff, W * sizeof(word));
+        for (int k = 0; k < W; k++) {
+            for (word v = cells[k]; v; v &= v - 1) {
+                int c = k * 64 + __builtin_ctzll(v);
+                if (!(C->cand0[c] >> y & 1)) continue;
+                w_set(wy, c);
+                const word *pc = C->peer + (size_t)c * W;
+                for (int q = 0; q < W; q++) oy[q] &= pc[q];
+            }
+        }
+        const word *sy = C->smask0 + (size_t)y * W;
+        for (int k = 0; k < W; k++) {
+            oy[k] &= ~cells[k] & sy[k];
+            if (oy[k]) has_out |= 1u << y;
+        }
+    }
+    for (int x = 0; x < n; x++) {
+        if (!(symbols >> x & 1) || !(has_out & ~(1u << x))) continue;
+        int e = (int)B->e_sym.used;
+        if (!push_words(&B->e_where, B->where + (size_t)x * W) || !push_words(&B->e_cells, cells)
+            || !push(&B->e_house, house) || !push(&B->e_sym, x) || !push(&B->e_oth_start, (int)B->o_sym.used))
+            return 0;
+        int count = 0;
+        for (int y = 0; y < n; y++) {
+            if (y == x || !(has_out >> y & 1)) continue;
+            if (!push(&B->o_sym, y) || !push_words(&B->o_words, B->outside + (size_t)y * W)) return 0;
+            count++;
+        }
+        if (!push(&B->e_oth_count, count)) return 0;
+        const word *wx = B->where + (size_t)x * W;
+        for (int k = 0; k < W; k++) {
+            for (word v = wx[k]; v; v &= v - 1) {
+                int q = k * 64 + __builtin_ctzll(v);
+                if (!push(&B->pair_li, q * n + x) || !push(&B->pair_e, e)) return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The lowest-numbered house where a set of k cells (a list) is looked for: one holding all of them
+ * (the row, column or block of its first cell) and more than k unsolved cells (empty_count). */
+static int first_house(const Context *C, const int *cells, int k, const int *empty_count) {
+    int best = -1;
+    for (int j = 0; j < 3; j++) {
+        int h = C->cell_houses[cells[0] * 3 + j], all = empty_count[h] > k;
+        for (int i = 1; i < k && all; i++)
+            all = C->cell_houses[cells[i] * 3 + j] == h;
+        if (all && (best < 0 || h < best)) best = h;
+    }
+    return best;
+}
+
+/* The almost locked sets of 2 to max_cells cells, as strategies.als.node_sets lists them (per house
+ * in order, by size, in combinations order of the house's unsolved cells; a set lying in several
+ * houses counted in the first), each handed to als_add; a partial set is only grown while its cells
+ * hold at most one symbol more than the set will have cells.  0 on error. */
+static int find_als(Context *C, AlsBuild *B, int max_cells) {
+    const int W = C->W;
+    int ok = 0;
+    int *empty = PyMem_Calloc((size_t)C->ncells + 1, sizeof(int));
+    int *empty_count = PyMem_Calloc((size_t)C->nhouses + 1, sizeof(int));
+    word *cells = PyMem_Calloc(W, sizeof(word));
+    if (!empty || !empty_count || !cells) { PyErr_NoMemory(); goto done; }
+    for (int h = 0; h < C->nhouses; h++) {
+        const word *hm = C->house + (size_t)h * W;
+        for (int k = 0; k < W; k++)
+            for (word v = hm[k]; v; v &= v - 1)
+                empty_count[h] += C->value[k * 64 + __builtin_ctzll(v)] < 0;
+    }
+    for (int h = 0; h < C->nhouses; h++) {
+        const word *hm = C->house + (size_t)h * W;
+        int m = 0;
+        for (int k = 0; k < W; k++)
+            for (word v = hm[k]; v; v &= v - 1) {
+                int c = k * 64 + __builtin_ctzll(v);
+                if (C->value[c] < 0) empty[m++] = c;
+            }
+        for (int size = 2; size <= max_cells && size <= m - 1; size++) {
+            int idx[32], chosen[32];
+            uint32_t unions[33];
+            int depth = 0;
+            unions[0] = 0;
+            idx[0] = 0;
+            /* an iterative walk over the size-combinations of empty, in combinations order */
+            while (depth >= 0) {
+                if (idx[depth] > m - (size - depth)) { if (--depth >= 0) idx[depth]++; continue; }
+                uint32_t u = unions[depth] | C->cand0[empty[idx[depth]]];
+                if (__builtin_popcount(u) > size + 1) { idx[depth]++; continue; }
+                chosen[depth] = empty[idx[depth]];
+                if (depth == size - 1) {
+                    if (__builtin_popcount(u) == size + 1 && first_house(C, chosen, size, empty_count) == h) {
+                        memset(cells, 0, W * sizeof(word));
+                        for (int i = 0; i < size; i++) w_set(cells, chosen[i]);
+                        if (!als_add(C, B, cells, u, h)) goto done;
+                    }
+                    idx[depth]++;
+                    continue;
+                }
+                unions[depth + 1] = u;
+                idx[depth + 1] = idx[depth] + 1;
+                depth++;
+            }
+        }
+    }
+    ok = 1;
+done:
+    PyMem_Free(empty);
+    PyMem_Free(empty_count);
+    PyMem_Free(cells);
+    return ok;
+}
+
+/* The almost locked sets of grouped chains (of 2 to max_cells cells; none for 0), indexed per
+ * "off" literal as Implications.als_index holds them: each place of an entry's symbol lists the
+ * entry, in order, and per place the entries are grouped by their places of the symbol (the distinct
+ * masks in first-seen order). */
+static int build_als(Context *C, int max_cells) {
+    const int n = C->n, W = C->W, ncells = C->ncells;
+    const size_t nlits = (size_t)ncells * n;
+    int ok = 0;
+    AlsBuild B = {0};
+    B.e_where.W = B.e_cells.W = B.o_words.W = W;
+    IntList m_ent_start = {0}, m_ent_count = {0}, mask_ents = {0};
+    WordList m_words = {0, 0, 0, W};
+    IntList *pair_li = &B.pair_li, *pair_e = &B.pair_e;
+    int *fill = NULL, *first = NULL;
+    B.where = PyMem_Calloc((size_t)n * W, sizeof(word));
+    B.outside = PyMem_Calloc((size_t)n * W, sizeof(word));
+    C->lm_start = PyMem_Calloc(nlits + 1, sizeof(int));
+    C->lm_count = PyMem_Calloc(nlits + 1, sizeof(int));
+    C->la_start = PyMem_Calloc(nlits + 1, sizeof(int));
+    C->la_count = PyMem_Calloc(nlits + 1, sizeof(int));
+    if (!B.where || !B.outside || !C->lm_start || !C->lm_count || !C->la_start || !C->la_count) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (max_cells > 0 && !find_als(C, &B, max_cells)) goto done;
+    /* every entry per literal, in the order made */
+    for (size_t i = 0; i < pair_li->used; i++) C->la_count[pair_li->items[i]]++;
+    for (size_t li = 0, at = 0; li < nlits; li++) { C->la_start[li] = (int)at; at += C->la_count[li]; }
+    fill = PyMem_Calloc(nlits + 1, sizeof(int));
+    C->all_ents = PyMem_Calloc(pair_li->used + 1, sizeof(int));
+    first = PyMem_Calloc(pair_li->used + 1, sizeof(int));
+    if (!fill || !C->all_ents || !first) { PyErr_NoMemory(); goto done; }
+    for (size_t i = 0; i < pair_li->used; i++) {
+        int li = pair_li->items[i];
+        C->all_ents[C->la_start[li] + fill[li]++] = pair_e->items[i];
+    }
+    /* per literal, the distinct masks (first seen first) and the entries of each, in order */
+    for (size_t li = 0; li < nlits; li++) {
+        const int *ents = C->all_ents + C->la_start[li];
+        int count = C->la_count[li], nfirst = 0;
+        C->lm_start[li] = (int)m_words.used;
+        for (int k = 0; k < count; k++) {
+            const word *wk = B.e_where.items + (size_t)ents[k] * W;
+            int j = 0;
+            for (; j < nfirst; j++)
+                if (!memcmp(B.e_where.items + (size_t)ents[first[j]] * W, wk, W * sizeof(word))) break;
+            if (j == nfirst) {
+                first[nfirst++] = k;
+                if (!push_words(&m_words, wk)) goto done;
+            }
+        }
+        C->lm_count[li] = nfirst;
+        for (int j = 0; j < nfirst; j++) {
+            const word *wj = B.e_where.items + (size_t)ents[first[j]] * W;
+            if (!push(&m_ent_start, (int)mask_ents.used)) goto done;
+            int in = 0;
+            for (int k = first[j]; k < count; k++) {
+                if (memcmp(B.e_where.items + (size_t)ents[k] * W, wj, W * sizeof(word))) continue;
+                if (!push(&mask_ents, ents[k])) goto done;
+                in++;
+            }
+            if (!push(&m_ent_count, in)) goto done;
+        }
+    }
+    C->n_entries = (int)B.e_sym.used;
+    C->e_rp = PyMem_Calloc(B.e_sym.used + 1, sizeof(PyObject *));
+    if (!C->e_rp) { PyErr_NoMemory(); goto done; }
+    if (!(C->e_where = word_list_array(&B.e_where)) || !(C->e_cells = word_list_array(&B.e_cells))
+        || !(C->o_words = word_list_array(&B.o_words)) || !(C->m_words = word_list_array(&m_words))
+        || !(C->e_house = int_list_array(&B.e_house)) || !(C->e_sym = int_list_array(&B.e_sym))
+        || !(C->e_oth_start = int_list_array(&B.e_oth_start)) || !(C->e_oth_count = int_list_array(&B.e_oth_count))
+        || !(C->o_sym = int_list_array(&B.o_sym)) || !(C->m_ent_start = int_list_array(&m_ent_start))
+        || !(C->m_ent_count = int_list_array(&m_ent_count)) || !(C->mask_ents = int_list_array(&mask_ents)))
+        goto done;
+    /* a place of a set is followed even where no house link starts (Implications._live_houses) */
+    for (size_t li = 0; li < nlits; li++)
+        if (C->la_count[li] && C->live_start[li] < 0) { C->live_start[li] = 0; C->live_count[li] = 0; }
+    ok = 1;
+done:
+    {
+        IntList *ints[] = {&B.e_house, &B.e_sym, &B.e_oth_start, &B.e_oth_count, &B.o_sym, &B.pair_li, &B.pair_e,
+                           &m_ent_start, &m_ent_count, &mask_ents};
+        for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) PyMem_Free(ints[i]->items);
+        WordList *wls[] = {&B.e_where, &B.e_cells, &B.o_words, &m_words};
+        for (size_t i = 0; i < sizeof(wls) / sizeof(wls[0]); i++) PyMem_Free(wls[i]->items);
+    }
+    PyMem_Free(B.where); PyMem_Free(B.outside); PyMem_Free(fill); PyMem_Free(first);
+    return ok;
+}
+
+/* Context(n, ncells, nhouses, static, grouped, only, want_end, cand, value, smask, peer, house, cell_houses,
+ *         inter, max_als_cells, reasons, max_depth): the position (candidates and values per cell, the
+ *         symbols' places, peer and house masks as words, three houses per cell, the line-box
+ *         crossings of each cell for grouped chains), the largest almost locked sets grouped chains
+ *         pass through (0: none), the engine's names of the links' reasons and the generations
+ *         followed (strategies/implications.py's MAX_DEPTH); the "off" literals
+ *         followed and the sets are found here (find_live, build_als) */
+static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    int n, ncells, nhouses, is_static, grouped, only, want_end;
+    int max_als_cells, max_depth;
+    PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter, *reasons;
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOiOi", &n, &ncells, &nhouses, &is_static, &grouped,
+                          &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter,
+                          &max_als_cells, &reasons, &max_depth))
+        return NULL;
+    if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || nhouses < 1 || only < -1 || only >= n
+        || max_als_cells < 0 || max_als_cells > 24 || max_depth < 0 || max_depth > 1000) {
+        PyErr_SetString(PyExc_ValueError, "Context: n from 1 to 25, ncells from 1 to 4096, nhouses above 0, "
+                                          "only -1 or a symbol, max_als_cells from 0 to 24, max_depth from 0 to 1000");
+        return NULL;
+    }
+    Context *self = (Context *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    int W = (ncells + 63) / 64;
+    self->n = n; self->ncells = ncells; self->W = W; self->nhouses = nhouses;
+    self->is_static = is_static; self->grouped = grouped; self->only = only; self->want_end = want_end;
+    self->max_depth = max_depth;
+    int *c0 = int_array_in(cand, NULL, ncells, 0, 1L << n, "cand");
+    if (!c0) goto fail;
+    self->cand0 = PyMem_Calloc(ncells, sizeof(uint32_t));
+    if (!self->cand0) { PyMem_Free(c0); PyErr_NoMemory(); goto fail; }
+    for (int i = 0; i < ncells; i++) self->cand0[i] = (uint32_t)c0[i];
+    PyMem_Free(c0);
+    if (!(self->value = int_array_in(value, NULL, ncells, -1, n, "value"))) goto fail;
+    if (!(self->smask0 = word_array(smask, (Py_ssize_t)n * W))) goto fail;
+    if (!(self->peer = word_array(peer, (Py_ssize_t)ncells * W))) goto fail;
+    if (!(self->house = word_array(house, (Py_ssize_t)nhouses * W))) goto fail;
+    if (!(self->cell_houses = int_array_in(cell_houses, NULL, (Py_ssize_t)ncells * 3, 0, nhouses, "cell_houses")))
+        goto fail;
+    self->has_groups = PyBytes_Check(inter) && PyBytes_GET_SIZE(inter) > 0;
+    if (!(self->inter = word_array(inter, self->has_groups ? (Py_ssize_t)ncells * 2 * W : 0))) goto fail;
+    self->tmp = PyMem_Calloc(W, sizeof(word));
+    if (!self->tmp) { PyErr_NoMemory(); goto fail; }
+    if (!find_live(self)) goto fail;
+    if (!PyArg_ParseTuple(reasons, "OOOOOOOO", &self->r_cell, &self->r_peer, &self->r_naked, &self->r_hidden,
+                          &self->r_group, &self->r_als, &self->r_empty, &self->r_noplace))
+        goto fail;
+    Py_INCREF(self->r_cell); Py_INCREF(self->r_peer); Py_INCREF(self->r_naked); Py_INCREF(self->r_hidden);
+    Py_INCREF(self->r_group); Py_INCREF(self->r_als); Py_INCREF(self->r_empty); Py_INCREF(self->r_noplace);
+    if (!build_als(self, max_als_cells)) goto fail;
+    self->cand = PyMem_Calloc(ncells, sizeof(uint32_t));
+    self->smask = PyMem_Calloc((size_t)n * W, sizeof(word));
+    self->placed = PyMem_Calloc(W, sizeof(word));
+    self->tmp2 = PyMem_Calloc(W, sizeof(word));
+    self->seen = PyMem_Calloc((size_t)ncells * n * 2, 1);
+    self->front = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
+    self->next = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
+    self->rp_cell = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
+    self->rp_peer = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
+    self->one_off = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
+    self->naked_rp = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
+    self->hidden_rp = PyMem_Calloc((size_t)ncells * n * 3 + 1, sizeof(PyObject *));
+    self->naked_r = PyMem_Calloc((size_t)ncells + 1, sizeof(PyObject *));
+    self->hidden_r = PyMem_Calloc((size_t)nhouses + 1, sizeof(PyObject *));
+    if (!self->cand || !self->smask || !self->placed || !self->tmp || !self->tmp2 || !self->seen || !self->front
+        || !self->next || !self->rp_cell || !self->rp_peer || !self->one_off || !self->naked_rp || !self->hidden_rp
+        || !self->naked_r || !self->hidden_r) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* ---- propagation ----------------------------------------------------- */
+
+#define IDX(x) ((((x) >> LIT_CELL_SHIFT) * n + (((x) >> 1) & 31)) * 2 + ((x) & 1))
+
+/* Literals (and cells) as Python ints, made once and shared: a propagation's nodes, parents and
+ * contradictions name the same few thousand literals over and over, so each is one object rather
+ * than one per mention (which the collector would also have to free).  Literals of grids up to
+ * 25x25 are below 1 << 16; others are made as needed. */
+#define LIT_CACHE (1 << 16)
+static PyObject *lit_cache[LIT_CACHE];
+
+/* The int v, a new reference. */
+static PyObject *lit_long(long v) {
+    if (v < 0 || v >= LIT_CACHE) return PyLong_FromLong(v);
+    PyObject *o = lit_cache[v];
+    if (!o) {
+        o = PyLong_FromLong(v);
+        if (!o) return NULL;
+        lit_cache[v] = o;  /* the module keeps this reference */
+    }
+    Py_INCREF(o);
+    return o;
+}
+
+/* nodes[y] = rp; 0 on error */
+static inline int put(PyObject *nodes, int y, PyObject *rp) {
+    PyObject *key = lit_long(y);
+    if (!key) return 0;
+    int r = PyDict_SetItem(nodes, key, rp);
+    Py_DECREF(key);
+    return r == 0;
+}
+
+/* The cells of mask m as a tuple: their "off" literals of symbol s, or (s < 0) the cells. */
+static PyObject *mask_tuple(const word *m, int W, int s) {
+    int k = w_count(m, W);
+    PyObject *t = PyTuple_New(k);
+    if (!t) return NULL;
+    int j = 0;
+    for (int i = 0; i < W; i++) {
+        word v = m[i];
+        while (v) {
+            int c = i * 64 + __builtin_ctzll(v);
+            v &= v - 1;
+            PyObject *x = lit_long(s < 0 ? c : LIT(c, s, 0));
+            if (!x) { Py_DECREF(t); return NULL; }
+            PyTuple_SET_ITEM(t, j++, x);
+        }
+    }
+    return t;
+}
+
+/* (v,) */
+static PyObject *one_tuple(long v) {
+    PyObject *x = lit_long(v);
+    if (!x) return NULL;
+    PyObject *t = PyTuple_Pack(1, x);
+    Py_DECREF(x);
+    return t;
+}
+
+/* The "off" literals of cell c for the symbols of candidate mask m. */
+static PyObject *symbols_off(int c, uint32_t m) {
+    PyObject *t = PyTuple_New(__builtin_popcount(m));
+    if (!t) return NULL;
+    int j = 0;
+    while (m) {
+        int u = __builtin_ctz(m);
+        m &= m - 1;
+        PyObject *x = lit_long(LIT(c, u, 0));
+        if (!x) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, j++, x);
+    }
+    return t;
+}
+
+/* Whether cell mask m is a group (two or more cells of one line-box intersection); sets the
+ * intersection's line and block. */
+static inline int group_of(Context *C, const word *m, int *line, int *block) {
+    if (!C->has_groups || w_count(m, C->W) < 2) return 0;
+    int c = w_low(m, C->W);
+    int W = C->W;
+    for (int k = 0; k < 2; k++) {
+        if (w_subset(m, C->inter + ((size_t)c * 2 + k) * W, W)) {
+            *line = C->cell_houses[c * 3 + k];
+            *block = C->cell_houses[c * 3 + 2];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* (tag, a), a new reference. */
+static PyObject *reason2(PyObject *tag, long a) {
+    PyObject *v = lit_long(a);
+    if (!v) return NULL;
+    PyObject *r = PyTuple_Pack(2, tag, v);
+    Py_DECREF(v);
+    return r;
+}
+
+/* What *slot holds, first made as (tag, a); a new reference (NULL on error).  A NULL slot keeps
+ * nothing: the tuple is made afresh. */
+static PyObject *made_reason(PyObject **slot, PyObject *tag, long a) {
+    if (!slot) return reason2(tag, a);
+    if (!*slot && !(*slot = reason2(tag, a))) return NULL;
+    Py_INCREF(*slot);
+    return *slot;
+}
+
+/* What *slot holds, first made as (v,); a new reference (NULL on error).  A NULL slot keeps
+ * nothing. */
+static PyObject *made_one(PyObject **slot, long v) {
+    if (!slot) return one_tuple(v);
+    if (!*slot && !(*slot = one_tuple(v))) return NULL;
+    Py_INCREF(*slot);
+    return *slot;
+}
+
+/* ((tag, a), parents), the reason taken from *reason_slot (made there first; a NULL slot keeps it
+ * nowhere); parents is a new reference, which this takes over (NULL: an error already set); a new
+ * reference (NULL on error). */
+static PyObject *made_pair(PyObject **reason_slot, PyObject *tag, long a, PyObject *parents) {
+    if (!parents) return NULL;
+    PyObject *reason = made_reason(reason_slot, tag, a);
+    PyObject *rp = reason ? PyTuple_Pack(2, reason, parents) : NULL;
+    Py_XDECREF(reason);
+    Py_DECREF(parents);
+    return rp;
+}
+
+/* What *slot holds, first made as ((tag, a), (lit,)), the reason and the parents taken from
+ * *reason_slot and *one_slot (made there first; NULL slots keep them nowhere): the (reason,
+ * parents) of a link that follows from the one literal lit, such as a same-cell or peer link
+ * from an "on" literal, or the single left when an "off" literal went; a new reference (NULL on
+ * error). */
+static PyObject *made_rp(PyObject **slot, PyObject **reason_slot, PyObject *tag, long a, PyObject **one_slot,
+                         long lit) {
+    if (!*slot && !(*slot = made_pair(reason_slot, tag, a, made_one(one_slot, lit)))) return NULL;
+    Py_INCREF(*slot);
+    return *slot;
+}
+
+/* contradiction = (y, reason, parents); returns the tuple (new) or NULL */
+static PyObject *conflict(long y, PyObject *reason, PyObject *parents) {
+    PyObject *v = lit_long(y);
+    if (!v) return NULL;
+    PyObject *t = PyTuple_Pack(3, v, reason, parents);
+    Py_DECREF(v);
+    return t;
+}
+
+#define FAIL_IF(cond) do { if (cond) goto error; } while (0)
+
+/* Record the "off" literal y, which follows from rp = (reason, parents), and push it when it can
+ * lead on: 1 done, -1 its negation is a node (*contradiction set), 0 on error. */
+static int derive_off(Context *C, PyObject *nodes, int y, PyObject *rp, int *next, int *nnext,
+                      PyObject **contradiction) {
+    const int n = C->n;
+    if (C->seen[IDX(y | 1)]) {
+        *contradiction = conflict(y, PyTuple_GET_ITEM(rp, 0), PyTuple_GET_ITEM(rp, 1));
+        return *contradiction ? -1 : 0;
+    }
+    if (!put(nodes, y, rp)) return 0;
+    C->seen[IDX(y)] = 1;
+    if (C->live_start[(y >> 6) * n + ((y >> 1) & 31)] >= 0) next[(*nnext)++] = y;
+    return 1;
+}
+
+/* The (reason, parents) of entry e's set losing its symbol: ((ALS_NODE, cells, house, symbol), its
+ * places of the symbol as "off" literals), made when first needed (a borrowed reference; NULL on
+ * error). */
+static PyObject *als_rp(Context *C, int e) {
+    if (C->e_rp[e]) return C->e_rp[e];
+    const int W = C->W, x = C->e_sym[e];
+    const word *cells = C->e_cells + (size_t)e * W, *where = C->e_where + (size_t)e * W;
+    PyObject *cell_list = PyList_New(0), *parents = PyList_New(0), *cell_t = NULL, *parents_t = NULL;
+    PyObject *reason = NULL, *rp = NULL;
+    if (!cell_list || !parents) goto done;
+    for (int k = 0; k < W; k++) {
+        for (word v = cells[k]; v; v &= v - 1) {
+            PyObject *c = PyLong_FromLong(k * 64 + __builtin_ctzll(v));
+            if (!c || PyList_Append(cell_list, c) < 0) { Py_XDECREF(c); goto done; }
+            Py_DECREF(c);
+        }
+        for (word v = where[k]; v; v &= v - 1) {
+            PyObject *y = lit_long(LIT((long)(k * 64 + __builtin_ctzll(v)), x, 0));
+            if (!y || PyList_Append(parents, y) < 0) { Py_XDECREF(y); goto done; }
+            Py_DECREF(y);
+        }
+    }
+    if (!(cell_t = PyList_AsTuple(cell_list)) || !(parents_t = PyList_AsTuple(parents))) goto done;
+    if (!(reason = Py_BuildValue("(OOii)", C->r_als, cell_t, C->e_house[e], x))) goto done;
+    rp = C->e_rp[e] = PyTuple_Pack(2, reason, parents_t);
+done:
+    Py_XDECREF(cell_list); Py_XDECREF(parents); Py_XDECREF(cell_t); Py_XDECREF(parents_t); Py_XDECREF(reason);
+    return rp;
+}
+
+/* Record the "on" literal y (a single; the caller knows it is not a node yet), which follows from
+ * rp = (reason, parents), and push it: as derive_off. */
+static int derive_on(Context *C, PyObject *nodes, int y, PyObject *rp, int *next, int *nnext,
+                     PyObject **contradiction) {
+    const int n = C->n;
+    if (C->seen[IDX(y ^ 1)]) {
+        *contradiction = conflict(y, PyTuple_GET_ITEM(rp, 0), PyTuple_GET_ITEM(rp, 1));
+        return *contradiction ? -1 : 0;
+    }
+    if (!put(nodes, y, rp)) return 0;
+    C->seen[IDX(y)] = 1;
+    next[(*nnext)++] = y;
+    return 1;
+}
+
+/* A derive_* result: go on, stop at the contradiction, or fail. */
+#define DERIVED(r) do { int r_ = (r); if (r_ < 0) goto done; if (!r_) goto error; } while (0)
+
+/* Where a dynamic propagation stopped: (candidates, places, placed cells, generations), as
+ * Implications._propagate_python records it for a dynamic+ propagation to go on from. */
+static PyObject *end_state(Context *C, int generation) {
+    const int n = C->n, W = C->W, ncells = C->ncells;
+    PyObject *cand = PyList_New(ncells), *places = PyList_New(n), *placed = NULL;
+    if (!cand || !places) goto fail;
+    for (int c = 0; c < ncells; c++) {
+        PyObject *v = PyLong_FromUnsignedLong(C->cand[c]);
+        if (!v) goto fail;
+        PyList_SET_ITEM(cand, c, v);
+    }
+    for (int s = 0; s < n; s++) {
+        PyObject *v = bits_to_long(C->smask + (size_t)s * W, W);
+        if (!v) goto fail;
+        PyList_SET_ITEM(places, s, v);
+    }
+    placed = bits_to_long(C->placed, W);
+    if (!placed) goto fail;
+    return Py_BuildValue("(NNNi)", cand, places, placed, generation);
+fail:
+    Py_XDECREF(cand); Py_XDECREF(places); Py_XDECREF(placed);
+    return NULL;
+}
+
+/* propagate(start, nodes) -> (contradiction or None, grouped, end or None)
+ * nodes holds {start: ((ASSUMED,), ())} and gets the rest, in order; end is where a dynamic
+ * propagation stopped (contexts made with want_end), else None. */
+static PyObject *ctx_propagate(Context *C, PyObject *args) {
+    int start;
+    PyObject *nodes;
+    if (!PyArg_ParseTuple(args, "iO!", &start, &PyDict_Type, &nodes)) return NULL;
+    const int n = C->n, W = C->W, ncells = C->ncells;
+    const int is_static = C->is_static, grouped = C->grouped, only = C->only;
+    uint32_t *cand = C->cand;
+    word *smask = C->smask, *placed = C->placed, *tmp = C->tmp, *tmp2 = C->tmp2;
+    unsigned char *seen = C->seen;
+    int *front = C->front, *next = C->next;
+    memcpy(cand, C->cand0, ncells * sizeof(uint32_t));
+    memcpy(smask, C->smask0, (size_t)n * W * sizeof(word));
+    memset(placed, 0, W * sizeof(word));
+    memset(seen, 0, (size_t)ncells * n * 2);
+    seen[IDX(start)] = 1;
+    int nfront = 1, nnext;
+    front[0] = start;
+    if (!(start & 1)) {
+        int c = start >> 6, s = (start >> 1) & 31;
+        cand[c] &= ~(1u << s);
+        w_clear(smask + (size_t)s * W, c);
+    }
+    PyObject *contradiction = NULL;   /* new reference when set */
+    PyObject *end = NULL;
+    int was_grouped = 0;
+    PyObject *rp = NULL, *reason = NULL, *parents = NULL;
+    for (int generation = 0; generation < C->max_depth; generation++) {
+        nnext = 0;
+        for (int fi = 0; fi < nfront; fi++) {
+            const int x = front[fi];
+            const int c = x >> 6, s = (x >> 1) & 31;
+            word *sm_s = smask + (size_t)s * W;
+            if (x & 1) {
+                /* c = s: the cell's other candidates and the symbol's other places in its peers go */
+                if (C->value[c] >= 0) continue;
+                w_set(placed, c);
+                if (only < 0) {
+                    uint32_t m = cand[c] & ~(1u << s);
+                    if (m) {
+                        rp = made_rp(C->rp_cell + (c * n + s), NULL, C->r_cell, c, NULL, x);
+                        FAIL_IF(!rp);
+                        while (m) {
+                            int t = __builtin_ctz(m);
+                            m &= m - 1;
+                            DERIVED(derive_off(C, nodes, LIT(c, t, 0), rp, next, &nnext, &contradiction));
+                            w_clear(smask + (size_t)t * W, c);
+                        }
+                        Py_CLEAR(rp);
+                        cand[c] &= 1u << s;
+                    }
+                }
+                const word *pm = C->peer + (size_t)c * W;
+                int any = 0;
+                for (int i = 0; i < W; i++) { tmp[i] = pm[i] & sm_s[i]; any |= tmp[i] != 0; }
+                if (any) {
+                    rp = made_rp(C->rp_peer + (c * n + s), NULL, C->r_peer, c, NULL, x);
+                    FAIL_IF(!rp);
+                    for (int i = 0; i < W; i++) sm_s[i] &= ~tmp[i];
+                    for (int i = 0; i < W; i++) {
+                        word v = tmp[i];
+                        while (v) {
+                            int p = i * 64 + __builtin_ctzll(v);
+                            v &= v - 1;
+                            DERIVED(derive_off(C, nodes, LIT(p, s, 0), rp, next, &nnext, &contradiction));
+                            cand[p] &= ~(1u << s);
+                        }
+                    }
+                    Py_CLEAR(rp);
+                }
+                continue;
+            }
+            /* c <> s: look for a cell or a house left with one choice */
+            if (only < 0) {
+                uint32_t rest = cand[c];
+                if (!rest) {
+                    if (is_static && __builtin_popcount(C->cand0[c]) != 2) continue;
+                    reason = reason2(C->r_empty, c);
+                    FAIL_IF(!reason);
+                    parents = symbols_off(c, C->cand0[c]);
+                    FAIL_IF(!parents);
+                    contradiction = conflict(-1, reason, parents);
+                    goto done;
+                }
+                if (!(rest & (rest - 1)) && !w_bit(placed, c)) {
+                    uint32_t gone = C->cand0[c] & ~rest;
+                    if (!is_static || !(gone & (gone - 1))) {
+                        int y = LIT(c, __builtin_ctz(rest), 1);
+                        if (!seen[IDX(y)]) {
+                            if (gone && !(gone & (gone - 1))) {
+                                int g = __builtin_ctz(gone), gi = c * n + g;
+                                rp = made_rp(C->naked_rp + gi, C->naked_r + c, C->r_naked, c, C->one_off + gi,
+                                             LIT(c, g, 0));
+                            } else {
+                                /* (none gone never happens: x's own went; -2 is Python's c << 6 | -1 << 1) */
+                                rp = made_pair(C->naked_r + c, C->r_naked, c,
+                                               gone ? symbols_off(c, gone) : one_tuple(-2));
+                            }
+                            FAIL_IF(!rp);
+                            DERIVED(derive_on(C, nodes, y, rp, next, &nnext, &contradiction));
+                            Py_CLEAR(rp);
+                        }
+                    }
+                }
+            }
+            const word *sm0 = C->smask0 + (size_t)s * W;
+            int li = c * n + s;
+            int ls = C->live_start[li];
+            int lc = ls >= 0 ? C->live_count[li] : 0;
+            for (int hi = 0; hi < lc; hi++) {
+                int h = C->live_h[ls + hi];
+                const word *hm = C->house + (size_t)h * W;
+                /* tmp = left = smask[s] & hm */
+                int nleft = 0;
+                for (int i = 0; i < W; i++) { tmp[i] = sm_s[i] & hm[i]; nleft += __builtin_popcountll(tmp[i]); }
+                if (!nleft) {
+                    for (int i = 0; i < W; i++) tmp2[i] = sm0[i] & hm[i];
+                    if (is_static && w_count(tmp2, W) != 2) continue;
+                    PyObject *hv = PyLong_FromLong(h), *sv = PyLong_FromLong(s);
+                    if (!hv || !sv) { Py_XDECREF(hv); Py_XDECREF(sv); goto error; }
+                    reason = PyTuple_Pack(3, C->r_noplace, hv, sv);
+                    Py_DECREF(hv); Py_DECREF(sv);
+                    FAIL_IF(!reason);
+                    parents = mask_tuple(tmp2, W, s);
+                    FAIL_IF(!parents);
+                    contradiction = conflict(-1, reason, parents);
+                    goto done;
+                }
+                /* tmp2 = gone = sm & hm & ~left */
+                for (int i = 0; i < W; i++) tmp2[i] = sm0[i] & hm[i] & ~tmp[i];
+                if (nleft == 1) {
+                    int q = w_low(tmp, W);
+                    if (C->value[q] >= 0 || w_bit(placed, q)) continue;
+                    int ngone = w_count(tmp2, W), gl, gb;
+                    if (!is_static || ngone <= 1 || (grouped && group_of(C, tmp2, &gl, &gb))) {
+                        int y = LIT(q, s, 1);
+                        if (!seen[IDX(y)]) {
+                            int g = w_low(tmp2, W), k = -1;
+                            if (ngone == 1) {
+                                for (int j = 0; j < 3; j++) if (C->cell_houses[g * 3 + j] == h) k = j;
+                            }
+                            if (k >= 0) {
+                                rp = made_rp(C->hidden_rp + ((size_t)(g * n + s) * 3 + k), C->hidden_r + h,
+                                             C->r_hidden, h, C->one_off + (g * n + s), LIT(g, s, 0));
+                            } else {
+                                /* (none gone never happens: x's own went; g is then -1, as in Python) */
+                                rp = made_pair(C->hidden_r + h, C->r_hidden, h,
+                                               ngone >= 2 ? mask_tuple(tmp2, W, s) : one_tuple(g * 64 + s * 2));
+                            }
+                            FAIL_IF(!rp);
+                            DERIVED(derive_on(C, nodes, y, rp, next, &nnext, &contradiction));
+                            Py_CLEAR(rp);
+                        }
+                    }
+                } else if (grouped) {
+                    int line, block, gl, gb;
+                    if (!group_of(C, tmp, &line, &block)) continue;
+                    /* the symbol's places left in h form a group inside a line and a box:
+                     * the other of those two houses loses it outside the group */
+                    if (w_count(tmp2, W) != 1 && !group_of(C, tmp2, &gl, &gb)) continue;
+                    int pair[2] = {line, block};
+                    for (int k = 0; k < 2; k++) {
+                        int o = pair[k];
+                        if (o == h) continue;
+                        const word *om = C->house + (size_t)o * W;
+                        word m[W];
+                        int any = 0;
+                        for (int i = 0; i < W; i++) { m[i] = sm_s[i] & om[i] & ~tmp[i]; any |= m[i] != 0; }
+                        if (!any) continue;
+                        was_grouped = 1;
+                        PyObject *hv = PyLong_FromLong(h), *ov = PyLong_FromLong(o);
+                        PyObject *cells = mask_tuple(tmp, W, -1);
+                        if (!hv || !ov || !cells) {
+                            Py_XDECREF(hv); Py_XDECREF(ov); Py_XDECREF(cells);
+                            goto error;
+                        }
+                        reason = PyTuple_Pack(4, C->r_group, hv, cells, ov);
+                        Py_DECREF(hv); Py_DECREF(ov); Py_DECREF(cells);
+                        FAIL_IF(!reason);
+                        parents = mask_tuple(tmp2, W, s);
+                        FAIL_IF(!parents);
+                        rp = PyTuple_Pack(2, reason, parents);
+                        FAIL_IF(!rp);
+                        for (int i = 0; i < W; i++) {
+                            word v = m[i];
+                            while (v) {
+                                int t = i * 64 + __builtin_ctzll(v);
+                                v &= v - 1;
+                                DERIVED(derive_off(C, nodes, LIT(t, s, 0), rp, next, &nnext, &contradiction));
+                                cand[t] &= ~(1u << s);
+                                w_clear(sm_s, t);
+                            }
+                        }
+                        Py_CLEAR(rp); Py_CLEAR(reason); Py_CLEAR(parents);
+                    }
+                }
+            }
+            /* an almost locked set without s is locked on its other symbols: each of them
+             * leaves the cells that see all its places in the set */
+            if (grouped) {
+                int mc = C->lm_count[li];
+                if (!mc) continue;
+                int ms = C->lm_start[li];
+                int hit = -1, several = 0;
+                for (int k = 0; k < mc; k++) {
+                    if (w_disjoint(sm_s, C->m_words + (size_t)(ms + k) * W, W)) {
+                        if (hit >= 0) { several = 1; break; }
+                        hit = ms + k;
+                    }
+                }
+                if (hit < 0) continue;
+                int count = several ? C->la_count[li] : C->m_ent_count[hit];
+                const int *ents = several ? C->all_ents + C->la_start[li] : C->mask_ents + C->m_ent_start[hit];
+                for (int k = 0; k < count; k++) {
+                    int e = ents[k];
+                    if (several && !w_disjoint(sm_s, C->e_where + (size_t)e * W, W)) continue;
+                    int os = C->e_oth_start[e], oc = C->e_oth_count[e];
+                    for (int j = 0; j < oc; j++) {
+                        int u = C->o_sym[os + j];
+                        const word *out = C->o_words + (size_t)(os + j) * W;
+                        word *sm_u = smask + (size_t)u * W;
+                        for (int i = 0; i < W; i++) {
+                            word v = out[i] & sm_u[i];
+                            if (v) was_grouped = 1;
+                            while (v) {
+                                int t = i * 64 + __builtin_ctzll(v);
+                                v &= v - 1;
+                                PyObject *erp = als_rp(C, e);
+                                FAIL_IF(!erp);
+                                DERIVED(derive_off(C, nodes, LIT(t, u, 0), erp, next, &nnext, &contradiction));
+                                cand[t] &= ~(1u << u);
+                                sm_u[i] &= ~((word)1 << (t & 63));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (!nnext) {
+            if (C->want_end) {
+                end = end_state(C, generation + 1);
+                FAIL_IF(!end);
+            }
+            break;
+        }
+        int *swap = front;
+        front = next;
+        next = swap;
+        nfront = nnext;
+    }
+done:
+    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents);
+    if (PyErr_Occurred()) { Py_XDECREF(contradiction); Py_XDECREF(end); return NULL; }
+    if (!contradiction) { contradiction = Py_None; Py_INCREF(Py_None); }
+    if (!end) { end = Py_None; Py_INCREF(Py_None); }
+    return Py_BuildValue("(NON)", contradiction, was_grouped ? Py_True : Py_False, end);
+error:
+    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents);
+    Py_XDECREF(contradiction); Py_XDECREF(end);
+    return NULL;
+}
+
+static PyMethodDef ctx_methods[] = {
+    {"propagate", (PyCFunction)ctx_propagate, METH_VARARGS,
+     "propagate(start, nodes) -> (contradiction, grouped): follow start, filling nodes in order."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject ContextType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_deduce_accel.Context",
+    .tp_basicsize = sizeof(Context),
+    .tp_dealloc = (destructor)ctx_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "What a static or grouped propagation reads of one position, packed for C.",
+    .tp_methods = ctx_methods,
+    .tp_new = ctx_new,
+};
+
+/* ---- a conclusion's chain: Propagation.ancestor_set, counted ---------- */
+
+static uint32_t *anc_stamp;      /* literal -> the walk that last reached it */
+static size_t anc_cap;
+static uint32_t anc_walk;
+static PyObject **anc_stack;
+static size_t anc_stack_cap;
+
+/* Room for need entries on the walk's stack; 0 with an error set. */
+static int anc_reserve(size_t need) {
+    if (need <= anc_stack_cap) return 1;
+    size_t cap = anc_stack_cap ? anc_stack_cap : 1024;
+    while (cap < need) cap *= 2;
+    PyObject **grown = PyMem_Realloc(anc_stack, cap * sizeof(PyObject *));
+    if (!grown) { PyErr_NoMemory(); return 0; }
+    anc_stack = grown;
+    anc_stack_cap = cap;
+    return 1;
+}
+
+/* ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): the number of literals targets
+ * follow from in the propagation's nodes (literal -> (reason, parents)), themselves included, as
+ * len(Propagation.ancestor_set(targets)); tagged, bit k set when the reason of one of them is
+ * tagged with tags[k] (reason[0]; at most 30 tags); symbols, the mask of their symbols. */
+PyObject *ancestor_count(PyObject *module, PyObject *args) {
+    PyObject *nodes, *targets, *tags;
+    if (!PyArg_ParseTuple(args, "O!OO!", &PyDict_Type, &nodes, &targets, &PyTuple_Type, &tags)) return NULL;
+    PyObject *fast = PySequence_Fast(targets, "targets: a sequence of literals");
+    if (!fast) return NULL;
+    if (++anc_walk == 0) {   /* (the stamps wrapped around: start afresh) */
+        if (anc_stamp) memset(anc_stamp, 0, anc_cap * sizeof(uint32_t));
+        anc_walk = 1;
+    }
+    size_t top = 0;
+    long count = 0, tagged = 0, symbols = 0;
+    const Py_ssize_t ntags = PyTuple_GET_SIZE(tags) < 30 ? PyTuple_GET_SIZE(tags) : 30;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
+        int in = PyDict_Contains(nodes, t);
+        if (in < 0) goto error;
+        if (!in) continue;
+        if (!anc_reserve(top + 1)) goto error;
+        anc_stack[top++] = t;
+    }
+    while (top) {
+        PyObject *x = anc_stack[--top];
+        long v = PyLong_AsLong(x);
+        if (v == -1 && PyErr_Occurred()) goto error;
+        if (v < 0 || v >= (1L << 24)) { PyErr_SetString(PyExc_ValueError, "a literal out of range"); goto error; }
+        if ((size_t)v >= anc_cap) {
+            size_t cap = anc_cap ? anc_cap : 4096;
+            while (cap <= (size_t)v) cap *= 2;
+            uint32_t *grown = PyMem_Realloc(anc_stamp, cap * sizeof(uint32_t));
+            if (!grown) { PyErr_NoMemory(); goto error; }
+            memset(grown + anc_cap, 0, (cap - anc_cap) * sizeof(uint32_t));
+            anc_stamp = grown;
+            anc_cap = cap;
+        }
+        if (anc_stamp[v] == anc_walk) continue;
+        anc_stamp[v] = anc_walk;
+        count++;
+        symbols |= 1L << ((v >> 1) & 31);
+        PyObject *rp = PyDict_GetItemWithError(nodes, x);   /* (borrowed: the dict holds it) */
+        if (!rp) { if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, x); goto error; }
+        if (!PyTuple_Check(rp) || PyTuple_GET_SIZE(rp) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(rp, 1))) {
+            PyErr_SetString(PyExc_ValueError, "nodes: (reason, parents) per literal");
+            goto error;
+        }
+        PyObject *reason = PyTuple_GET_ITEM(rp, 0), *parents = PyTuple_GET_ITEM(rp, 1);
+        if (PyTuple_Check(reason) && PyTuple_GET_SIZE(reason)) {
+            PyObject *tag = PyTuple_GET_ITEM(reason, 0);
+            for (Py_ssize_t k = 0; k < ntags; k++) {
+                if (tagged >> k & 1) continue;
+                int eq = PyObject_RichCompareBool(tag, PyTuple_GET_ITEM(tags, k), Py_EQ);
+                if (eq < 0) goto error;
+                if (eq) { tagged |= 1L << k; break; }
+            }
+        }
+        Py_ssize_t np = PyTuple_GET_SIZE(parents);
+        if (!anc_reserve(top + (size_t)np)) goto error;
+        for (Py_ssize_t k = 0; k < np; k++) anc_stack[top++] = PyTuple_GET_ITEM(parents, k);
+    }
+    Py_DECREF(fast);
+    return Py_BuildValue("(lll)", count, tagged, symbols);
+error:
+    Py_DECREF(fast);
+    return NULL;
+}
+

@@ -1,0 +1,120 @@
+#include "accel.h"
+
+/* setup.py passes the digest of deduce/_accel/'s sources; a build without it is never accepted */
+#ifndef DEDUCE_ACCEL_SOURCE_DIGEST
+#define DEDUCE_ACCEL_SOURCE_DIGEST "unknown"
+#endif
+
+/* ---- a position's places: State.symbol_masks, the unsolved cells ------- */
+
+/* symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: the unsolved cells holding
+ * each symbol as a candidate (with solved, the cells solved with it too), as State.symbol_masks. */
+static PyObject *symbol_masks(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *value_in;
+    int nsymbols, solved;
+    if (!PyArg_ParseTuple(args, "OOip", &cand_in, &value_in, &nsymbols, &solved)) return NULL;
+    if (nsymbols < 1 || nsymbols > 32) {
+        PyErr_SetString(PyExc_ValueError, "symbol_masks: 1 to 32 symbols");
+        return NULL;
+    }
+    Py_ssize_t ncells;
+    PyObject *out = NULL;
+    word *m = NULL;
+    int *cand = int_array_in(cand_in, &ncells, -1, 0, 1L << nsymbols, "candidates");
+    int *value = cand ? int_array_in(value_in, NULL, ncells, -1, nsymbols, "values") : NULL;
+    if (!value) goto done;
+    int W = (int)((ncells + 63) / 64);
+    if (!W) W = 1;
+    m = PyMem_Calloc((size_t)nsymbols * W, sizeof(word));
+    if (!m) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t c = 0; c < ncells; c++) {
+        word bit = (word)1 << (c & 63);
+        if (value[c] < 0) {
+            for (uint32_t b = (uint32_t)cand[c]; b; b &= b - 1) m[(size_t)__builtin_ctz(b) * W + (c >> 6)] |= bit;
+        } else if (solved) {
+            m[(size_t)value[c] * W + (c >> 6)] |= bit;
+        }
+    }
+    out = PyList_New(nsymbols);
+    if (!out) goto done;
+    for (int s = 0; s < nsymbols; s++) {
+        PyObject *v = bits_to_long(m + (size_t)s * W, W);
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, s, v);
+    }
+done:
+    PyMem_Free(cand);
+    PyMem_Free(value);
+    PyMem_Free(m);
+    return out;
+}
+
+/* unsolved_mask(value) -> the cells whose value is below 0, as a cell mask. */
+static PyObject *unsolved_mask(PyObject *module, PyObject *value_in) {
+    Py_ssize_t ncells;
+    int *value = int_array(value_in, &ncells);
+    if (!value) return NULL;
+    int W = (int)((ncells + 63) / 64);
+    if (!W) W = 1;
+    word *m = PyMem_Calloc(W, sizeof(word));
+    PyObject *out = NULL;
+    if (!m) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t c = 0; c < ncells; c++)
+        if (value[c] < 0) m[c >> 6] |= (word)1 << (c & 63);
+    out = bits_to_long(m, W);
+done:
+    PyMem_Free(value);
+    PyMem_Free(m);
+    return out;
+}
+
+static PyMethodDef accel_functions[] = {
+    {"ancestor_count", ancestor_count, METH_VARARGS,
+     "ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): len(Propagation.ancestor_set(targets)), "
+     "bit k of tagged when one of those literals follows from a reason tagged tags[k], and their symbols' mask."},
+    {"symbol_masks", symbol_masks, METH_VARARGS,
+     "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
+    {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef accel_module = {
+    PyModuleDef_HEAD_INIT, "_deduce_accel",
+    "deduce's optional accelerator: the chain engine's propagations, the fish and house searches and the backtracking "
+    "search in C (deduce/_accel/; loaded by deduce/_accelerator.py).",
+    -1, accel_functions,
+};
+
+PyMODINIT_FUNC PyInit__deduce_accel(void) {
+    PyTypeObject *types[] = {&ContextType, &ScreenType, &FishTablesType, &SearchTablesType, &HouseTablesType,
+                             &SearchIterType};
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+        if (PyType_Ready(types[i]) < 0) return NULL;
+    PyObject *m = PyModule_Create(&accel_module);
+    if (!m) return NULL;
+    /* the types made from Python (SearchIter, the last, comes from SearchTables.solutions) */
+    const char *names[] = {"Context", "Screen", "FishTables", "SearchTables", "HouseTables"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        Py_INCREF(types[i]);
+        if (PyModule_AddObject(m, names[i], (PyObject *)types[i]) < 0) {
+            Py_DECREF(types[i]);
+            Py_DECREF(m);
+            return NULL;
+        }
+    }
+    /* What Python checks at import (deduce/_accelerator.py): the digest of the sources this module
+     * was built from (setup.py passes it), the literal packing; and the kernels' limits, which
+     * strategies/_accel.py compares with the strategies' (a larger grid, set or fish is left to
+     * Python). */
+    if (PyModule_AddStringConstant(m, "SOURCE_DIGEST", DEDUCE_ACCEL_SOURCE_DIGEST) < 0
+        || PyModule_AddIntConstant(m, "LIT_CELL_SHIFT", LIT_CELL_SHIFT) < 0
+        || PyModule_AddIntConstant(m, "FISH_MAX_CELLS", FISH_W * 64) < 0
+        || PyModule_AddIntConstant(m, "FISH_MAX_HOUSES", FISH_HOUSES) < 0
+        || PyModule_AddIntConstant(m, "FISH_MAX_SIZE", FISH_SIZE) < 0
+        || PyModule_AddIntConstant(m, "FISH_MAX_FINS", FISH_FINS) < 0
+        || PyModule_AddIntConstant(m, "SUBSET_MAX_K", SUBSET_K) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,364 @@
+#include "accel.h"
+
+/* ---- the static screen's reach (strategies/static_screen.py) ---------- */
+
+typedef struct {
+    PyObject_HEAD
+    int nbits, nw, max_depth;
+    int *weak_start, *weak_bits;       /* bit i -> the bits its weak links reach (CSR) */
+    int *strong_start, *strong_bits;   /* bit i -> the bits its strong links reach */
+    word *on, *off, *n_on, *n_off;
+    word *useful_on, *useful_off;      /* the bits a conclusion can name (StaticScreen.useful_on/off) */
+    word *layers[2];                   /* two reaches' layers: (max_depth + 1) * (new on, new off) * nw */
+    word *meet_on, *meet_off, *a_on, *a_off;
+} Screen;
+
+static void screen_dealloc(Screen *self) {
+    void *arrays[] = {self->weak_start, self->weak_bits, self->strong_start, self->strong_bits, self->on,
+                      self->off, self->n_on, self->n_off, self->useful_on, self->useful_off, self->layers[0],
+                      self->layers[1], self->meet_on, self->meet_off, self->a_on, self->a_off};
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Screen(n, ncells, cand, value, peer, house, cell_houses, symbol, houses, max_depth): the links of
+   StaticScreen(state, symbol, houses) made from the position (cand and value per cell; peer and house
+   masks as words; three houses per cell; symbol -1 for every symbol), as its __init__ makes them. */
+static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    int n, ncells, symbol, houses, max_depth;
+    PyObject *cand_o, *value_o, *peer_o, *house_o, *cell_houses_o;
+    if (!PyArg_ParseTuple(args, "iiOOOOOipi", &n, &ncells, &cand_o, &value_o, &peer_o, &house_o, &cell_houses_o,
+                          &symbol, &houses, &max_depth))
+        return NULL;
+    if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || symbol < -1 || symbol >= n || max_depth < 0
+        || max_depth > 1000 || !PyBytes_Check(house_o)) {
+        PyErr_SetString(PyExc_ValueError, "Screen: n from 1 to 25, ncells from 1 to 4096, symbol -1 or below n, "
+                                          "max_depth from 0 to 1000, house masks as bytes");
+        return NULL;
+    }
+    const int W = (ncells + 63) / 64;
+    const Py_ssize_t nhouses = PyBytes_GET_SIZE(house_o) / (8 * W);
+    int *cand = NULL, *value = NULL, *cell_houses = NULL;
+    word *peer = NULL, *house = NULL, *smask = NULL;
+    IntList weak = {0}, strong = {0};
+    Screen *self = NULL;
+    if (!(cand = int_array_in(cand_o, NULL, ncells, 0, 1L << n, "cand"))) goto fail;
+    if (!(value = int_array_in(value_o, NULL, ncells, -1, n, "value"))) goto fail;
+    if (!(cell_houses = int_array_in(cell_houses_o, NULL, (Py_ssize_t)ncells * 3, 0, (long)nhouses, "cell_houses")))
+        goto fail;
+    if (!(peer = word_array(peer_o, (Py_ssize_t)ncells * W))) goto fail;
+    if (!(house = word_array(house_o, nhouses * W))) goto fail;
+    smask = PyMem_Calloc((size_t)n * W, sizeof(word));
+    if (!smask) { PyErr_NoMemory(); goto fail; }
+    for (int c = 0; c < ncells; c++)
+        for (int t = 0; t < n; t++)
+            if (cand[c] >> t & 1) w_set(smask + (size_t)t * W, c);
+    if (!(self = (Screen *)type->tp_alloc(type, 0))) goto fail;
+    const int nbits = n * ncells, nw = (nbits + 63) / 64;
+    self->nbits = nbits;
+    self->nw = nw;
+    self->max_depth = max_depth;
+    word **sets[] = {&self->on, &self->off, &self->n_on, &self->n_off, &self->useful_on, &self->useful_off,
+                     &self->meet_on, &self->meet_off, &self->a_on, &self->a_off};
+    for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+        *sets[i] = PyMem_Calloc(nw, sizeof(word));
+        if (!*sets[i]) { PyErr_NoMemory(); goto fail; }
+    }
+    for (int k = 0; k < 2; k++) {
+        self->layers[k] = PyMem_Calloc((size_t)(max_depth + 1) * 2 * nw, sizeof(word));
+        if (!self->layers[k]) { PyErr_NoMemory(); goto fail; }
+    }
+    self->weak_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
+    self->strong_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
+    if (!self->weak_start || !self->strong_start) { PyErr_NoMemory(); goto fail; }
+    for (int s = 0; s < n; s++) {
+        const word *sm = smask + (size_t)s * W;
+        const int base = s * ncells;
+        for (int c = 0; c < ncells; c++) {
+            const int i = base + c;
+            self->weak_start[i] = (int)weak.used;
+            self->strong_start[i] = (int)strong.used;
+            if ((symbol >= 0 && s != symbol) || !w_bit(sm, c)) continue;
+            w_set(self->useful_off, i);
+            if (value[c] >= 0) continue;
+            w_set(self->useful_on, i);
+            /* weak links: the symbol's other places among the peers, the cell's other candidates */
+            const word *pc = peer + (size_t)c * W;
+            for (int k = 0; k < W; k++) {
+                word x = pc[k] & sm[k];
+                while (x) {
+                    if (!push(&weak, base + k * 64 + __builtin_ctzll(x))) goto fail;
+                    x &= x - 1;
+                }
+            }
+            if (symbol < 0) {
+                for (int t = 0; t < n; t++)
+                    if (t != s && cand[c] >> t & 1 && !push(&weak, t * ncells + c)) goto fail;
+                /* strong links: a bivalue cell, a house with two places of the symbol */
+                if (__builtin_popcount((unsigned)cand[c]) == 2) {
+                    int other = 31 - __builtin_clz((unsigned)(cand[c] & ~(1 << s)));
+                    if (!push(&strong, other * ncells + c)) goto fail;
+                }
+            }
+            for (int j = 0; houses && j < 3; j++) {
+                const word *hm = house + (size_t)cell_houses[c * 3 + j] * W;
+                int count = 0, q = -1;
+                for (int k = 0; k < W && count <= 2; k++) {
+                    word x = sm[k] & hm[k];
+                    count += __builtin_popcountll(x);
+                    while (x) {
+                        int b = k * 64 + __builtin_ctzll(x);
+                        if (b != c) q = b;
+                        x &= x - 1;
+                    }
+                }
+                if (count == 2 && q >= 0 && value[q] < 0 && !push(&strong, base + q)) goto fail;
+            }
+        }
+    }
+    self->weak_start[nbits] = (int)weak.used;
+    self->strong_start[nbits] = (int)strong.used;
+    self->weak_bits = weak.items ? weak.items : PyMem_Calloc(1, sizeof(int));
+    self->strong_bits = strong.items ? strong.items : PyMem_Calloc(1, sizeof(int));
+    weak.items = strong.items = NULL;
+    if (!self->weak_bits || !self->strong_bits) { PyErr_NoMemory(); goto fail; }
+    PyMem_Free(cand); PyMem_Free(value); PyMem_Free(cell_houses);
+    PyMem_Free(peer); PyMem_Free(house); PyMem_Free(smask);
+    return (PyObject *)self;
+fail:
+    PyMem_Free(cand); PyMem_Free(value); PyMem_Free(cell_houses);
+    PyMem_Free(peer); PyMem_Free(house); PyMem_Free(smask);
+    PyMem_Free(weak.items); PyMem_Free(strong.items);
+    Py_XDECREF(self);
+    return NULL;
+}
+
+/* masks() -> (has_strong, useful_on, useful_off), as StaticScreen holds them */
+static PyObject *screen_masks(Screen *S, PyObject *Py_UNUSED(ignored)) {
+    word *has_strong = S->n_on;   /* (scratch) */
+    memset(has_strong, 0, S->nw * 8);
+    for (int i = 0; i < S->nbits; i++)
+        if (S->strong_start[i] < S->strong_start[i + 1]) w_set(has_strong, i);
+    PyObject *a = bits_to_long(has_strong, S->nw), *b = bits_to_long(S->useful_on, S->nw);
+    PyObject *c = bits_to_long(S->useful_off, S->nw);
+    if (!a || !b || !c) { Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(c); return NULL; }
+    return Py_BuildValue("(NNN)", a, b, c);
+}
+
+/* Where assuming literal bit (on or off) leads, as StaticScreen.reach computes it: the ball's two
+   bitsets in S->on and S->off, per distance the (on, off) bits first reached there in layers
+   (2 * nw words per distance), their number in *nlayers; returns the contradiction's distance, -1
+   if the ball never holds a literal and its negation. */
+static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
+    const int nw = S->nw;
+    word *on = S->on, *off = S->off, *n_on = S->n_on, *n_off = S->n_off;
+    memset(on, 0, nw * 8); memset(off, 0, nw * 8);
+    memset(layers, 0, (size_t)2 * nw * 8);
+    w_set(is_on ? on : off, bit);
+    w_set(is_on ? layers : layers + nw, bit);
+    int contradiction = -1, depth = 1;
+    for (; depth <= S->max_depth; depth++) {
+        const word *f_on = layers + (size_t)(depth - 1) * 2 * nw, *f_off = f_on + nw;
+        memset(n_on, 0, nw * 8); memset(n_off, 0, nw * 8);
+        for (int k = 0; k < nw; k++) {
+            word x = f_on[k];
+            while (x) {
+                int i = k * 64 + __builtin_ctzll(x);
+                x &= x - 1;
+                for (int j = S->weak_start[i]; j < S->weak_start[i + 1]; j++) w_set(n_off, S->weak_bits[j]);
+            }
+            x = f_off[k];
+            while (x) {
+                int i = k * 64 + __builtin_ctzll(x);
+                x &= x - 1;
+                for (int j = S->strong_start[i]; j < S->strong_start[i + 1]; j++) w_set(n_on, S->strong_bits[j]);
+            }
+        }
+        word *new_on = layers + (size_t)depth * 2 * nw, *new_off = new_on + nw;
+        int any = 0, meet = 0;
+        for (int k = 0; k < nw; k++) {
+            new_on[k] = n_on[k] & ~on[k];
+            new_off[k] = n_off[k] & ~off[k];
+            any |= (new_on[k] | new_off[k]) != 0;
+        }
+        if (!any) break;
+        for (int k = 0; k < nw; k++) {
+            on[k] |= new_on[k];
+            off[k] |= new_off[k];
+            meet |= (on[k] & off[k]) != 0;
+        }
+        if (contradiction < 0 && meet) contradiction = depth;
+    }
+    *nlayers = depth;
+    return contradiction;
+}
+
+/* reach(bit, on) -> (contradiction, on, off, layers), as StaticScreen.reach computes it */
+static PyObject *screen_reach(Screen *S, PyObject *args) {
+    int bit, is_on, nlayers;
+    if (!PyArg_ParseTuple(args, "ip", &bit, &is_on)) return NULL;
+    if (bit < 0 || bit >= S->nbits) { PyErr_SetString(PyExc_ValueError, "bit out of range"); return NULL; }
+    const int nw = S->nw;
+    int contradiction = screen_ball(S, bit, is_on, S->layers[0], &nlayers);
+    PyObject *layers = PyList_New(nlayers);
+    if (!layers) return NULL;
+    for (int d = 0; d < nlayers; d++) {
+        const word *layer = S->layers[0] + (size_t)d * 2 * nw;
+        PyObject *a = bits_to_long(layer, nw), *b = bits_to_long(layer + nw, nw);
+        PyObject *pair = (a && b) ? PyTuple_Pack(2, a, b) : NULL;
+        Py_XDECREF(a); Py_XDECREF(b);
+        if (!pair) { Py_DECREF(layers); return NULL; }
+        PyList_SET_ITEM(layers, d, pair);
+    }
+    PyObject *a = bits_to_long(S->on, nw), *b = bits_to_long(S->off, nw);
+    if (!a || !b) { Py_XDECREF(a); Py_XDECREF(b); Py_DECREF(layers); return NULL; }
+    PyObject *c = contradiction < 0 ? Py_None : PyLong_FromLong(contradiction);
+    if (contradiction < 0) Py_INCREF(Py_None);
+    if (!c) { Py_DECREF(a); Py_DECREF(b); Py_DECREF(layers); return NULL; }
+    return Py_BuildValue("(NNNN)", c, a, b, layers);
+}
+
+/* StaticScreen.pair_distance over two reaches' layers, the meeting bits on and off */
+static int pair_distance(const Screen *S, const word *first, int nfirst, const word *second, int nsecond,
+                         const word *on, const word *off) {
+    const int nw = S->nw;
+    word *ao = S->a_on, *af = S->a_off;
+    int best = nfirst + nsecond;
+    for (int i = 0; i < nfirst && i < best; i++) {
+        const word *lo = first + (size_t)i * 2 * nw, *lf = lo + nw;
+        int any = 0;
+        for (int k = 0; k < nw; k++) {
+            ao[k] = lo[k] & on[k];
+            af[k] = lf[k] & off[k];
+            any |= (ao[k] | af[k]) != 0;
+        }
+        if (!any) continue;
+        for (int j = 0; j < nsecond && i + j < best; j++) {
+            const word *bo = second + (size_t)j * 2 * nw, *bf = bo + nw;
+            int meet = 0;
+            for (int k = 0; k < nw && !meet; k++) meet = ((ao[k] & bo[k]) | (af[k] & bf[k])) != 0;
+            if (meet) { best = i + j; break; }
+        }
+    }
+    return best;
+}
+
+static PyObject *none_or_long(int v) {
+    if (v < 0) Py_RETURN_NONE;
+    return PyLong_FromLong(v);
+}
+
+/* units(bits) -> (contradictions, doubles) for the "on" literals of bits (StaticScreen.units) */
+static PyObject *screen_units(Screen *S, PyObject *args) {
+    PyObject *seq;
+    if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
+    Py_ssize_t k;
+    int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
+    if (!bits) return NULL;
+    PyObject *dead_list = PyList_New(0), *double_list = PyList_New(0);
+    if (!dead_list || !double_list) goto error;
+    const int nw = S->nw;
+    for (Py_ssize_t u = 0; u < k; u++) {
+        int bit = bits[u], n_on, n_off;
+        int dead_on = screen_ball(S, bit, 1, S->layers[0], &n_on);
+        if (dead_on >= 0) {
+            PyObject *item = Py_BuildValue("(ni)", u, dead_on > 1 ? dead_on : 1);
+            if (!item || PyList_Append(dead_list, item) < 0) { Py_XDECREF(item); goto error; }
+            Py_DECREF(item);
+        }
+        if (S->strong_start[bit] == S->strong_start[bit + 1]) continue;  /* "off" leads nowhere */
+        word *meet_on = S->meet_on, *meet_off = S->meet_off;
+        memcpy(meet_on, S->on, nw * 8);
+        memcpy(meet_off, S->off, nw * 8);
+        int dead_off = screen_ball(S, bit, 0, S->layers[1], &n_off);
+        int both = 0;
+        for (int q = 0; q < nw; q++) {
+            meet_on[q] &= S->on[q] & S->useful_on[q];
+            meet_off[q] &= S->off[q] & S->useful_off[q];
+        }
+        w_clear(meet_on, bit);
+        w_clear(meet_off, bit);
+        for (int q = 0; q < nw; q++) both |= (meet_on[q] | meet_off[q]) != 0;
+        int common = both ? pair_distance(S, S->layers[0], n_on, S->layers[1], n_off, meet_on, meet_off) + 2 : -1;
+        if (common < 0 && dead_off < 0) continue;
+        PyObject *item = Py_BuildValue("(nNN)", u, none_or_long(common),
+                                       none_or_long(dead_off < 0 ? -1 : dead_off > 1 ? dead_off : 1));
+        if (!item || PyList_Append(double_list, item) < 0) { Py_XDECREF(item); goto error; }
+        Py_DECREF(item);
+    }
+    PyMem_Free(bits);
+    return Py_BuildValue("(NN)", dead_list, double_list);
+error:
+    PyMem_Free(bits);
+    Py_XDECREF(dead_list);
+    Py_XDECREF(double_list);
+    return NULL;
+}
+
+/* common_bound(bits) -> StaticScreen.common_bound of the "on" literals of bits: a lower bound on the
+   complexity of what every branch concludes, None when their balls share no useful bit */
+static PyObject *screen_common_bound(Screen *S, PyObject *args) {
+    PyObject *seq, *result = NULL;
+    if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
+    Py_ssize_t k;
+    int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
+    if (!bits) return NULL;
+    const int nw = S->nw;
+    const size_t per = (size_t)(S->max_depth + 1) * 2 * nw;
+    word *layers = PyMem_Malloc((k ? k : 1) * per * sizeof(word));
+    int *nlayers = PyMem_Malloc((k ? k : 1) * sizeof(int));
+    if (!layers || !nlayers) { PyErr_NoMemory(); goto done; }
+    word *on = S->meet_on, *off = S->meet_off;
+    memset(on, 0xff, nw * 8);
+    memset(off, 0xff, nw * 8);
+    for (Py_ssize_t u = 0; u < k; u++) {
+        screen_ball(S, bits[u], 1, layers + u * per, &nlayers[u]);
+        for (int q = 0; q < nw; q++) { on[q] &= S->on[q]; off[q] &= S->off[q]; }
+    }
+    int any = 0;
+    for (int q = 0; q < nw; q++) { on[q] &= S->useful_on[q]; off[q] &= S->useful_off[q]; }
+    for (Py_ssize_t u = 0; u < k; u++) w_clear(on, bits[u]);
+    for (int q = 0; q < nw; q++) any |= (on[q] | off[q]) != 0;
+    if (!any) { result = Py_None; Py_INCREF(result); goto done; }
+    long total = 0;
+    for (Py_ssize_t u = 0; u < k; u++) {
+        int d = 0;
+        for (; d < nlayers[u]; d++) {
+            const word *lo = layers + u * per + (size_t)d * 2 * nw, *lf = lo + nw;
+            int meet = 0;
+            for (int q = 0; q < nw && !meet; q++) meet = ((lo[q] & on[q]) | (lf[q] & off[q])) != 0;
+            if (meet) break;
+        }
+        total += d + 1;
+    }
+    result = PyLong_FromLong(total);
+done:
+    PyMem_Free(bits);
+    PyMem_Free(layers);
+    PyMem_Free(nlayers);
+    return result;
+}
+
+static PyMethodDef screen_methods[] = {
+    {"reach", (PyCFunction)screen_reach, METH_VARARGS,
+     "reach(bit, on) -> (contradiction, on, off, layers): where assuming literal bit leads."},
+    {"masks", (PyCFunction)screen_masks, METH_NOARGS,
+     "masks() -> (has_strong, useful_on, useful_off): the bits with a strong link, and those a conclusion names."},
+    {"common_bound", (PyCFunction)screen_common_bound, METH_VARARGS,
+     "common_bound(bits) -> StaticScreen.common_bound of the \"on\" literals of bits."},
+    {"units", (PyCFunction)screen_units, METH_VARARGS,
+     "units(bits) -> (contradictions, doubles): StaticScreen.units for the \"on\" literals of bits."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject ScreenType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_deduce_accel.Screen",
+    .tp_basicsize = sizeof(Screen),
+    .tp_dealloc = (destructor)screen_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The static screen's links, for StaticScreen.reach in C.",
+    .tp_methods = screen_methods,
+    .tp_new = screen_new,
+};
+
