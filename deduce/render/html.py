@@ -72,26 +72,37 @@ def _compact_marks(m: Marks) -> dict[str, list]:
             "l": [[k.start[0], k.start[1], k.end[0], k.end[1], int(k.strong), int(k.directed)] for k in m.links]}
 
 
-def page_data(result: SolveResult, title: str) -> dict[str, Any]:
-    """Everything the page's script draws from, as plain JSON."""
-    puzzle = result.puzzle
+def board_data(puzzle: Puzzle, title: str) -> dict[str, Any]:
+    """The puzzle as the page's script draws it: geometry, symbols, cages,
+    givens, the drawing's layout and the roles' colours (no steps)."""
     g = puzzle.geometry
     lay = Layout(puzzle)
-    renderer = TextRenderer(puzzle)
-    data: dict[str, Any] = {
+    return {
         "title": title, "size": g.size, "symbols": puzzle.symbols, "regions": list(g.region_of),
         "houseNames": [g.house_name(h) for h in range(len(g.houses))],
         "cages": [[c.total, list(c.cells)] for c in puzzle.cages],
         "givens": list(puzzle.givens), "roles": {k: list(v) for k, v in ROLES.items()},
         "layout": {"cs": lay.cs, "margin": lay.margin, "sub": lay.sub, "top": lay.top, "side": lay.side,
                    "small": lay.small, "big": lay.big},
-        "status": result.status, "backtracking": result.backtracking, "steps": [],
     }
-    try:
-        state = State.from_puzzle(puzzle)
-    except Contradiction:
-        data["start"] = None
-        return data
+
+
+def page_data(result: SolveResult, title: str, start: State | None = None) -> dict[str, Any]:
+    """Everything the page's script draws from, as plain JSON; ``start`` is
+    the position the solve began from (default: the puzzle's givens)."""
+    puzzle = result.puzzle
+    g = puzzle.geometry
+    renderer = TextRenderer(puzzle)
+    data = board_data(puzzle, title)
+    data.update({"status": result.status, "backtracking": result.backtracking, "steps": []})
+    if start is not None:
+        state = start.copy()
+    else:
+        try:
+            state = State.from_puzzle(puzzle)
+        except Contradiction:
+            data["start"] = None
+            return data
     data["start"] = {"v": list(state.value), "c": list(state.cand)}
     for step in result.steps:
         levels = renderer.levels(step)
