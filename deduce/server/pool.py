@@ -178,9 +178,10 @@ class Pool:
             until = time.monotonic() + seconds + GRACE
             while True:
                 kind, payload = await self._recv(worker, until)
-                yield kind, payload
                 if kind in ("end", "failed"):
-                    finished = True
+                    finished = True   # before the yield: the caller may stop reading here
+                yield kind, payload
+                if finished:
                     return
         finally:
             if finished and worker.proc.is_alive() and not self.closed:
