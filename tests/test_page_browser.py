@@ -277,6 +277,7 @@ def test_fish_and_cage_roles_are_coloured(browser, pages):
         page.tab.click("#reveal")
         cage = page.tab.locator('#grid g.cage[data-role="cage"]').first
         assert cage.get_attribute("stroke") == ROLES["cage"][0]
+        page.tab.click("#reveal")   # the innie or outie is the answer's cell: shaded from the explanation on
         assert page.tab.locator("#grid rect.innie, #grid rect.outie").count() > 0
         page.shot(f"killer-innie-step-{k}")
         assert page.errors == []

@@ -19,7 +19,7 @@ and the text of every step), as scripts do not run there.
 
 >>> import deduce
 >>> page = result_html(deduce.solve(deduce.read_puzzle("1..." "3..2" "...3" "..2.")))
->>> page.count("<script") == 2 and "http" not in page.replace("http://www.w3.org/2000/svg", "")
+>>> page.count("<script") == 1 + len(SCRIPTS) and "http" not in page.replace("http://www.w3.org/2000/svg", "")
 True
 """
 
@@ -144,26 +144,46 @@ def _summary(result: SolveResult) -> str:
 _BODY = """<header><h1>{title}</h1>{summary}</header>
 <main>
 <section id="board" aria-label="grid">
-<div id="grid" role="img" aria-label="the grid of the current step"></div>
-<div class="controls"><button id="prev" type="button" title="previous step (left arrow)">&#9664; Prev</button>
-<span id="where" aria-live="polite"></span>
-<button id="next" type="button" title="next step (right arrow)">Next &#9654;</button></div>
+<div id="grid" class="grid" role="img" aria-label="the grid of the current step"></div>
+<div class="controls"><button id="prev" class="prev" type="button" title="previous step (left arrow)">&#9664; Prev</button>
+<span id="where" class="where" aria-live="polite"></span>
+<button id="next" class="next" type="button" title="next step (right arrow)">Next &#9654;</button></div>
 </section>
-<section id="panel" aria-label="explanation">
-<h2 id="step-title"></h2>
+<section id="panel" class="panel" aria-label="explanation">
+<h2 id="step-title" class="step-title"></h2>
+<pre id="definition" class="definition" hidden></pre>
+<div class="reveal-row"><button id="reveal" class="reveal" type="button" title="show more (down arrow or space)"></button>
+<label><input id="show-all" class="show-all" type="checkbox"> show everything at once</label></div>
 <div id="levels">
-<p id="nudge" class="level"></p>
-<p id="clue" class="level" hidden></p>
-<div id="full" class="level" hidden></div>
+<p id="nudge" class="level nudge"></p>
+<p id="clue" class="level clue" hidden></p>
+<div id="full" class="level full" hidden></div>
 </div>
-<div class="reveal-row"><button id="reveal" type="button" title="show more (down arrow or space)"></button>
-<label><input id="show-all" type="checkbox"> show everything at once</label></div>
-<div id="legend" aria-label="legend"></div>
+<div id="legend" class="legend" aria-label="legend"></div>
 </section>
-<nav id="steps" aria-label="steps"><h2>Steps</h2><ol id="step-list"></ol></nav>
+<nav id="steps" aria-label="steps"><h2>Steps</h2><ol id="step-list" class="step-list"></ol></nav>
 </main>
 <noscript><p>This page needs JavaScript to draw the grid; the steps are in its data.</p></noscript>
 """
+
+#: The page's scripts, in order: the shared drawing, the shared stepping, the page's own start.
+SCRIPTS = ("grid.js", "steps.js", "page.js")
+
+
+def definitions(codes: Any) -> dict[str, str]:
+    """Each technique's definition, the text ``deduce techniques NAME`` prints."""
+    from ..catalogue import print_catalogue
+
+    out: dict[str, str] = {}
+    for code in dict.fromkeys(codes):
+        lines: list[str] = []
+        try:
+            print_catalogue(code, lines.append, lambda _text: None)
+        except Exception:  # a definition is a help: the page is written without it
+            continue
+        if lines:
+            out[code] = "\n".join(lines)
+    return out
 
 
 def result_html(result: SolveResult, title: str | None = None, *, extra: Any = None) -> str:
@@ -172,7 +192,9 @@ def result_html(result: SolveResult, title: str | None = None, *, extra: Any = N
     ``title`` defaults to :func:`page_title` (``extra`` is the input's own
     record, e.g. a JSON puzzle's fields)."""
     title = title or page_title(result.puzzle, extra)
-    data = json.dumps(page_data(result, title), ensure_ascii=False, separators=(",", ":"))
+    doc = page_data(result, title)
+    doc["definitions"] = definitions(step["code"] for step in doc["steps"])
+    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     data = data.replace("</", "<\\/")  # never close the script element early
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -180,7 +202,7 @@ def result_html(result: SolveResult, title: str | None = None, *, extra: Any = N
             f"<title>{escape(title)}</title><style>{_asset('page.css')}</style></head><body>"
             + _BODY.format(title=escape(title), summary=_summary(result))
             + f'<script type="application/json" id="deduce-data">{data}</script>'
-            f"<script>{_asset('page.js')}</script></body></html>\n")
+            + "".join(f"<script>{_asset(name)}</script>" for name in SCRIPTS) + "</body></html>\n")
 
 
 def result_fragment(result: SolveResult) -> str:
