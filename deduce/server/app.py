@@ -220,6 +220,12 @@ class Server:
 
         return JSONResponse(description(self.settings))
 
+    async def features(self, request: Request) -> Response:
+        """What the app may offer: the generator's form only when ``deduce.generate`` exists."""
+        import importlib.util
+
+        return JSONResponse({"generate": importlib.util.find_spec("deduce.generate") is not None})
+
     async def favicon(self, request: Request) -> Response:
         return Response(status_code=204)
 
@@ -272,6 +278,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/static/{name}", server.asset, methods=["GET"]),
         Route("/favicon.ico", server.favicon, methods=["GET"]),
         Route("/api/openapi.json", server.openapi, methods=["GET"]),
+        Route("/app/features", server.features, methods=["GET"]),
         Route("/api/{endpoint}", server.api, methods=["POST"]),
         Route("/app/{endpoint}", server.api, methods=["POST"]),
     ]

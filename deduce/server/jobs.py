@@ -330,11 +330,12 @@ def board(entry: Any, state: Any = None) -> dict[str, Any]:
 def _steps(puzzle: Any, state: Any, solver: Any, emit: Emit) -> int:
     """``Solve from here``: the offline page's data for the solve from the
     player's position (or the start)."""
-    from ..render.html import page_data, page_title
+    from ..render.html import definitions, page_data, page_title
 
     target = state if state is not None else puzzle
     result = solver.solve(target)
     data = page_data(result, page_title(puzzle), start=state)
+    data["definitions"] = definitions(step["code"] for step in data["steps"])
     emit("line", json.dumps({"schema": 2, "status": result.status, "page": data}, ensure_ascii=False))
     return 0
 
