@@ -162,11 +162,13 @@
       var p = xy(k);
       out.push('<rect class="' + cls + '" x="' + p[0] + '" y="' + p[1] + '" width="' + cs + '" height="' + cs + '" fill="' + fill + '"/>');
     }
-    for (cell = 0; cell < n * n; cell++) {
-      if (opts.wrong && opts.wrong[cell]) { back(cell, "wrong", "#ffc9c9"); }
-      else if (opts.highlight !== undefined && opts.highlight >= 0 && state.v[cell] === opts.highlight) { back(cell, "same", "#fff0a6"); }
-    }
     if (opts.selected !== undefined && opts.selected >= 0) { back(opts.selected, "selected", "#c5dcff"); }
+    for (cell = 0; cell < n * n; cell++) {
+      if (opts.wrong && opts.wrong[cell]) { back(cell, "wrong", "#ffb3b3"); }
+      else if (cell !== opts.selected && opts.highlight !== undefined && opts.highlight >= 0 && state.v[cell] === opts.highlight) {
+        back(cell, "same", "#fff0a6");
+      }
+    }
     var candRole = {}, elim = {}, placed = {}, discs = [];  // discs: the marked candidates links bend around
     if (m) {
       m.h.forEach(function (h) {
