@@ -17,7 +17,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 with warnings.catch_warnings():   # Starlette 1.x asks for httpx2 and still works with httpx
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
 from deduce.server import Settings, create_app  # noqa: E402
