@@ -18,11 +18,11 @@ pytest.importorskip("httpx")
 
 with warnings.catch_warnings():   # Starlette 1.x asks for httpx2 and still works with httpx
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
+    from starlette.testclient import TestClient
 
-from deduce.server import Settings, create_app  # noqa: E402
-from deduce.server.app import API, CSP  # noqa: E402
-from deduce.server.jobs import player_state  # noqa: E402
+from deduce.server import Settings, create_app
+from deduce.server.app import API, CSP
+from deduce.server.jobs import player_state
 
 # a classic with a unique solution (the README's)
 CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -134,6 +134,15 @@ def test_a_body_over_one_mebibyte_is_413(client):
     assert r.status_code == 413 and r.json()["status"] == "invalid"
 
 
+def test_a_streamed_body_over_one_mebibyte_is_413(client):
+    def chunks():
+        for _ in range(40):
+            yield b" " * (64 << 10)
+
+    r = client.post("/api/solve", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
 def test_a_time_limit_that_runs_out_is_a_timeout_and_the_next_request_is_served(client):
     r = client.post("/api/count", json={"puzzle": "." * 81, "limit": 10 ** 9, "timeout": 0.3})
     assert r.status_code == 504 and r.json()["status"] == "timeout"
@@ -165,7 +174,8 @@ def test_every_response_has_the_csp_and_no_cors_unless_asked(client):
     assert r.headers["content-security-policy"] == CSP and "'self'" in CSP and "http" not in CSP
     assert "access-control-allow-origin" not in r.headers
     with TestClient(create_app(Settings(workers=1, cors="http://site.example"))) as other:
-        r = other.options("/api/solve", headers={"origin": "http://site.example", "access-control-request-method": "POST"})
+        r = other.options("/api/solve", headers={"origin": "http://site.example",
+                                                 "access-control-request-method": "POST"})
         assert r.headers["access-control-allow-origin"] == "http://site.example"
 
 

@@ -8,12 +8,14 @@ the server and every worker process.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import os
+import signal
 import socket
 import threading
 import webbrowser
-from typing import Any
+from typing import Any, Iterator
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, Output, debug_option, positive_float
 
@@ -77,9 +79,38 @@ def cmd_serve(args: argparse.Namespace, io: Output) -> int:
     app = create_app(Settings(workers=workers, timeout=args.timeout, cors=args.cors))
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=3,
                             access_log=False, server_header=False)
-    server = uvicorn.Server(config)
+    server = _server_class(uvicorn)(config)
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     server.run(sockets=[sock])
-    io.warn("stopped")
+    caught = getattr(server, "caught", [])
+    io.warn(f"stopped{' by ' + signal.Signals(caught[0]).name if caught else ''}")
     return EXIT_OK
+
+
+def _server_class(uvicorn: Any) -> Any:
+    class Server(uvicorn.Server):
+        """uvicorn's server, but a signal that stopped it is not raised
+        again afterwards: the server has shut down cleanly (its workers
+        too), and ``deduce serve`` ends with status 0 and one line."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            self.caught: list[int] = []
+            handled = (signal.SIGINT, signal.SIGTERM)
+            saved = {sig: signal.signal(sig, self._stop) for sig in handled}
+            try:
+                yield
+            finally:
+                for sig, handler in saved.items():
+                    signal.signal(sig, handler)
+
+        def _stop(self, sig: int, frame: Any) -> None:
+            self.caught.append(sig)
+            self.handle_exit(sig, frame)
+            self._captured_signals.clear()
+
+    return Server

@@ -145,14 +145,16 @@ _BODY = """<header><h1>{title}</h1>{summary}</header>
 <main>
 <section id="board" aria-label="grid">
 <div id="grid" class="grid" role="img" aria-label="the grid of the current step"></div>
-<div class="controls"><button id="prev" class="prev" type="button" title="previous step (left arrow)">&#9664; Prev</button>
+<div class="controls">
+<button id="prev" class="prev" type="button" title="previous step (left arrow)">&#9664; Prev</button>
 <span id="where" class="where" aria-live="polite"></span>
 <button id="next" class="next" type="button" title="next step (right arrow)">Next &#9654;</button></div>
 </section>
 <section id="panel" class="panel" aria-label="explanation">
 <h2 id="step-title" class="step-title"></h2>
 <pre id="definition" class="definition" hidden></pre>
-<div class="reveal-row"><button id="reveal" class="reveal" type="button" title="show more (down arrow or space)"></button>
+<div class="reveal-row">
+<button id="reveal" class="reveal" type="button" title="show more (down arrow or space)"></button>
 <label><input id="show-all" class="show-all" type="checkbox"> show everything at once</label></div>
 <div id="levels">
 <p id="nudge" class="level nudge"></p>

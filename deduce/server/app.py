@@ -25,7 +25,7 @@ from starlette.routing import Route
 from ..render.json import SCHEMA
 from .jobs import OPTIONS
 from .limits import DEFAULT_TIMEOUT, MAX_BODY
-from .pool import Pool, WorkerDied, WorkerTimeout
+from .pool import DEFAULT_TARGET, Pool, WorkerDied, WorkerTimeout
 
 #: The API's endpoints (``POST /api/<name>``); ``explain`` and ``generate`` answer in JSON Lines.
 API = ("solve", "count", "hint", "explain", "rate", "generate", "convert")
@@ -55,6 +55,8 @@ class Settings:
     timeout: float = DEFAULT_TIMEOUT
     cors: str | None = None
     max_body: int = MAX_BODY
+    #: the job each worker runs (``module:function``; tests give their own)
+    target: str = DEFAULT_TARGET
 
 
 def _asset(name: str) -> bytes:
@@ -127,7 +129,7 @@ class Server:
 
     def __init__(self, settings: Settings):
         self.settings = settings
-        self.pool = Pool(settings.workers)
+        self.pool = Pool(settings.workers, settings.target)
 
     def seconds(self, body: Any) -> float:
         asked = body.get("timeout") if isinstance(body, dict) else None

@@ -20,7 +20,7 @@ import argparse
 import io
 import json
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, TextIO, cast
 
 from ..errors import DeduceError, ParseError
 
@@ -159,7 +159,6 @@ def run(endpoint: str, body: Any, seconds: float | None, emit: Emit) -> None:
 
 def _cli(endpoint: str, options: dict[str, Any], seconds: float | None, emit: Emit) -> None:
     from ..cli import main
-
     from ..render.json import SCHEMA
 
     err = io.StringIO()
@@ -168,7 +167,7 @@ def _cli(endpoint: str, options: dict[str, Any], seconds: float | None, emit: Em
     text = io.StringIO()
     try:
         # convert writes the puzzle as text (no --json): one record holds it
-        out = text if endpoint == "convert" else _Lines(emit)
+        out: Any = text if endpoint == "convert" else _Lines(emit)
         argv = argv_for(endpoint, options, seconds)
         code = main([a for a in argv if a != "--json"] if endpoint == "convert" else argv, out=out, err=err)
     finally:
@@ -295,7 +294,7 @@ def _hint(puzzle: Any, state: Any, solver: Any, level: str, emit: Emit) -> int:
         step = step_to_json(h.step, puzzle, TextRenderer(puzzle), state)
         emit("line", json.dumps({"schema": SCHEMA, "status": "hint", "step": step}, ensure_ascii=False))
         return 0
-    return _report(h, puzzle, argparse.Namespace(json=True, level=level), Output(out, io.StringIO()))
+    return _report(h, puzzle, argparse.Namespace(json=True, level=level), Output(cast(TextIO, out), io.StringIO()))
 
 
 def board(entry: Any, state: Any = None) -> dict[str, Any]:
@@ -343,7 +342,7 @@ def _steps(puzzle: Any, state: Any, solver: Any, emit: Emit) -> int:
 def _generate(options: dict[str, Any], seconds: float | None, emit: Emit) -> int:
     """``deduce.generate``'s records, one line each (501 when it is absent)."""
     try:
-        from .. import generate as gen_module   # written alongside (issue #33); absent until it lands
+        from .. import generate as gen_module  # written alongside (issue #33); absent until it lands
     except ImportError:
         emit("line", json.dumps({"status": "unavailable", "error": "this deduce has no generator yet"}))
         return 501

@@ -16,6 +16,7 @@ server's threads) and import the engine before their first job.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import importlib
 import multiprocessing
@@ -106,6 +107,7 @@ class Pool:
         self.replaced = 0
 
     async def start(self) -> None:
+        atexit.register(self.close)   # even when the server is not stopped by its lifespan
         self.idle = asyncio.Queue()
         for _ in range(self.size):
             self.idle.put_nowait(self._spawn())
@@ -150,12 +152,17 @@ class Pool:
             left = until - time.monotonic()
             if left <= 0:
                 raise WorkerTimeout()
-            readable = loop.create_future()
+            readable: asyncio.Future[None] = loop.create_future()
             fd = conn.fileno()
-            loop.add_reader(fd, lambda f=readable: f.done() or f.set_result(None))
+
+            def wake(f: asyncio.Future[None] = readable) -> None:
+                if not f.done():
+                    f.set_result(None)
+
+            loop.add_reader(fd, wake)
             try:
                 await asyncio.wait_for(readable, left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 raise WorkerTimeout() from None
             finally:
                 loop.remove_reader(fd)
