@@ -5,7 +5,12 @@
 (function (root) {
   "use strict";
   root.DeduceGrid = function (D) {
-  var n = D.size, L = D.layout;
+  var n = D.size, L = {};
+  Object.keys(D.layout).forEach(function (k) { L[k] = D.layout[k]; });
+  // a cage's sum takes a thinner band at the top of its cell than the printed picture gives it, so that
+  // the candidates below it can be larger (legible on a phone) and still clear of it
+  var SUM = D.cages.length ? 9.5 : 11;
+  if (D.cages.length) { L.top = Math.min(L.top, 13); L.side = Math.min(L.side, 3); }
   var LINK = "#c2255c", ELIM = "#d62728", PLACE = "#2b8a3e";
   // candidates as large as their slot allows (legible on a phone), never smaller than the layout's
   var SMALL = Math.max(L.small, Math.floor(Math.min((L.cs - 2 * L.side) / L.sub, (L.cs - L.top - L.side) / L.sub) * 0.9));
@@ -91,9 +96,9 @@
     return '<g class="cage"' + (role ? ' data-role="' + role + '"' : "") + ' stroke="' + col + '" stroke-width="' + (role ? 2.4 : 1.1) +
       '" stroke-dasharray="' + (role ? "5 2" : "4 3") + '" fill="none">' + out.map(function (a) {
         return '<line x1="' + a[0] + '" y1="' + a[1] + '" x2="' + a[2] + '" y2="' + a[3] + '"/>';
-      }).join("") + "</g>" + '<rect x="' + (q[0] + 1) + '" y="' + (q[1] + 1) + '" width="' + (7 * label.length + 4) +
-      '" height="13" fill="white"/><text class="cage-sum" x="' + (q[0] + 3) + '" y="' + (q[1] + 12) +
-      '" font-size="11" fill="' + col + '"' + (role ? ' font-weight="bold"' : "") + ">" + label + "</text>";
+      }).join("") + "</g>" + '<rect x="' + (q[0] + 1) + '" y="' + (q[1] + 1) + '" width="' + (0.62 * SUM * label.length + 4) +
+      '" height="' + (SUM + 1.5) + '" fill="white"/><text class="cage-sum" x="' + (q[0] + 3) + '" y="' + (q[1] + SUM + 0.5) +
+      '" font-size="' + SUM + '" fill="' + col + '"' + (role ? ' font-weight="bold"' : "") + ">" + label + "</text>";
   }
 
   // how far a link bends: more where a marked candidate would sit on the curve (as link_bend() in svg.py)
@@ -183,7 +188,7 @@
       Object.keys(byCell).forEach(function (k) {
         var roles = byCell[k], p = xy(+k), w = cs / roles.length;
         roles.forEach(function (role, j) {
-          out.push('<rect class="' + role + '" x="' + f1(p[0] + j * w) + '" y="' + p[1] + '" width="' + f1(w) +
+          out.push('<rect class="' + role + '" data-cell="' + k + '" x="' + f1(p[0] + j * w) + '" y="' + p[1] + '" width="' + f1(w) +
             '" height="' + cs + '" fill="' + colour(role) + '"/>');
         });
       });
