@@ -66,6 +66,7 @@ def cmd_serve(args: argparse.Namespace, io: Output) -> int:
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((args.host, args.port))
+        sock.listen(2048)   # connections wait in the backlog from now on, until the server accepts them
     except OSError as exc:
         io.warn(f"serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
         return EXIT_BAD_INPUT

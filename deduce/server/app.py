@@ -183,6 +183,11 @@ class Server:
             return _end_response(payload[0], payload[1], [], seconds)
         if kind != "line":
             return JSONResponse(ERROR_DOC, status_code=500)
+        if payload and '"status": "timeout"' in payload:   # nothing found in time
+            with contextlib.suppress(Exception):
+                async for _ in messages:
+                    pass
+            return JSONResponse(json.loads(payload), status_code=504)
         if payload and '"status": "unavailable"' in payload:
             with contextlib.suppress(Exception):
                 async for _ in messages:

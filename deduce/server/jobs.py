@@ -358,11 +358,17 @@ def _generate(options: dict[str, Any], seconds: float | None, emit: Emit) -> int
         if name in options:
             kwargs[name] = options[name]
     if options.get("technique"):
-        kwargs["techniques"] = tuple(t.strip() for t in options["technique"].split(",") if t.strip())
+        kwargs["techniques"] = options["technique"]   # codes, names or families, comma-separated
+    from ..errors import SolveTimeout
+    from ..render.json import SCHEMA
+
     try:
         for record in generate(**kwargs):
             doc = record.to_json() if hasattr(record, "to_json") else record
             emit("line", json.dumps(doc, ensure_ascii=False))
+    except SolveTimeout as exc:
+        emit("line", json.dumps({"schema": SCHEMA, "status": "timeout", "reason": " ".join(str(exc).split())}))
+        return 4
     except (ValueError, TypeError, ParseError) as exc:
         raise Invalid(f"generate: {' '.join(str(exc).split())}") from None
     return 0

@@ -419,7 +419,7 @@
     if ($("new-level").value) { body.level = $("new-level").value; }
     if ($("new-technique").value.trim()) { body.technique = $("new-technique").value.trim(); }
     post("/api/generate", body).then(function (r) {
-      var doc = r.docs[0] || {}, text = doc.puzzle || doc.givens;
+      var doc = r.docs[0] || {}, text = doc.document ? JSON.stringify(doc.document) : doc.puzzle;
       if (r.code !== 200 || typeof text !== "string") { showError("new-error", problem(r)); return; }
       openPuzzle(text);
     });
