@@ -18,8 +18,9 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
+from . import test_page_browser as _pages
 from .serving import Served
-from .test_page_browser import ARGS, ARTIFACTS, _chromium
+from .test_page_browser import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
@@ -37,16 +38,7 @@ def server():
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    exe = _chromium()
-    if exe is None:
-        pytest.skip("no system Chromium (.ci/run installs it)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=ARGS)
-        yield b
-        b.close()
+browser = _pages.browser   # the same Chromium fixture as the offline page's tests
 
 
 REQUESTS: list[str] = []
@@ -86,6 +78,10 @@ class App:
                 return
             self.tab.keyboard.press("Tab")
         raise AssertionError("the grid cannot be reached with Tab")
+
+    def ask_hint(self) -> None:
+        self.tab.click("#hint")
+        self.tab.wait_for_selector("#hint-nudge:not([hidden])")
 
     def hint_text(self, part: str) -> str:
         return self.tab.inner_text(f"#hint-{part}")
@@ -145,8 +141,7 @@ def test_a_wrong_digit_is_named_by_the_coach(browser, server):
         app.focus_grid()
         app.tab.keyboard.press("ArrowRight")
         app.tab.keyboard.press(wrong)
-        app.tab.click("#hint")
-        app.tab.wait_for_selector("#hint-nudge:not([hidden])")
+        app.ask_hint()
         assert app.tab.inner_text("#hint-title") == "Something is wrong"
         assert "box 1" in app.hint_text("nudge")          # the house first
         app.tab.click("#hint-more")
@@ -166,8 +161,7 @@ def test_every_hint_level_and_applying_the_hint(browser, server):
     app = App(browser, server)
     try:
         app.open(CLASSIC)
-        app.tab.click("#hint")
-        app.tab.wait_for_selector("#hint-nudge:not([hidden])")
+        app.ask_hint()
         step_name = app.tab.inner_text("#hint-title")
         assert step_name and app.hint_text("nudge")
         assert app.tab.is_hidden("#hint-clue") and app.tab.is_hidden("#hint-full")
@@ -231,8 +225,7 @@ def test_a_killer_and_a_jigsaw_with_letters_from_links(browser, server, name, pu
         else:
             assert app.tab.locator("#pad button[data-sym]").all_inner_texts()[:6] == list("ABCDEF")
             assert app.label(2) == "r1c3, given C"
-        app.tab.click("#hint")
-        app.tab.wait_for_selector("#hint-nudge:not([hidden])")
+        app.ask_hint()
         assert app.hint_text("nudge") and app.tab.inner_text("#hint-title") not in ("", "No step found")
         for _ in range(3):
             app.tab.click("#hint-more")
@@ -250,8 +243,7 @@ def test_the_phone_layout_shows_the_grid_and_the_hint_together(browser, server):
     app = App(browser, server, 375, 800)
     try:
         app.open(CLASSIC)
-        app.tab.click("#hint")
-        app.tab.wait_for_selector("#hint-nudge:not([hidden])")
+        app.ask_hint()
         app.tab.evaluate("window.scrollTo(0, 0)")
         grid = app.tab.locator("#board-grid svg").bounding_box()
         nudge = app.tab.locator("#hint-nudge").bounding_box()
@@ -268,8 +260,7 @@ def test_no_request_leaves_the_server_s_address(browser, server):
     app = App(browser, server)
     try:
         app.open(KILLER)
-        app.tab.click("#hint")
-        app.tab.wait_for_selector("#hint-nudge:not([hidden])")
+        app.ask_hint()
         app.tab.click("#solve")
         app.tab.wait_for_selector("#solver:not([hidden]) .grid svg")
         app.tab.keyboard.press("ArrowRight")
