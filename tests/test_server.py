@@ -104,6 +104,15 @@ def test_a_hint_from_a_position_gives_the_next_step_on_the_player_s_grid(client)
     assert doc["status"] == "hint" and doc["step"]["placements"] and doc["step"]["marks"]
 
 
+def test_a_jigsaw_s_pencil_marks_are_read_on_its_own_regions(client):
+    jigsaw = "..C............B.C.DF..A..........A.000011022013221113243333244455445555"
+    solution = client.post("/api/solve", json={"puzzle": jigsaw}).json()["solution"]
+    rows = [" ".join("ABCDEF" if (r, c) in ((0, 0), (0, 1)) else solution[6 * r + c] for c in range(6))
+            for r in range(6)]
+    doc = client.post("/api/hint", json={"puzzle": jigsaw, "position": "\n".join(rows)}).json()
+    assert doc["status"] == "hint" and {c for c, _ in doc["step"]["placements"]} <= {"r1c1", "r1c2"}
+
+
 def test_a_position_of_another_size_is_one_line(client):
     r = client.post("/api/hint", json={"puzzle": CLASSIC, "position": "1234"})
     assert r.status_code == 400 and r.json()["status"] == "invalid"

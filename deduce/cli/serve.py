@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import ipaddress
 import os
 import signal
@@ -17,12 +18,11 @@ import threading
 import webbrowser
 from typing import Any, Iterator
 
+from ..server.limits import DEFAULT_TIMEOUT, MAX_DEFAULT_WORKERS
 from .common import EXIT_BAD_INPUT, EXIT_OK, Output, debug_option, positive_float
 
 
 def add_parsers(sub: Any) -> None:
-    from ..server.limits import DEFAULT_TIMEOUT
-
     p = sub.add_parser("serve", help="the web app (play with deduce as the coach) and a JSON API, on this machine")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
@@ -49,11 +49,13 @@ def cmd_serve(args: argparse.Namespace, io: Output) -> int:
     try:
         import uvicorn
 
-        from ..server import Settings, create_app
-        from ..server.limits import MAX_DEFAULT_WORKERS
+        # the server is the optional web extra's, a layer above the command line (its workers run the
+        # commands): loaded by name, here only
+        server_app: Any = importlib.import_module("deduce.server.app")
     except ImportError as exc:
         io.warn(f"serve needs the web extra ({exc.name} is missing): pip install 'deduce-sudoku[web]'")
         return EXIT_BAD_INPUT
+    Settings, create_app = server_app.Settings, server_app.create_app
     if not 0 <= args.port <= 65535:
         io.warn(f"serve: --port must be 0 to 65535, got {args.port}")
         return EXIT_BAD_INPUT

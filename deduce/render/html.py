@@ -37,6 +37,7 @@ from ..rating.scales import hodoku_scale, se_scale
 if TYPE_CHECKING:
     from ..engine import SolveResult
     from ..puzzle import Puzzle
+    from ..technique import Technique
 
 from ..state import State
 from .marks import ROLES, Marks
@@ -172,20 +173,21 @@ _BODY = """<header><h1>{title}</h1>{summary}</header>
 SCRIPTS = ("grid.js", "steps.js", "page.js")
 
 
-def definitions(codes: Any) -> dict[str, str]:
-    """Each technique's definition, the text ``deduce techniques NAME`` prints."""
-    from ..catalogue import print_catalogue
+def definition(t: Technique) -> str:
+    """A technique's definition, as ``deduce techniques NAME`` begins it (that
+    command adds a worked example)."""
+    se = f"{t.se:.1f}" if t.se is not None else "-"
+    lines = [f"{t.name} ({t.code}), family {t.family}", f"  {t.description}",
+             f"  Sudoku Explainer-style rating {se}; HoDoKu-style score {t.hodoku or '-'}, level {t.level}."]
+    if t.rating_note:
+        lines.append(f"  Rating: {t.rating_note}")
+    lines.append(f"  (deduce techniques {t.code} shows an example.)")
+    return "\n".join(lines)
 
-    out: dict[str, str] = {}
-    for code in dict.fromkeys(codes):
-        lines: list[str] = []
-        try:
-            print_catalogue(code, lines.append, lambda _text: None)
-        except Exception:  # a definition is a help: the page is written without it
-            continue
-        if lines:
-            out[code] = "\n".join(lines)
-    return out
+
+def definitions(steps: Any) -> dict[str, str]:
+    """The definition of each technique the steps use, by code."""
+    return {step.code: definition(step.technique) for step in steps}
 
 
 def result_html(result: SolveResult, title: str | None = None, *, extra: Any = None) -> str:
@@ -195,7 +197,7 @@ def result_html(result: SolveResult, title: str | None = None, *, extra: Any = N
     record, e.g. a JSON puzzle's fields)."""
     title = title or page_title(result.puzzle, extra)
     doc = page_data(result, title)
-    doc["definitions"] = definitions(step["code"] for step in doc["steps"])
+    doc["definitions"] = definitions(result.steps)
     data = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     data = data.replace("</", "<\\/")  # never close the script element early
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

@@ -23,15 +23,9 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ..render.json import SCHEMA
-from .jobs import OPTIONS
+from .jobs import API, APP, OPTIONS, STREAMED
 from .limits import DEFAULT_TIMEOUT, MAX_BODY
 from .pool import DEFAULT_TARGET, Pool, WorkerDied, WorkerTimeout
-
-#: The API's endpoints (``POST /api/<name>``); ``explain`` and ``generate`` answer in JSON Lines.
-API = ("solve", "count", "hint", "explain", "rate", "generate", "convert")
-STREAMED = {"explain", "generate"}
-#: The app's own requests (``POST /app/<name>``): a puzzle to draw, the steps of a solve from a position.
-APP = ("board", "steps")
 
 #: Only this server's own address, for everything the page loads or calls.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "

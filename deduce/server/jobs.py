@@ -40,9 +40,14 @@ OPTIONS: dict[str, dict[str, type]] = {
     "convert": {**_READING, "to": str},
     "generate": {"kind": str, "size": int, "level": str, "technique": str, "first": bool, "symmetry": str,
                  "count": int, "seed": int},
-    "board": {**_READING, "position": str},
+    "board": {**_READING},
     "steps": {**_READING, **_TECHNIQUES, "position": str},
 }
+#: The API's endpoints (``POST /api/<name>``); ``explain`` and ``generate`` answer in JSON Lines.
+API = ("solve", "count", "hint", "explain", "rate", "generate", "convert")
+STREAMED = {"explain", "generate"}
+#: The app's own requests (``POST /app/<name>``): a puzzle to draw, the steps of a solve from a position.
+APP = ("board", "steps")
 #: Endpoints that take no puzzle.
 NO_PUZZLE = {"generate"}
 #: The most puzzles one ``generate`` request may ask for.
@@ -200,12 +205,9 @@ def player_state(puzzle: Any, text: str) -> Any:
     of N² symbols (``.`` or ``0`` for an empty cell) or a pencil-mark grid as
     ``deduce hint`` reads it.  Cells of the puzzle's givens keep them (a
     changed given is reported by the hint)."""
-    from ..formats import CANDIDATES, read_puzzles
-    from ..formats.marks import entry_state
     from ..hint import position
     from ..state import State
 
-    n = puzzle.size
     line = "".join(text.split())
     if len(line) == puzzle.ncells:
         blanks = set(".0-_*x") - set(puzzle.symbols)
@@ -219,20 +221,8 @@ def player_state(puzzle: Any, text: str) -> Any:
                 raise Invalid(f"position: cell {puzzle.geometry.cell_name(k)}: {ch!r} is not a symbol of this "
                               f"puzzle ({puzzle.symbols})")
         return position(puzzle.with_givens(values))
-    try:
-        entries = list(read_puzzles(text, CANDIDATES, symbols=puzzle.symbols))
-    except DeduceError as exc:
-        raise Invalid(f"position: {exc}") from None
-    if not entries or entries[0].error is not None:
-        why = entries[0].error if entries else "empty"
-        raise Invalid(f"position: {' '.join(str(why).split())} (expected {puzzle.ncells} symbols, or a "
-                      f"pencil-mark grid of {n}×{n})")
-    entry = entries[0]
-    if entry.puzzle is None or entry.puzzle.size != n:
-        raise Invalid(f"position: a {entry.puzzle.size if entry.puzzle else '?'}×… grid for a {n}×{n} puzzle")
-    read = entry_state(entry)
-    values = list(read.value)
-    state = State(puzzle, list(read.cand), values)
+    values, masks = _marks_grid(puzzle, text)
+    state = State(puzzle, masks, values)
     for cell, v in enumerate(values):
         if v >= 0:
             state.cand[cell] = 1 << v
@@ -240,6 +230,36 @@ def player_state(puzzle: Any, text: str) -> Any:
                 if values[p] < 0:
                     state.cand[p] &= ~(1 << v)
     return state
+
+
+def _marks_grid(puzzle: Any, text: str) -> tuple[list[int], list[int]]:
+    """(values, candidate masks) of a pencil-mark grid: N rows of N cells
+    separated by spaces, each cell its candidates (one: the cell is filled),
+    ``|`` and border lines ignored.  Read on the puzzle's own grid, so a
+    jigsaw's regions or a size without boxes need nothing else."""
+    n = puzzle.size
+    rows = []
+    for line in text.splitlines():
+        cells = [t for t in line.replace("|", " ").split() if t]
+        if not cells or all(set(t) <= set("-+=_*") for t in cells):
+            continue
+        rows.append(cells)
+    if len(rows) != n or any(len(r) != n for r in rows):
+        bad = next((i for i, r in enumerate(rows) if len(r) != n), len(rows))
+        raise Invalid(f"position: expected {puzzle.ncells} symbols, or a pencil-mark grid of {n} rows of {n} "
+                      f"cells (row {bad + 1} has {len(rows[bad]) if bad < len(rows) else 'no'} cells)")
+    values, masks = [], []
+    for r, cells in enumerate(rows):
+        for c, token in enumerate(cells):
+            mask = 0
+            for ch in token:
+                if ch not in puzzle.symbols:
+                    raise Invalid(f"position: r{r + 1}c{c + 1}: {ch!r} is not a symbol of this puzzle "
+                                  f"({puzzle.symbols})")
+                mask |= 1 << puzzle.symbols.index(ch)
+            masks.append(mask)
+            values.append(mask.bit_length() - 1 if mask and not mask & (mask - 1) else -1)
+    return values, masks
 
 
 def _solver(options: dict[str, Any]) -> Any:
@@ -266,7 +286,7 @@ def _direct(endpoint: str, options: dict[str, Any], seconds: float | None, emit:
     try:
         with deadline.limit(seconds):
             if endpoint == "board":
-                emit("line", json.dumps(board(entry, state), ensure_ascii=False))
+                emit("line", json.dumps(board(entry), ensure_ascii=False))
                 return EXIT_OK
             if endpoint == "steps":
                 return _steps(puzzle, state, solver, emit)
@@ -297,7 +317,7 @@ def _hint(puzzle: Any, state: Any, solver: Any, level: str, emit: Emit) -> int:
     return _report(h, puzzle, argparse.Namespace(json=True, level=level), Output(cast(TextIO, out), io.StringIO()))
 
 
-def board(entry: Any, state: Any = None) -> dict[str, Any]:
+def board(entry: Any) -> dict[str, Any]:
     """What the app draws a puzzle from: the offline page's data without
     steps (geometry, symbols, cages, givens, layout, roles), the names that
     records use for houses and cages, the solution when there is exactly one,
@@ -334,7 +354,7 @@ def _steps(puzzle: Any, state: Any, solver: Any, emit: Emit) -> int:
     target = state if state is not None else puzzle
     result = solver.solve(target)
     data = page_data(result, page_title(puzzle), start=state)
-    data["definitions"] = definitions(step["code"] for step in data["steps"])
+    data["definitions"] = definitions(result.steps)
     emit("line", json.dumps({"schema": 2, "status": result.status, "page": data}, ensure_ascii=False))
     return 0
 

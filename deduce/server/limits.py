@@ -1,4 +1,5 @@
-"""The server's limits (``deduce serve`` options change some of them)."""
+"""The server's limits (``deduce serve`` options change some of them).
+Plain constants: the command line reads them without importing the server."""
 
 #: The largest request body accepted (413 above it).
 MAX_BODY = 1 << 20

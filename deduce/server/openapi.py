@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import __version__
-from .jobs import MAX_GENERATE, OPTIONS
+from .jobs import API, MAX_GENERATE, OPTIONS, STREAMED
 
 _JSON_TYPES = {str: "string", int: "integer", bool: "boolean"}
 
@@ -80,8 +80,6 @@ def _responses(endpoint: str, streamed: bool) -> dict[str, Any]:
 
 def description(settings: Any = None) -> dict[str, Any]:
     """The OpenAPI document."""
-    from .app import API, STREAMED
-
     paths = {}
     for endpoint in API:
         paths[f"/api/{endpoint}"] = {"post": {

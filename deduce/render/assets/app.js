@@ -426,7 +426,11 @@
   });
   var linked = new URLSearchParams(location.search).get("p");
   var saved = restore();
-  if (linked) { openPuzzle(linked); }
+  if (linked) {
+    // the link is read once: a reload then keeps the game, whatever was opened since
+    history.replaceState(null, "", location.pathname);
+    openPuzzle(linked);
+  }
   else if (saved && saved.board) { game = saved; start(); }
   else { $("open-box").open = true; }
 })();
