@@ -24,8 +24,8 @@ from starlette.routing import Route
 
 from ..render.json import SCHEMA
 from .jobs import API, APP, OPTIONS, STREAMED
-from .limits import DEFAULT_TIMEOUT, MAX_BODY
-from .pool import DEFAULT_TARGET, Pool, WorkerDied, WorkerTimeout
+from .limits import DEFAULT_TIMEOUT, MAX_BODY, QUEUE_WAIT
+from .pool import DEFAULT_TARGET, Pool, PoolBusy, WorkerDied, WorkerTimeout
 
 #: Only this server's own address, for everything the page loads or calls.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -49,6 +49,8 @@ class Settings:
     timeout: float = DEFAULT_TIMEOUT
     cors: str | None = None
     max_body: int = MAX_BODY
+    #: seconds a request may wait for a free worker (503 after)
+    wait: float = QUEUE_WAIT
     #: the job each worker runs (``module:function``; tests give their own)
     target: str = DEFAULT_TARGET
 
@@ -99,6 +101,11 @@ def _timeout_doc(seconds: float) -> dict[str, Any]:
 ERROR_DOC = {"schema": SCHEMA, "status": "error"}
 
 
+def busy() -> JSONResponse:
+    return JSONResponse({"schema": SCHEMA, "status": "busy", "reason": "every worker is busy: try again"},
+                        status_code=503, headers={"Retry-After": "1"})
+
+
 def _end_response(code: int, error: str, lines: list[str], seconds: float) -> Response:
     """The response of a job that ended with exit status ``code``."""
     docs = [json.loads(line) for line in lines]
@@ -146,7 +153,7 @@ class Server:
         if not isinstance(body, dict):
             return invalid("the request body must be a JSON object")
         seconds = self.seconds(body)
-        messages = self.pool.job(endpoint, body, seconds)
+        messages = self.pool.job(endpoint, body, seconds, wait=self.settings.wait)
         if endpoint in STREAMED:
             return await self._stream(messages, seconds)
         lines: list[str] = []
@@ -162,6 +169,8 @@ class Server:
             return JSONResponse(_timeout_doc(seconds), status_code=504)
         except WorkerDied:
             return JSONResponse(ERROR_DOC, status_code=500)
+        except PoolBusy:
+            return busy()
         return JSONResponse(ERROR_DOC, status_code=500)
 
     async def _stream(self, messages: AsyncIterator[tuple[str, Any]], seconds: float) -> Response:
@@ -173,6 +182,8 @@ class Server:
             return JSONResponse(_timeout_doc(seconds), status_code=504)
         except (WorkerDied, StopAsyncIteration):
             return JSONResponse(ERROR_DOC, status_code=500)
+        except PoolBusy:
+            return busy()
         if kind == "end":
             return _end_response(payload[0], payload[1], [], seconds)
         if kind != "line":

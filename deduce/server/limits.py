@@ -7,3 +7,5 @@ MAX_BODY = 1 << 20
 DEFAULT_TIMEOUT = 5.0
 #: Worker processes by default (``--workers``): the machine's cores, at most this many.
 MAX_DEFAULT_WORKERS = 4
+#: Seconds a request may wait for a free worker before it is refused (503, busy).
+QUEUE_WAIT = 60.0

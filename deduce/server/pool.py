@@ -39,6 +39,10 @@ class WorkerTimeout(Exception):
     """The job overran its time limit; its worker has been replaced."""
 
 
+class PoolBusy(Exception):
+    """No worker became free within the wait allowed (the request is not run)."""
+
+
 class WorkerDied(Exception):
     """The worker ended without answering (it has been replaced)."""
 
@@ -167,12 +171,21 @@ class Pool:
             finally:
                 loop.remove_reader(fd)
 
-    async def job(self, endpoint: str, body: Any, seconds: float) -> AsyncIterator[tuple[str, Any]]:
+    async def job(self, endpoint: str, body: Any, seconds: float,
+                  wait: float | None = None) -> AsyncIterator[tuple[str, Any]]:
         """Run one job; yields its messages.  The time limit counts from when
         a worker takes the job; past it plus :data:`GRACE` the worker is
-        killed and replaced and :class:`WorkerTimeout` raised."""
+        killed and replaced and :class:`WorkerTimeout` raised.  Waiting for
+        a free worker takes at most ``wait`` seconds (:class:`PoolBusy`)."""
         assert self.idle is not None, "start() the pool first"
-        worker = await self.idle.get()
+        getter = asyncio.ensure_future(self.idle.get())
+        done, _ = await asyncio.wait({getter}, timeout=wait)
+        if not done:
+            getter.cancel()   # (a worker it took in the meantime is kept: it is awaited below)
+        try:
+            worker = await getter
+        except asyncio.CancelledError:
+            raise PoolBusy() from None
         finished = False
         try:
             if not worker.proc.is_alive():
