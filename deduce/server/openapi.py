@@ -72,6 +72,7 @@ def _responses(endpoint: str, streamed: bool) -> dict[str, Any]:
     out = {"200": ok, "400": plain("malformed puzzle or options: {\"status\": \"invalid\", \"error\": one line}"),
            "413": plain("the request body is over 1 MiB"),
            "500": plain("an internal failure: {\"status\": \"error\"} (the server goes on)"),
+           "503": plain("every worker stayed busy: {\"status\": \"busy\"}, try again"),
            "504": plain("the time limit ran out: {\"status\": \"timeout\"}")}
     if endpoint == "generate":
         out["501"] = plain("this deduce has no generator")
