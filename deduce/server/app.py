@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 from importlib import resources
-from typing import Any, AsyncIterator
+from typing import Any, AsyncGenerator, AsyncIterator
 
 import attrs
 from starlette.applications import Starlette
@@ -171,9 +171,11 @@ class Server:
             return JSONResponse(ERROR_DOC, status_code=500)
         except PoolBusy:
             return busy()
+        finally:
+            await messages.aclose()   # the worker goes back to the pool now (or is replaced, if still at work)
         return JSONResponse(ERROR_DOC, status_code=500)
 
-    async def _stream(self, messages: AsyncIterator[tuple[str, Any]], seconds: float) -> Response:
+    async def _stream(self, messages: AsyncGenerator[tuple[str, Any], None], seconds: float) -> Response:
         """JSON Lines as the worker writes them; the status is decided by
         the first message (an error before any record is a plain response)."""
         try:
@@ -184,9 +186,10 @@ class Server:
             return JSONResponse(ERROR_DOC, status_code=500)
         except PoolBusy:
             return busy()
-        if kind == "end":
-            return _end_response(payload[0], payload[1], [], seconds)
         if kind != "line":
+            await messages.aclose()
+            if kind == "end":
+                return _end_response(payload[0], payload[1], [], seconds)
             return JSONResponse(ERROR_DOC, status_code=500)
         if payload and '"status": "timeout"' in payload:   # nothing found in time
             with contextlib.suppress(Exception):
@@ -213,6 +216,8 @@ class Server:
                 yield (json.dumps(_timeout_doc(seconds)) + "\n").encode()
             except WorkerDied:
                 yield (json.dumps(ERROR_DOC) + "\n").encode()
+            finally:   # a client gone before the end: the worker still at work is replaced
+                await messages.aclose()
 
         return StreamingResponse(body(), media_type="application/x-ndjson")
 

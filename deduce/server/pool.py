@@ -24,7 +24,7 @@ import os
 import signal
 import threading
 import time
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncGenerator, Callable
 
 #: The default job: :func:`deduce.server.jobs.run`.
 DEFAULT_TARGET = "deduce.server.jobs:run"
@@ -172,7 +172,7 @@ class Pool:
                 loop.remove_reader(fd)
 
     async def job(self, endpoint: str, body: Any, seconds: float,
-                  wait: float | None = None) -> AsyncIterator[tuple[str, Any]]:
+                  wait: float | None = None) -> AsyncGenerator[tuple[str, Any], None]:
         """Run one job; yields its messages.  The time limit counts from when
         a worker takes the job; past it plus :data:`GRACE` the worker is
         killed and replaced and :class:`WorkerTimeout` raised.  Waiting for
