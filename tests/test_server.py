@@ -209,3 +209,19 @@ def test_player_state_reads_digits_and_keeps_the_puzzle_s_geometry():
     puzzle = read_puzzle(CLASSIC)
     state = player_state(puzzle, CLASSIC[:1] + "1" + CLASSIC[2:])
     assert state.value[1] == 0 and not state.cand[2] & 1   # the 1 is out of its row
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--port", "70000"], "--port must be 0 to 65535"),
+    (["--workers", "-1"], "--workers must be at least 1"),
+    (["--timeout", "0"], "must be above 0"),
+])
+def test_deduce_serve_refuses_bad_options_in_one_line(args, words):
+    import io
+
+    from deduce.cli import main
+
+    err = io.StringIO()
+    assert main(["serve", *args], out=io.StringIO(), err=err) == 2
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and words in lines[0]
