@@ -270,3 +270,23 @@ def test_no_request_leaves_the_server_s_address(browser, server):
     assert REQUESTS
     outside = [u for u in REQUESTS if not u.startswith(server.url + "/") and not u.startswith("data:")]
     assert outside == []
+
+
+def test_a_new_puzzle_from_the_generator(browser, server):
+    import importlib.util
+
+    app = App(browser, server)
+    try:
+        app.open()
+        if importlib.util.find_spec("deduce.generate") is None:
+            assert app.tab.is_hidden("#new-form")   # no generator: paste and links only
+            return
+        app.tab.select_option("#new-kind", "jigsaw")
+        app.tab.select_option("#new-size", "6")
+        app.tab.click("#new")
+        app.tab.wait_for_selector("#board-grid svg", timeout=60000)
+        assert len(app.labels()) == 36
+        app.ask_hint()
+        assert app.hint_text("nudge")
+    finally:
+        app.close()
