@@ -290,3 +290,22 @@ def test_a_new_puzzle_from_the_generator(browser, server):
         assert app.hint_text("nudge")
     finally:
         app.close()
+
+
+def test_pencil_marks_that_lost_the_solution_s_candidate_are_named(browser, server):
+    sol = solution(server, CLASSIC)
+    app = App(browser, server)
+    try:
+        app.open(CLASSIC)
+        app.tab.click("#fill")
+        app.focus_grid()
+        app.tab.keyboard.press("ArrowRight")
+        app.tab.keyboard.press(f"Shift+{sol[1]}")      # r1c2 loses its own digit
+        assert sol[1] not in app.label(1).split("candidates")[1]
+        app.ask_hint()
+        assert app.tab.inner_text("#hint-title") == "Something is wrong"
+        assert "candidate" in app.hint_text("nudge") and "box 1" in app.hint_text("nudge")
+        app.tab.click("#hint-more")
+        assert "r1c2" in app.hint_text("clue")
+    finally:
+        app.close()
