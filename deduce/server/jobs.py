@@ -38,8 +38,10 @@ OPTIONS: dict[str, dict[str, type]] = {
     "explain": {**_READING, **_TECHNIQUES},
     "rate": {**_READING, "no-uniqueness": bool, "nested": int},
     "convert": {**_READING, "to": str},
-    "generate": {"kind": str, "size": int, "level": str, "technique": str, "first": bool, "symmetry": str,
-                 "count": int, "seed": int},
+    # deduce generate's options, less those naming files, processes or clusters
+    "generate": {"kind": str, "size": int, "box": str, "symbols": str, "level": str, "er": str, "score": str,
+                 "technique": str, "first": bool, "exclude": str, "profile": str, "allow-backtracking": bool,
+                 "symmetry": str, "givens": int, "minimal": bool, "sum-only": bool, "count": int, "seed": int},
     "board": {**_READING},
     "steps": {**_READING, **_TECHNIQUES, "position": str},
 }
@@ -374,11 +376,9 @@ def _generate(options: dict[str, Any], seconds: float | None, emit: Emit) -> int
         raise Invalid(f"generate: 'count' must be 1 to {MAX_GENERATE}, got {count}")
     kwargs: dict[str, Any] = {"kind": options.get("kind", "classic"), "size": options.get("size", 9),
                               "count": count, "timeout": seconds}
-    for name in ("level", "first", "symmetry", "seed"):
-        if name in options:
-            kwargs[name] = options[name]
-    if options.get("technique"):
-        kwargs["techniques"] = options["technique"]   # codes, names or families, comma-separated
+    for name, value in options.items():   # the command line's names -> the function's
+        if name not in ("kind", "size", "count"):
+            kwargs[{"technique": "techniques"}.get(name, name.replace("-", "_"))] = value
     from ..errors import SolveTimeout
     from ..render.json import SCHEMA
 
