@@ -277,6 +277,7 @@ def test_fish_and_cage_roles_are_coloured(browser, pages):
         page.tab.click("#reveal")
         cage = page.tab.locator('#grid g.cage[data-role="cage"]').first
         assert cage.get_attribute("stroke") == ROLES["cage"][0]
+        page.tab.click("#reveal")   # the innie or outie is the answer's cell: shaded from the explanation on
         assert page.tab.locator("#grid rect.innie, #grid rect.outie").count() > 0
         page.shot(f"killer-innie-step-{k}")
         assert page.errors == []
@@ -295,6 +296,128 @@ def test_no_horizontal_scroll_at_375_px(browser, pages, name):
         grid = page.tab.locator("#grid svg").bounding_box()
         assert grid["width"] <= 375 and grid["x"] >= 0
         page.shot(f"{name}-375px")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+# -- the faults of issue #32 item 4 that live in the page's own code --------------------------------
+
+def test_keys_do_one_thing_whatever_was_clicked_last(browser, pages):
+    url, data = pages["classic"]
+    n = len(data["steps"])
+    page = Page(browser, f"{url}#step-2", 1200)
+    try:
+        page.tab.click("#next")                 # the mouse: the button keeps no focus
+        assert page.where() == f"Step 3 of {n}"
+        page.tab.keyboard.press(" ")            # space shows the next level, never "Next" again
+        assert page.where() == f"Step 3 of {n}" and not page.hidden("#clue")
+        page.tab.keyboard.press("Enter")
+        assert page.where() == f"Step 3 of {n}"
+        page.tab.click("#show-all")             # ticking the box: the arrows still step
+        assert page.tab.is_checked("#show-all")
+        page.tab.keyboard.press("ArrowRight")
+        assert page.where() == f"Step 4 of {n}"
+        page.tab.keyboard.press("ArrowLeft")
+        assert page.where() == f"Step 3 of {n}"
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_the_clue_points_to_the_place_without_shading_the_answer(browser, pages):
+    for name, test in (("classic", lambda s: s["code"] == "hs"),
+                       ("killer", lambda s: s["code"] in ("innie", "innies-outies", "outie"))):
+        url, data = pages[name]
+        k = _first(data, test)
+        step = data["steps"][k - 1]
+        answer = {c for c, _, r in step["m"]["k"] if r in ("placed", "eliminated")}
+        page = Page(browser, f"{url}#step-{k}", 1200)
+        try:
+            page.tab.click("#reveal")   # the clue
+            assert not page.hidden("#clue")
+            assert page.tab.locator("#grid rect.house, #grid g.cage[data-role]").count() > 0   # the place
+            for cell in answer:
+                assert page.tab.locator(f'#grid rect[data-cell="{cell}"]').count() == 0, (name, cell)
+            page.tab.click("#reveal")   # the explanation shades it
+            assert any(page.tab.locator(f'#grid rect[data-cell="{cell}"]').count() for cell in answer) or \
+                not any(c in answer for c, _ in step["m"]["c"])
+            assert page.errors == []
+        finally:
+            page.close()
+
+
+def test_the_step_list_follows_the_current_step(browser, pages):
+    url, data = pages["classic"]
+    n = len(data["steps"])
+    page = Page(browser, f"{url}#step-{n - 1}", 1200)
+    try:
+        page.tab.keyboard.press("ArrowRight")
+        current = page.tab.locator("#step-list a.current").bounding_box()
+        box = page.tab.locator("#step-list").bounding_box()
+        assert box["y"] - 1 <= current["y"] and current["y"] + current["height"] <= box["y"] + box["height"] + 1
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_the_legend_draws_what_the_grid_draws(browser, pages):
+    url, data = pages["classic"]
+    k = _first(data, lambda s: any(r == "eliminated" for _, _, r in s["m"]["k"]))
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        page.tab.check("#show-all")
+        mark = page.tab.locator("#grid circle.eliminated-mark").first
+        swatch = page.tab.locator('#legend [data-role="eliminated"] svg')
+        assert swatch.locator("line").count() == 1   # struck through, as on the grid
+        circle = swatch.locator("circle")
+        for attr in ("fill", "stroke", "fill-opacity"):
+            assert circle.get_attribute(attr) == mark.get_attribute(attr)
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def test_a_technique_s_name_opens_its_definition(browser, pages):
+    url, data = pages["classic"]
+    k = _first(data, lambda s: not s["fold"])
+    step = data["steps"][k - 1]
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        assert page.hidden("#definition")
+        page.tab.click("#step-title a.technique")
+        text = page.tab.inner_text("#definition")
+        assert not page.hidden("#definition") and text.startswith(f"{step['name']} ({step['code']})")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("name", ["classic", "killer"])
+def test_a_phone_shows_grid_and_step_text_on_one_screen(browser, pages, name):
+    url, data = pages[name]
+    k = _first(data, lambda s: not s["fold"])
+    page = Page(browser, f"{url}#step-{k}", 375)
+    try:
+        page.tab.set_viewport_size({"width": 375, "height": 800})
+        page.tab.evaluate("window.scrollTo(0, 0)")
+        grid = page.tab.locator("#grid svg").bounding_box()
+        for sel in ("#nudge", "#reveal", "#next"):
+            box = page.tab.locator(sel).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 800, sel
+        assert grid["y"] >= 0 and grid["y"] + grid["height"] <= 800
+        # candidates legible, and cage sums clear of them
+        sizes = page.tab.eval_on_selector_all("#grid text.candidate",
+                                              "ts => ts.map(t => t.getBoundingClientRect().height)")
+        assert sizes and min(sizes) >= 9
+        overlaps = page.tab.evaluate("""() => {
+            const sums = [...document.querySelectorAll('#grid text.cage-sum')].map(t => t.getBoundingClientRect());
+            const cands = [...document.querySelectorAll('#grid text.candidate')].map(t => t.getBoundingClientRect());
+            return sums.filter(a => cands.some(b => a.left < b.right && b.left < a.right &&
+                                                     a.top < b.bottom && b.top < a.bottom)).length;
+        }""")
+        assert overlaps == 0
+        page.shot(f"{name}-phone-step-{k}")
         assert page.errors == []
     finally:
         page.close()

@@ -6,6 +6,7 @@
     deduce hint    [FILE|-] [--level nudge|clue|full] [--json] [--timeout S]
     deduce rate    [FILE|-] [--csv | --json] [--jobs N] [--timeout S] [--no-uniqueness] [--nested LEVEL]
     deduce techniques [NAME]
+    deduce serve   [--host H] [--port P] [--workers N] [--timeout S] [--cors ORIGIN] [--open]
 
 Exit status (see :mod:`deduce.cli.common`): 0 solved; 1 no solution; 2
 malformed input or options; 3 several solutions; 4 timeout; 5 count limit
@@ -24,7 +25,7 @@ from .. import __version__, collector
 from .._accelerator import engine
 from ..errors import DeduceError
 from ..formats import read_puzzles
-from . import convert, explain, hint, rate, solve, techniques
+from . import convert, explain, hint, rate, serve, solve, techniques
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_HELP,
@@ -45,7 +46,7 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_LIMIT", "EXIT_MULTIPLE", "EX
            "main"]
 
 #: The command modules, in the order ``deduce --help`` lists them.
-COMMANDS = (solve, explain, hint, rate, techniques, convert)
+COMMANDS = (solve, explain, hint, rate, techniques, convert, serve)
 
 
 class _Version(argparse.Action):

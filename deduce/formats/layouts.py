@@ -20,11 +20,36 @@ def _numbered(text: str) -> list[tuple[int, str]]:
     return [(i, "".join(ln.split())) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
 
 
+def _given_line(row: str) -> bool:
+    """``02C``: a Latin-square file's given (row, column, letter)."""
+    return len(row) == 3 and row.isascii() and row[:2].isdigit() and row[2].isalpha()
+
+
 def looks_latin(lines: list[str]) -> bool:
+    """The Latin-square layout: N rows of N region ids (digits first), a
+    count, the givens ``rcL``.  A file that breaks one rule of it (a short
+    region row, a count that is not a number) still looks like it when its
+    givens follow (two lines or more of ``rcL`` after rows of ids), so it
+    is reported in this format's terms rather than read as another format.
+
+    >>> looks_latin(["000011", "022013", "221113", "243333", "244455", "445555", "²", "02C", "03B"])
+    True
+    >>> looks_latin(["400000805", "030000000", "000700000"])
+    False
+    """
     rows = ["".join(ln.split()) for ln in lines]
     n = len(rows[0])
-    return (3 <= n <= 10 and rows[0].isascii() and rows[0].isdigit() and len(rows) > n
-            and all(len(r) == n and r.isascii() and r.isalnum() for r in rows[:n]) and is_ascii_number(rows[n]))
+    if not (3 <= n <= 10 and rows[0].isascii() and rows[0].isdigit()):
+        return False
+    if (len(rows) > n and all(len(r) == n and r.isascii() and r.isalnum() for r in rows[:n])
+            and is_ascii_number(rows[n])):
+        return True
+    # one rule broken: the region rows (of about N ids), one line, then the givens
+    first = next((i for i, r in enumerate(rows) if _given_line(r)), None)
+    if first is None or first < n - 1 or sum(_given_line(r) for r in rows[first:]) < 2:
+        return False
+    ids = rows[:first - 1] if len(rows[first - 1]) <= 3 < n or not rows[first - 1].isalnum() else rows[:first]
+    return all(r.isascii() and r.isalnum() and abs(len(r) - n) <= 2 for r in ids)
 
 
 def read_latin(text: str, options: dict[str, Any]) -> Iterator[Entry]:
@@ -43,7 +68,10 @@ def parse_latin(text: str) -> Puzzle:
     if len(lines) <= n:
         raise ParseError(f"expected {n} lines of region ids and then the number of given letters",
                          line=lines[-1][0])
-    for lineno, row in lines[:n]:
+    for k, (lineno, row) in enumerate(lines[:n]):
+        if len(row) != n and k and is_ascii_number(row) and len(row) < 3 and _given_line(lines[k + 1][1]):
+            raise ParseError(f"expected {n} lines of region ids before the number of given letters, got {k}",
+                             line=lineno)
         if len(row) != n:
             raise ParseError(f"region map row has {len(row)} ids, expected {n}", line=lineno)
     try:

@@ -19,7 +19,7 @@ and the text of every step), as scripts do not run there.
 
 >>> import deduce
 >>> page = result_html(deduce.solve(deduce.read_puzzle("1..." "3..2" "...3" "..2.")))
->>> page.count("<script") == 2 and "http" not in page.replace("http://www.w3.org/2000/svg", "")
+>>> page.count("<script") == 1 + len(SCRIPTS) and "http" not in page.replace("http://www.w3.org/2000/svg", "")
 True
 """
 
@@ -37,6 +37,7 @@ from ..rating.scales import hodoku_scale, se_scale
 if TYPE_CHECKING:
     from ..engine import SolveResult
     from ..puzzle import Puzzle
+    from ..technique import Technique
 
 from ..state import State
 from .marks import ROLES, Marks
@@ -72,26 +73,37 @@ def _compact_marks(m: Marks) -> dict[str, list]:
             "l": [[k.start[0], k.start[1], k.end[0], k.end[1], int(k.strong), int(k.directed)] for k in m.links]}
 
 
-def page_data(result: SolveResult, title: str) -> dict[str, Any]:
-    """Everything the page's script draws from, as plain JSON."""
-    puzzle = result.puzzle
+def board_data(puzzle: Puzzle, title: str) -> dict[str, Any]:
+    """The puzzle as the page's script draws it: geometry, symbols, cages,
+    givens, the drawing's layout and the roles' colours (no steps)."""
     g = puzzle.geometry
     lay = Layout(puzzle)
-    renderer = TextRenderer(puzzle)
-    data: dict[str, Any] = {
+    return {
         "title": title, "size": g.size, "symbols": puzzle.symbols, "regions": list(g.region_of),
         "houseNames": [g.house_name(h) for h in range(len(g.houses))],
         "cages": [[c.total, list(c.cells)] for c in puzzle.cages],
         "givens": list(puzzle.givens), "roles": {k: list(v) for k, v in ROLES.items()},
         "layout": {"cs": lay.cs, "margin": lay.margin, "sub": lay.sub, "top": lay.top, "side": lay.side,
                    "small": lay.small, "big": lay.big},
-        "status": result.status, "backtracking": result.backtracking, "steps": [],
     }
-    try:
-        state = State.from_puzzle(puzzle)
-    except Contradiction:
-        data["start"] = None
-        return data
+
+
+def page_data(result: SolveResult, title: str, start: State | None = None) -> dict[str, Any]:
+    """Everything the page's script draws from, as plain JSON; ``start`` is
+    the position the solve began from (default: the puzzle's givens)."""
+    puzzle = result.puzzle
+    g = puzzle.geometry
+    renderer = TextRenderer(puzzle)
+    data = board_data(puzzle, title)
+    data.update({"status": result.status, "backtracking": result.backtracking, "steps": []})
+    if start is not None:
+        state = start.copy()
+    else:
+        try:
+            state = State.from_puzzle(puzzle)
+        except Contradiction:
+            data["start"] = None
+            return data
     data["start"] = {"v": list(state.value), "c": list(state.cand)}
     for step in result.steps:
         levels = renderer.levels(step)
@@ -133,26 +145,49 @@ def _summary(result: SolveResult) -> str:
 _BODY = """<header><h1>{title}</h1>{summary}</header>
 <main>
 <section id="board" aria-label="grid">
-<div id="grid" role="img" aria-label="the grid of the current step"></div>
-<div class="controls"><button id="prev" type="button" title="previous step (left arrow)">&#9664; Prev</button>
-<span id="where" aria-live="polite"></span>
-<button id="next" type="button" title="next step (right arrow)">Next &#9654;</button></div>
+<div id="grid" class="grid" role="img" aria-label="the grid of the current step"></div>
+<div class="controls">
+<button id="prev" class="prev" type="button" title="previous step (left arrow)">&#9664; Prev</button>
+<span id="where" class="where" aria-live="polite"></span>
+<button id="next" class="next" type="button" title="next step (right arrow)">Next &#9654;</button></div>
 </section>
-<section id="panel" aria-label="explanation">
-<h2 id="step-title"></h2>
+<section id="panel" class="panel" aria-label="explanation">
+<h2 id="step-title" class="step-title"></h2>
+<pre id="definition" class="definition" hidden></pre>
+<div class="reveal-row">
+<button id="reveal" class="reveal" type="button" title="show more (down arrow or space)"></button>
+<label><input id="show-all" class="show-all" type="checkbox"> show everything at once</label></div>
 <div id="levels">
-<p id="nudge" class="level"></p>
-<p id="clue" class="level" hidden></p>
-<div id="full" class="level" hidden></div>
+<p id="nudge" class="level nudge"></p>
+<p id="clue" class="level clue" hidden></p>
+<div id="full" class="level full" hidden></div>
 </div>
-<div class="reveal-row"><button id="reveal" type="button" title="show more (down arrow or space)"></button>
-<label><input id="show-all" type="checkbox"> show everything at once</label></div>
-<div id="legend" aria-label="legend"></div>
+<div id="legend" class="legend" aria-label="legend"></div>
 </section>
-<nav id="steps" aria-label="steps"><h2>Steps</h2><ol id="step-list"></ol></nav>
+<nav id="steps" aria-label="steps"><h2>Steps</h2><ol id="step-list" class="step-list"></ol></nav>
 </main>
 <noscript><p>This page needs JavaScript to draw the grid; the steps are in its data.</p></noscript>
 """
+
+#: The page's scripts, in order: the shared drawing, the shared stepping, the page's own start.
+SCRIPTS = ("grid.js", "steps.js", "page.js")
+
+
+def definition(t: Technique) -> str:
+    """A technique's definition, as ``deduce techniques NAME`` begins it (that
+    command adds a worked example)."""
+    se = f"{t.se:.1f}" if t.se is not None else "-"
+    lines = [f"{t.name} ({t.code}), family {t.family}", f"  {t.description}",
+             f"  Sudoku Explainer-style rating {se}; HoDoKu-style score {t.hodoku or '-'}, level {t.level}."]
+    if t.rating_note:
+        lines.append(f"  Rating: {t.rating_note}")
+    lines.append(f"  (deduce techniques {t.code} shows an example.)")
+    return "\n".join(lines)
+
+
+def definitions(steps: Any) -> dict[str, str]:
+    """The definition of each technique the steps use, by code."""
+    return {step.code: definition(step.technique) for step in steps}
 
 
 def result_html(result: SolveResult, title: str | None = None, *, extra: Any = None) -> str:
@@ -161,7 +196,9 @@ def result_html(result: SolveResult, title: str | None = None, *, extra: Any = N
     ``title`` defaults to :func:`page_title` (``extra`` is the input's own
     record, e.g. a JSON puzzle's fields)."""
     title = title or page_title(result.puzzle, extra)
-    data = json.dumps(page_data(result, title), ensure_ascii=False, separators=(",", ":"))
+    doc = page_data(result, title)
+    doc["definitions"] = definitions(result.steps)
+    data = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     data = data.replace("</", "<\\/")  # never close the script element early
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -169,7 +206,7 @@ def result_html(result: SolveResult, title: str | None = None, *, extra: Any = N
             f"<title>{escape(title)}</title><style>{_asset('page.css')}</style></head><body>"
             + _BODY.format(title=escape(title), summary=_summary(result))
             + f'<script type="application/json" id="deduce-data">{data}</script>'
-            f"<script>{_asset('page.js')}</script></body></html>\n")
+            + "".join(f"<script>{_asset(name)}</script>" for name in SCRIPTS) + "</body></html>\n")
 
 
 def result_fragment(result: SolveResult) -> str:

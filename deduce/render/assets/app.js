@@ -1,0 +1,436 @@
+/* deduce: the app.  Play a puzzle with deduce as the coach: the grid drawn by grid.js,
+   "Solve from here" stepped by steps.js (the offline page's code), the engine behind
+   this server's own API (no other address is ever asked).  Everything about the game
+   (position, pencil marks, undo history) is kept in the browser's storage. */
+(function () {
+  "use strict";
+  var $ = function (id) { return document.getElementById(id); };
+  var STORE = "deduce-app-game";
+  var game = null;       // {src, board, v, m, undo, redo, sel, solution}
+  var D = null, G = null, n = 0, peers = [];
+  var pencil = false, highlight = -1;
+  var hint = null, hintLevel = 0, stepMarks = null, wrong = {};
+  var busy = false;
+
+  // -- the server ------------------------------------------------------------------------------
+  function post(path, body) {
+    return fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+      .then(function (r) {
+        return r.text().then(function (t) {
+          var lines = t.split("\n").filter(function (x) { return x.trim(); }), docs = [];
+          try { docs = lines.map(function (x) { return JSON.parse(x); }); } catch (e) { docs = [{ status: "error" }]; }
+          return { code: r.status, doc: docs.length ? docs[docs.length - 1] : {}, docs: docs };
+        });
+      }, function () { return { code: 0, doc: { status: "error", error: "the server cannot be reached" }, docs: [] }; });
+  }
+  function problem(r) {
+    if (r.doc && r.doc.error) { return r.doc.error; }
+    if (r.code === 504) { return "The server ran out of time on this one."; }
+    return "The server could not answer (" + (r.doc && r.doc.status || r.code) + ").";
+  }
+
+  // -- storage ---------------------------------------------------------------------------------
+  function save() {
+    try { localStorage.setItem(STORE, JSON.stringify(game)); } catch (e) { /* full or off: play on */ }
+  }
+  function restore() {
+    try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch (e) { return null; }
+  }
+
+  // -- opening a puzzle ------------------------------------------------------------------------
+  function showError(id, text) { $(id).textContent = text || ""; $(id).hidden = !text; }
+
+  function openPuzzle(src) {
+    showError("paste-error", "");
+    return post("/app/board", { puzzle: src }).then(function (r) {
+      if (r.code !== 200 || r.doc.status !== "board") {
+        $("open-box").open = true;
+        $("paste").value = src;
+        showError("paste-error", problem(r));
+        return false;
+      }
+      var saved = restore();
+      if (saved && saved.src === src && saved.v && saved.v.length === r.doc.givens.length) {
+        game = saved;
+        game.board = r.doc;
+      } else {
+        game = { src: src, board: r.doc, v: r.doc.givens.slice(), m: r.doc.givens.map(function () { return 0; }),
+          undo: [], redo: [], sel: 0, solution: null };
+      }
+      start();
+      return true;
+    });
+  }
+
+  function start() {
+    D = game.board; n = D.size; G = window.DeduceGrid(D);
+    peers = [];
+    for (var k = 0; k < n * n; k++) { peers.push({}); }
+    G.houses.forEach(function (h) { h.forEach(function (a) { h.forEach(function (b) { if (a !== b) { peers[a][b] = true; } }); }); });
+    D.cages.forEach(function (cage) {
+      cage[1].forEach(function (a) { cage[1].forEach(function (b) { if (a !== b) { peers[a][b] = true; } }); });
+    });
+    peers = peers.map(function (p) { return Object.keys(p).map(Number); });
+    hint = null; stepMarks = null; wrong = {}; highlight = -1;
+    var pad = [], opts = ['<option value="-1">none</option>'];
+    for (var s = 0; s < n; s++) {
+      pad.push('<button type="button" data-sym="' + s + '" aria-label="' + G.esc(D.symbols[s]) + '">' + G.esc(D.symbols[s]) + "</button>");
+      opts.push('<option value="' + s + '">' + G.esc(D.symbols[s]) + "</option>");
+    }
+    pad.push('<button type="button" data-sym="-1" aria-label="erase">⌫</button>');
+    $("pad").innerHTML = pad.join("");
+    $("highlight").innerHTML = opts.join("");
+    $("play").hidden = false; $("coach").hidden = false; $("empty").hidden = true; $("solver").hidden = true;
+    $("open-box").open = false;
+    document.title = D.title.replace(/^deduce: /, "") + " · deduce";
+    setHint(null);
+    coach("");
+    save();
+    draw();
+  }
+
+  // -- drawing ---------------------------------------------------------------------------------
+  function shown() {
+    if (highlight >= 0) { return highlight; }
+    return game.v[game.sel] >= 0 ? game.v[game.sel] : -1;
+  }
+  function draw() {
+    var c = game.m.map(function (m, k) { return game.v[k] >= 0 ? 0 : m; });
+    if (stepMarks) {  // the step's candidates are drawn even where the player wrote no marks
+      stepMarks.k.forEach(function (x) { if (x[0] >= 0 && x[1] >= 0 && game.v[x[0]] < 0) { c[x[0]] |= 1 << x[1]; } });
+    }
+    var grid = $("board-grid");
+    grid.innerHTML = G.draw({ v: game.v, c: c }, stepMarks, { selected: game.sel, highlight: shown(), wrong: wrong, cells: "cell-" });
+    grid.setAttribute("aria-activedescendant", "cell-" + game.sel);
+    $("legend").innerHTML = G.legend(stepMarks);
+    $("undo").disabled = !game.undo.length;
+    $("redo").disabled = !game.redo.length;
+    $("pencil").setAttribute("aria-pressed", pencil ? "true" : "false");
+    $("pencil").classList.toggle("on", pencil);
+    $("cell-status").textContent = G.cellLabel({ v: game.v, c: c }, game.sel);
+  }
+
+  // -- playing ---------------------------------------------------------------------------------
+  function candidatesOf(k) {  // the symbols no filled peer holds
+    var mask = (1 << n) - 1;
+    peers[k].forEach(function (p) { if (game.v[p] >= 0) { mask &= ~(1 << game.v[p]); } });
+    return mask;
+  }
+  // one move: [cell, value, marks] for each cell it changes; undone as one
+  function change(cells) {
+    var rec = [];
+    cells.forEach(function (x) {
+      var k = x[0];
+      if (game.v[k] === x[1] && game.m[k] === x[2]) { return; }
+      rec.push([k, game.v[k], game.m[k], x[1], x[2]]);
+      game.v[k] = x[1]; game.m[k] = x[2];
+    });
+    if (!rec.length) { return; }
+    game.undo.push(rec);
+    if (game.undo.length > 2000) { game.undo.shift(); }
+    game.redo = [];
+    changed();
+  }
+  function changed() {
+    setHint(null);
+    wrong = {};
+    coach("");
+    save();
+    draw();
+    finished();
+  }
+  function undo() {
+    var rec = game.undo.pop();
+    if (!rec) { return; }
+    rec.slice().reverse().forEach(function (x) { game.v[x[0]] = x[1]; game.m[x[0]] = x[2]; });
+    game.redo.push(rec);
+    changed();
+  }
+  function redo() {
+    var rec = game.redo.pop();
+    if (!rec) { return; }
+    rec.forEach(function (x) { game.v[x[0]] = x[3]; game.m[x[0]] = x[4]; });
+    game.undo.push(rec);
+    setHint(null); wrong = {}; coach(""); save(); draw(); finished();
+  }
+  function placing(k, s) {  // the cell filled, and s taken out of its peers' pencil marks
+    var out = [[k, s, game.m[k]]];
+    peers[k].forEach(function (p) {
+      if (game.v[p] < 0 && game.m[p] >> s & 1) { out.push([p, game.v[p], game.m[p] & ~(1 << s)]); }
+    });
+    return out;
+  }
+  function given(k) { return D.givens[k] >= 0; }
+  function enter(s, asMark) {
+    var k = game.sel;
+    if (given(k)) { coach(G.cellName(k) + " is a given."); return; }
+    if (s < 0) {
+      change([[k, -1, game.v[k] >= 0 ? game.m[k] : 0]]);
+    } else if (asMark) {
+      if (game.v[k] >= 0) { return; }
+      change([[k, -1, game.m[k] ^ 1 << s]]);
+    } else if (game.v[k] === s) {
+      change([[k, -1, game.m[k]]]);
+    } else {
+      change(placing(k, s));
+    }
+  }
+  function select(k) {
+    game.sel = Math.max(0, Math.min(n * n - 1, k));
+    save();
+    draw();
+  }
+  function fillCandidates() {
+    var cells = [];
+    for (var k = 0; k < n * n; k++) { if (game.v[k] < 0) { cells.push([k, -1, candidatesOf(k)]); } }
+    change(cells);
+  }
+  function restart() {
+    var cells = [];
+    for (var k = 0; k < n * n; k++) { cells.push([k, D.givens[k], 0]); }
+    change(cells);
+  }
+  function symbolOf(e) {
+    var key = e.key;
+    if (/^(Digit|Numpad)\d$/.test(e.code || "") && (e.shiftKey || key.length !== 1)) { key = e.code.slice(-1); }
+    if (!key || key.length !== 1) { return -1; }
+    var i = D.symbols.indexOf(key.toUpperCase());
+    return i >= 0 ? i : D.symbols.indexOf(key);
+  }
+  function finished() {
+    if (game.v.some(function (v) { return v < 0; })) { return; }
+    solution().then(function (sol) {
+      if (sol && game.v.every(function (v, k) { return v === sol[k]; })) {
+        coach("Solved! Every cell is right.");
+        $("coach-text").classList.add("solved");
+      }
+    });
+  }
+
+  // -- the coach -------------------------------------------------------------------------------
+  function coach(text) { $("coach-text").textContent = text; $("coach-text").classList.remove("solved"); }
+  function solution() {
+    if (game.solution) { return Promise.resolve(game.solution); }
+    return post("/api/solve", { puzzle: game.src }).then(function (r) {
+      if (r.code !== 200 || r.doc.status !== "solved" || !r.doc.solution) { return null; }
+      game.solution = r.doc.solution.split("").map(function (ch) { return D.symbols.indexOf(ch); });
+      save();
+      return game.solution;
+    });
+  }
+  function position() {  // the player's grid as `deduce hint` reads it: digits, or a pencil-mark grid
+    var marked = game.m.some(function (m, k) { return m && game.v[k] < 0; });
+    if (!marked) { return game.v.map(function (v) { return v >= 0 ? D.symbols[v] : "."; }).join(""); }
+    var rows = [];
+    for (var r = 0; r < n; r++) {
+      var row = [];
+      for (var c = 0; c < n; c++) {
+        var k = r * n + c, v = game.v[k], m = v >= 0 ? 1 << v : game.m[k] || (1 << n) - 1, t = "";
+        for (var s = 0; s < n; s++) { if (m >> s & 1) { t += D.symbols[s]; } }
+        row.push(t);
+      }
+      rows.push(row.join(" "));
+    }
+    return rows.join("\n");
+  }
+
+  var HINT_BUTTONS = ["Show the clue", "Show the explanation", "Show it on the grid", "Apply it"];
+  function setHint(doc) {
+    hint = doc; hintLevel = 0; stepMarks = null;
+    renderHint();
+  }
+  function renderHint() {
+    var box = { title: $("hint-title"), nudge: $("hint-nudge"), clue: $("hint-clue"), full: $("hint-full"), more: $("hint-more") };
+    if (!hint) {
+      box.title.textContent = ""; box.nudge.hidden = true; box.clue.hidden = true; box.full.hidden = true; box.more.hidden = true;
+      $("hint").textContent = "Hint";
+      return;
+    }
+    var step = hint.status === "hint" ? hint.step : null;
+    var words = step ? { nudge: step.nudge, clue: step.clue, full: step.explanation } :
+      { nudge: hint.nudge, clue: hint.clue, full: hint.explanation };
+    box.title.textContent = step ? step.technique : hint.status === "mistake" ? "Something is wrong" :
+      hint.status === "solved" ? "Solved" : hint.status === "multiple-solutions" ? "Several solutions" : "No step found";
+    box.nudge.hidden = false; box.nudge.textContent = words.nudge;
+    box.clue.hidden = hintLevel < 1; box.clue.textContent = words.clue;
+    box.full.hidden = hintLevel < 2; box.full.textContent = words.full;
+    var last = step ? 4 : hint.status === "mistake" ? 3 : 2;
+    box.more.hidden = hintLevel >= last;
+    box.more.textContent = !step && hintLevel === 2 ? "Show the cells" : HINT_BUTTONS[hintLevel] || "";
+    $("hint").textContent = hintLevel >= last ? "Hint" : "More";
+    stepMarks = null; wrong = {};
+    if (step && hintLevel >= 3) { stepMarks = G.fromJson(step.marks); }
+    if (hint.status === "mistake" && hintLevel >= 3) {
+      (hint.cells || []).forEach(function (name) { wrong[G.cellIndex(name)] = true; });
+    }
+  }
+  function askHint() {
+    if (busy) { return; }
+    if (hint) { moreHint(); return; }
+    busy = true;
+    coach("");
+    post("/api/hint", { puzzle: game.src, position: position(), level: "full" }).then(function (r) {
+      busy = false;
+      if (r.code !== 200) { coach(problem(r)); return; }
+      setHint(r.doc);
+      draw();
+    });
+  }
+  function moreHint() {
+    if (!hint) { return; }
+    var step = hint.status === "hint" ? hint.step : null, last = step ? 4 : hint.status === "mistake" ? 3 : 2;
+    if (step && hintLevel === 3) { applyHint(step); return; }
+    if (hintLevel < last) { hintLevel++; }
+    renderHint();
+    draw();
+  }
+  function applyHint(step) {
+    var cells = {}, list = [];
+    function cur(k) { return cells[k] || [k, game.v[k], game.m[k]]; }
+    step.placements.forEach(function (p) {
+      var k = G.cellIndex(p[0]), s = D.symbols.indexOf(p[1]);
+      placing(k, s).forEach(function (x) { cells[x[0]] = x; });
+    });
+    step.eliminations.forEach(function (e) {
+      var k = G.cellIndex(e[0]), s = D.symbols.indexOf(e[1]), x = cur(k);
+      if (x[1] >= 0) { return; }
+      var m = x[2] || candidatesOf(k);   // a cell without marks gets them, less the removed one
+      cells[k] = [k, -1, m & ~(1 << s)];
+    });
+    Object.keys(cells).forEach(function (k) { list.push(cells[k]); });
+    change(list);
+    coach("Applied: " + step.technique + ".");
+  }
+  function check() {
+    solution().then(function (sol) {
+      if (!sol) { coach("This puzzle has no single solution to check against."); return; }
+      var bad = [], filled = 0;
+      game.v.forEach(function (v, k) {
+        if (v >= 0 && !given(k)) { filled++; if (v !== sol[k]) { bad.push(k); } }
+      });
+      wrong = {};
+      bad.forEach(function (k) { wrong[k] = true; });
+      draw();
+      if (!bad.length) { coach(filled ? "Every " + (D.symbols === "123456789".slice(0, n) ? "digit" : "symbol") + " you placed is right (" + filled + ")." : "Nothing placed yet."); }
+      else { coach(bad.length + " wrong: " + bad.map(G.cellName).join(", ") + "."); }
+    });
+  }
+  function rate() {
+    coach("Rating…");
+    post("/api/rate", { puzzle: game.src }).then(function (r) {
+      var d = r.doc;
+      if (r.code !== 200) { coach(problem(r)); return; }
+      if (d.er === undefined || d.er === null) { coach("No rating: " + (d.reason || d.status)); return; }
+      coach("Sudoku Explainer scale ER " + d.er.toFixed(1) + ", EP " + d.ep.toFixed(1) + ", ED " + d.ed.toFixed(1) +
+        "; HoDoKu scale " + d.score + " (" + d.level + "); hardest step: " + d.hardest + ".");
+    });
+  }
+  function solveFromHere() {
+    coach("Solving…");
+    post("/app/steps", { puzzle: game.src, position: position() }).then(function (r) {
+      if (r.code !== 200 || !r.doc.page) { coach(problem(r)); return; }
+      coach("");
+      $("play").hidden = true; $("coach").hidden = true; $("solver").hidden = false;
+      var box = $("solver"), fresh = box.cloneNode(true);   // a fresh copy: no listeners of an earlier solve
+      box.parentNode.replaceChild(fresh, box);
+      fresh.querySelector("#solver-close").addEventListener("click", closeSolver);
+      fresh.setAttribute("tabindex", "-1");
+      window.DeduceSteps(r.doc.page, fresh, { keys: fresh });
+      fresh.focus();
+    });
+  }
+  function closeSolver() {
+    $("solver").hidden = true; $("play").hidden = false; $("coach").hidden = false;
+    $("board-grid").focus();
+  }
+  function share() {
+    var link = location.origin + "/?p=" + encodeURIComponent(game.src);
+    $("share-link").value = link;
+    $("share-box").hidden = false;
+    $("share-link").select();
+    if (navigator.clipboard) { navigator.clipboard.writeText(link).then(function () { coach("Link copied."); }, function () {}); }
+  }
+
+  // -- events ----------------------------------------------------------------------------------
+  $("paste-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var text = $("paste").value;
+    if (!text.trim()) { showError("paste-error", "Paste a puzzle first."); return; }
+    openPuzzle(text);
+  });
+  $("board-grid").addEventListener("click", function (e) {
+    var hit = e.target.closest("[data-cell]");
+    if (hit) { select(+hit.getAttribute("data-cell")); $("board-grid").focus(); }
+  });
+  $("pad").addEventListener("mousedown", function (e) { e.preventDefault(); });
+  $("pad").addEventListener("click", function (e) {
+    var b = e.target.closest("[data-sym]");
+    if (b) { enter(+b.getAttribute("data-sym"), pencil); }
+  });
+  $("pencil").addEventListener("click", function () { pencil = !pencil; draw(); });
+  $("fill").addEventListener("click", fillCandidates);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("restart").addEventListener("click", restart);
+  $("share").addEventListener("click", share);
+  $("highlight").addEventListener("change", function (e) { highlight = +e.target.value; draw(); });
+  $("hint").addEventListener("click", askHint);
+  $("hint-more").addEventListener("click", moreHint);
+  $("check").addEventListener("click", check);
+  $("rate").addEventListener("click", rate);
+  $("solve").addEventListener("click", solveFromHere);
+  $("solver-close").addEventListener("click", closeSolver);
+
+  document.addEventListener("keydown", function (e) {
+    if (!game || !$("solver").hidden) { return; }
+    var t = e.target, tag = (t.tagName || "").toLowerCase();
+    if (tag === "textarea" || tag === "select" || (tag === "input" && t.type !== "checkbox")) { return; }
+    if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+      var key = e.key.toLowerCase();
+      if (key === "z" && !e.shiftKey) { undo(); e.preventDefault(); }
+      else if (key === "y" || (key === "z" && e.shiftKey)) { redo(); e.preventDefault(); }
+      return;
+    }
+    if (e.altKey) { return; }
+    var k = game.sel, moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
+    if (e.key in moves) {
+      var r = Math.floor(k / n), c = k % n;
+      if (e.key === "ArrowUp") { r = (r + n - 1) % n; } else if (e.key === "ArrowDown") { r = (r + 1) % n; }
+      else if (e.key === "ArrowLeft") { c = (c + n - 1) % n; } else { c = (c + 1) % n; }
+      select(r * n + c);
+      e.preventDefault();
+      return;
+    }
+    if (tag === "button" && (e.key === "Enter" || e.key === " ")) { return; }
+    if (e.key === "Backspace" || e.key === "Delete") { enter(-1, false); e.preventDefault(); return; }
+    var s = symbolOf(e);
+    if (s >= 0) { enter(s, pencil || e.shiftKey); e.preventDefault(); return; }
+    if (e.key === "?" ) { askHint(); e.preventDefault(); }
+  });
+
+  // -- start: a puzzle from the link, else the game in storage, else the generator's form -------
+  fetch("/app/features").then(function (r) { return r.json(); }).then(function (f) {
+    $("new-form").hidden = !f.generate;
+  }, function () {});
+  $("new-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    showError("new-error", "");
+    var body = { kind: $("new-kind").value, size: +$("new-size").value };
+    if ($("new-level").value) { body.level = $("new-level").value; }
+    if ($("new-technique").value.trim()) { body.technique = $("new-technique").value.trim(); }
+    post("/api/generate", body).then(function (r) {
+      var doc = r.docs[0] || {}, text = doc.document ? JSON.stringify(doc.document) : doc.puzzle;
+      if (r.code !== 200 || typeof text !== "string") { showError("new-error", problem(r)); return; }
+      openPuzzle(text);
+    });
+  });
+  var linked = new URLSearchParams(location.search).get("p");
+  var saved = restore();
+  if (linked) {
+    // the link is read once: a reload then keeps the game, whatever was opened since
+    history.replaceState(null, "", location.pathname);
+    openPuzzle(linked);
+  }
+  else if (saved && saved.board) { game = saved; start(); }
+  else { $("open-box").open = true; }
+})();

@@ -1,0 +1,77 @@
+"""A ``deduce serve`` process for the tests that need a running server
+(``test_server_running.py``, ``test_app_browser.py``)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+class Served:
+    def __init__(self, *args: str):
+        self.proc = subprocess.Popen([sys.executable, "-m", "deduce", "serve", "--port", "0", *args], cwd=ROOT,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        line = self.proc.stderr.readline()
+        self.lines.append(line)
+        while "serving on" not in line:
+            line = self.proc.stderr.readline()
+            assert line, f"the server did not start: {self.lines}"
+            self.lines.append(line)
+        self.url = line.split("serving on ")[1].split()[0].rstrip("/")
+        threading.Thread(target=self._drain, daemon=True).start()
+        self.wait_ready()
+
+    def _drain(self):
+        for line in self.proc.stderr:
+            self.lines.append(line)
+
+    def wait_ready(self):
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.url + "/api/openapi.json", timeout=2).read()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("the server does not answer")
+
+    def post(self, endpoint: str, body: dict, timeout: float = 60) -> tuple[int, dict]:
+        req = urllib.request.Request(f"{self.url}/api/{endpoint}", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as r:
+                return r.status, json.loads(r.read().decode().splitlines()[-1])
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read().decode())
+
+    def children(self) -> list[int]:
+        out = []
+        for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.proc.pid:
+                out.append(int(stat.parent.name))
+        return out
+
+    def stop(self, sig=signal.SIGTERM) -> int:
+        self.proc.send_signal(sig)
+        return self.proc.wait(20)
+
+
+def alive(pid: int) -> bool:
+    try:
+        status = pathlib.Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in status
