@@ -45,7 +45,7 @@ import json, sys, time
 import deduce
 from deduce import Puzzle
 from deduce.engine import Solver
-from deduce.render.text import TextRenderer
+from deduce.render.words import TextRenderer
 rate, explain = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 t0 = time.process_time()
 for p in rate:

@@ -53,6 +53,7 @@ import attrs
 from .. import deadline
 from ..engine import Solver, SolveResult, effective
 from ..puzzle import Puzzle
+from ..solve_cache import SolveCache
 from ..state import State
 from ..step import Step
 from ..strategy import Strategy
@@ -413,11 +414,12 @@ class HodokuSolver(Solver):
         self._last: Step | None = None
         self._on = False
 
-    def iter_solve(self, target: Puzzle | State) -> Iterator[Step | SolveResult]:
+    def iter_solve(self, target: Puzzle | State, *,
+                   cache: SolveCache | None = None) -> Iterator[Step | SolveResult]:
         puzzle = target.puzzle if isinstance(target, State) else target
         self._queues = self._last = None
         self._on = puzzle.size == N and not puzzle.has_cages and not puzzle.geometry.is_jigsaw
-        return super().iter_solve(target)
+        return super().iter_solve(target, cache=cache)
 
     def next_step(self, state: State, strategies: Sequence[Strategy] | None = None) -> Step | None:
         if strategies is None:

@@ -303,7 +303,7 @@ def _hint(puzzle: Any, state: Any, solver: Any, level: str, emit: Emit) -> int:
     from ..cli.hint import _report
     from ..hint import HINT, LEVELS, hint
     from ..render.json import SCHEMA, step_to_json
-    from ..render.text import TextRenderer
+    from ..render.words import TextRenderer
 
     if level not in LEVELS:
         raise Invalid(f"hint: 'level' must be one of {', '.join(LEVELS)}, got {level!r}")
