@@ -6,6 +6,7 @@
     deduce hint    [FILE|-] [--level nudge|clue|full] [--json] [--timeout S]
     deduce rate    [FILE|-] [--csv | --json] [--jobs N] [--timeout S] [--no-uniqueness] [--nested LEVEL]
     deduce techniques [NAME]
+    deduce generate [--kind K] [--size N] [--level L | --er MIN-MAX | --technique X [--first]] [--count N]
 
 Exit status (see :mod:`deduce.cli.common`): 0 solved; 1 no solution; 2
 malformed input or options; 3 several solutions; 4 timeout; 5 count limit
@@ -23,7 +24,7 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO
 from .. import __version__, collector
 from ..errors import DeduceError
 from ..formats import read_puzzles
-from . import convert, explain, hint, rate, solve, techniques
+from . import convert, explain, generate, hint, rate, solve, techniques
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_HELP,
@@ -44,7 +45,7 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_LIMIT", "EXIT_MULTIPLE", "EX
            "main"]
 
 #: The command modules, in the order ``deduce --help`` lists them.
-COMMANDS = (solve, explain, hint, rate, techniques, convert)
+COMMANDS = (solve, explain, hint, rate, techniques, convert, generate)
 
 
 class UsageError(Exception):

@@ -43,7 +43,7 @@ SIZE_WEIGHTS = {
     "Extreme": (0, 2, 3, 3, 2, 2, 1),
 }
 #: Repairs (splits, givens) per layout before another layout is drawn.
-MAX_REPAIRS = 60
+MAX_REPAIRS = 200
 
 
 def _neighbours(cell: int, n: int) -> list[int]:
@@ -118,32 +118,83 @@ def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puz
     solution = random_solution(empty, rng)
     if solution is None:
         return None
-    level = request.level or "Hard"
-    cages = random_cages(solution, n, rng, SIZE_WEIGHTS[level], request.sum_only)
+    level = request.level or "Medium"
+    weights = SIZE_WEIGHTS[level]
+    cages = random_cages(solution, n, rng, weights, request.sum_only)
     givens = [-1] * (n * n)
     budget = request.givens or 0
     for _ in range(MAX_REPAIRS):
         puzzle = killer_puzzle(empty, solution, cages, givens, request.sum_only)
-        found = first_solutions(puzzle, 2)
-        if len(found) > 1:
-            differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
-            cell = rng.choice(differ)
-            if budget > 0 and givens.count(-1) > n * n - budget:
-                givens[cell] = solution[cell]
-            else:
-                cages = _split_at(cages, cell, n, rng)
-            continue
+        # Logic first: a solve that ends solved (no uniqueness technique in it) proves the puzzle
+        # unique; where it stops, the search starts from its position, far smaller than the start.
         state = State.from_puzzle(puzzle)
-        capped = judge.capped_path_state(puzzle, solution, state)
-        if capped is None:
+        capped = judge.capped_path_state(puzzle, solution, state, unique=False)
+        if capped is None or not capped[1]:
+            found = first_solutions(state, 2)
+            if len(found) > 1:
+                differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
+                cell = rng.choice(differ)
+                if budget > 0 and givens.count(-1) > n * n - budget:
+                    givens[cell] = solution[cell]
+                else:
+                    cages = reshape(cages, cell, solution, n, rng, len(weights) - 1, request.sum_only)
+                continue
+            if capped is not None and not request.allow_backtracking:
+                capped = None
+        if capped is None:   # too hard here: smaller cages where the capped solve got stuck
             unsolved = [c for c in range(n * n) if state.value[c] < 0] or list(range(n * n))
             biggest = max((cg for cg in cages if len(cg) > 1 and set(cg) & set(unsolved)), key=len, default=None)
             if biggest is None:
                 return None
             cages = _split_at(cages, rng.choice([c for c in biggest if c in unsolved] or biggest), n, rng)
             continue
-        verdict = judge.judge(puzzle, solution, capped)
+        steps, _ = capped
+        reached = max((LEVELS.index(s.technique.level) for s in steps), default=0)
+        if request.level is not None and reached < LEVELS.index(request.level):
+            merged = merge_two(cages, solution, n, rng, len(weights) + 1, request.sum_only)
+            if merged is None:
+                return None
+            cages = merged
+            continue
+        verdict = judge.judge(puzzle, solution, None if not capped[1] else capped)
         return None if verdict is None else (puzzle, solution, verdict)
+    return None
+
+
+def reshape(cages: list[list[int]], cell: int, solution: Sequence[int], n: int, rng: random.Random,
+            largest: int, repeats: bool) -> list[list[int]]:
+    """Break an ambiguity at ``cell``: move it into a neighbouring cage (its
+    own staying connected), which changes both sums; split its cage when no
+    move is possible."""
+    owner = {c: i for i, cage in enumerate(cages) for c in cage}
+    own = owner[cell]
+    rest = set(cages[own]) - {cell}
+    if rest and connected(rest, n):
+        targets = list({owner[x] for x in _neighbours(cell, n) if owner[x] != own})
+        rng.shuffle(targets)
+        for t in targets:
+            if len(cages[t]) < largest and (repeats or solution[cell] not in {solution[c] for c in cages[t]}):
+                out = [list(c) for c in cages]
+                out[own].remove(cell)
+                out[t].append(cell)
+                return out
+    return _split_at(cages, cell, n, rng)
+
+
+def merge_two(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, largest: int,
+              repeats: bool) -> list[list[int]] | None:
+    """Two neighbouring cages made one (small ones first), or None when no pair may merge."""
+    owner = {c: i for i, cage in enumerate(cages) for c in cage}
+    order = sorted(range(len(cages)), key=lambda i: (len(cages[i]), rng.random()))
+    for i in order:
+        partners = list({owner[x] for c in cages[i] for x in _neighbours(c, n) if owner[x] != i})
+        rng.shuffle(partners)
+        for j in partners:
+            if len(cages[i]) + len(cages[j]) > largest:
+                continue
+            if not repeats and {solution[c] for c in cages[i]} & {solution[c] for c in cages[j]}:
+                continue
+            return [c for k, c in enumerate(cages) if k not in (i, j)] + [cages[i] + cages[j]]
     return None
 
 
@@ -156,6 +207,3 @@ def _split_at(cages: list[list[int]], cell: int, n: int, rng: random.Random) -> 
             out.append(cage)
     return out
 
-
-def level_index(level: str) -> int:
-    return LEVELS.index(level)

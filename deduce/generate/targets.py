@@ -69,12 +69,15 @@ class Judge:
         beyond singles is not the one asked for)."""
         return self.capped_path_state(puzzle, solution, State.from_puzzle(puzzle))
 
-    def capped_path_state(self, puzzle: Puzzle, solution: Solution, state: State) -> tuple[list[Any], bool] | None:
-        """:meth:`capped_path` from ``state`` (left where the solve stopped)."""
+    def capped_path_state(self, puzzle: Puzzle, solution: Solution, state: State,
+                          unique: bool = True) -> tuple[list[Any], bool] | None:
+        """:meth:`capped_path` from ``state`` (left where the solve stopped);
+        ``unique=False`` when the puzzle is not known to be unique yet: no
+        uniqueness technique then, so a solve that ends solved proves it."""
         steps = []
         score = 0
         first = self.wanted_first
-        for step in self.capped.steps(state, solution, unique=True):
+        for step in self.capped.steps(state, solution, unique=unique):
             steps.append(step)
             code = step.technique.code
             if first is not None and step.technique.family != SINGLES:
