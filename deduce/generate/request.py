@@ -212,18 +212,18 @@ class Request:
         codes = PROFILES[self.profile]
         for item in self.techniques:
             name = _item_name(item)
+            families = {TECHNIQUES[c].family for c in item}
+            if families == {CAGES} and self.kind != "killer":
+                raise GenerateError(f"--technique {name}: cage techniques need cages (--kind killer)")
+            if families == {LEFTOVERS} and self.kind not in ("killer", "jigsaw", "latin"):
+                raise GenerateError(f"--technique {name}: the law of leftovers needs irregular regions or cages "
+                                    f"(--kind jigsaw or killer)")
             usable = [c for c in item if c in codes and c not in self.exclude]
             if not usable:
                 if item & self.exclude:
                     raise GenerateError(f"--technique {name}: also excluded with --exclude")
                 raise GenerateError(f"--technique {name}: not in the {self.profile} profile's technique set "
                                     f"(try --profile full)")
-            families = {TECHNIQUES[c].family for c in item}
-            if CAGES in families and self.kind != "killer" and all(TECHNIQUES[c].family == CAGES for c in item):
-                raise GenerateError(f"--technique {name}: cage techniques need cages (--kind killer)")
-            if families == {LEFTOVERS} and self.kind not in ("killer", "jigsaw", "latin"):
-                raise GenerateError(f"--technique {name}: the law of leftovers needs irregular regions or cages "
-                                    f"(--kind jigsaw or killer)")
             smallest = min(_smallest(c) for c in item)
             if self.size < smallest:
                 raise GenerateError(f"--technique {name}: {_item_title(item)} needs a grid of at least "
@@ -231,8 +231,8 @@ class Request:
             if self.level is not None:
                 easiest = min(LEVELS.index(TECHNIQUES[c].level) for c in item)
                 if easiest > LEVELS.index(self.level):
-                    raise GenerateError(f"--technique {name}: a {TECHNIQUES[min(item)].level} technique cannot "
-                                        f"be in a {self.level} puzzle")
+                    raise GenerateError(f"--technique {name}: {_item_title(item)} is "
+                                        f"{LEVELS[easiest]}, above the level asked ({self.level})")
             if self.er is not None and self.classic_rating:
                 least = min((TECHNIQUES[c].se or 0.0) for c in item)
                 if least > self.er[1] + 1e-9:
@@ -346,6 +346,8 @@ def _symbols(kind: str, size: int, symbols: str | None) -> str:
 
 
 def _check_givens(kind: str, size: int, givens: int) -> None:
+    if not isinstance(givens, int) or isinstance(givens, bool):
+        raise GenerateError(f"--givens {givens}: a whole number")
     if givens < 0 or givens > size * size:
         raise GenerateError(f"--givens {givens}: between 0 and {size * size}")
     fewest = 0 if kind == "killer" else FEWEST_GIVENS.get(size, size - 1)
