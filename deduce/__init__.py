@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 __all__ = [
     "TABLE", "TECHNIQUES", "Cage", "Contradiction", "DeduceError", "Geometry", "InvalidPuzzleError", "ParseError",
     "Puzzle", "SolveResult", "Solver", "State", "Step", "Technique", "UnknownTechniqueError", "UnsoundStepError",
-    "__version__", "as_puzzle", "count_solutions", "generate", "iter_solutions", "rate", "rating", "read_puzzle", "read_puzzles",
-    "select", "solve", "technique",
+    "__version__", "as_puzzle", "count_solutions", "generate", "iter_solutions", "rate", "rating", "read_puzzle",
+    "read_puzzles", "select", "solve", "technique",
 ]
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import deduce
 from deduce.backtrack import count_solutions, first_solutions
 from deduce.engine import Solver
-from deduce.generate import GenerateError, GenerateTimeout, Generated
+from deduce.generate import Generated, GenerateError, GenerateTimeout
 from deduce.generate.regions import connected
 from deduce.generate.symmetry import is_symmetric
 from deduce.technique import LEVELS

@@ -87,20 +87,20 @@ def split(cage: list[int], at: int, n: int, rng: random.Random) -> list[list[int
     left = set(rest)
     while left:   # what is left without ``at`` may fall apart: each piece its own cage
         start = min(left)
-        piece, todo = {start}, [start]
+        found, todo = {start}, [start]
         while todo:
             for x in _neighbours(todo.pop(), n):
-                if x in left and x not in piece:
-                    piece.add(x)
+                if x in left and x not in found:
+                    found.add(x)
                     todo.append(x)
-        left -= piece
-        pieces.append(sorted(piece))
+        left -= found
+        pieces.append(sorted(found))
     # give ``at`` a partner from a piece when that keeps both connected
-    for piece in sorted(pieces, key=len, reverse=True):
-        if len(piece) > 2:
-            for x in rng.sample(piece, len(piece)):
-                if at in _neighbours(x, n) and connected(set(piece) - {x}, n):
-                    piece.remove(x)
+    for cells in sorted(pieces, key=len, reverse=True):
+        if len(cells) > 2:
+            for x in rng.sample(cells, len(cells)):
+                if at in _neighbours(x, n) and connected(set(cells) - {x}, n):
+                    cells.remove(x)
                     return [*pieces, [at, x]]
     return [*pieces, [at]]
 

@@ -25,7 +25,10 @@ def empty_grid(request: Request, rng: random.Random) -> Puzzle:
     return Puzzle.empty(box_geometry(request.size, request.box), request.symbols)
 
 
-def make_with_givens(request: Request, judge: Judge, rng: random.Random) -> tuple[Puzzle, tuple[int, ...], Verdict] | None:
+Made = tuple[Puzzle, tuple[int, ...], Verdict]
+
+
+def make_with_givens(request: Request, judge: Judge, rng: random.Random) -> Made | None:
     """One attempt: a candidate puzzle with givens and its verdict, or None when it missed."""
     empty = empty_grid(request, rng)
     solution = random_solution(empty, rng)

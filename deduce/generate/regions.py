@@ -61,7 +61,7 @@ def random_regions(n: int, rng: random.Random) -> Geometry:
         region = list(Geometry.boxes(n).region_of)
     else:
         region = [cell // n for cell in range(n * n)]
-    members = [set() for _ in range(n)]
+    members: list[set[int]] = [set() for _ in range(n)]
     for cell, k in enumerate(region):
         members[k].add(cell)
     borders = [(a, b) for a in range(n * n) for b in _neighbours(a, n) if a < b]
