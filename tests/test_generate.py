@@ -133,6 +133,12 @@ def test_killer(seed, size, sum_only):
         assert all(x < 0 for x in g.puzzle.givens), "no givens by default"
 
 
+def test_killer_with_givens_symmetric_and_minimal():
+    asked = {"kind": "killer", "size": 6, "givens": 4, "symmetry": "half-turn", "minimal": True}
+    for g in same(asked, 4):
+        check(g, **asked)
+
+
 @FEW
 @given(seed=seeds, size=st.sampled_from([3, 4, 5, 6]))
 def test_latin_reads_back_in_the_seeds_format(seed, size):

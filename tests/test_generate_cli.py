@@ -64,7 +64,7 @@ def test_output_and_resume(tmp_path):
     (["--er", "5-4"], "--er 5-4: the minimum is above the maximum"),
     (["--size", "4", "--technique", "x-wing"], "X-wing needs a grid of at least 6x6"),
     (["--kind", "killer", "--symmetry", "mirror"], "a killer has no givens"),
-    (["--er", "9.8-10"], "above what the technique set reaches"),
+    (["--er", "9.5-10"], "above what the technique set reaches (9.4 at most; add --allow-backtracking)"),
     (["--level", "hardest"], "--level hardest: unknown level"),
     (["--first"], "--first needs --technique"),
     (["--kind", "jigsaw", "--box", "3x3"], "a jigsaw has regions, not boxes"),

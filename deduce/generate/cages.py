@@ -30,8 +30,10 @@ from ..puzzle import Cage, Puzzle
 from ..state import State
 from ..technique import LEVELS
 from .grids import box_geometry, random_solution
+from .making import meets_shape
 from .regions import connected
 from .request import Request
+from .symmetry import orbits
 from .targets import Judge, Verdict
 
 #: Cage sizes drawn per target level (weights for sizes 1, 2, 3, ...).
@@ -134,8 +136,10 @@ def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puz
             if len(found) > 1:
                 differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
                 cell = rng.choice(differ)
-                if budget > 0 and givens.count(-1) > n * n - budget:
-                    givens[cell] = solution[cell]
+                orbit = next(o for o in orbits(n, request.symmetry) if cell in o)
+                if n * n - givens.count(-1) + len(orbit) <= budget:
+                    for c in orbit:
+                        givens[c] = solution[c]
                 else:
                     cages = reshape(cages, cell, solution, n, rng, len(weights) - 1, request.sum_only)
                 continue
@@ -156,6 +160,8 @@ def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puz
                 return None
             cages = merged
             continue
+        if not meets_shape(request, puzzle, solution, removed=False):
+            return None
         verdict = judge.judge(puzzle, solution, None if not capped[1] else capped)
         return None if verdict is None else (puzzle, solution, verdict)
     return None

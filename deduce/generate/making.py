@@ -42,11 +42,13 @@ def make_with_givens(request: Request, judge: Judge, rng: random.Random) -> Made
     return None if verdict is None else (puzzle, solution, verdict)
 
 
-def meets_shape(request: Request, puzzle: Puzzle, solution: tuple[int, ...]) -> bool:
-    """At most ``givens`` givens, the symmetry, minimality."""
+def meets_shape(request: Request, puzzle: Puzzle, solution: tuple[int, ...], removed: bool = True) -> bool:
+    """At most ``givens`` givens, the symmetry, minimality (``removed``: the
+    givens are what a removal pass over single cells left, minimal already)."""
     count = sum(g >= 0 for g in puzzle.givens)
     if request.givens is not None and count > request.givens:
         return False
     if not is_symmetric(puzzle.givens, request.size, request.symmetry):
         return False
-    return not (request.minimal and request.symmetry != "none" and not is_minimal(puzzle, solution))
+    already = removed and request.symmetry == "none"
+    return not (request.minimal and not already and not is_minimal(puzzle, solution))

@@ -28,7 +28,7 @@ from ..errors import DeduceError, SolveTimeout
 from ..geometry import BOX_SHAPES, MAX_SIZE, MIN_SIZE
 from ..puzzle import default_symbols
 from ..technique import CAGES, FISH, LEFTOVERS, LEVELS, SINGLES
-from ..techniques import PROFILES, TECHNIQUES, UnknownTechniqueError, lookup
+from ..techniques import NESTED_LEVELS, PROFILES, TECHNIQUES, UnknownTechniqueError, lookup
 from .symmetry import SYMMETRIES
 
 KINDS = ("classic", "jigsaw", "killer", "latin")
@@ -255,13 +255,16 @@ class Request:
             raise GenerateError(f"--score {self.score[0]}-{self.score[1]}: every puzzle scores above 0")
 
     def _top_er(self) -> float:
-        """The highest ER the allowed techniques give (with chains' length bonus)."""
+        """The highest ER the allowed techniques give: chains with SE's length
+        bonus, but below the first nested level (ER 9.5) unless
+        nested chains or trial and error are allowed."""
         top = 0.0
+        nested_floor = TECHNIQUES[NESTED_LEVELS[2]].se or 9.5
         for code in self.allowed():
             t = TECHNIQUES[code]
-            se = 9.5 if code == "bf" else (t.se or 0.0)
-            if t.family in ("chains", "forcing", "als"):
-                se += 2.0   # SE's length bonus on long chains
+            se = nested_floor if code == "bf" else (t.se or 0.0)
+            if t.family in ("chains", "forcing", "als") and se < nested_floor:
+                se = min(se + 2.0, nested_floor - 0.1)   # the length bonus, short of nesting
             top = max(top, se)
         return round(top, 1)
 
