@@ -22,7 +22,7 @@ How it works (one module per part): :mod:`.request` checks the request,
 symmetric pattern, :mod:`.clues` removes clues while :mod:`.unique` proves
 the puzzle unique, :mod:`.cages` grows killer cages, :mod:`.targets` judges
 a candidate (a solve capped at the target first, the full rating last),
-:mod:`.iterator` runs it all per puzzle, :mod:`.parallel` in worker
+:mod:`.maker` makes one puzzle, :mod:`.iterator` runs them, :mod:`.parallel` in worker
 processes or on a Dask cluster.
 """
 

@@ -18,6 +18,7 @@ from typing import Any, Iterator
 
 from .. import deadline
 from ..errors import SolveTimeout
+from .maker import Maker
 from .record import Generated
 from .request import GenerateTimeout, Request
 
@@ -26,8 +27,6 @@ _MAKERS: dict[Request, Any] = {}
 
 def make_one(request: Request, seed: int, index: int, left: float | None) -> Generated | None:
     """Puzzle ``index`` within ``left`` seconds, or None when time ran out (in a worker)."""
-    from .iterator import Maker
-
     maker = _MAKERS.get(request)
     if maker is None:
         _MAKERS.clear()
