@@ -117,12 +117,20 @@ def levels_run(level: str, count: int) -> None:
     assert len(docs) == count and {d["level"] for d in docs} == {level.capitalize()}
 
 
-def first_run(name: str, kind: str, size: int, count: int) -> None:
+def first_run(name: str, kind: str, size: int, count: int, timeout: float | None = None) -> None:
+    """``--technique NAME --first``; with ``timeout``, a rare family may end
+    with exit 4 after at least one puzzle (chains and ALS first come a few
+    per minute)."""
     code, out, err = run(["generate", "--kind", kind, "--size", str(size), "--technique", name, "--first",
-                          "--count", str(count), "--seed", "1", "--json"])
-    assert (code, err) == (0, "")
+                          "--count", str(count), "--seed", "1", "--json"]
+                         + (["--timeout", str(timeout)] if timeout else []))
+    docs = records(out)
+    if timeout and code == 4:
+        assert docs, f"no {name} puzzle in {timeout} s"
+    else:
+        assert (code, err) == (0, "")
     wanted = deduce.select(name)
-    for d in records(out):
+    for d in docs:
         p = deduce.read_puzzle(json.dumps(d["document"]))
         profile = "hodoku" if kind == "classic" else "deduce"
         steps = deduce.Solver(profile=profile).solve(p).steps
@@ -149,7 +157,7 @@ def test_levels_count_20(level):
 @pytest.mark.fuzz
 @pytest.mark.parametrize("name, kind, size", FIRSTS)
 def test_first_technique_every_family(name, kind, size):
-    first_run(name, kind, size, 3)
+    first_run(name, kind, size, 3, timeout=900)
 
 
 @pytest.mark.parametrize("name, size", [("fish", 4), ("wings", 4), ("cages", 9)])
