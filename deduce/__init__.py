@@ -35,6 +35,7 @@ from ._version import __version__
 from .engine import Solver, SolveResult, as_puzzle, solve
 from .errors import Contradiction, DeduceError, InvalidPuzzleError, ParseError, UnsoundStepError
 from .formats import read_puzzle, read_puzzles
+from .generate import generate
 from .geometry import Geometry
 from .puzzle import Cage, Puzzle
 from .state import State
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "TABLE", "TECHNIQUES", "Cage", "Contradiction", "DeduceError", "Engine", "Geometry", "InvalidPuzzleError",
     "ParseError", "Puzzle", "SolveResult", "Solver", "State", "Step", "Technique", "UnknownTechniqueError",
-    "UnsoundStepError", "__version__", "accelerated", "as_puzzle", "count_solutions", "iter_solutions", "rate",
+    "UnsoundStepError", "__version__", "accelerated", "as_puzzle", "count_solutions", "generate", "iter_solutions", "rate",
     "rating", "read_puzzle", "read_puzzles", "select", "solve", "technique",
 ]
 

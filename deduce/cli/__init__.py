@@ -6,6 +6,7 @@
     deduce hint    [FILE|-] [--level nudge|clue|full] [--json] [--timeout S]
     deduce rate    [FILE|-] [--csv | --json] [--jobs N] [--timeout S] [--no-uniqueness] [--nested LEVEL]
     deduce techniques [NAME]
+    deduce generate [--kind K] [--size N] [--level L | --er MIN-MAX | --technique X [--first]] [--count N]
     deduce serve   [--host H] [--port P] [--workers N] [--timeout S] [--cors ORIGIN] [--open]
 
 Exit status (see :mod:`deduce.cli.common`): 0 solved; 1 no solution; 2
@@ -25,7 +26,7 @@ from .. import __version__, collector
 from .._accelerator import engine
 from ..errors import DeduceError
 from ..formats import read_puzzles
-from . import convert, explain, hint, rate, serve, solve, techniques
+from . import convert, explain, generate, hint, rate, serve, solve, techniques
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_HELP,
@@ -46,7 +47,7 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_LIMIT", "EXIT_MULTIPLE", "EX
            "main"]
 
 #: The command modules, in the order ``deduce --help`` lists them.
-COMMANDS = (solve, explain, hint, rate, techniques, convert, serve)
+COMMANDS = (solve, explain, hint, rate, techniques, convert, generate, serve)
 
 
 class _Version(argparse.Action):

@@ -1,0 +1,209 @@
+"""``deduce generate``: puzzles made to order (see :mod:`deduce.generate`).
+
+Each puzzle is written as soon as it is found: in the kind's usual format
+(a line for classic puzzles, Janko's layouts for jigsaws and killers, the
+Latin-square seed's format), in ``--to FORMAT``, or as JSON Lines
+(``--json``).  ``--output OUT`` writes them to OUT; ``--resume`` continues
+a stopped run (same options and seed) after OUT's complete records.
+
+Exit status: 0 every puzzle made; 2 a request that cannot be met (one line
+says why) or bad options; 4 ``--timeout`` passed first (the puzzles found
+so far are written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from typing import Any
+
+from ..errors import DeduceError
+from ..formats import WRITABLE
+from ..techniques import PROFILES
+from .common import EXIT_BAD_INPUT, EXIT_OK, EXIT_TIMEOUT, Output, debug_option, positive_float
+from .rate import Progress
+
+#: Formats a puzzle spreads over several lines in (a blank line between puzzles).
+MULTILINE = {"grid", "bordered", "candidates", "janko-jigsaw", "janko-killer", "latin"}
+
+
+def add_parsers(sub: Any) -> None:
+    from ..generate import KINDS, SYMMETRIES
+
+    p = sub.add_parser("generate", help="make puzzles to order: a kind, a level, an ER range, a technique ...")
+    p.add_argument("--kind", choices=KINDS, default="classic", help="classic (default), jigsaw, killer or latin")
+    p.add_argument("--size", type=int, default=9, help="grid size N (default 9)")
+    p.add_argument("--box", metavar="RxC", help="box shape where a size has several (e.g. 2x3 or 3x2 for 6)")
+    p.add_argument("--symbols", help="alphabet (default 1-9 then A-Z; letters A... for latin)")
+    p.add_argument("--level", help="HoDoKu's level: easy, medium, hard, unfair or extreme")
+    p.add_argument("--er", metavar="MIN-MAX", help="Sudoku Explainer's ER range, e.g. 3.0-4.5")
+    p.add_argument("--score", metavar="MIN-MAX", help="HoDoKu's score range, e.g. 400-900")
+    p.add_argument("--technique", metavar="CODES",
+                   help="techniques the solve uses (codes, names or families, comma-separated; each is used)")
+    p.add_argument("--first", action="store_true",
+                   help="with --technique: the first step beyond singles uses it (a practice puzzle)")
+    p.add_argument("--exclude", metavar="CODES", help="techniques the solve must not use")
+    p.add_argument("--profile", choices=sorted(PROFILES),
+                   help="whose solve decides the techniques: hodoku (default for classic), deduce (default "
+                        "for the other kinds), se or full")
+    p.add_argument("--allow-backtracking", action="store_true", help="accept puzzles logic alone cannot finish")
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="symmetry of the givens' pattern")
+    p.add_argument("--givens", type=int, metavar="N",
+                   help="at most N givens (a killer has none unless this allows some)")
+    p.add_argument("--minimal", action="store_true", help="no given can be removed without losing uniqueness")
+    p.add_argument("--sum-only", action="store_true", help="killer cages whose digits may repeat")
+    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=int, help="the same seed gives the same puzzles (default: a random one, "
+                                            "written in --json records)")
+    p.add_argument("--to", choices=list(WRITABLE), metavar="FORMAT",
+                   help=f"output format: {', '.join(WRITABLE)} (default: the kind's usual one)")
+    p.add_argument("--json", action="store_true", help="JSON Lines: one record per puzzle with its ratings")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); with --scheduler local, "
+                                                       "Dask workers")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="make the puzzles on a Dask cluster: tcp://host:8786, a scheduler file, or 'local'")
+    p.add_argument("--output", "-o", metavar="OUT", help="write the puzzles to OUT as they are found")
+    p.add_argument("--resume", action="store_true", help="continue a stopped run after OUT's complete records")
+    p.add_argument("--timeout", type=positive_float, metavar="SECONDS", help="seconds for the whole run (exit 4 after)")
+    debug_option(p)
+    p.set_defaults(run=None, standalone=cmd_generate)
+
+
+def cmd_generate(args: argparse.Namespace, io: Output) -> int:
+    from ..generate import GenerateError, GenerateTimeout, generate
+
+    problem = _usage_error(args)
+    if problem:
+        io.warn(problem)
+        return EXIT_BAD_INPUT
+    done = 0
+    if args.resume:
+        try:
+            done, seed = resumed(args.output, args.json, args.seed, _multiline(args))
+        except DeduceError as exc:
+            io.warn(str(exc))
+            return EXIT_BAD_INPUT
+        args.seed = seed
+    if args.seed is None:
+        from ..generate.iterator import new_seed
+
+        args.seed = new_seed()
+    client, close = None, None
+    try:
+        puzzles = generate(args.kind, args.size, box=args.box, symbols=args.symbols, level=args.level, er=args.er,
+                           score=args.score, techniques=args.technique or (), first=args.first,
+                           exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry,
+                           givens=args.givens, minimal=args.minimal, sum_only=args.sum_only,
+                           allow_backtracking=args.allow_backtracking, count=args.count, seed=args.seed,
+                           timeout=args.timeout, jobs=args.jobs, start=min(done, args.count))
+        if args.scheduler:
+            from ..rating.cluster import connect
+
+            client, close = connect(args.scheduler, args.jobs)
+            puzzles = generate(args.kind, args.size, box=args.box, symbols=args.symbols, level=args.level,
+                               er=args.er, score=args.score, techniques=args.technique or (), first=args.first,
+                               exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry,
+                               givens=args.givens, minimal=args.minimal, sum_only=args.sum_only,
+                               allow_backtracking=args.allow_backtracking, count=args.count, seed=args.seed,
+                               timeout=args.timeout, jobs=args.jobs, client=client, start=min(done, args.count))
+    except DeduceError as exc:   # GenerateError, or a cluster that cannot be used
+        if close is not None:
+            close()
+        io.warn(str(exc))
+        return EXIT_BAD_INPUT
+    out = io.out
+    if args.output:
+        try:
+            out = open(args.output, "a" if args.resume else "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            io.warn(f"{args.output}: {exc.strerror or exc}")
+            return EXIT_BAD_INPUT
+    progress = Progress(args.count - done, io.err)
+    written = done
+    try:
+        for record in puzzles:
+            progress.clear()
+            text = json.dumps(record.to_json(), ensure_ascii=False) if args.json else _text(record, args.to)
+            if written and _multiline(args):
+                out.write("\n")
+            out.write(text + "\n")
+            out.flush()
+            written += 1
+            progress.advance()
+    except GenerateTimeout as exc:
+        progress.clear()
+        io.warn(f"{exc} ({written} of {args.count} puzzles written)" if "attempts" in str(exc)
+                else f"--timeout {args.timeout:g} s passed: {written} of {args.count} puzzles made")
+        return EXIT_TIMEOUT
+    except GenerateError as exc:
+        progress.clear()
+        io.warn(str(exc))
+        return EXIT_BAD_INPUT
+    finally:
+        progress.clear()
+        if out is not io.out:
+            out.close()
+        if close is not None:
+            close()
+    return EXIT_OK
+
+
+def _text(record: Any, to: str | None) -> str:
+    from ..generate import GenerateError
+
+    try:
+        return str(record.text(to))
+    except DeduceError as exc:
+        raise GenerateError(f"--to {to}: {exc}") from None
+
+
+def _multiline(args: argparse.Namespace) -> bool:
+    if args.json:
+        return False
+    if args.to:
+        return args.to in MULTILINE
+    return args.kind in ("jigsaw", "latin") or (args.kind == "killer" and args.sum_only)
+
+
+def _usage_error(args: argparse.Namespace) -> str | None:
+    if args.jobs < 1:
+        return "--jobs must be at least 1"
+    if args.resume and not args.output:
+        return "--resume needs --output OUT (the file to continue)"
+    if args.json and args.to:
+        return "choose one of --json and --to"
+    if args.first and not args.technique:
+        return "--first needs --technique"
+    return None
+
+
+def resumed(path: str, as_json: bool, seed: int | None, multiline: bool) -> tuple[int, int]:
+    """How many complete records OUT holds (a half-written last one is cut
+    off) and the run's seed (from the JSON records, or ``--seed``)."""
+    from ..generate import GenerateError
+
+    if not os.path.exists(path):
+        if seed is None:
+            raise GenerateError("--resume needs the run's --seed when OUT does not exist yet")
+        return 0, seed
+    with open(path, "rb") as fh:
+        data = fh.read()
+    keep = data.rfind(b"\n") + 1
+    text = data[:keep].decode("utf-8", errors="replace")
+    if as_json:
+        records = [json.loads(line) for line in text.splitlines() if line.strip()]
+        seeds = {r.get("seed") for r in records}
+        if len(seeds) > 1 or (seeds and seed is not None and seed not in seeds):
+            raise GenerateError(f"{path}: made with another seed than --seed {seed}; cannot resume")
+        seed = seeds.pop() if seeds else seed
+        count = len(records)
+    else:
+        count = len([b for b in text.split("\n\n") if b.strip()]) if multiline else \
+            len([line for line in text.splitlines() if line.strip()])
+    if seed is None:
+        raise GenerateError("--resume of a text output needs the run's --seed")
+    if keep < len(data):
+        with open(path, "r+b") as fh:
+            fh.truncate(keep)
+    return count, seed

@@ -1,0 +1,215 @@
+"""Killer cages: a random layout of connected cages over a random solution,
+repaired until the puzzle is unique and solves at the target.
+
+1. The solution grid is cut into random connected cages (no digit twice in
+   a cage, unless ``sum_only``), each cell in exactly one; each cage's sum
+   is that of its cells in the solution.  Larger cages for harder targets.
+2. While the search (:mod:`deduce.backtrack`, with its cage-sum
+   propagation) finds a second solution, a cage holding a cell where the two
+   differ is split (or, with ``givens``, that cell becomes a given).
+3. While the solve capped at the target gets stuck, the largest cage among
+   the cells it left unsolved is split: smaller cages are easier.  A layout
+   that ends easier than the target is dropped and another one drawn.
+
+>>> import random
+>>> from deduce.generate.request import Request
+>>> from deduce.generate.targets import Judge
+>>> r = Request.make("killer", 4)
+>>> puzzle, solution, verdict = make_killer(r, Judge(r), random.Random(5))
+>>> all(sum(solution[c] + 1 for c in cage.cells) == cage.total for cage in puzzle.cages)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..backtrack import first_solutions
+from ..puzzle import Cage, Puzzle
+from ..state import State
+from ..technique import LEVELS
+from .grids import box_geometry, random_solution
+from .making import meets_shape
+from .regions import connected
+from .request import Request
+from .symmetry import orbits
+from .targets import Judge, Verdict
+
+#: Cage sizes drawn per target level (weights for sizes 1, 2, 3, ...).
+SIZE_WEIGHTS = {
+    "Easy": (0, 5, 4, 1),
+    "Medium": (0, 4, 4, 2, 1),
+    "Hard": (0, 3, 4, 3, 2, 1),
+    "Unfair": (0, 2, 4, 3, 2, 1, 1),
+    "Extreme": (0, 2, 3, 3, 2, 2, 1),
+}
+#: Repairs (splits, givens) per layout before another layout is drawn.
+MAX_REPAIRS = 200
+
+
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1), (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok]
+
+
+def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: Sequence[int],
+                 repeats: bool = False) -> list[list[int]]:
+    """A random partition of the grid into connected cages (cell lists),
+    without a digit twice in a cage unless ``repeats``."""
+    owner = [-1] * (n * n)
+    cages: list[list[int]] = []
+    order = list(range(n * n))
+    rng.shuffle(order)
+    sizes = list(range(len(weights)))
+    for seed_cell in order:
+        if owner[seed_cell] >= 0:
+            continue
+        want = max(1, rng.choices(sizes, weights)[0])
+        cage = [seed_cell]
+        owner[seed_cell] = len(cages)
+        digits = {solution[seed_cell]}
+        while len(cage) < want:
+            options = [x for c in cage for x in _neighbours(c, n)
+                       if owner[x] < 0 and (repeats or solution[x] not in digits)]
+            if not options:
+                break
+            x = rng.choice(options)
+            owner[x] = len(cages)
+            cage.append(x)
+            digits.add(solution[x])
+        cages.append(cage)
+    return cages
+
+
+def split(cage: list[int], at: int, n: int, rng: random.Random) -> list[list[int]]:
+    """``cage`` cut in two connected parts, ``at`` in the smaller one (alone if need be)."""
+    rest = [c for c in cage if c != at]
+    pieces: list[list[int]] = []
+    left = set(rest)
+    while left:   # what is left without ``at`` may fall apart: each piece its own cage
+        start = min(left)
+        found, todo = {start}, [start]
+        while todo:
+            for x in _neighbours(todo.pop(), n):
+                if x in left and x not in found:
+                    found.add(x)
+                    todo.append(x)
+        left -= found
+        pieces.append(sorted(found))
+    # give ``at`` a partner from a piece when that keeps both connected
+    for cells in sorted(pieces, key=len, reverse=True):
+        if len(cells) > 2:
+            for x in rng.sample(cells, len(cells)):
+                if at in _neighbours(x, n) and connected(set(cells) - {x}, n):
+                    cells.remove(x)
+                    return [*pieces, [at, x]]
+    return [*pieces, [at]]
+
+
+def killer_puzzle(empty: Puzzle, solution: Sequence[int], cages: list[list[int]], givens: Sequence[int],
+                  repeats: bool) -> Puzzle:
+    made = tuple(Cage(sum(solution[c] + 1 for c in cells), tuple(cells), repeats) for cells in cages)
+    return Puzzle(empty.geometry, empty.symbols, tuple(givens), made)
+
+
+def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puzzle, tuple[int, ...], Verdict] | None:
+    """One layout, repaired until it is unique and solves at the target; None when it missed."""
+    n = request.size
+    empty = Puzzle.empty(box_geometry(n, request.box), request.symbols)
+    solution = random_solution(empty, rng)
+    if solution is None:
+        return None
+    level = request.level or "Medium"
+    weights = SIZE_WEIGHTS[level]
+    cages = random_cages(solution, n, rng, weights, request.sum_only)
+    givens = [-1] * (n * n)
+    budget = request.givens or 0
+    for _ in range(MAX_REPAIRS):
+        puzzle = killer_puzzle(empty, solution, cages, givens, request.sum_only)
+        # Logic first: a solve that ends solved (no uniqueness technique in it) proves the puzzle
+        # unique; where it stops, the search starts from its position, far smaller than the start.
+        state = State.from_puzzle(puzzle)
+        capped = judge.capped_path_state(puzzle, solution, state, unique=False)
+        if capped is None or not capped[1]:
+            found = first_solutions(state, 2)
+            if len(found) > 1:
+                differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
+                cell = rng.choice(differ)
+                orbit = next(o for o in orbits(n, request.symmetry) if cell in o)
+                if n * n - givens.count(-1) + len(orbit) <= budget:
+                    for c in orbit:
+                        givens[c] = solution[c]
+                else:
+                    cages = reshape(cages, cell, solution, n, rng, len(weights) - 1, request.sum_only)
+                continue
+            if capped is not None and not request.allow_backtracking:
+                capped = None
+        if capped is None:   # too hard here: smaller cages where the capped solve got stuck
+            unsolved = [c for c in range(n * n) if state.value[c] < 0] or list(range(n * n))
+            biggest = max((cg for cg in cages if len(cg) > 1 and set(cg) & set(unsolved)), key=len, default=None)
+            if biggest is None:
+                return None
+            cages = _split_at(cages, rng.choice([c for c in biggest if c in unsolved] or biggest), n, rng)
+            continue
+        steps, _ = capped
+        reached = max((LEVELS.index(s.technique.level) for s in steps), default=0)
+        if request.level is not None and reached < LEVELS.index(request.level):
+            merged = merge_two(cages, solution, n, rng, len(weights) + 1, request.sum_only)
+            if merged is None:
+                return None
+            cages = merged
+            continue
+        if not meets_shape(request, puzzle, solution, removed=False):
+            return None
+        verdict = judge.judge(puzzle, solution, None if not capped[1] else capped)
+        return None if verdict is None else (puzzle, solution, verdict)
+    return None
+
+
+def reshape(cages: list[list[int]], cell: int, solution: Sequence[int], n: int, rng: random.Random,
+            largest: int, repeats: bool) -> list[list[int]]:
+    """Break an ambiguity at ``cell``: move it into a neighbouring cage (its
+    own staying connected), which changes both sums; split its cage when no
+    move is possible."""
+    owner = {c: i for i, cage in enumerate(cages) for c in cage}
+    own = owner[cell]
+    rest = set(cages[own]) - {cell}
+    if rest and connected(rest, n):
+        targets = list({owner[x] for x in _neighbours(cell, n) if owner[x] != own})
+        rng.shuffle(targets)
+        for t in targets:
+            if len(cages[t]) < largest and (repeats or solution[cell] not in {solution[c] for c in cages[t]}):
+                out = [list(c) for c in cages]
+                out[own].remove(cell)
+                out[t].append(cell)
+                return out
+    return _split_at(cages, cell, n, rng)
+
+
+def merge_two(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, largest: int,
+              repeats: bool) -> list[list[int]] | None:
+    """Two neighbouring cages made one (small ones first), or None when no pair may merge."""
+    owner = {c: i for i, cage in enumerate(cages) for c in cage}
+    order = sorted(range(len(cages)), key=lambda i: (len(cages[i]), rng.random()))
+    for i in order:
+        partners = list({owner[x] for c in cages[i] for x in _neighbours(c, n) if owner[x] != i})
+        rng.shuffle(partners)
+        for j in partners:
+            if len(cages[i]) + len(cages[j]) > largest:
+                continue
+            if not repeats and {solution[c] for c in cages[i]} & {solution[c] for c in cages[j]}:
+                continue
+            return [c for k, c in enumerate(cages) if k not in (i, j)] + [cages[i] + cages[j]]
+    return None
+
+
+def _split_at(cages: list[list[int]], cell: int, n: int, rng: random.Random) -> list[list[int]]:
+    out = []
+    for cage in cages:
+        if cell in cage and len(cage) > 1:
+            out.extend(split(cage, cell, n, rng))
+        else:
+            out.append(cage)
+    return out
+

@@ -1,0 +1,89 @@
+"""The record of one generated puzzle: :class:`Generated`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from ..backtrack import Solution
+from ..formats import write_puzzle
+from ..formats.jsonfmt import puzzle_to_json
+from ..geometry import BOX_SHAPES
+from ..puzzle import Puzzle
+from ..rating import Rating
+from ..render.json import SCHEMA
+
+
+def document(puzzle: Puzzle) -> dict[str, Any]:
+    """The JSON format's object for ``puzzle`` (regions written out for boxes of an unusual shape)."""
+    doc = puzzle_to_json(puzzle)
+    g = puzzle.geometry
+    if g.box_shape is not None and g.box_shape != BOX_SHAPES.get(puzzle.size):
+        doc["regions"] = g.region_rows()
+    return doc
+
+
+def default_format(puzzle: Puzzle, kind: str) -> str:
+    """The kind's usual text format: a line (classic), Janko's layouts (jigsaw,
+    killer), the seed's (Latin squares); JSON when those cannot hold it."""
+    g = puzzle.geometry
+    if kind == "latin":
+        return "latin"
+    if kind == "classic" and (g.box_shape is None or g.box_shape == BOX_SHAPES.get(puzzle.size)):
+        return "line"
+    if kind == "jigsaw" and puzzle.is_digits:
+        return "janko-jigsaw"
+    if kind == "killer":
+        from ..formats.layouts import fits_killer
+
+        if fits_killer(puzzle) is None:
+            return "killer-line"
+    return "json"
+
+
+@attrs.frozen(repr=False)
+class Generated:
+    """One generated puzzle: the puzzle and its solution, its ratings, the
+    techniques its solve uses (codes, in first-use order), the seconds it
+    took, and the run's ``seed`` and its ``index`` in the run (the same
+    seed and index give the same puzzle)."""
+
+    index: int
+    seed: int
+    kind: str
+    puzzle: Puzzle
+    solution: Solution
+    rating: Rating
+    techniques: tuple[str, ...]
+    seconds: float
+
+    er = property(lambda self: self.rating.er)
+    ep = property(lambda self: self.rating.ep)
+    ed = property(lambda self: self.rating.ed)
+    score = property(lambda self: self.rating.score)
+    level = property(lambda self: self.rating.level)
+
+    def __repr__(self) -> str:
+        return (f"<Generated {self.kind} #{self.index} (seed {self.seed}): ER {self.er}, {self.level}, "
+                f"{self.puzzle.givens_string()}>")
+
+    @property
+    def solution_string(self) -> str:
+        return "".join(self.puzzle.symbols[v] for v in self.solution)
+
+    def text(self, fmt: str | None = None) -> str:
+        """The puzzle in ``fmt`` (default: the kind's usual format)."""
+        fmt = fmt or default_format(self.puzzle, self.kind)
+        if fmt == "json":
+            return json.dumps(document(self.puzzle), ensure_ascii=False)
+        return write_puzzle(self.puzzle, fmt)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON Lines record."""
+        return {"schema": SCHEMA, "index": self.index, "seed": self.seed, "kind": self.kind,
+                "puzzle": self.puzzle.givens_string(), "document": document(self.puzzle),
+                "solution": self.solution_string, "er": self.er, "ep": self.ep, "ed": self.ed,
+                "score": self.score, "level": self.level, "techniques": list(self.techniques),
+                "seconds": round(self.seconds, 3)}

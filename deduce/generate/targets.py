@@ -1,0 +1,153 @@
+"""Judging a candidate puzzle against the request, cheapest test first.
+
+1. A solve *capped at the target*: the request's profile with only the
+   techniques the targets allow (:meth:`Request.allowed`).  It stops as
+   soon as the puzzle needs more: stuck (a technique above the cap), a
+   first step beyond singles that is not the one asked for, a HoDoKu score
+   already past the level's ceiling.  A puzzle that fails here is harder
+   than asked, whatever the full solve would do: at each position the full
+   solve takes the first technique in order that has a step; while that
+   technique is allowed the capped solve takes the same one, and where it
+   is not, the full path itself goes beyond the target.  So hopeless
+   candidates are never rated in full.
+2. The rating, in full (:class:`deduce.rating.Rater`), and the techniques
+   of the profile's full solve: every target checked on what users will
+   see when they rate or explain the puzzle.
+
+Techniques a puzzle "uses" are those of the solve with the request's
+profile (HoDoKu's for classic puzzles by default, as its learning mode
+does; deduce's for the other kinds, as the rating does).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import attrs
+
+from ..backtrack import Solution
+from ..engine import SOLVED, SOLVED_WITH_BACKTRACKING, Solver
+from ..puzzle import Puzzle
+from ..rating import Rater, Rating, hodoku_scale
+from ..registry import strategies_for
+from ..state import State
+from ..technique import EXTREME, LEVEL_CEILINGS, LEVELS, SINGLES
+from .request import Request
+
+SINGLE_CODES = frozenset({"fh", "hs", "ns"})
+
+
+@attrs.frozen
+class Verdict:
+    """A puzzle that meets every target: its rating and the codes its solve uses (in first-use order)."""
+
+    rating: Rating
+    techniques: tuple[str, ...]
+
+
+class Judge:
+    """Judges candidates for one request (keeps its solvers and their caches)."""
+
+    def __init__(self, request: Request):
+        self.request = request
+        allowed = set(request.allowed())
+        full = strategies_for(request.profile)
+        self.capped = Solver([s for s in full if s.technique.code in allowed], backtracking=False)
+        self.full = Solver(full, backtracking=request.allow_backtracking)
+        #: the capped solve is the full one (nothing left out): its path is the full path
+        self.whole = len(self.capped.strategies) == len(full)
+        self.rater = Rater()
+        self.wanted_first = request.techniques[0] if request.first else None
+        #: the capped solve follows the profile whose path gives the HoDoKu-scale level
+        self.rating_profile = request.profile == ("hodoku" if request.classic_rating else "deduce")
+        self.score_ceiling = (LEVEL_CEILINGS[request.level] if request.level not in (None, EXTREME)
+                              and self.rating_profile and request.kind != "killer" else None)
+
+    def capped_path(self, puzzle: Puzzle, solution: Solution) -> tuple[list[Any], bool] | None:
+        """The capped solve's steps and whether they solve the puzzle, or
+        None when the puzzle is harder than the target (or its first step
+        beyond singles is not the one asked for)."""
+        return self.capped_path_state(puzzle, solution, State.from_puzzle(puzzle))
+
+    def capped_path_state(self, puzzle: Puzzle, solution: Solution, state: State,
+                          unique: bool = True) -> tuple[list[Any], bool] | None:
+        """:meth:`capped_path` from ``state`` (left where the solve stopped);
+        ``unique=False`` when the puzzle is not known to be unique yet: no
+        uniqueness technique then, so a solve that ends solved proves it."""
+        steps = []
+        score = 0
+        first = self.wanted_first
+        for step in self.capped.steps(state, solution, unique=unique):
+            steps.append(step)
+            code = step.technique.code
+            if first is not None and step.technique.family != SINGLES:
+                if code not in first:
+                    return None
+                first = None
+            if self.score_ceiling is not None:
+                score += step.technique.hodoku or 0
+                if score > self.score_ceiling:
+                    return None
+        solved = state.is_solved()
+        if not solved and not self.request.allow_backtracking:
+            return None
+        if first is not None and solved and not first <= SINGLE_CODES:
+            return None   # solved by singles alone, but a technique beyond them was asked to come first
+        return steps, solved
+
+    def judge(self, puzzle: Puzzle, solution: Solution,
+              capped: tuple[list[Any], bool] | None = None) -> Verdict | None:
+        """The verdict on a unique puzzle with ``solution`` (``capped``: its
+        capped solve, when already made), or None when it misses a target."""
+        r = self.request
+        if capped is None:
+            capped = self.capped_path(puzzle, solution)
+        if capped is None:
+            return None
+        path, solved = capped
+        if r.level is not None and solved and self.rating_profile:
+            # the capped path is the rating's, or the rating's is above the level anyway
+            _, level = hodoku_scale(path, raise_by_score=r.kind != "killer")
+            if level is not None and LEVELS.index(level) < LEVELS.index(r.level):
+                return None
+        rating = self.rater.rate(puzzle)
+        if not self.rating_ok(rating):
+            return None
+        if self.whole and solved:
+            steps: Sequence[Any] = path   # the capped solve left nothing out: it is the full solve
+        else:
+            result = self.full.solve(puzzle)
+            if result.status not in (SOLVED, SOLVED_WITH_BACKTRACKING):
+                return None
+            steps = result.steps
+        codes = tuple(dict.fromkeys(s.technique.code for s in steps))
+        if not self.techniques_ok(steps, codes):
+            return None
+        return Verdict(rating, codes)
+
+    def rating_ok(self, rating: Rating) -> bool:
+        r = self.request
+        if rating.status != SOLVED and not (r.allow_backtracking and rating.status == SOLVED_WITH_BACKTRACKING):
+            return False
+        if r.level is not None and rating.level != r.level:
+            return False
+        if r.er is not None and (rating.er is None or not r.er[0] - 1e-9 <= rating.er <= r.er[1] + 1e-9):
+            return False
+        return r.score is None or (rating.score is not None and r.score[0] <= rating.score <= r.score[1])
+
+    def techniques_ok(self, steps: Sequence[Any], codes: Sequence[str]) -> bool:
+        r = self.request
+        used = set(codes)
+        if used & r.exclude:
+            return False
+        if "bf" in used and not r.allow_backtracking:
+            return False
+        if any(not item & used for item in r.techniques):
+            return False
+        if r.first:
+            item = r.techniques[0]
+            beyond = next((s.technique.code for s in steps if s.technique.family != SINGLES), None)
+            if beyond is None:
+                return item <= SINGLE_CODES
+            return beyond in item
+        return True

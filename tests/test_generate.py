@@ -1,0 +1,253 @@
+"""``deduce.generate``: every puzzle unique, every target met, the same seed
+the same puzzles; for each kind and the sizes it applies to.
+
+Each property runs a few hypothesis examples by default (small grids mostly,
+a couple of 9x9); ``fuzz`` runs many more, on bigger grids too.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import deduce
+from deduce.backtrack import count_solutions, first_solutions
+from deduce.engine import Solver
+from deduce.generate import Generated, GenerateError, GenerateTimeout
+from deduce.generate.regions import connected
+from deduce.generate.symmetry import is_symmetric
+from deduce.technique import LEVELS
+
+FEW = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+MANY = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+seeds = st.integers(0, 2 ** 32 - 1)
+
+
+def check(g: Generated, **asked) -> None:
+    """Every promise of the record, checked with deduce's public functions (not the generator's)."""
+    p = g.puzzle
+    sols = first_solutions(p, 2)
+    assert len(sols) == 1, "exactly one solution, by search"
+    assert sols[0] == g.solution
+    rating = deduce.rate(p)
+    assert (rating.er, rating.ep, rating.ed, rating.score, rating.level) == (g.er, g.ep, g.ed, g.score, g.level)
+    assert rating.status == "solved" or asked.get("allow_backtracking")
+    profile = asked.get("profile") or ("hodoku" if g.kind == "classic" else "deduce")
+    steps = Solver(profile=profile, backtracking=bool(asked.get("allow_backtracking"))).solve(p).steps
+    codes = [s.technique.code for s in steps]
+    assert tuple(dict.fromkeys(codes)) == g.techniques
+    if asked.get("level"):
+        assert g.level == asked["level"].capitalize()
+    if asked.get("er"):
+        lo, hi = (float(x) for x in asked["er"].split("-"))
+        assert lo <= g.er <= hi
+    for item in asked.get("techniques", "").split(",") if asked.get("techniques") else ():
+        named = deduce.select(item)
+        assert named & set(codes), f"{item} used"
+        if asked.get("first"):
+            beyond = next((c for c, s in zip(codes, steps) if s.technique.family != "singles"), None)
+            assert beyond in named or (beyond is None and named <= {"fh", "hs", "ns"})
+    if asked.get("exclude"):
+        assert not deduce.select(asked["exclude"]) & set(codes)
+    symmetry = asked.get("symmetry", "none")
+    assert is_symmetric(p.givens, p.size, symmetry)
+    if asked.get("givens") is not None:
+        assert sum(x >= 0 for x in p.givens) <= asked["givens"]
+    if asked.get("minimal") or (symmetry == "none" and g.kind != "killer"):
+        for c, v in enumerate(p.givens):
+            if v >= 0:
+                less = list(p.givens)
+                less[c] = -1
+                assert count_solutions(p.with_givens(less), 2) == 2, "minimal"
+    if g.kind == "killer":
+        check_cages(g, asked.get("sum_only", False))
+    if g.kind in ("jigsaw", "latin"):
+        check_regions(g)
+
+
+def check_cages(g: Generated, sum_only: bool) -> None:
+    p, n = g.puzzle, g.puzzle.size
+    seen: list[int] = []
+    for cage in p.cages:
+        assert cage.total == sum(g.solution[c] + 1 for c in cage.cells)
+        assert connected(set(cage.cells), n)
+        assert cage.repeats == sum_only
+        if not sum_only:
+            assert len({g.solution[c] for c in cage.cells}) == len(cage.cells)
+        seen.extend(cage.cells)
+    assert sorted(seen) == list(range(n * n)), "every cell in exactly one cage"
+
+
+def check_regions(g: Generated) -> None:
+    geo, n = g.puzzle.geometry, g.puzzle.size
+    regions = [geo.houses[2 * n + k] for k in range(n)]
+    assert sorted(len(r) for r in regions) == [n] * n
+    assert all(connected(set(r), n) for r in regions)
+    assert not g.puzzle.warnings
+
+
+def same(kwargs: dict, seed: int, count: int = 2) -> list[Generated]:
+    """The run twice with one seed: the same puzzles (and the first ``count`` of them)."""
+    a = list(deduce.generate(seed=seed, count=count, **kwargs))
+    b = list(deduce.generate(seed=seed, count=count, **kwargs))
+    assert [x.puzzle.givens_string() for x in a] == [x.puzzle.givens_string() for x in b]
+    assert [x.puzzle.cages for x in a] == [x.puzzle.cages for x in b]
+    assert [x.puzzle.geometry for x in a] == [x.puzzle.geometry for x in b]
+    assert [x.index for x in a] == list(range(count))
+    return a
+
+
+@FEW
+@given(seed=seeds, size=st.sampled_from([4, 6]), symmetry=st.sampled_from(
+    ["none", "half-turn", "quarter-turn", "diagonal", "anti-diagonal", "mirror"]))
+def test_classic_small(seed, size, symmetry):
+    kwargs = {"size": size, "symmetry": symmetry}
+    for g in same(kwargs, seed):
+        check(g, **kwargs)
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=seeds, level=st.sampled_from(["easy", "medium"]))
+def test_classic_9x9_level(seed, level):
+    kwargs = {"level": level}
+    for g in same(kwargs, seed, 1):
+        check(g, **kwargs)
+
+
+@FEW
+@given(seed=seeds, size=st.sampled_from([4, 5, 6]))
+def test_jigsaw(seed, size):
+    kwargs = {"kind": "jigsaw", "size": size}
+    for g in same(kwargs, seed):
+        check(g, **kwargs)
+        assert g.puzzle.geometry.is_jigsaw
+
+
+@FEW
+@given(seed=seeds, size=st.sampled_from([4, 6]), sum_only=st.booleans())
+def test_killer(seed, size, sum_only):
+    kwargs = {"kind": "killer", "size": size, "sum_only": sum_only}
+    for g in same(kwargs, seed):
+        check(g, **kwargs)
+        assert all(x < 0 for x in g.puzzle.givens), "no givens by default"
+
+
+def test_killer_with_givens_symmetric_and_minimal():
+    asked = {"kind": "killer", "size": 6, "givens": 4, "symmetry": "half-turn", "minimal": True}
+    for g in same(asked, 4):
+        check(g, **asked)
+
+
+@FEW
+@given(seed=seeds, size=st.sampled_from([3, 4, 5, 6]))
+def test_latin_reads_back_in_the_seeds_format(seed, size):
+    from deduce.formats import write_solution
+
+    from .test_cli import run
+
+    kwargs = {"kind": "latin", "size": size}
+    for g in same(kwargs, seed, 1):
+        check(g, **kwargs)
+        assert g.puzzle.symbols == "ABCDEFGHIJ"[:size]
+        text = g.text()
+        assert text == g.text("latin")
+        code, out, err = run(["solve", "--format", "latin"], text)
+        assert (code, err) == (0, "")
+        assert out.rstrip("\n") == write_solution(g.puzzle, g.solution, "latin")
+
+
+@FEW
+@given(seed=seeds)
+def test_boxes_of_another_shape(seed):
+    [g] = deduce.generate(size=6, box="3x2", seed=seed)
+    assert g.puzzle.geometry.box_shape == (3, 2)
+    check(g, size=6)
+    back = deduce.read_puzzle(g.text())     # written as JSON with its regions: reads back with the same houses
+    assert sorted(map(sorted, back.geometry.houses)) == sorted(map(sorted, g.puzzle.geometry.houses))
+
+
+@pytest.mark.parametrize("asked", [
+    {"size": 6, "level": "hard", "er": "3.0-5.0", "givens": 14},
+    {"size": 6, "level": "hard", "exclude": "np", "symmetry": "mirror"},
+    {"level": "easy", "er": "1.0-1.5", "givens": 30, "symmetry": "half-turn"},
+])
+def test_targets_combined(asked):
+    for g in deduce.generate(seed=11, count=2, **asked):
+        check(g, **asked)
+
+
+def test_technique_first_and_minimal_9x9():
+    asked = {"techniques": "lc1", "first": True, "minimal": True}
+    [g] = deduce.generate(seed=5, **asked)
+    check(g, **asked)
+
+
+def test_records_and_json():
+    [g] = deduce.generate(size=4, seed=9)
+    doc = g.to_json()
+    assert set(doc) >= {"schema", "index", "seed", "puzzle", "document", "solution", "er", "ep", "ed", "score",
+                        "level", "techniques", "seconds"}
+    assert (doc["seed"], doc["index"], doc["puzzle"]) == (9, 0, g.puzzle.givens_string())
+    assert deduce.read_puzzle(__import__("json").dumps(doc["document"])).givens == g.puzzle.givens
+    assert doc["solution"] == g.solution_string and doc["techniques"] == list(g.techniques)
+
+
+def test_the_same_puzzle_whatever_came_before():
+    """Puzzle k depends on the seed and k only: a resumed run goes on with the same puzzles."""
+    run = list(deduce.generate(size=6, seed=21, count=3))
+    rest = list(deduce.generate(size=6, seed=21, count=3, start=1))
+    assert [g.puzzle.givens for g in rest] == [g.puzzle.givens for g in run[1:]]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"er": "5-4"}, "--er 5-4: the minimum is above the maximum"),
+    ({"size": 4, "techniques": "x-wing"}, "X-wing needs a grid of at least 6x6"),
+    ({"kind": "killer", "symmetry": "half-turn"}, "a killer has no givens"),
+    ({"er": "9.8-10", "level": "hard"}, "above what the technique set reaches"),
+    ({"level": "easy", "techniques": "xy-wing"}, "XY-wing is Hard, above the level asked"),
+    ({"techniques": "np", "exclude": "np"}, "also excluded"),
+    ({"size": 7}, "has no box shape"),
+    ({"givens": 12}, "needs at least 17 givens"),
+    ({"first": True}, "--first needs --technique"),
+    ({"techniques": "no-such"}, "unknown technique"),
+    ({"kind": "latin", "size": 12}, "3x3 to 10x10"),
+    ({"box": "2x2"}, "do not tile"),
+    ({"size": 4, "level": "extreme"}, "at most Medium"),
+    ({"techniques": "cage-combo"}, "need cages"),
+])
+def test_bad_requests_are_refused_up_front(kwargs, message):
+    with pytest.raises(GenerateError, match=message.replace("+", r"\+")) as info:
+        deduce.generate(**kwargs)
+    assert "\n" not in str(info.value)
+
+
+def test_timeout_ends_with_what_was_found():
+    got = []
+    with pytest.raises(GenerateTimeout) as info:
+        for g in deduce.generate(level="extreme", count=10_000, seed=1, timeout=1.5):
+            got.append(g)
+    assert info.value.found == len(got)
+
+
+def test_levels_are_the_hodoku_levels():
+    assert [x.lower() for x in LEVELS] == ["easy", "medium", "hard", "unfair", "extreme"]
+
+
+@pytest.mark.fuzz
+@MANY
+@given(seed=seeds, size=st.sampled_from([4, 6, 8, 9]), symmetry=st.sampled_from(
+    ["none", "rotational", "quarter-turn", "diagonal", "anti-diagonal", "mirror"]), minimal=st.booleans())
+def test_classic_fuzz(seed, size, symmetry, minimal):
+    kwargs = {"size": size, "symmetry": symmetry, "minimal": minimal}
+    for g in same(kwargs, seed):
+        check(g, **kwargs)
+
+
+@pytest.mark.fuzz
+@MANY
+@given(seed=seeds, kind=st.sampled_from(["jigsaw", "latin", "killer"]), size=st.sampled_from([4, 6, 8, 9]))
+def test_other_kinds_fuzz(seed, kind, size):
+    kwargs = {"kind": kind, "size": size}
+    for g in same(kwargs, seed, 1):
+        check(g, **kwargs)
