@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .. import deadline
-from ..backtrack import Search, Solution
+from ..backtrack import CHECK_EVERY, Search, Solution
 from ..puzzle import Puzzle
 
 
@@ -92,7 +92,7 @@ class Checker:
             trial[cell] &= ~(1 << self.solution[cell])
             if not trial[cell]:
                 continue
-            found = self.search.fast.solutions(trial, solved, placed, deadline.check)
+            found = self.search.fast.solutions(trial, solved, placed, deadline.check, CHECK_EVERY)
             if next(iter(found), None) is not None:
                 return False
         return True
