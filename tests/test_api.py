@@ -21,17 +21,16 @@ SMALL = "1..." "3..2" "...3" "..2."
 CHAIN_MODULES = ("strategies.forcing", "strategies.chains")
 
 
-def test_the_readme_python_section_runs_and_prints_what_it_says() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Python", 1)[1].split("\n## ", 1)[0]
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+@pytest.mark.parametrize("page", ["README.md", "docs/python.md"])
+def test_the_python_examples_run_and_print_what_they_say(page: str) -> None:
+    code = re.search(r"```python\n(.*?)```", (ROOT / page).read_text(encoding="utf-8"), re.S).group(1)
     assert "step.text(" in code and "deduce.solve(" in code
     out = io.StringIO()
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
         with contextlib.redirect_stdout(out):
-            exec(compile(code, "README.md", "exec"), {})
+            exec(compile(code, page, "exec"), {})
     finally:
         os.chdir(cwd)
     text = out.getvalue()
