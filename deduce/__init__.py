@@ -49,8 +49,8 @@ if TYPE_CHECKING:
 __all__ = [
     "TABLE", "TECHNIQUES", "Cage", "Contradiction", "DeduceError", "Engine", "Geometry", "InvalidPuzzleError",
     "ParseError", "Puzzle", "SolveResult", "Solver", "State", "Step", "Technique", "UnknownTechniqueError",
-    "UnsoundStepError", "__version__", "accelerated", "as_puzzle", "count_solutions", "generate", "iter_solutions", "rate",
-    "rating", "read_puzzle", "read_puzzles", "select", "solve", "technique",
+    "UnsoundStepError", "__version__", "accelerated", "as_puzzle", "count_solutions", "generate", "iter_solutions",
+    "rate", "rating", "read_puzzle", "read_puzzles", "select", "solve", "technique",
 ]
 
 #: The engine in use: the C accelerator (true) or pure Python (false, with the reason).
