@@ -60,7 +60,7 @@ NOT_FOUND_YET = {
     # empty rectangles, colouring, XY- and WXYZ-wings, finned franken fish, AICs and ALS-XZ below 7.5):
     # every aligned exclusion met on 1,500 puzzles generated and solved in order of rating for APE
     # (bench/find_examples.py --catalogue --merge --codes ape --by-rating --search-as-generated --puzzles 1500
-    # --seed 1), and on the first few hundred of the same search for ATE, shared an elimination with one
+    # --seed 1), and on the first 780 puzzles of the same search for ATE, shared an elimination with one
     "ape", "ate",
 }
 
