@@ -204,70 +204,30 @@ def _removes_something(heads: list[Head], excluders: int, ca: int, cb: int, cc: 
 
 
 def _exclusion(state: State, base: tuple[int, ...], common: int) -> Exclusion | None:
+    """The set's eliminations, by the definition itself (every combination of
+    the base's candidates), with each impossible combination that uses a
+    removed candidate and why; only sets the quick tests above let through
+    get here, so the plain enumeration costs little."""
     cand, peer = state.cand, state.puzzle.peer_masks
     excluders = bits_of(common)
     excluder_masks = [cand[e] for e in excluders]
-    used = _used(cand, peer, base, excluder_masks)
+    seeing = [(i, j) for i, j in combinations(range(len(base)), 2) if peer[base[i]] >> base[j] & 1]
+    used = [0] * len(base)
+    ruled: list[tuple[tuple[int, ...], Reason]] = []
+    for combo in product(*(bits_of(cand[c]) for c in base)):
+        reason = _impossible(combo, seeing, excluders, excluder_masks)
+        if reason is None:
+            for i, sym in enumerate(combo):
+                used[i] |= 1 << sym
+        else:
+            ruled.append((combo, reason))
     eliminations = tuple((c, s) for i, c in enumerate(base) for s in bits_of(cand[c] & ~used[i]))
     if not eliminations:
         return None
-    return Exclusion(base, tuple(excluders), eliminations, _ruled_out(state, base, excluders, eliminations))
-
-
-def _used(cand: Sequence[int], peer: Sequence[int], base: tuple[int, ...], excluder_masks: list[int]) -> list[int]:
-    """Per base cell, the candidates some possible combination uses.
-
-    The last base cell is taken whole as a mask: for each choice of the
-    others, what the excluders and its peers among them leave it.  Stops as
-    soon as every candidate is used (most sets remove nothing)."""
-    *heads, last = base
-    full = [cand[c] for c in base]
-    used = [0] * len(base)
-    sees_last = [peer[last] >> c & 1 for c in heads]
-    if len(heads) == 1:
-        choices: Iterator[tuple[int, ...]] = ((v,) for v in bits_of(full[0]))
-    else:
-        a_sees_b = peer[heads[0]] >> heads[1] & 1
-        choices = ((v, x) for v in bits_of(full[0]) for x in bits_of(full[1]) if not (a_sees_b and v == x))
-    for head in choices:
-        taken = 0
-        for sym in head:
-            taken |= 1 << sym
-        forbid = 0
-        for m in excluder_masks:
-            rest = m & ~taken
-            if not rest:
-                break
-            if not rest & (rest - 1):
-                forbid |= rest
-        else:
-            for sym, sees in zip(head, sees_last):
-                if sees:
-                    forbid |= 1 << sym
-            allowed = full[-1] & ~forbid
-            if allowed:
-                for i, sym in enumerate(head):
-                    used[i] |= 1 << sym
-                used[-1] |= allowed
-                if used == full:
-                    break
-    return used
-
-
-def _ruled_out(state: State, base: tuple[int, ...], excluders: list[int],
-               eliminations: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], Reason], ...]:
-    """Each combination using a removed candidate, with why it is impossible."""
-    cand, peer = state.cand, state.puzzle.peer_masks
-    excluder_masks = [cand[e] for e in excluders]
-    seeing = [(i, j) for i, j in combinations(range(len(base)), 2) if peer[base[i]] >> base[j] & 1]
     gone = set(eliminations)
-    shown = []
-    for combo in product(*(bits_of(cand[c]) for c in base)):
-        if any((base[i], sym) in gone for i, sym in enumerate(combo)):
-            reason = _impossible(combo, seeing, excluders, excluder_masks)
-            assert reason is not None, (base, combo)
-            shown.append((combo, reason))
-    return tuple(shown)
+    shown = tuple((combo, reason) for combo, reason in ruled
+                  if any((base[i], sym) in gone for i, sym in enumerate(combo)))
+    return Exclusion(base, tuple(excluders), eliminations, shown)
 
 
 def _impossible(combo: tuple[int, ...], seeing: list[tuple[int, int]], excluders: list[int],
@@ -282,7 +242,6 @@ def _impossible(combo: tuple[int, ...], seeing: list[tuple[int, int]], excluders
         if m & ~taken == 0:
             return ("excluder", e)
     return None
-
 
 
 @attrs.frozen
