@@ -49,18 +49,6 @@ def per_position(state: State, key: Any, compute: Callable[[], T]) -> T:
     return state.cache.per_position(state, key, compute)
 
 
-def set_aside() -> tuple[()]:
-    """Kept for callers that built a position for a moment: such a position
-    (a new :class:`~deduce.state.State`, which no solver solves) reads the
-    thread's scratch cache, never the solve's, so there is nothing to set
-    aside any more (see :mod:`deduce.solve_cache`)."""
-    return ()
-
-
-def put_back(saved: tuple[()]) -> None:
-    """See :func:`set_aside`: nothing to put back."""
-
-
 def cached(state: State, key: Any) -> Any:
     """What :func:`per_position` holds for ``key`` in this position, or None
     (never computes)."""

@@ -100,7 +100,7 @@ from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 
 from ._accel import context
-from ._houses import cached, per_position, put_back, set_aside
+from ._houses import cached, per_position
 from .symbol_store import per_symbol, symbol_masks_solved
 
 #: Generations of consequences followed from an assumption.
@@ -608,14 +608,10 @@ class Implications:
         value = self.value.copy()
         for c in cells_of(placed):
             value[c] = cand[c].bit_length() - 1
+        # (a new State no solver solves: its strategies read the thread's scratch cache, so what they compute
+        # per position never pushes out what the real position has computed; see deduce.solve_cache)
         hypo = State(self.state.puzzle, cand.copy(), value)
-        # (the assumed position is looked at only here: what its strategies compute per position
-        # must not push out what the real position has computed)
-        saved = set_aside()
-        try:
-            return _first_inner(inner, prop, hypo)
-        finally:
-            put_back(saved)
+        return _first_inner(inner, prop, hypo)
 
 
 def _first_inner(inner: list[Any], prop: Propagation, hypo: State) -> list[tuple[int, tuple, tuple[int, ...]]]:
