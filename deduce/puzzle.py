@@ -235,10 +235,10 @@ class Puzzle:
         out = []
         if g.is_jigsaw:
             for k in range(g.size):
-                pieces = _pieces(g.houses[2 * g.size + k], g.size)
-                if len(pieces) > 1:
-                    out.append(f"region {k + 1} is in {len(pieces)} pieces "
-                               f"({', '.join(g.cell_name(p[0]) for p in pieces)})")
+                parts = pieces(g.houses[2 * g.size + k], g.size)
+                if len(parts) > 1:
+                    out.append(f"region {k + 1} is in {len(parts)} pieces "
+                               f"({', '.join(g.cell_name(p[0]) for p in parts)})")
         return tuple(out)
 
     @property
@@ -267,15 +267,15 @@ def parse_symbol(ch: str, symbols: str, position: int | None = None) -> int:
     raise InvalidPuzzleError(f"unknown symbol {ch!r}{where} (alphabet {symbols})")
 
 
-def _pieces(cells: Sequence[int], n: int) -> list[list[int]]:
+def pieces(cells: Iterable[int], n: int) -> list[list[int]]:
     """The orthogonally connected pieces of ``cells``, each from its first cell.
 
-    >>> _pieces([0, 1, 3, 6, 7], 4)
+    >>> pieces([0, 1, 3, 6, 7], 4)
     [[0, 1], [3, 6, 7]]
     """
     left = set(cells)
-    pieces = []
-    for start in sorted(cells):
+    out = []
+    for start in sorted(left):
         if start not in left:
             continue
         left.discard(start)
@@ -288,5 +288,5 @@ def _pieces(cells: Sequence[int], n: int) -> list[list[int]]:
                     left.discard(nb)
                     piece.append(nb)
                     todo.append(nb)
-        pieces.append(sorted(piece))
-    return pieces
+        out.append(sorted(piece))
+    return out

@@ -26,12 +26,12 @@ import random
 from typing import Sequence
 
 from ..backtrack import first_solutions
-from ..puzzle import Cage, Puzzle
+from ..puzzle import Cage, Puzzle, pieces
 from ..state import State
 from ..technique import LEVELS
 from .grids import box_geometry, random_solution
 from .making import meets_shape
-from .regions import connected
+from .regions import connected, neighbours
 from .request import Request
 from .symmetry import orbits
 from .targets import Judge, Verdict
@@ -46,11 +46,6 @@ SIZE_WEIGHTS = {
 }
 #: Repairs (splits, givens) per layout before another layout is drawn.
 MAX_REPAIRS = 200
-
-
-def _neighbours(cell: int, n: int) -> list[int]:
-    r, c = divmod(cell, n)
-    return [x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1), (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok]
 
 
 def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: Sequence[int],
@@ -70,7 +65,7 @@ def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: S
         owner[seed_cell] = len(cages)
         digits = {solution[seed_cell]}
         while len(cage) < want:
-            options = [x for c in cage for x in _neighbours(c, n)
+            options = [x for c in cage for x in neighbours(c, n)
                        if owner[x] < 0 and (repeats or solution[x] not in digits)]
             if not options:
                 break
@@ -84,27 +79,15 @@ def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: S
 
 def split(cage: list[int], at: int, n: int, rng: random.Random) -> list[list[int]]:
     """``cage`` cut in two connected parts, ``at`` in the smaller one (alone if need be)."""
-    rest = [c for c in cage if c != at]
-    pieces: list[list[int]] = []
-    left = set(rest)
-    while left:   # what is left without ``at`` may fall apart: each piece its own cage
-        start = min(left)
-        found, todo = {start}, [start]
-        while todo:
-            for x in _neighbours(todo.pop(), n):
-                if x in left and x not in found:
-                    found.add(x)
-                    todo.append(x)
-        left -= found
-        pieces.append(sorted(found))
+    parts = pieces([c for c in cage if c != at], n)   # without ``at`` the rest may fall apart
     # give ``at`` a partner from a piece when that keeps both connected
-    for cells in sorted(pieces, key=len, reverse=True):
+    for cells in sorted(parts, key=len, reverse=True):
         if len(cells) > 2:
             for x in rng.sample(cells, len(cells)):
-                if at in _neighbours(x, n) and connected(set(cells) - {x}, n):
+                if at in neighbours(x, n) and connected(set(cells) - {x}, n):
                     cells.remove(x)
-                    return [*pieces, [at, x]]
-    return [*pieces, [at]]
+                    return [*parts, [at, x]]
+    return [*parts, [at]]
 
 
 def killer_puzzle(empty: Puzzle, solution: Sequence[int], cages: list[list[int]], givens: Sequence[int],
@@ -176,7 +159,7 @@ def reshape(cages: list[list[int]], cell: int, solution: Sequence[int], n: int, 
     own = owner[cell]
     rest = set(cages[own]) - {cell}
     if rest and connected(rest, n):
-        targets = list({owner[x] for x in _neighbours(cell, n) if owner[x] != own})
+        targets = list({owner[x] for x in neighbours(cell, n) if owner[x] != own})
         rng.shuffle(targets)
         for t in targets:
             if len(cages[t]) < largest and (repeats or solution[cell] not in {solution[c] for c in cages[t]}):
@@ -193,7 +176,7 @@ def merge_two(cages: list[list[int]], solution: Sequence[int], n: int, rng: rand
     owner = {c: i for i, cage in enumerate(cages) for c in cage}
     order = sorted(range(len(cages)), key=lambda i: (len(cages[i]), rng.random()))
     for i in order:
-        partners = list({owner[x] for c in cages[i] for x in _neighbours(c, n) if owner[x] != i})
+        partners = list({owner[x] for c in cages[i] for x in neighbours(c, n) if owner[x] != i})
         rng.shuffle(partners)
         for j in partners:
             if len(cages[i]) + len(cages[j]) > largest:

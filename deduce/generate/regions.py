@@ -18,23 +18,16 @@ from __future__ import annotations
 import random
 
 from ..geometry import BOX_SHAPES, Geometry
+from ..puzzle import pieces
 
 #: Border swaps per cell of the grid: enough that no trace of the start is left.
 SWAPS_PER_CELL = 6
 
 
-def _neighbours(cell: int, n: int) -> list[int]:
+def neighbours(cell: int, n: int) -> list[int]:
+    """The cells next to ``cell`` (up, down, left, right) in an ``n`` by ``n`` grid."""
     r, c = divmod(cell, n)
-    out = []
-    if r:
-        out.append(cell - n)
-    if r < n - 1:
-        out.append(cell + n)
-    if c:
-        out.append(cell - 1)
-    if c < n - 1:
-        out.append(cell + 1)
-    return out
+    return [x for x, ok in ((cell - n, r > 0), (cell + n, r < n - 1), (cell - 1, c > 0), (cell + 1, c < n - 1)) if ok]
 
 
 def connected(cells: set[int], n: int) -> bool:
@@ -43,16 +36,7 @@ def connected(cells: set[int], n: int) -> bool:
     >>> connected({0, 1, 5}, 4), connected({0, 5}, 4)
     (True, False)
     """
-    if not cells:
-        return True
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        for nb in _neighbours(todo.pop(), n):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
+    return len(pieces(cells, n)) <= 1
 
 
 def random_regions(n: int, rng: random.Random) -> Geometry:
@@ -64,14 +48,14 @@ def random_regions(n: int, rng: random.Random) -> Geometry:
     members: list[set[int]] = [set() for _ in range(n)]
     for cell, k in enumerate(region):
         members[k].add(cell)
-    borders = [(a, b) for a in range(n * n) for b in _neighbours(a, n) if a < b]
+    borders = [(a, b) for a in range(n * n) for b in neighbours(a, n) if a < b]
     for _ in range(SWAPS_PER_CELL * n * n):
         a, b = rng.choice(borders)
         ra, rb = region[a], region[b]
         if ra == rb:
             continue
         # a moves to B; a cell of B next to A (other than b, or b itself) moves to A
-        options = [x for x in members[rb] if any(region[y] == ra and y != a for y in _neighbours(x, n))
+        options = [x for x in members[rb] if any(region[y] == ra and y != a for y in neighbours(x, n))
                    or x == b]
         x = rng.choice(options)
         members[ra].discard(a)
