@@ -346,42 +346,59 @@ def unzip_scl(text: str, limit_depth: int = 200) -> Any:
     >>> doc["cages"], doc["title"]
     ([{'cells': [[0, 0], [0, 1]], 'value': '3'}], False)
     """
-    pos = 0
+    return _SclReader(text, limit_depth).document()
 
-    def fail(what: str) -> InvalidPuzzleError:
-        return InvalidPuzzleError(f"the scl payload is not SudokuPad's JSON ({what} at character {pos + 1})")
 
-    def string() -> str:
-        nonlocal pos
-        quote, start = text[pos], pos
+class _SclReader:
+    """Reads SudokuPad's zipped JSON (see :func:`unzip_scl`) from ``pos``
+    on: one method per kind of value."""
+
+    def __init__(self, text: str, limit_depth: int):
+        self.text, self.limit_depth, self.pos = text, limit_depth, 0
+
+    def fail(self, what: str) -> InvalidPuzzleError:
+        return InvalidPuzzleError(f"the scl payload is not SudokuPad's JSON ({what} at character {self.pos + 1})")
+
+    def document(self) -> Any:
+        result = self.value(0, False)
+        if self.pos != len(self.text):
+            raise self.fail("text after the end")
+        return result
+
+    def string(self) -> str:
+        text = self.text
+        quote, start = text[self.pos], self.pos
         out = []
-        pos += 1
-        while pos < len(text) and text[pos] != quote:
-            if text[pos] == "\\" and pos + 1 < len(text):
-                pos += 1
-                out.append({"n": "\n", "t": "\t"}.get(text[pos], text[pos]))
+        self.pos += 1
+        while self.pos < len(text) and text[self.pos] != quote:
+            if text[self.pos] == "\\" and self.pos + 1 < len(text):
+                self.pos += 1
+                out.append({"n": "\n", "t": "\t"}.get(text[self.pos], text[self.pos]))
             else:
-                out.append(text[pos])
-            pos += 1
-        if pos >= len(text):
-            pos = start
-            raise fail("an unclosed string")
-        pos += 1
+                out.append(text[self.pos])
+            self.pos += 1
+        if self.pos >= len(text):
+            self.pos = start
+            raise self.fail("an unclosed string")
+        self.pos += 1
         return "".join(out)
 
-    def value(depth: int, in_object: bool) -> Any:
-        nonlocal pos
-        if depth > limit_depth:
-            raise fail("nesting too deep")
-        if pos >= len(text):
-            raise fail("an early end")
-        ch = text[pos]
+    def value(self, depth: int, in_object: bool) -> Any:
+        if depth > self.limit_depth:
+            raise self.fail("nesting too deep")
+        if self.pos >= len(self.text):
+            raise self.fail("an early end")
+        ch = self.text[self.pos]
         if ch in "'\"":
-            return string()
+            return self.string()
         if ch in "[{":
-            return container(depth + 1)
-        word = _BARE.match(text, pos).group()  # type: ignore[union-attr]
-        pos += len(word)
+            return self.container(depth + 1)
+        return self.bare(in_object)
+
+    def bare(self, in_object: bool) -> Any:
+        """A bare word: a short word (``t``, ``f``...), a colour, a number, an empty slot, or a string."""
+        word = _BARE.match(self.text, self.pos).group()  # type: ignore[union-attr]
+        self.pos += len(word)
         if word in _SCL_WORDS:
             return _SCL_WORDS[word]
         if in_object and re.fullmatch(r"[0-9a-fA-F]{6}", word) and not word.isdigit():
@@ -394,35 +411,35 @@ def unzip_scl(text: str, limit_depth: int = 200) -> Any:
             return {}
         return word
 
-    def container(depth: int) -> Any:
-        nonlocal pos
-        is_list = text[pos] == "["
+    def container(self, depth: int) -> Any:
+        text = self.text
+        is_list = text[self.pos] == "["
         close = "]" if is_list else "}"
-        pos += 1
+        self.pos += 1
         items: list[Any] = []
         fields: dict[str, Any] = {}
         while True:
-            if pos >= len(text):
-                raise fail("an early end")
+            if self.pos >= len(text):
+                raise self.fail("an early end")
             if is_list:
-                items.append(value(depth, False))
-            elif text[pos] != close:
-                key = string() if text[pos] in "'\"" else _BARE.match(text, pos).group()  # type: ignore[union-attr]
-                if text[pos] not in "'\"":
-                    pos += len(key)
-                if pos >= len(text) or text[pos] != ":":
-                    raise fail("a key without ':'")
-                pos += 1
-                fields[_SCL_KEYS.get(key, key)] = value(depth, True)
-            if pos < len(text) and text[pos] == ",":
-                pos += 1
+                items.append(self.value(depth, False))
+            elif text[self.pos] != close:
+                self.field(fields, depth)
+            if self.pos < len(text) and text[self.pos] == ",":
+                self.pos += 1
                 continue
-            if pos < len(text) and text[pos] == close:
-                pos += 1
+            if self.pos < len(text) and text[self.pos] == close:
+                self.pos += 1
                 return items if is_list else fields
-            raise fail(f"{text[pos]!r}" if pos < len(text) else "an early end")
+            raise self.fail(f"{text[self.pos]!r}" if self.pos < len(text) else "an early end")
 
-    result = value(0, False)
-    if pos != len(text):
-        raise fail("text after the end")
-    return result
+    def field(self, fields: dict[str, Any], depth: int) -> None:
+        """One ``key:value`` of an object, its key spelt out."""
+        text = self.text
+        key = self.string() if text[self.pos] in "'\"" else _BARE.match(text, self.pos).group()  # type: ignore[union-attr]
+        if text[self.pos] not in "'\"":
+            self.pos += len(key)
+        if self.pos >= len(text) or text[self.pos] != ":":
+            raise self.fail("a key without ':'")
+        self.pos += 1
+        fields[_SCL_KEYS.get(key, key)] = self.value(depth, True)
