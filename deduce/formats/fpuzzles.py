@@ -345,6 +345,12 @@ def unzip_scl(text: str, limit_depth: int = 200) -> Any:
     [[{'value': 1}, {}, {}], [{}, {'value': 2}, {}]]
     >>> doc["cages"], doc["title"]
     ([{'cells': [[0, 0], [0, 1]], 'value': '3'}], False)
+    >>> unzip_scl("{'ce':[[{v:1}]],'t':t}")
+    {'cells': [[{'value': 1}]], 'title': True}
+    >>> unzip_scl("{'ce'")
+    Traceback (most recent call last):
+    ...
+    deduce.errors.InvalidPuzzleError: the scl payload is not SudokuPad's JSON (a key without ':' at character 6)
     """
     return _SclReader(text, limit_depth).document()
 
@@ -436,8 +442,10 @@ class _SclReader:
     def field(self, fields: dict[str, Any], depth: int) -> None:
         """One ``key:value`` of an object, its key spelt out."""
         text = self.text
-        key = self.string() if text[self.pos] in "'\"" else _BARE.match(text, self.pos).group()  # type: ignore[union-attr]
-        if text[self.pos] not in "'\"":
+        if text[self.pos] in "'\"":
+            key = self.string()
+        else:
+            key = _BARE.match(text, self.pos).group()  # type: ignore[union-attr]
             self.pos += len(key)
         if self.pos >= len(text) or text[self.pos] != ":":
             raise self.fail("a key without ':'")
