@@ -69,3 +69,38 @@ def assert_sound(puzzle: Puzzle, solution: tuple[int, ...], max_steps_per_strate
         state.apply(step)
     assert state.consistent_with(solution)
     return checked
+
+
+def solution_positions(solved: tuple[int, int], extras: int):  # type: ignore[no-untyped-def]
+    """A hypothesis strategy of 9×9 positions that keep one solution (a
+    relabelled solution of the empty grid): (state, solution).  A share of
+    ``solved[0]``-``solved[1]`` tenths of the cells is solved; each open cell
+    holds its solution symbol and 1 to ``extras`` others drawn at random."""
+    from hypothesis import strategies as st
+
+    from deduce import iter_solutions
+
+    base = next(iter(iter_solutions(Puzzle.empty(9))))
+
+    @st.composite
+    def positions(draw: st.DrawFn) -> tuple[State, list[int]]:
+        perm = draw(st.permutations(range(9)))
+        solution = [perm[v] for v in base]
+        share = draw(st.integers(*solved))
+        cand, value = [], []
+        for cell in range(81):
+            sym = solution[cell]
+            if draw(st.integers(0, 9)) < share:
+                cand.append(1 << sym)
+                value.append(sym)
+                continue
+            mask = 1 << sym
+            for e in draw(st.lists(st.integers(0, 8), min_size=1, max_size=extras)):
+                mask |= 1 << e
+            if mask.bit_count() == 1:
+                mask |= 1 << ((sym + 1) % 9)
+            cand.append(mask)
+            value.append(-1)
+        return State(Puzzle.empty(9), cand, value), solution
+
+    return positions()

@@ -4,13 +4,16 @@ with sets, soundness, and its words and picture."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from deduce import Puzzle, State, iter_solutions
 from deduce.render.marks import marks
 from deduce.render.words import TextRenderer
 from strategies.medusa import Medusa, clusters, medusa_steps, strong_links
+
+from .corpus_soundness import CORPORA, check_along_path, samples
+from .soundness import solution_positions
 
 EMPTY9 = Puzzle.empty(9)
 SOLUTION = next(iter(iter_solutions(EMPTY9)))
@@ -121,32 +124,12 @@ def _reference(state: State) -> list[tuple[bool, set[tuple[int, int]]]]:
     return out
 
 
-@st.composite
-def positions(draw: st.DrawFn) -> tuple[State, list[int]]:
-    """A 9×9 position keeping a relabelled SOLUTION: a share of cells solved,
-    the open ones holding their solution symbol and a few others."""
-    perm = draw(st.permutations(range(9)))
-    solution = [perm[v] for v in SOLUTION]
-    solved_share = draw(st.integers(3, 8))
-    cand, value = [], []
-    for cell in range(81):
-        sym = solution[cell]
-        if draw(st.integers(0, 9)) < solved_share:
-            cand.append(1 << sym)
-            value.append(sym)
-            continue
-        mask = 1 << sym
-        for e in draw(st.lists(st.integers(0, 8), min_size=1, max_size=2)):
-            mask |= 1 << e
-        if mask.bit_count() == 1:
-            mask |= 1 << ((sym + 1) % 9)
-        cand.append(mask)
-        value.append(-1)
-    return State(EMPTY9, cand, value), solution
+#: positions keeping a solution (see tests/soundness.py)
+POSITIONS = solution_positions(solved=(3, 8), extras=2)
 
 
 @settings(max_examples=120, deadline=None)
-@given(positions())
+@given(POSITIONS)
 def test_the_search_is_the_definition_and_sound(case: tuple[State, list[int]]) -> None:
     state, solution = case
     links = strong_links(state)
@@ -179,3 +162,12 @@ def test_words_at_three_levels_and_the_picture() -> None:
         roles = {r for _, _, r in m.candidates}
         assert {"colour-1", "colour-2", "eliminated"} <= roles
         assert m.links and all(link.strong for link in m.links)
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not CORPORA.exists(), reason="../shared/corpora is absent")
+def test_sound_along_the_solve_paths_of_every_corpus() -> None:
+    """Every 3D Medusa step at every position of the solve paths of a sample
+    of each corpus (classic, jigsaw, killer) is checked against the solution."""
+    checked = sum(check_along_path(puzzle, [Medusa()]) for _, puzzle in samples(4))
+    assert checked > 0
