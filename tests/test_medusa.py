@@ -128,7 +128,7 @@ def _reference(state: State) -> list[tuple[bool, set[tuple[int, int]]]]:
 POSITIONS = solution_positions(solved=(3, 8), extras=2)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(POSITIONS)
 def test_the_search_is_the_definition_and_sound(case: tuple[State, list[int]]) -> None:
     state, solution = case
