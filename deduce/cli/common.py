@@ -106,8 +106,8 @@ def technique_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exclude", help="never use these techniques")
     p.add_argument("--no-uniqueness", action="store_true", help="never use uniqueness techniques")
     p.add_argument("--profile", choices=sorted(PROFILES), default="deduce",
-                   help="technique set and order of trial: deduce (default), full (adds mutant fish and "
-                        "nested forcing chains), se (Sudoku Explainer's), hodoku (HoDoKu's)")
+                   help="technique set and order of trial: deduce (default), full (adds mutant fish, "
+                        "3D Medusa, nested forcing chains and templates), se (Sudoku Explainer's), hodoku (HoDoKu's)")
     timeout_option(p)
 
 
