@@ -24,8 +24,9 @@ from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
 from ._memo import symbol_masks
 from .best_first import best_first
-from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
-from .implications import NESTING, Implications, implications
+from .conclusions import (CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_halves,
+                          contradiction_targets, nesting)
+from .implications import NESTING, Implications, Propagation, implications
 
 
 class ChainKindError(ValueError):
@@ -114,13 +115,19 @@ class ChainProducer:
                     prop = imp.propagate(x)
                     if prop.contradiction is not None and (not grouped or prop.grouped):
                         yield Conclusion(CONTRADICTION, (c, s), [prop], [contradiction_targets(prop)],
-                                          lit(c, s, False))
+                                          lit(c, s, False), self._halves(prop))
             if kind == "nishio":
                 continue
             if kind in ("x-chain", "aic", "grouped-aic", "dynamic", "dynamic+"):
                 yield from self.doubles(state, imp, on_lits)
             if kind in ("cell-region", "dynamic", "dynamic+"):
                 yield from self._cells_and_regions(state, imp)
+
+    def _halves(self, prop: Propagation) -> tuple[list[int], list[int]] | None:
+        """How a contradiction's complexity is counted: in the dynamic modes,
+        Sudoku Explainer's way (:func:`~strategies.conclusions.contradiction_halves`);
+        a static chain's contradiction is one chain (None)."""
+        return None if self.mode in ("static", "grouped") else contradiction_halves(prop)
 
     def symbols(self, state: State, unsolved: list[int]) -> Sequence[int | None]:
         """What one search follows: each symbol with a candidate left (X-chains
@@ -140,7 +147,8 @@ class ChainProducer:
             if grouped and not prop_off.grouped and not imp.propagate(x_on).grouped:
                 continue
             if prop_off.contradiction is not None:
-                yield Conclusion(CONTRADICTION, (c, s), [prop_off], [contradiction_targets(prop_off)], x_on)
+                yield Conclusion(CONTRADICTION, (c, s), [prop_off], [contradiction_targets(prop_off)], x_on,
+                                 self._halves(prop_off))
                 continue
             off_nodes = prop_off.nodes
             if len(off_nodes) == 1:
