@@ -611,12 +611,14 @@ class Implications:
         # (a new State no solver solves: its strategies read the thread's scratch cache, so what they compute
         # per position never pushes out what the real position has computed; see deduce.solve_cache)
         hypo = State(self.state.puzzle, cand.copy(), value)
-        return _first_inner(inner, prop, hypo)
+        return _first_inner(inner, prop, hypo, self.cand)
 
 
-def _first_inner(inner: list[Any], prop: Propagation, hypo: State) -> list[tuple[int, tuple, tuple[int, ...]]]:
-    """:meth:`Implications._inner_step` in the assumed position ``hypo``,
-    with the techniques ``inner``."""
+def _first_inner(inner: list[Any], prop: Propagation, hypo: State,
+                 real: list[int]) -> list[tuple[int, tuple, tuple[int, ...]]]:
+    """:meth:`Implications._inner_step` in the assumed position ``hypo``
+    (``real``: the candidates of the position assumed in), with the
+    techniques ``inner``."""
     nodes = prop.nodes
     for strategy in inner:
         chain = strategy.technique.code in INNER_CHAIN_CODES
@@ -630,25 +632,62 @@ def _first_inner(inner: list[Any], prop: Propagation, hypo: State) -> list[tuple
             new = [x for x in new if x not in made]
             if not new:
                 continue
-            targets = {lit_cell(x) for x in new}
-            pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
-            sset = set(step.symbols) or {lit_sym(x) for x in new}
-            parents = tuple(x for x in nodes if not x & 1 and lit_cell(x) in pattern and lit_sym(x) in sset
-                            and lit_cell(x) not in targets)
+            if chain:
+                parents = _chain_parents(step, real, hypo)
+                if not parents:
+                    continue  # (as Sudoku Explainer: a chain the assumption did not make is no link of it)
+            else:
+                targets = {lit_cell(x) for x in new}
+                pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
+                sset = set(step.symbols) or {lit_sym(x) for x in new}
+                parents = tuple(x for x in nodes if not x & 1 and lit_cell(x) in pattern and lit_sym(x) in sset
+                                and lit_cell(x) not in targets)
             reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
             if chain:
                 # the inner chain itself, so that it too is explained link by link, and its size
                 # (Sudoku Explainer adds it to the size of a chain that uses it)
                 reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),
                            step.detail("complexity"))
-                prop.nested_rules += 1
-                return [(x, reason, parents) for x in new]
             out += [(x, reason, parents) for x in new]
             made.update(new)
         if out:
-            # (as Sudoku Explainer: every step the first technique that applies finds, at once)
+            # (as Sudoku Explainer: every step the first technique that applies finds, at once, an inner
+            # forcing chain's too: all the chains it finds in the assumed position)
+            if chain:
+                prop.nested_rules += 1
             return out
     return []
+
+
+def _chain_parents(step: Any, real: list[int], hypo: State) -> tuple[int, ...]:
+    """What a forcing chain found in the assumed position ``hypo`` owes to
+    the assumption, as Sudoku Explainer reads it: for each literal its
+    branches make true (and a cell or region chain's source), the
+    candidates the assumption took from that cell when a cell's last
+    candidate made it true, the places it took from that house when a
+    house's last place did (``real``: the candidates before the assumption);
+    none when the chain holds without the assumption."""
+    houses = hypo.puzzle.geometry.house_masks
+    cand = hypo.cand
+    kind, source = step.detail("kind"), step.detail("source")
+    found: dict[int, None] = {}
+    for _, records, _ in step.detail("branches"):
+        for x, reason, _ in records:
+            if not x & 1:
+                continue
+            why = reason[0]
+            if why == ASSUMED:
+                why = NAKED if kind == "cell" else HIDDEN if kind == "region" else why
+                reason = (why, source[0])
+            c, s = lit_cell(x), lit_sym(x)
+            if why == NAKED:
+                for t in cells_of(real[c] & ~cand[c]):
+                    found[lit(c, t, False)] = None
+            elif why == HIDDEN:
+                for q in cells_of(houses[reason[1]]):
+                    if real[q] >> s & 1 and not cand[q] >> s & 1:
+                        found[lit(q, s, False)] = None
+    return tuple(found)
 
 
 def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x: int, reason: tuple,
