@@ -647,7 +647,7 @@ def _first_inner(inner: list[Any], prop: Propagation, hypo: State,
                 # the inner chain itself, so that it too is explained link by link, and its size
                 # (Sudoku Explainer adds it to the size of a chain that uses it)
                 reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),
-                           step.detail("complexity"))
+                           _se_complexity(strategy, step))
             out += [(x, reason, parents) for x in new]
             made.update(new)
         if out:
@@ -657,6 +657,17 @@ def _first_inner(inner: list[Any], prop: Propagation, hypo: State,
                 prop.nested_rules += 1
             return out
     return []
+
+
+def _se_complexity(strategy: Any, step: Any) -> int:
+    """A forcing chain's complexity as Sudoku Explainer adds it to the chain
+    applying it: a static chain from a candidate to its own negation counts
+    both ends (SE's forcing X- and XY-chains; deduce's count, which stops
+    short of the negation, gives the same length bonus on its own)."""
+    complexity: int = step.detail("complexity")
+    if strategy.mode == "static" and step.detail("kind") == "contradiction":
+        complexity += 1
+    return complexity
 
 
 def _chain_parents(step: Any, real: list[int], hypo: State) -> tuple[int, ...]:
