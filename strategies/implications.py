@@ -620,28 +620,21 @@ def _first_inner(inner: list[Any], prop: Propagation, hypo: State,
     (``real``: the candidates of the position assumed in), with the
     techniques ``inner``."""
     nodes = prop.nodes
+    out: list[tuple[int, tuple, tuple[int, ...]]] = []
+    made: set[int] = set()
     for strategy in inner:
         chain = strategy.technique.code in INNER_CHAIN_CODES
         if chain and prop.nested_rules >= MAX_NESTED_RULES:
             continue
-        out: list[tuple[int, tuple, tuple[int, ...]]] = []
-        made: set[int] = set()
         for step in strategy.find(hypo):
             new = [lit(c, s, False) for c, s in step.eliminations if lit(c, s, False) not in nodes]
             new += [lit(c, s, True) for c, s in step.placements if lit(c, s, True) not in nodes]
             new = [x for x in new if x not in made]
             if not new:
                 continue
-            if chain:
-                parents = _chain_parents(step, real, hypo)
-                if not parents:
-                    continue  # (as Sudoku Explainer: a chain the assumption did not make is no link of it)
-            else:
-                targets = {lit_cell(x) for x in new}
-                pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
-                sset = set(step.symbols) or {lit_sym(x) for x in new}
-                parents = tuple(x for x in nodes if not x & 1 and lit_cell(x) in pattern and lit_sym(x) in sset
-                                and lit_cell(x) not in targets)
+            parents = _chain_parents(step, real, hypo) if chain else _basic_parents(step, real, hypo)
+            if not parents:
+                continue  # (as Sudoku Explainer: a step the assumption did not make is no link of it)
             reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
             if chain:
                 # the inner chain itself, so that it too is explained link by link, and its size
@@ -650,13 +643,52 @@ def _first_inner(inner: list[Any], prop: Propagation, hypo: State,
                            _se_complexity(strategy, step))
             out += [(x, reason, parents) for x in new]
             made.update(new)
-        if out:
+        if out and strategy.technique.code not in JOINED_WITH_NEXT:
             # (as Sudoku Explainer: every step the first technique that applies finds, at once, an inner
             # forcing chain's too: all the chains it finds in the assumed position)
             if chain:
                 prop.nested_rules += 1
             return out
-    return []
+    return out
+
+
+#: Inner techniques tried together with the next one, as one of Sudoku Explainer's rules
+#: (its locked candidates are pointing and claiming at once).
+JOINED_WITH_NEXT = frozenset({"lc1"})
+
+
+def _basic_parents(step: Any, real: list[int], hypo: State) -> tuple[int, ...]:
+    """What a basic technique's step in the assumed position ``hypo`` owes
+    to the assumption, as Sudoku Explainer reads it (``real``: the
+    candidates before the assumption): locked candidates and fish, the
+    symbol's places gone from the houses they start from, outside the
+    houses they clear; a naked set, the other candidates gone from its
+    cells; a hidden set, its symbols gone from the rest of its house."""
+    geometry = hypo.puzzle.geometry
+    cand, houses = hypo.cand, step.houses
+    found: list[int] = []
+    if step.code in ("np", "nt", "nq"):
+        symbols = sum(1 << t for t in step.symbols)
+        for c in step.cells:
+            found += [lit(c, t, False) for t in cells_of(real[c] & ~symbols)]
+        return tuple(found)
+    if step.code in ("hp", "ht", "hq"):
+        inside = set(step.cells)
+        for c in geometry.houses[houses[0]]:
+            if c not in inside:
+                found += [lit(c, t, False) for t in step.symbols if real[c] >> t & 1]
+        return tuple(found)
+    # locked candidates (the house confining the symbol, then the one cleared) and fish (base, then cover)
+    s = step.symbols[0]
+    half = max(1, len(houses) // 2)
+    cover = 0
+    for h in houses[half:]:
+        cover |= geometry.house_masks[h]
+    for h in houses[:half]:
+        for c in cells_of(geometry.house_masks[h] & ~cover):
+            if real[c] >> s & 1 and not cand[c] >> s & 1:
+                found.append(lit(c, s, False))
+    return tuple(found)
 
 
 def _se_complexity(strategy: Any, step: Any) -> int:
@@ -844,7 +876,8 @@ def _inner_strategies(level: int = 1) -> list[Any]:
     from .intersections import LockedCandidates
     from .subsets import HiddenSubset, NakedSubset
 
-    inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
+    # (Sudoku Explainer's order: locked candidates, both kinds at once, hidden pairs, naked pairs, X-wings)
+    inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), HiddenSubset(2), NakedSubset(2),
                         Fish(2, "basic")]
     if level >= 2:
         for make in NESTED_INNER_CHAINS:
