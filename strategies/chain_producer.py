@@ -24,8 +24,16 @@ from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
 from ._memo import symbol_masks
 from .best_first import best_first
-from .conclusions import (CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_halves,
-                          contradiction_targets, nesting)
+from .conclusions import (
+    CELL,
+    CONTRADICTION,
+    DOUBLE,
+    REGION,
+    Conclusion,
+    contradiction_halves,
+    contradiction_targets,
+    nesting,
+)
 from .implications import NESTING, Implications, Propagation, implications
 
 

@@ -50,7 +50,7 @@ def test_each_level_applies_sudoku_explainers_inner_techniques():
     level_one = [s.technique.code for s in _inner_strategies(1)]
     # (SE's order: its locked candidates (pointing and claiming, tried as one), hidden pairs, naked pairs, X-wings)
     assert level_one == ["lc1", "lc2", "hp", "np", "x-wing"]
-    assert JOINED_WITH_NEXT == {"lc1"}
+    assert {"lc1"} == JOINED_WITH_NEXT
     for level in range(2, 6):
         codes = [s.technique.code for s in _inner_strategies(level)]
         assert codes[:len(level_one)] == level_one
