@@ -101,6 +101,7 @@ from deduce.state import State
 
 from ._accel import context
 from ._houses import cached, per_position
+from .se_order import propagate_in_se_order
 from .symbol_store import per_symbol, symbol_masks_solved
 
 #: Generations of consequences followed from an assumption.
@@ -343,6 +344,9 @@ class Implications:
         return live
 
     def _propagate(self, start: int) -> Propagation:
+        if self.inner_steps:
+            # dynamic+ and nested chains: in Sudoku Explainer's order, so that their lengths are its own
+            return propagate_in_se_order(self, start)
         if self._fast is None:
             self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE),
                                  MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH) or False
