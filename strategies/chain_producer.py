@@ -126,9 +126,10 @@ class ChainProducer:
                                           lit(c, s, False), self._halves(prop))
             if kind == "nishio":
                 continue
-            if kind in ("x-chain", "aic", "grouped-aic", "dynamic", "dynamic+"):
+            # (the nested levels too: Sudoku Explainer's nested chains are dynamic ones of every kind)
+            if kind in ("x-chain", "aic", "grouped-aic", "dynamic") or self.mode in NESTING:
                 yield from self.doubles(state, imp, on_lits)
-            if kind in ("cell-region", "dynamic", "dynamic+"):
+            if kind in ("cell-region", "dynamic") or self.mode in NESTING:
                 yield from self._cells_and_regions(state, imp)
 
     def _halves(self, prop: Propagation) -> tuple[list[int], list[int]] | None:
@@ -194,8 +195,10 @@ class ChainProducer:
     def cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,
                         starts: list[int]) -> list[Conclusion]:
         props = [imp.propagate(x) for x in starts]
-        if any(p.contradiction is not None for p in props):
+        if self.mode in ("static", "grouped") and any(p.contradiction is not None for p in props):
             return []
+        # (dynamic chains, as Sudoku Explainer's: a branch that ran into a contradiction still implies
+        # what it reached before it; a false assumption implies anything, so the conclusion stands)
         common = set(props[0].nodes)
         for p in props[1:]:
             common &= p.nodes.keys()
