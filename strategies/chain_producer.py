@@ -41,6 +41,11 @@ class ChainKindError(ValueError):
     """An unknown kind of chain was asked for."""
 
 
+#: Sudoku Explainer's order among chains of equal rating and complexity ("sort key"): a double
+#: implication, a cell forcing chain, a region forcing chain, a contradiction.
+SE_SORT_KEY = {DOUBLE: 1, CELL: 5, REGION: 6, CONTRADICTION: 7}
+
+
 @attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
 class ChainProducer:
     """What every chain strategy shares: find the conclusions of one kind in
@@ -79,13 +84,14 @@ class ChainProducer:
 
     def _find_sorted(self, state: State) -> Iterator[Step]:
         """Every conclusion, sorted: the easiest rating first, then the
-        shortest chain, then the result, then the order found."""
+        shortest chain, then the kind (:data:`SE_SORT_KEY`), then the
+        result, then the order found."""
         conclusions = [con for con in self._conclusions(state) if self._admits(con)]
         # as Sudoku Explainer: the easiest rating first, then the shortest chain
         variants = {id(con): self.variant_of(con) for con in conclusions}
         base = self.technique.se_for
         conclusions.sort(key=lambda c: ((base(variants[id(c)]) or 0) + se_length_bonus(c.complexity),
-                                        c.complexity, c.result))
+                                        c.complexity, SE_SORT_KEY[c.kind], c.result))
         seen: set[int] = set()
         for con in conclusions:
             if con.result in seen:
