@@ -631,9 +631,10 @@ def _first_inner(inner: list[Any], prop: Propagation, hypo: State,
         if chain and prop.nested_rules >= MAX_NESTED_RULES:
             continue
         for step in strategy.find(hypo):
-            new = [lit(c, s, False) for c, s in step.eliminations if lit(c, s, False) not in nodes]
-            new += [lit(c, s, True) for c, s in step.placements if lit(c, s, True) not in nodes]
-            new = [x for x in new if x not in made]
+            # (a placement as its cell's other candidates gone, as Sudoku Explainer applies a rule's step)
+            gone = [*step.eliminations,
+                    *((c, t) for c, s in step.placements for t in cells_of(hypo.cand[c] & ~(1 << s)))]
+            new = [x for x in (lit(c, t, False) for c, t in gone) if x not in nodes and x not in made]
             if not new:
                 continue
             parents = _chain_parents(step, real, hypo) if chain else _basic_parents(step, real, hypo)

@@ -28,7 +28,11 @@ SE's order here:
 * a literal found both true and false is the contradiction: the new one
   with its parents, the other as recorded;
 * when both queues are empty, the first inner technique that applies adds
-  its conclusions (:meth:`Implications._inner_step`), and the queues go on.
+  its conclusions (:meth:`Implications._inner_step`: candidates gone, a
+  placement as its cell's other candidates gone), and the queues go on; a
+  candidate gone that the assumption made true is left aside, as SE finds
+  no contradiction there (it looks for one only when a link derives a
+  literal).
 
 The records are :mod:`strategies.implications`' own (the same reasons:
 ``cell``, ``peer``, ``naked``, ``hidden``, ``rule``), so conclusions,
@@ -125,11 +129,10 @@ def propagate_in_se_order(imp: Implications, start: int) -> Propagation:
         lits = imp._inner_step(prop, cand, placed)
         added = False
         for y, reason, parents in lits:
-            if y in nodes:
+            if y in nodes or y ^ 1 in nodes:
+                # (SE adds a rule's candidate gone without looking whether the assumption made it
+                # true: it conflicts with nothing until a link derives the other side)
                 continue
-            if y ^ 1 in nodes:
-                prop.contradiction = (y, reason, parents)
-                return prop
             nodes[y] = (reason, parents)
             (on_queue if y & 1 else off_queue).append(y)
             added = True
