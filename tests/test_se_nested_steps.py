@@ -53,3 +53,43 @@ def test_the_nested_search_chooses_sudoku_explainers_step(row):
     solution = first_solutions(Puzzle.from_string(row["puzzle"]), 2)
     assert len(solution) == 1
     assert all(solution[0][c] != s for c, s in step.eliminations)
+
+
+HARDEST = pathlib.Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "hardest-database-110626.txt"
+
+
+def _first_rated(count: int) -> list[tuple[str, float]]:
+    """The first ``count`` puzzles of the hardest list that carry SE's ER (the bench's table)."""
+    if not HARDEST.exists():
+        return []
+    rated = []
+    for line in HARDEST.read_text().splitlines():
+        fields = line.split(",")
+        if not line.startswith("#") and len(fields) > 7 and fields[5]:
+            rated.append((fields[0], float(fields[5])))
+    return rated[:count]
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not HARDEST.exists(), reason="../shared/corpora is absent")
+@pytest.mark.parametrize("number", range(1, 51))
+def test_every_nested_step_of_the_table_is_sound_and_explained(number):
+    # (bench/hardest_nested.py's first 50: each solved with nested levels up to 5, 300 s at most)
+    from deduce.engine import Solver
+    from deduce.rating.rater import with_nesting
+    from deduce.registry import strategies_for
+    from deduce.render.words import explain
+
+    text, _ = _first_rated(50)[number - 1]
+    puzzle = Puzzle.from_string(text)
+    solution = first_solutions(puzzle, 2)
+    assert len(solution) == 1
+    result = Solver(with_nesting(strategies_for("se"), 5), backtracking=False, time_limit=300).solve(puzzle)
+    nested = [s for s in result.steps if s.code.startswith("nested-forcing")]
+    for step in result.steps:
+        assert all(solution[0][c] != s for c, s in step.eliminations), step
+        assert all(solution[0][c] == s for c, s in step.placements), step
+    for step in nested:
+        words = explain(step, puzzle)
+        assert f"Nesting level {step.detail('nesting')}" in words
+        assert "(in the position this assumption leaves:)" in words
