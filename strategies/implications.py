@@ -37,16 +37,23 @@ The engine propagates in one of five modes:
 * ``dynamic``: each link judged against the position as changed by
   everything the assumption implied so far (Nishio when one symbol is
   followed; dynamic forcing chains otherwise);
-* ``plus`` (nesting level 1): dynamic, and locked candidates, naked and
-  hidden pairs and X-wings applied inside the assumption where its links
+* ``plus`` (nesting level 1): dynamic, and locked candidates, hidden and
+  naked pairs and X-wings applied inside the assumption where its links
   run out (as Sudoku Explainer: the first of them that applies, with every
-  step it finds at once);
+  step it finds at once, each step's parents the candidates it owes to the
+  assumption, :func:`_basic_parents`);
 * ``nested``, ``nested-3``, ``nested-4``, ``nested-5`` (nesting levels 2
   to 5, Sudoku Explainer's nested levels): dynamic+ that also applies
   forcing chains inside the assumption, each explained link by link in
   turn (:data:`INNER_CHAINS_BY_LEVEL`): level 2 static forcing chains
   (AICs), level 3 also cell/region forcing chains, level 4 dynamic forcing
-  chains, level 5 also nested forcing chains of level 2.
+  chains, level 5 also nested forcing chains of level 2; every chain the
+  inner producer finds at once, those that owe something to the
+  assumption (:func:`_chain_parents`).
+
+  These modes propagate in Sudoku Explainer's order
+  (:mod:`strategies.se_order`), so that their chains, complexities and
+  ratings are SE's own.
 
 How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
 
@@ -65,9 +72,7 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   (:func:`implications` is cached per position), and every chain
   technique that asks in that mode shares the result: AICs and static
   cell/region chains share the static propagations, dynamic chains and
-  their conclusions share the dynamic ones; a propagation with inner
-  techniques (``plus`` and the nested levels) starts from where the
-  ``dynamic`` one of the same assumption stopped instead of redoing it;
+  their conclusions share the dynamic ones;
 * what follows one symbol only (X-chains, Nishio, the X screens of AICs)
   reads nothing but that symbol's places, so it is kept from one position
   to the next, and from the SE solve to the HoDoKu one, while they stay
@@ -77,8 +82,8 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
 * with the C accelerator (built by the package's install,
   :mod:`strategies._accel`), static, grouped and dynamic propagations are
   made in C, node for node the same; :meth:`Implications._propagate_python`
-  stays the reference and makes the rest (dynamic+ and nested ones go on
-  in Python from where the dynamic one stopped).
+  stays the reference; dynamic+ and nested ones are made in Python, in
+  Sudoku Explainer's order (:mod:`strategies.se_order`).
 
 Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
 :data:`MAX_RULES` inner steps (of which at most :data:`MAX_NESTED_RULES`
@@ -100,7 +105,7 @@ from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 
 from ._accel import context
-from ._houses import cached, per_position
+from ._houses import per_position
 from .se_order import propagate_in_se_order
 from .symbol_store import per_symbol, symbol_masks_solved
 
@@ -235,8 +240,6 @@ class Implications:
         # imply when they fire (in als_index, below).
         self._gone_lits: dict[tuple[int, int], tuple[int, ...]] = {}
         self._group_links: dict[tuple[int, int, int, int], tuple[tuple, tuple[int, ...]]] = {}
-        #: the dynamic propagations of the same position, when already made (a plus one goes on from them)
-        self.base: Implications | None = None
         self.group_of = _groups(g) if mode == "grouped" else {}
         # grouped chains also pass through almost locked sets: off literal -> for each set holding it
         # there, (its places of the symbol, the (reason, parents) of what it implies when it loses the
@@ -361,48 +364,20 @@ class Implications:
         """The reference propagation (the C accelerator's is node for node
         the same): generation by generation, each literal reached follows
         its links (:meth:`_follow`), until nothing new follows, a
-        contradiction, or :data:`MAX_DEPTH` generations; in the modes with
-        inner techniques, the first that applies where the links stop adds
-        its conclusions (:meth:`_inner_step`)."""
+        contradiction, or :data:`MAX_DEPTH` generations.  (The modes with
+        inner techniques propagate in :mod:`strategies.se_order`.)"""
         prop = Propagation(start)
-        begun = self._begin(prop, start)
-        if begun is None:
-            return prop
-        cand, smask, placed, generation, frontier = begun
-        while True:
-            placed, generation, stopped = self._follow(prop, frontier, cand, smask, placed, generation)
-            if placed < 0:
-                return prop  # (a contradiction)
-            if not stopped:
-                return prop  # (MAX_DEPTH generations)
-            if self.mode == "dynamic" and self.symbol is None:
-                prop.end = (cand, smask, placed, generation)
-            frontier = []
-            if self.inner_steps and prop.rules < MAX_RULES:
-                lits = self._inner_step(prop, cand, placed)
-                for x, reason, parents in lits:
-                    if not _add(prop, cand, smask, frontier, x, reason, parents):
-                        return prop
-                prop.rules += 1 if lits else 0
-            if not frontier or generation >= MAX_DEPTH:
-                return prop
+        cand, smask, placed, generation, frontier = self._begin(start)
+        placed, generation, stopped = self._follow(prop, frontier, cand, smask, placed, generation)
+        if placed >= 0 and stopped and self.mode == "dynamic" and self.symbol is None:
+            prop.end = (cand, smask, placed, generation)  # (as the C propagation reports it)
+        return prop
 
-    def _begin(self, prop: Propagation, start: int) -> tuple[list[int], list[int], int, int, list[int]] | None:
+    def _begin(self, start: int) -> tuple[list[int], list[int], int, int, list[int]]:
         """Where :meth:`_propagate_python` starts: (candidates, places,
-        placed cells, generations done, frontier), the assumption made; or
-        where the dynamic propagation of the same assumption stopped, for a
-        dynamic+ one (None: it ended in a contradiction, now ``prop``'s)."""
+        placed cells, generations done, frontier), the assumption made."""
         if self._live is None:
             self._live = self._live_houses()
-        base = self.base._memo.get(start) if self.base is not None else None
-        if base is not None and base.contradiction is not None:
-            # dynamic+ follows the same links as dynamic up to the first inner step: the same contradiction
-            prop.nodes, prop.contradiction = base.nodes, base.contradiction
-            return None
-        if base is not None and base.end is not None:
-            # dynamic+ goes on where the dynamic propagation of the same assumption stopped
-            prop.nodes.update(base.nodes)
-            return base.end[0].copy(), base.end[1].copy(), base.end[2], base.end[3] - 1, []
         cand, smask = self.cand.copy(), self.smask.copy()
         if not start & 1:
             c, s = lit_cell(start), lit_sym(start)
@@ -840,13 +815,7 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
         imp.state, imp.cand, imp.value, imp.solved = state, state.cand, state.value, _solved(state)
         return imp
 
-    def make() -> Implications:
-        imp = Implications(state, mode, symbol)
-        if mode in NESTING and symbol is None:
-            imp.base = cached(state, ("implications", "dynamic", None))
-        return imp
-
-    return per_position(state, ("implications", mode, symbol), make)
+    return per_position(state, ("implications", mode, symbol), lambda: Implications(state, mode, symbol))
 
 
 #: Makes the forcing chains a nested assumption applies, given the nesting

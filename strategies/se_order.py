@@ -79,7 +79,7 @@ def propagate_in_se_order(imp: Implications, start: int) -> Propagation:
             if on_queue:
                 x = on_queue.popleft()
                 c, s = lit_cell(x), lit_sym(x)
-                parents = (x,)
+                parents: tuple[int, ...] = (x,)
                 same = ((SAME_CELL, c), parents)
                 peer = ((PEER, c), parents)
                 made = [(lit(c, t, False), same) for t in cells_of(cand[c] & ~(1 << s))]
@@ -97,7 +97,7 @@ def propagate_in_se_order(imp: Implications, start: int) -> Propagation:
             x = off_queue.popleft()
             c, s = lit_cell(x), lit_sym(x)
             bit = 1 << s
-            found = []
+            found: list[tuple[int, tuple, tuple[int, ...]]] = []
             left = cand[c]
             if left >> s & 1:
                 if left.bit_count() == 2:
