@@ -93,3 +93,28 @@ def test_every_nested_step_of_the_table_is_sound_and_explained(number):
         words = explain(step, puzzle)
         assert f"Nesting level {step.detail('nesting')}" in words
         assert "(in the position this assumption leaves:)" in words
+
+
+def test_an_inner_step_owes_the_assumption_what_sudoku_explainer_says():
+    from deduce.literal import lit
+    from strategies.implications import _basic_parents
+    from strategies.subsets import HiddenSubset, NakedSubset
+
+    puzzle = Puzzle.from_string("." * 81)
+    full = (1 << 9) - 1
+    real = [full] * 81
+    # the assumption left r1c1 and r1c2 with 1 and 2 only: a naked pair owes it their other candidates
+    cand = list(real)
+    cand[0] = cand[1] = 0b11
+    hypo = State.from_candidates(puzzle, cand, [-1] * 81)
+    step = next(s for s in NakedSubset(2).find(hypo) if set(s.cells) == {0, 1})
+    assert set(_basic_parents(step, real, hypo)) == {lit(c, t, False) for c in (0, 1) for t in range(2, 9)}
+    # the same pair already there before the assumption owes it nothing: no link of the chain
+    assert _basic_parents(step, cand, hypo) == ()
+    # the assumption took 1 and 2 from the rest of row 1: a hidden pair owes it those places
+    cand = list(real)
+    for c in range(2, 9):
+        cand[c] &= ~0b11
+    hypo = State.from_candidates(puzzle, cand, [-1] * 81)
+    step = next(s for s in HiddenSubset(2).find(hypo) if set(s.cells) == {0, 1} and s.houses == (0,))
+    assert set(_basic_parents(step, real, hypo)) == {lit(c, t, False) for c in range(2, 9) for t in (0, 1)}
