@@ -132,8 +132,12 @@ def _branch_lines(r: TextRenderer, start: int, chain: tuple, contradiction: tupl
             # a forcing chain applied inside the assumption: explained in turn, indented
             inner_kind, inner_source, inner_branches = reason[4]
             lines.append(f"{indent}    (in the position this assumption leaves:)")
-            lines.extend(forcing_lines(r, inner_kind, inner_source, inner_branches, lit_text(r, x),
-                                       indent + "    "))
+            said = lit_text(r, x)
+            proven = inner_branches[0][0] ^ 1 if inner_kind == "contradiction" else x
+            if proven != x:
+                # (the inner chain placed a symbol: the chain using it takes its cell's other candidates gone)
+                said = f"{lit_text(r, proven)}, so {said}"
+            lines.extend(forcing_lines(r, inner_kind, inner_source, inner_branches, said, indent + "    "))
     if contradiction is not None:
         x, reason, parents = contradiction
         if x < 0:

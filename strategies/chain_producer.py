@@ -24,12 +24,26 @@ from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
 from ._memo import symbol_masks
 from .best_first import best_first
-from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
-from .implications import NESTING, Implications, implications
+from .conclusions import (
+    CELL,
+    CONTRADICTION,
+    DOUBLE,
+    REGION,
+    Conclusion,
+    contradiction_halves,
+    contradiction_targets,
+    nesting,
+)
+from .implications import NESTING, Implications, Propagation, implications
 
 
 class ChainKindError(ValueError):
     """An unknown kind of chain was asked for."""
+
+
+#: Sudoku Explainer's order among chains of equal rating and complexity ("sort key"): a double
+#: implication, a cell forcing chain, a region forcing chain, a contradiction.
+SE_SORT_KEY = {DOUBLE: 1, CELL: 5, REGION: 6, CONTRADICTION: 7}
 
 
 @attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
@@ -70,13 +84,14 @@ class ChainProducer:
 
     def _find_sorted(self, state: State) -> Iterator[Step]:
         """Every conclusion, sorted: the easiest rating first, then the
-        shortest chain, then the result, then the order found."""
+        shortest chain, then the kind (:data:`SE_SORT_KEY`), then the
+        result, then the order found."""
         conclusions = [con for con in self._conclusions(state) if self._admits(con)]
         # as Sudoku Explainer: the easiest rating first, then the shortest chain
         variants = {id(con): self.variant_of(con) for con in conclusions}
         base = self.technique.se_for
         conclusions.sort(key=lambda c: ((base(variants[id(c)]) or 0) + se_length_bonus(c.complexity),
-                                        c.complexity, c.result))
+                                        c.complexity, SE_SORT_KEY[c.kind], c.result))
         seen: set[int] = set()
         for con in conclusions:
             if con.result in seen:
@@ -114,13 +129,20 @@ class ChainProducer:
                     prop = imp.propagate(x)
                     if prop.contradiction is not None and (not grouped or prop.grouped):
                         yield Conclusion(CONTRADICTION, (c, s), [prop], [contradiction_targets(prop)],
-                                          lit(c, s, False))
+                                          lit(c, s, False), self._halves(prop))
             if kind == "nishio":
                 continue
-            if kind in ("x-chain", "aic", "grouped-aic", "dynamic", "dynamic+"):
+            # (the nested levels too: Sudoku Explainer's nested chains are dynamic ones of every kind)
+            if kind in ("x-chain", "aic", "grouped-aic", "dynamic") or self.mode in NESTING:
                 yield from self.doubles(state, imp, on_lits)
-            if kind in ("cell-region", "dynamic", "dynamic+"):
+            if kind in ("cell-region", "dynamic") or self.mode in NESTING:
                 yield from self._cells_and_regions(state, imp)
+
+    def _halves(self, prop: Propagation) -> tuple[list[int], list[int]] | None:
+        """How a contradiction's complexity is counted: in the dynamic modes,
+        Sudoku Explainer's way (:func:`~strategies.conclusions.contradiction_halves`);
+        a static chain's contradiction is one chain (None)."""
+        return None if self.mode in ("static", "grouped") else contradiction_halves(prop)
 
     def symbols(self, state: State, unsolved: list[int]) -> Sequence[int | None]:
         """What one search follows: each symbol with a candidate left (X-chains
@@ -140,7 +162,8 @@ class ChainProducer:
             if grouped and not prop_off.grouped and not imp.propagate(x_on).grouped:
                 continue
             if prop_off.contradiction is not None:
-                yield Conclusion(CONTRADICTION, (c, s), [prop_off], [contradiction_targets(prop_off)], x_on)
+                yield Conclusion(CONTRADICTION, (c, s), [prop_off], [contradiction_targets(prop_off)], x_on,
+                                 self._halves(prop_off))
                 continue
             off_nodes = prop_off.nodes
             if len(off_nodes) == 1:
@@ -178,8 +201,10 @@ class ChainProducer:
     def cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,
                         starts: list[int]) -> list[Conclusion]:
         props = [imp.propagate(x) for x in starts]
-        if any(p.contradiction is not None for p in props):
+        if self.mode in ("static", "grouped") and any(p.contradiction is not None for p in props):
             return []
+        # (dynamic chains, as Sudoku Explainer's: a branch that ran into a contradiction still implies
+        # what it reached before it; a false assumption implies anything, so the conclusion stands)
         common = set(props[0].nodes)
         for p in props[1:]:
             common &= p.nodes.keys()

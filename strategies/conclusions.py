@@ -33,7 +33,7 @@ class Conclusion:
                  "targets")
 
     def __init__(self, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]],
-                 result: int):
+                 result: int, halves: tuple[list[int], list[int]] | None = None):
         self.kind = kind
         self.source = source          # (cell, sym) or (cell,) or (house, sym)
         self.props = props            # one propagation per branch
@@ -45,13 +45,19 @@ class Conclusion:
         fast = _accel._deduce_accel
         if fast is not None and not any(p.nested_rules for p in props):
             self.complexity = self._noted = self._symbols = 0
-            for p, t in zip(props, targets):
+            for p, t in [(props[0], h) for h in halves] if halves else zip(props, targets):
                 count, noted, symbols = fast.ancestor_count(p.nodes, t, _NOTED)
                 self.complexity += count
                 self._noted |= noted
                 self._symbols |= symbols
+            if halves:
+                self.complexity += 1
             return
-        self.complexity = sum(len(c) for c in self.sets)
+        if halves:
+            prop = props[0]
+            self.complexity = 1 + len(prop.ancestor_set(halves[0])) + len(prop.ancestor_set(halves[1]))
+        else:
+            self.complexity = sum(len(c) for c in self.sets)
         if any(p.nested_rules for p in props):
             self.complexity += _inner_complexity(props, self.sets)
 
@@ -122,6 +128,26 @@ def nesting(con: Conclusion) -> int:
             if reason[0] == RULE:
                 level = max(level, INNER_CHAIN_LEVEL.get(reason[1], 1))
     return level
+
+
+def contradiction_halves(prop: Propagation) -> tuple[list[int], list[int]]:
+    """The two sides of ``prop``'s contradiction as Sudoku Explainer counts
+    a dynamic contradiction's complexity: the literal found both true and
+    false, once with what made it true, once with what made it false,
+    each side's ancestors counted in full (the ones they share twice), plus
+    one for the literal newly found (the caller adds it).
+
+    A cell left without candidates, or a symbol left without a place in a
+    house, is never a contradiction of its own for Sudoku Explainer: it
+    processes one literal at a time, so of the last two candidates (places)
+    to go, the first one it takes off makes the other one true, against
+    its being false.  That other one is taken as the last of them derived."""
+    x, _, parents = prop.contradiction  # type: ignore[misc]
+    if x >= 0:
+        return list(parents), [negate(x)]
+    wanted = set(parents)
+    last = next(y for y in reversed(prop.nodes) if y in wanted)
+    return [y for y in parents if y != last], [last]
 
 
 def contradiction_targets(prop: Propagation) -> list[int]:

@@ -15,8 +15,11 @@ links, the kinds of conclusion and the bounds):
   Explainer's nested levels 2 to 5 (9.5, 10.0, 10.5 and 11.0 plus the
   length bonus): static forcing chains (AICs) at level 2, also cell/region
   forcing chains at level 3, dynamic forcing chains at level 4, also
-  nested forcing chains of level 2 at level 5.  Each is bounded (so
-  deterministic) by the engine's limits on depth and inner steps.
+  nested forcing chains of level 2 at level 5.  Like SE's, they conclude
+  by contradiction, double implication and cell or region forcing, and
+  propagate in SE's order (:mod:`strategies.se_order`), so their
+  complexities and ratings are SE's.  Each is bounded (so deterministic)
+  by the engine's limits on inner steps.
 
 Static chains that read as one line of links (X-chains, AICs, grouped
 AICs) are :class:`strategies.chains.Chains`; for compatibility

@@ -37,16 +37,23 @@ The engine propagates in one of five modes:
 * ``dynamic``: each link judged against the position as changed by
   everything the assumption implied so far (Nishio when one symbol is
   followed; dynamic forcing chains otherwise);
-* ``plus`` (nesting level 1): dynamic, and locked candidates, naked and
-  hidden pairs and X-wings applied inside the assumption where its links
+* ``plus`` (nesting level 1): dynamic, and locked candidates, hidden and
+  naked pairs and X-wings applied inside the assumption where its links
   run out (as Sudoku Explainer: the first of them that applies, with every
-  step it finds at once);
+  step it finds at once, each step's parents the candidates it owes to the
+  assumption, :func:`_basic_parents`);
 * ``nested``, ``nested-3``, ``nested-4``, ``nested-5`` (nesting levels 2
   to 5, Sudoku Explainer's nested levels): dynamic+ that also applies
   forcing chains inside the assumption, each explained link by link in
   turn (:data:`INNER_CHAINS_BY_LEVEL`): level 2 static forcing chains
   (AICs), level 3 also cell/region forcing chains, level 4 dynamic forcing
-  chains, level 5 also nested forcing chains of level 2.
+  chains, level 5 also nested forcing chains of level 2; every chain the
+  inner producer finds at once, those that owe something to the
+  assumption (:func:`_chain_parents`).
+
+  These modes propagate in Sudoku Explainer's order
+  (:mod:`strategies.se_order`), so that their chains, complexities and
+  ratings are SE's own.
 
 How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
 
@@ -65,9 +72,7 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   (:func:`implications` is cached per position), and every chain
   technique that asks in that mode shares the result: AICs and static
   cell/region chains share the static propagations, dynamic chains and
-  their conclusions share the dynamic ones; a propagation with inner
-  techniques (``plus`` and the nested levels) starts from where the
-  ``dynamic`` one of the same assumption stopped instead of redoing it;
+  their conclusions share the dynamic ones;
 * what follows one symbol only (X-chains, Nishio, the X screens of AICs)
   reads nothing but that symbol's places, so it is kept from one position
   to the next, and from the SE solve to the HoDoKu one, while they stay
@@ -77,8 +82,8 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
 * with the C accelerator (built by the package's install,
   :mod:`strategies._accel`), static, grouped and dynamic propagations are
   made in C, node for node the same; :meth:`Implications._propagate_python`
-  stays the reference and makes the rest (dynamic+ and nested ones go on
-  in Python from where the dynamic one stopped).
+  stays the reference; dynamic+ and nested ones are made in Python, in
+  Sudoku Explainer's order (:mod:`strategies.se_order`).
 
 Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
 :data:`MAX_RULES` inner steps (of which at most :data:`MAX_NESTED_RULES`
@@ -100,7 +105,8 @@ from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 
 from ._accel import context
-from ._houses import cached, per_position
+from ._houses import per_position
+from .se_order import propagate_in_se_order
 from .symbol_store import per_symbol, symbol_masks_solved
 
 #: Generations of consequences followed from an assumption.
@@ -234,8 +240,6 @@ class Implications:
         # imply when they fire (in als_index, below).
         self._gone_lits: dict[tuple[int, int], tuple[int, ...]] = {}
         self._group_links: dict[tuple[int, int, int, int], tuple[tuple, tuple[int, ...]]] = {}
-        #: the dynamic propagations of the same position, when already made (a plus one goes on from them)
-        self.base: Implications | None = None
         self.group_of = _groups(g) if mode == "grouped" else {}
         # grouped chains also pass through almost locked sets: off literal -> for each set holding it
         # there, (its places of the symbol, the (reason, parents) of what it implies when it loses the
@@ -343,6 +347,9 @@ class Implications:
         return live
 
     def _propagate(self, start: int) -> Propagation:
+        if self.inner_steps:
+            # dynamic+ and nested chains: in Sudoku Explainer's order, so that their lengths are its own
+            return propagate_in_se_order(self, start)
         if self._fast is None:
             self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE),
                                  MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH) or False
@@ -357,48 +364,20 @@ class Implications:
         """The reference propagation (the C accelerator's is node for node
         the same): generation by generation, each literal reached follows
         its links (:meth:`_follow`), until nothing new follows, a
-        contradiction, or :data:`MAX_DEPTH` generations; in the modes with
-        inner techniques, the first that applies where the links stop adds
-        its conclusions (:meth:`_inner_step`)."""
+        contradiction, or :data:`MAX_DEPTH` generations.  (The modes with
+        inner techniques propagate in :mod:`strategies.se_order`.)"""
         prop = Propagation(start)
-        begun = self._begin(prop, start)
-        if begun is None:
-            return prop
-        cand, smask, placed, generation, frontier = begun
-        while True:
-            placed, generation, stopped = self._follow(prop, frontier, cand, smask, placed, generation)
-            if placed < 0:
-                return prop  # (a contradiction)
-            if not stopped:
-                return prop  # (MAX_DEPTH generations)
-            if self.mode == "dynamic" and self.symbol is None:
-                prop.end = (cand, smask, placed, generation)
-            frontier = []
-            if self.inner_steps and prop.rules < MAX_RULES:
-                lits = self._inner_step(prop, cand, placed)
-                for x, reason, parents in lits:
-                    if not _add(prop, cand, smask, frontier, x, reason, parents):
-                        return prop
-                prop.rules += 1 if lits else 0
-            if not frontier or generation >= MAX_DEPTH:
-                return prop
+        cand, smask, placed, generation, frontier = self._begin(start)
+        placed, generation, stopped = self._follow(prop, frontier, cand, smask, placed, generation)
+        if placed >= 0 and stopped and self.mode == "dynamic" and self.symbol is None:
+            prop.end = (cand, smask, placed, generation)  # (as the C propagation reports it)
+        return prop
 
-    def _begin(self, prop: Propagation, start: int) -> tuple[list[int], list[int], int, int, list[int]] | None:
+    def _begin(self, start: int) -> tuple[list[int], list[int], int, int, list[int]]:
         """Where :meth:`_propagate_python` starts: (candidates, places,
-        placed cells, generations done, frontier), the assumption made; or
-        where the dynamic propagation of the same assumption stopped, for a
-        dynamic+ one (None: it ended in a contradiction, now ``prop``'s)."""
+        placed cells, generations done, frontier), the assumption made."""
         if self._live is None:
             self._live = self._live_houses()
-        base = self.base._memo.get(start) if self.base is not None else None
-        if base is not None and base.contradiction is not None:
-            # dynamic+ follows the same links as dynamic up to the first inner step: the same contradiction
-            prop.nodes, prop.contradiction = base.nodes, base.contradiction
-            return None
-        if base is not None and base.end is not None:
-            # dynamic+ goes on where the dynamic propagation of the same assumption stopped
-            prop.nodes.update(base.nodes)
-            return base.end[0].copy(), base.end[1].copy(), base.end[2], base.end[3] - 1, []
         cand, smask = self.cand.copy(), self.smask.copy()
         if not start & 1:
             c, s = lit_cell(start), lit_sym(start)
@@ -611,44 +590,127 @@ class Implications:
         # (a new State no solver solves: its strategies read the thread's scratch cache, so what they compute
         # per position never pushes out what the real position has computed; see deduce.solve_cache)
         hypo = State(self.state.puzzle, cand.copy(), value)
-        return _first_inner(inner, prop, hypo)
+        return _first_inner(inner, prop, hypo, self.cand)
 
 
-def _first_inner(inner: list[Any], prop: Propagation, hypo: State) -> list[tuple[int, tuple, tuple[int, ...]]]:
-    """:meth:`Implications._inner_step` in the assumed position ``hypo``,
-    with the techniques ``inner``."""
+def _first_inner(inner: list[Any], prop: Propagation, hypo: State,
+                 real: list[int]) -> list[tuple[int, tuple, tuple[int, ...]]]:
+    """:meth:`Implications._inner_step` in the assumed position ``hypo``
+    (``real``: the candidates of the position assumed in), with the
+    techniques ``inner``."""
     nodes = prop.nodes
+    out: list[tuple[int, tuple, tuple[int, ...]]] = []
+    made: set[int] = set()
     for strategy in inner:
         chain = strategy.technique.code in INNER_CHAIN_CODES
         if chain and prop.nested_rules >= MAX_NESTED_RULES:
             continue
-        out: list[tuple[int, tuple, tuple[int, ...]]] = []
-        made: set[int] = set()
         for step in strategy.find(hypo):
-            new = [lit(c, s, False) for c, s in step.eliminations if lit(c, s, False) not in nodes]
-            new += [lit(c, s, True) for c, s in step.placements if lit(c, s, True) not in nodes]
-            new = [x for x in new if x not in made]
+            # (a placement as its cell's other candidates gone, as Sudoku Explainer applies a rule's step)
+            gone = [*step.eliminations,
+                    *((c, t) for c, s in step.placements for t in cells_of(hypo.cand[c] & ~(1 << s)))]
+            new = [x for x in (lit(c, t, False) for c, t in gone) if x not in nodes and x not in made]
             if not new:
                 continue
-            targets = {lit_cell(x) for x in new}
-            pattern = set(step.cells) | {c for h in step.houses for c in hypo.puzzle.geometry.houses[h]}
-            sset = set(step.symbols) or {lit_sym(x) for x in new}
-            parents = tuple(x for x in nodes if not x & 1 and lit_cell(x) in pattern and lit_sym(x) in sset
-                            and lit_cell(x) not in targets)
+            parents = _chain_parents(step, real, hypo) if chain else _basic_parents(step, real, hypo)
+            if not parents:
+                continue  # (as Sudoku Explainer: a step the assumption did not make is no link of it)
             reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
             if chain:
                 # the inner chain itself, so that it too is explained link by link, and its size
                 # (Sudoku Explainer adds it to the size of a chain that uses it)
                 reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),
-                           step.detail("complexity"))
-                prop.nested_rules += 1
-                return [(x, reason, parents) for x in new]
+                           _se_complexity(strategy, step))
             out += [(x, reason, parents) for x in new]
             made.update(new)
-        if out:
-            # (as Sudoku Explainer: every step the first technique that applies finds, at once)
+        if out and strategy.technique.code not in JOINED_WITH_NEXT:
+            # (as Sudoku Explainer: every step the first technique that applies finds, at once, an inner
+            # forcing chain's too: all the chains it finds in the assumed position)
+            if chain:
+                prop.nested_rules += 1
             return out
-    return []
+    return out
+
+
+#: Inner techniques tried together with the next one, as one of Sudoku Explainer's rules
+#: (its locked candidates are pointing and claiming at once).
+JOINED_WITH_NEXT = frozenset({"lc1"})
+
+
+def _basic_parents(step: Any, real: list[int], hypo: State) -> tuple[int, ...]:
+    """What a basic technique's step in the assumed position ``hypo`` owes
+    to the assumption, as Sudoku Explainer reads it (``real``: the
+    candidates before the assumption): locked candidates and fish, the
+    symbol's places gone from the houses they start from, outside the
+    houses they clear; a naked set, the other candidates gone from its
+    cells; a hidden set, its symbols gone from the rest of its house."""
+    geometry = hypo.puzzle.geometry
+    cand, houses = hypo.cand, step.houses
+    found: list[int] = []
+    if step.code in ("np", "nt", "nq"):
+        symbols = sum(1 << t for t in step.symbols)
+        for c in step.cells:
+            found += [lit(c, t, False) for t in cells_of(real[c] & ~symbols)]
+        return tuple(found)
+    if step.code in ("hp", "ht", "hq"):
+        inside = set(step.cells)
+        for c in geometry.houses[houses[0]]:
+            if c not in inside:
+                found += [lit(c, t, False) for t in step.symbols if real[c] >> t & 1]
+        return tuple(found)
+    # locked candidates (the house confining the symbol, then the one cleared) and fish (base, then cover)
+    s = step.symbols[0]
+    half = max(1, len(houses) // 2)
+    cover = 0
+    for h in houses[half:]:
+        cover |= geometry.house_masks[h]
+    for h in houses[:half]:
+        for c in cells_of(geometry.house_masks[h] & ~cover):
+            if real[c] >> s & 1 and not cand[c] >> s & 1:
+                found.append(lit(c, s, False))
+    return tuple(found)
+
+
+def _se_complexity(strategy: Any, step: Any) -> int:
+    """A forcing chain's complexity as Sudoku Explainer adds it to the chain
+    applying it: a static chain from a candidate to its own negation counts
+    both ends (SE's forcing X- and XY-chains; deduce's count, which stops
+    short of the negation, gives the same length bonus on its own)."""
+    complexity: int = step.detail("complexity")
+    if strategy.mode == "static" and step.detail("kind") == "contradiction":
+        complexity += 1
+    return complexity
+
+
+def _chain_parents(step: Any, real: list[int], hypo: State) -> tuple[int, ...]:
+    """What a forcing chain found in the assumed position ``hypo`` owes to
+    the assumption, as Sudoku Explainer reads it: for each literal its
+    branches make true (and a cell or region chain's source), the
+    candidates the assumption took from that cell when a cell's last
+    candidate made it true, the places it took from that house when a
+    house's last place did (``real``: the candidates before the assumption);
+    none when the chain holds without the assumption."""
+    houses = hypo.puzzle.geometry.house_masks
+    cand = hypo.cand
+    kind, source = step.detail("kind"), step.detail("source")
+    found: dict[int, None] = {}
+    for _, records, _ in step.detail("branches"):
+        for x, reason, _ in records:
+            if not x & 1:
+                continue
+            why = reason[0]
+            if why == ASSUMED:
+                why = NAKED if kind == "cell" else HIDDEN if kind == "region" else why
+                reason = (why, source[0])
+            c, s = lit_cell(x), lit_sym(x)
+            if why == NAKED:
+                for t in cells_of(real[c] & ~cand[c]):
+                    found[lit(c, t, False)] = None
+            elif why == HIDDEN:
+                for q in cells_of(houses[reason[1]]):
+                    if real[q] >> s & 1 and not cand[q] >> s & 1:
+                        found[lit(q, s, False)] = None
+    return tuple(found)
 
 
 def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x: int, reason: tuple,
@@ -753,13 +815,7 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
         imp.state, imp.cand, imp.value, imp.solved = state, state.cand, state.value, _solved(state)
         return imp
 
-    def make() -> Implications:
-        imp = Implications(state, mode, symbol)
-        if mode in NESTING and symbol is None:
-            imp.base = cached(state, ("implications", "dynamic", None))
-        return imp
-
-    return per_position(state, ("implications", mode, symbol), make)
+    return per_position(state, ("implications", mode, symbol), lambda: Implications(state, mode, symbol))
 
 
 #: Makes the forcing chains a nested assumption applies, given the nesting
@@ -794,7 +850,8 @@ def _inner_strategies(level: int = 1) -> list[Any]:
     from .intersections import LockedCandidates
     from .subsets import HiddenSubset, NakedSubset
 
-    inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), NakedSubset(2), HiddenSubset(2),
+    # (Sudoku Explainer's order: locked candidates, both kinds at once, hidden pairs, naked pairs, X-wings)
+    inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), HiddenSubset(2), NakedSubset(2),
                         Fish(2, "basic")]
     if level >= 2:
         for make in NESTED_INNER_CHAINS:

@@ -1,7 +1,7 @@
 """Nested forcing chains, levels 2 to 5 as Sudoku Explainer defines them.
 
 * each level applies SE's inner techniques (level 1's: locked candidates,
-  naked and hidden pairs, X-wings, every step of the first that applies at
+  hidden and naked pairs, X-wings, every step of the first that applies at
   once; then AICs at level 2, cell/region chains too at 3, dynamic chains
   at 4, nested chains of level 2 too at 5) and rates 9.5, 10.0, 10.5, 11.0
   plus the length bonus, a chain's size counting its inner chains' sizes;
@@ -36,7 +36,7 @@ from deduce.render.words import TextRenderer, explain
 from deduce.techniques import TECHNIQUES
 from strategies._chain_records import forcing_lines, lit_text
 from strategies.forcing import ForcingChains
-from strategies.implications import INNER_CHAINS_BY_LEVEL, RULE, Implications, _inner_strategies
+from strategies.implications import INNER_CHAINS_BY_LEVEL, JOINED_WITH_NEXT, RULE, Implications, _inner_strategies
 
 from .test_chain_engine import CHAIN_CODES, PUZZLES
 from .test_cli import run
@@ -48,7 +48,9 @@ DEEPER = {f"nested-forcing-{k}" for k in (3, 4, 5)}
 
 def test_each_level_applies_sudoku_explainers_inner_techniques():
     level_one = [s.technique.code for s in _inner_strategies(1)]
-    assert level_one == ["lc1", "lc2", "np", "hp", "x-wing"]
+    # (SE's order: its locked candidates (pointing and claiming, tried as one), hidden pairs, naked pairs, X-wings)
+    assert level_one == ["lc1", "lc2", "hp", "np", "x-wing"]
+    assert {"lc1"} == JOINED_WITH_NEXT
     for level in range(2, 6):
         codes = [s.technique.code for s in _inner_strategies(level)]
         assert codes[:len(level_one)] == level_one

@@ -30,7 +30,7 @@ ERROR = "error"
 #: an input line that is not a puzzle (only in a command's output, never from :class:`Rater`)
 INVALID = "invalid"
 #: Bumped whenever a change can move ratings (technique numbers, profiles, limits).
-RATING_MODEL = 3
+RATING_MODEL = 4  # (4: forcing chains counted and chosen as Sudoku Explainer does, nested chains of every kind)
 
 
 @attrs.frozen
