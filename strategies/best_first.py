@@ -41,13 +41,20 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
     heapq.heapify(units)
     pool: list[tuple[float, int, int, int, int, Conclusion, str]] = []
     seen: set[int] = set()
+    made: set[tuple[tuple[int, int], ...]] = set()
     while units or pool:
         if pool and (not units or pool[0][:2] < units[0][:2]):
             *_, con, variant = heapq.heappop(pool)
             if con.result in seen:
                 continue
             seen.add(con.result)
-            yield producer.make_step(state, con, variant)
+            step = producer.make_step(state, con, variant)
+            if len(step.eliminations) > 1:  # a whole chain: the same chain found from another of its results
+                key = step.eliminations
+                if key in made:
+                    continue
+                made.add(key)
+            yield step
             continue
         _, bound, order, work, refine = heapq.heappop(units)
         if refine is not None:

@@ -35,8 +35,10 @@ from deduce.step import Step
 from deduce.technique import CHAINS, HARD, UNFAIR, Technique, row
 from deduce.techniques import se_length_bonus
 
+from ._aic_shape import aic_shape
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, chain_marks
 from .chain_producer import ChainProducer
+from .conclusions import Conclusion
 
 if TYPE_CHECKING:
     from deduce.render.marks import Marker
@@ -257,6 +259,28 @@ class Chains(ChainProducer):
     CODES: ClassVar[dict[str, tuple[str, str]]] = CHAIN_KINDS
 
     KINDS: ClassVar[dict[str, tuple[str, str]]] = CHAIN_KINDS
+
+    #: One step per chain with every elimination it justifies (an AIC's ends, a loop's weak links);
+    #: False for a chain applied inside a nested assumption, which removes its one candidate (as
+    #: Sudoku Explainer's inner chains do).
+    whole: bool = True
+
+    def __repr__(self) -> str:
+        return f"Chains({self.kind!r})" if self.whole else f"Chains({self.kind!r}, whole=False)"
+
+    def make_step(self, state: State, con: Conclusion, variant: str) -> Step:
+        step = super().make_step(state, con, variant)
+        if not self.whole:
+            return step
+        shape = aic_shape(state, con)
+        if shape is None:
+            return step
+        (nodes, links, loop), eliminations = shape
+        if not step.eliminations or step.eliminations[0] not in eliminations:
+            return step  # (never: the conclusion's own elimination sees both ends)
+        cells = sorted(set(step.cells) | {c for node in nodes for c in node[1]})
+        return attrs.evolve(step, eliminations=eliminations, cells=cells,
+                            details=step.details + (("aic", (nodes, links, loop)),))
 
 
 # -- words (see :mod:`deduce.render.words`; chains of literals: strategies._chain_records) ---------
