@@ -28,7 +28,12 @@ CODES = ("x-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "dyna
          "dynamic-forcing-plus", "nested-forcing", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5")
 
 
-class ForcingDetails(TypedDict):
+class _ChainDetails(TypedDict, total=False):
+    #: a static chain whose links form one strand: (nodes, links, loop), see strategies._aic_shape
+    aic: tuple[tuple[Any, ...], tuple[tuple[str, int], ...], bool]
+
+
+class ForcingDetails(_ChainDetails):
     #: ``contradiction``, ``double``, ``cell`` or ``region``
     kind: str
     #: the assumption's (cell, symbol), the cell ``(cell,)`` or the (house, symbol)
@@ -362,9 +367,62 @@ def _chain_links(b: Builder, records: Iterable[tuple]) -> None:
             b.cell_roles(reason[1], numbered("set", b.als_nodes.setdefault(tuple(reason[1]), len(b.als_nodes))))
         elif reason and reason[0] == "group":  # a group of places in a house
             b.cell_roles(reason[2], "pattern")
+        via = reason[0] if reason and reason[0] in ("als", "group") else ""
         for p in parents:
             pc, ps, pon = unpack(p)
-            b.link((pc, ps), (cell, sym), strong=on and not pon)
+            b.link((pc, ps), (cell, sym), strong=on and not pon, via=via)
+
+
+def _nearest(a: Iterable[tuple[int, int]], b: Iterable[tuple[int, int]], n: int) -> tuple[tuple[int, int], ...]:
+    """The closest pair of candidates between two nodes (one strand, not a fan of lines)."""
+    return min(((x, y) for x in a for y in b if x != y),
+               key=lambda p: ((p[0][0] // n - p[1][0] // n) ** 2 + (p[0][0] % n - p[1][0] % n) ** 2, p),
+               default=())
+
+
+def _aic_marks(b: Builder, aic: tuple, n: int) -> None:
+    """An AIC drawn as one strand: its first node false, then true and false
+    in turn as the links say; each link drawn as what it is (strong solid,
+    weak dashed, through an almost locked set dotted)."""
+    nodes, links, _loop = aic
+
+    def cands(face: tuple) -> list[tuple[int, int]]:
+        return [(c, face[0]) for c in face[1]]
+
+    def show(face: tuple, true: bool) -> None:
+        for c, s in cands(face):
+            b.cands((c,), (s,), "on" if true else "off", beside=("on", "off"))
+
+    last: list[tuple[int, int]] = []  # where the strand arrived: it goes on from there
+
+    def join(a: tuple, z: tuple, strong: bool, via: str = "") -> None:
+        start = [x for x in cands(a) if x in last] or cands(a)
+        pair = _nearest(start, cands(z), n)
+        if pair:
+            b.link(pair[0], pair[1], strong=strong, via=via)
+            last[:] = [pair[1]]
+
+    def node(k: int, entry_true: bool) -> tuple:
+        """Show node ``k`` entered as ``entry_true``; its exit side (a set's is true)."""
+        nd = nodes[k]
+        entry = _face(None, nd, True)  # type: ignore[arg-type]
+        show(entry, entry_true)
+        if nd[2] < 0:
+            if len(nd[1]) > 1:
+                b.cell_roles(nd[1], "pattern")
+            return entry
+        b.cell_roles(nd[1], numbered("set", b.als_nodes.setdefault(tuple(nd[1]), len(b.als_nodes))))
+        out = _face(None, nd, False)  # type: ignore[arg-type]
+        show(out, True)
+        join(entry, out, False, "als")
+        return out
+
+    exit_face = node(0, False)
+    for (kind, _), k in zip(links, range(1, len(nodes))):
+        strong = kind == "="
+        entry = _face(None, nodes[k], True)  # type: ignore[arg-type]
+        join(exit_face, entry, strong)
+        exit_face = node(k, strong)
 
 
 def chain_marks(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
@@ -390,6 +448,10 @@ def chain_marks(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
             b.cands((cell,), (values[i],), "on")
             b.link(prev, (cell, values[i]), strong=True)
             prev = (cell, values[i])
+        return b.done()
+    aic = step.detail("aic")
+    if aic is not None:
+        _aic_marks(b, aic, puzzle.size)
         return b.done()
     if branches is not None:
         kind, source = step.detail("kind"), step.detail("source")

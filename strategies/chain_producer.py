@@ -23,7 +23,7 @@ from deduce.step import Step
 from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
 from ._memo import symbol_masks
-from .best_first import best_first
+from .best_first import best_first, new_step
 from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
 from .implications import NESTING, Implications, implications
 
@@ -78,11 +78,14 @@ class ChainProducer:
         conclusions.sort(key=lambda c: ((base(variants[id(c)]) or 0) + se_length_bonus(c.complexity),
                                         c.complexity, c.result))
         seen: set[int] = set()
+        made: set[tuple[tuple[int, int], ...]] = set()
         for con in conclusions:
             if con.result in seen:
                 continue
             seen.add(con.result)
-            yield self.make_step(state, con, variants[id(con)])
+            step = self.make_step(state, con, variants[id(con)])
+            if new_step(step, made):
+                yield step
 
     def _admits(self, con: Conclusion) -> bool:
         """Whether ``con`` is of this producer's strength, not an easier one's."""
