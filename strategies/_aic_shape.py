@@ -32,6 +32,7 @@ third is false..., so the last is true".
 
 from __future__ import annotations
 
+import itertools
 from typing import Sequence
 
 from deduce.literal import lit_cell, lit_symbol
@@ -203,7 +204,7 @@ def _alternates(nodes: list[Node], links: list[LinkKind]) -> bool:
             kinds.append("=")
     if not kinds:
         return False
-    return kinds[0] == "=" and kinds[-1] == "=" and all(a != b for a, b in zip(kinds, kinds[1:]))
+    return kinds[0] == "=" and kinds[-1] == "=" and all(a != b for a, b in itertools.pairwise(kinds))
 
 
 #: A side of a node: (symbol, the cells one of which holds it when the side is true)
@@ -215,7 +216,7 @@ def _face(node: Node, way_in: bool) -> Face:
     symbol it loses) or out (its places of the symbol then locked in it)."""
     if node[2] < 0:
         return node[0], node[1]
-    return (node[0], node[3]) if way_in else (node[2], node[4])  # type: ignore[misc]
+    return (node[0], node[3]) if way_in else (node[2], node[4])
 
 
 def _with_places(state: State, node: Node) -> Node:
@@ -228,7 +229,7 @@ def _with_places(state: State, node: Node) -> Node:
     def places(s: int) -> tuple[int, ...]:
         return tuple(c for c in cells if state.value[c] < 0 and state.cand[c] >> s & 1)
 
-    return (sym, cells, out, places(sym), places(out))  # type: ignore[return-value]
+    return (sym, cells, out, places(sym), places(out))
 
 
 def _sees_face(state: State, cell: int, sym: int, face: Face) -> bool:

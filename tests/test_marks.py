@@ -10,7 +10,6 @@ import itertools
 import re
 
 import attrs
-
 import pytest
 
 import deduce
