@@ -267,8 +267,8 @@ def _face(r: TextRenderer, node: tuple, way_in: bool) -> Face:
 
 def _node_where(r: TextRenderer, node: tuple) -> str:
     sym, cells, out = node[:3]
-    if out >= 0:
-        return f"the {r.sym(sym)}s of {r.cells(cells)}"
+    if out >= 0:  # an almost locked set, entered by losing sym: its places of sym
+        return f"the {r.sym(sym)}{'' if len(node[3]) == 1 else 's'} of {r.cells(node[3])}"
     return f"{r.sym(sym)} in {r.cell(cells[0]) if len(cells) == 1 else r.cells_or(cells)}"
 
 
