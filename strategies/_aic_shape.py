@@ -147,9 +147,11 @@ def _reverse(nodes: list[Node], links: list[LinkKind]) -> tuple[list[Node], list
 
 def _strand(con: Conclusion) -> tuple[list[Node], list[LinkKind]] | None:
     """The conclusion's links as one strand from end to end, or None."""
+    if con.kind == CONTRADICTION and con.props[0].contradiction is not None and not con.props[0].start & 1:
+        return _placing(con.props[0])
     if con.kind == CONTRADICTION:
         prop = con.props[0]
-        if not prop.start & 1 or prop.contradiction is None:
+        if prop.contradiction is None:
             return None
         x, reason, parents = prop.contradiction
         if x < 0:
@@ -191,6 +193,34 @@ def _strand(con: Conclusion) -> tuple[list[Node], list[LinkKind]] | None:
             return ra[0][:-1] + b[0][:-1], ra[1] + b[1][1:-1]
         return ra[0] + b[0][:-1], ra[1] + b[1][:-1]
     return None
+
+
+def _placing(prop: Propagation) -> tuple[list[Node], list[LinkKind]] | None:
+    """A candidate whose removal runs into a contradiction, as a chain from
+    the candidate back to itself, strong links at both ends: if it is false,
+    it is true (it is placed)."""
+    x, reason, parents = prop.contradiction  # type: ignore[misc]
+    home = _node(prop.start)
+    one, two = _Branch(prop), _Branch(prop)
+    if x < 0:
+        if len(parents) != 2:
+            return None
+        a, b = one.walk(parents[0]), two.walk(parents[1])
+        if a is None or b is None or one.used & two.used or one.absorbed or two.absorbed:
+            return None
+        join: LinkKind = ("=", -1) if reason[0] == "empty" else ("=", reason[1])
+        rb = _reverse(*b)
+        return [home] + a[0] + rb[0] + [home], a[1] + [join] + rb[1]
+    a = one.walk(x, (reason, parents))
+    if a is None or one.absorbed:
+        return None
+    if x == prop.start ^ 1:  # the chain comes back to the candidate itself, true
+        return [home] + a[0], a[1]
+    b = two.walk(x ^ 1)
+    if b is None or one.used & two.used or two.absorbed:
+        return None
+    rb = _reverse(*b)
+    return [home] + a[0] + rb[0][1:] + [home], a[1] + rb[1]
 
 
 def _alternates(nodes: list[Node], links: list[LinkKind]) -> bool:
@@ -281,8 +311,12 @@ def aic_shape(state: State, con: Conclusion) -> tuple[Shape, list[tuple[int, int
         return None
     nodes = [_with_places(state, node) for node in nodes]
     first, last = _face(nodes[0], True), _face(nodes[-1], False)
-    if not first[1] or not last[1] or first == last:
+    if not first[1] or not last[1]:
         return None
+    if first == last:  # both ends the same candidate: it is true
+        if con.kind != CONTRADICTION or len(first[1]) != 1:
+            return None
+        return (tuple(nodes), tuple(links), False), []
     found = set(_seeing_both(state, first, last))
     loop = _faces_linked(state, first, last)
     if loop:

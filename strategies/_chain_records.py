@@ -164,7 +164,7 @@ def _forcing_where(r: TextRenderer, step: Step) -> str:
     """Where to look, without the answer: the cell or house tried, never the result."""
     kind, source = step.detail("kind"), step.detail("source")
     aic = step.detail("aic")
-    if aic is not None:
+    if aic is not None and not step.placements:
         return f" starting from {_node_where(r, aic[0][0])}"
     if kind == "cell":
         return f" starting from {r.cell(source[0])}"
@@ -179,6 +179,9 @@ def _forcing_where(r: TextRenderer, step: Step) -> str:
 def _forcing_clue(r: TextRenderer, step: Step) -> str:
     kind, source = step.detail("kind"), step.detail("source")
     aic = step.detail("aic")
+    if aic is not None and step.placements:  # (the chain's ends are the answer: name the symbol only)
+        sym = r.sym(aic[0][0][0])
+        return f"Follow strong and weak links from one of the {sym}s until the chain comes back to where it started."
     if aic is not None:
         first = _face(r, aic[0][0], True)
         return (f"If {_statement(r, first, False)}, what must be true? Follow strong and weak links in turn "
@@ -333,7 +336,10 @@ def aic_text(r: TextRenderer, step: Step) -> str:
             lines.append(f" {k}. then {_statement(r, _face(r, b, False), True)} ({_set_reason(r, b)})")
     last = _face(r, nodes[-1], False)
     ends = f"either {_statement(r, first, True)}, or {_statement(r, last, True)}"
-    if loop:
+    if first == last:
+        lines.append(f"So the chain that starts from {r.cell(first[1][0])} without {r.sym(first[0])} puts it back: "
+                     f"{r.placed(step.placements)}.")
+    elif loop:
         lines.append(f"So {ends}; and they cannot both be true (they see each other), so the chain closes into a "
                      "continuous loop: each of its weak links has exactly one true side, and whatever sees both "
                      f"sides of one goes: {r.removed(step.eliminations)}.")

@@ -276,6 +276,8 @@ class Chains(ChainProducer):
         if shape is None:
             return step
         (nodes, links, loop), eliminations = shape
+        if step.placements and not eliminations:  # a chain from a candidate back to itself: it is placed
+            return attrs.evolve(step, details=step.details + (("aic", (nodes, links, loop)),))
         if not step.eliminations or step.eliminations[0] not in eliminations:
             return step  # (never: the conclusion's own elimination sees both ends)
         cells = sorted(set(step.cells) | {c for node in nodes for c in node[1]})
