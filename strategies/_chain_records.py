@@ -435,6 +435,12 @@ def chain_marks(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = Builder(step, state)
     path = step.detail("path")
     branches = step.detail("branches")
+    aic = step.detail("aic")
+    if aic is not None:
+        if path is not None:
+            b.cell_roles(path, "pattern")
+        _aic_marks(b, aic, puzzle.size)
+        return b.done()
     if path is not None:
         values = step.detail("values")
         x = step.symbols[0]
@@ -454,10 +460,6 @@ def chain_marks(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
             b.cands((cell,), (values[i],), "on")
             b.link(prev, (cell, values[i]), strong=True)
             prev = (cell, values[i])
-        return b.done()
-    aic = step.detail("aic")
-    if aic is not None:
-        _aic_marks(b, aic, puzzle.size)
         return b.done()
     if branches is not None:
         kind, source = step.detail("kind"), step.detail("source")

@@ -321,8 +321,10 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #:   digit by digit, row, column;
 #: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
 #:   rectangles by their bivalue corner; Sue de Coq (:func:`_sue_de_coq`);
-#: * remote pairs, X-chains, XY-chains and turbot fish: HoDoKu finds them
-#:   all and takes the one with most eliminations (then :func:`_index_sum`).
+#: * remote pairs, X-chains, XY-chains, turbot fish and nice loops/AICs
+#:   (grouped too): HoDoKu finds them all and takes the one with most
+#:   eliminations (then :func:`_index_sum`); a chain's step carries every
+#:   elimination the one chain justifies (:mod:`strategies._aic_shape`).
 PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "lc1": _first(lambda s: (s.houses[0], s.symbols)),
     "lc2": _first(lambda s: (s.houses[0], s.symbols)),
@@ -336,7 +338,7 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "sue-de-coq": _first(_sue_de_coq),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
-       for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish")},
+       for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish", "aic", "grouped-aic")},
 }
 #: Steps HoDoKu does not count as the technique (see :func:`_locked_subset`).
 ACCEPT: dict[str, Callable[[Step], bool]] = {"locked-pair": _locked_subset, "locked-triple": _locked_subset,
