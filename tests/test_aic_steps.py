@@ -145,3 +145,25 @@ def test_a_chain_inside_a_nested_assumption_keeps_one_elimination():
     found = list(itertools.islice(inner.find(state), 20))
     assert found and all(len(s.eliminations) + len(s.placements) == 1 and s.detail("aic") is None for s in found)
     assert set(step.eliminations) <= {e for s in inner.find(state) for e in s.eliminations}
+
+
+#: HoDoKu 2.2.0 solves this with a continuous nice loop, then an AIC (its path is in tests/data/hodoku-paths.txt)
+HODOKU_LOOP = "..73....69..8.5..1...19..833.......9......67.......8..19.62.....7..5....2.6......"
+
+
+def test_hodoku_takes_the_nice_loop_with_most_eliminations():
+    from deduce.rating import HodokuSolver
+
+    puzzle = Puzzle.from_string(HODOKU_LOOP)
+    state = State.from_puzzle(puzzle)
+    for step in HodokuSolver().iter_solve(puzzle):
+        if step.code == "aic":  # type: ignore[union-attr]
+            break
+        state.apply(step)  # type: ignore[arg-type]
+    else:
+        raise AssertionError("no AIC in HoDoKu's path")
+    found = [s for s in Chains("aic").find(state) if s.detail("aic") is not None]
+    assert len(step.eliminations) == max(len(s.eliminations) for s in found) >= 2
+    assert step.detail("aic")[2]  # HoDoKu's continuous nice loop
+    # deduce's own order takes the easiest chain first: a shorter one, with fewer eliminations
+    assert len(found[0].eliminations) < len(step.eliminations)

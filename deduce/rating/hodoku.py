@@ -340,9 +340,18 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
        for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish", "aic", "grouped-aic")},
 }
-#: Steps HoDoKu does not count as the technique (see :func:`_locked_subset`).
+def _nice_loop(step: Step) -> bool:
+    """A chain HoDoKu's nice loop search finds: one strand (not a net, which
+    it finds only as a forcing net), and by default no almost locked set as a
+    node (its option "allow ALS in tabling chains" is off)."""
+    aic = step.detail("aic")
+    return aic is not None and all(node[2] < 0 for node in aic[0])
+
+
+#: Steps HoDoKu does not count as the technique (see :func:`_locked_subset`, :func:`_nice_loop`).
 ACCEPT: dict[str, Callable[[Step], bool]] = {"locked-pair": _locked_subset, "locked-triple": _locked_subset,
-                                             "skyscraper": _skyscraper}
+                                             "skyscraper": _skyscraper, "aic": _nice_loop,
+                                             "grouped-aic": _nice_loop}
 
 
 # -- the solver -----------------------------------------------------------------
