@@ -25,7 +25,7 @@ from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 from ._memo import symbol_masks
 from .best_first import best_first, new_step
 from .conclusions import CELL, CONTRADICTION, DOUBLE, REGION, Conclusion, contradiction_targets, nesting
-from .implications import NESTING, Implications, implications
+from .implications import GROUPED_MODES, NESTING, Implications, implications
 
 
 class ChainKindError(ValueError):
@@ -93,7 +93,7 @@ class ChainProducer:
         if level is not None:
             # else no inner technique (or no chain of this level) used: an easier producer's
             return nesting(con) >= level
-        if self.mode == "grouped":  # else no group used: a plain AIC
+        if self.mode in GROUPED_MODES:  # else no group used: a plain AIC
             return con.through_group()
         return True
 
@@ -101,7 +101,7 @@ class ChainProducer:
 
     def _conclusions(self, state: State) -> Iterator[Conclusion]:
         kind = self.kind
-        grouped = self.mode == "grouped"  # only chains through a group or a set count: skip the rest early
+        grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count: skip the rest early
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
         for symbol in self.symbols(state, unsolved):
             imp = implications(state, self.mode, symbol)
@@ -134,7 +134,7 @@ class ChainProducer:
 
     def doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[Conclusion]:
         cand, value = state.cand, state.value
-        grouped = imp.mode == "grouped"  # only chains through a group or a set count
+        grouped = imp.mode in GROUPED_MODES  # only chains through a group or a set count
         for x_on in on_lits:
             # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)

@@ -276,9 +276,18 @@ class Chains(ChainProducer):
     #: False for a chain applied inside a nested assumption, which removes its one candidate (as
     #: Sudoku Explainer's inner chains do).
     whole: bool = True
+    #: Grouped AICs through almost locked sets as nodes too; False: through groups only (HoDoKu's grouped
+    #: nice loops, its option "ALS in tabling chains" being off by default).
+    sets: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        if not self.sets and self.mode == "grouped":
+            object.__setattr__(self, "mode", "groups")
 
     def __repr__(self) -> str:
-        return f"Chains({self.kind!r})" if self.whole else f"Chains({self.kind!r}, whole=False)"
+        options = "".join(f", {k}=False" for k in ("whole", "sets") if not getattr(self, k))
+        return f"Chains({self.kind!r}{options})"
 
     def make_step(self, state: State, con: Conclusion, variant: str) -> Step:
         step = super().make_step(state, con, variant)

@@ -167,3 +167,22 @@ def test_hodoku_takes_the_nice_loop_with_most_eliminations():
     assert step.detail("aic")[2]  # HoDoKu's continuous nice loop
     # deduce's own order takes the easiest chain first: a shorter one, with fewer eliminations
     assert len(found[0].eliminations) < len(step.eliminations)
+
+
+def test_grouped_chains_without_sets_pass_through_groups_only():
+    """HoDoKu's grouped nice loops (its "ALS in tabling chains" off): the
+    ``groups`` mode follows groups but never an almost locked set."""
+    _puzzle, solution, steps = chain_steps(GROUPED)
+    state = next(s for s, step in steps if step.code == "grouped-aic")
+    plain = Chains("grouped-aic", sets=False)
+    assert plain.mode == "groups" and repr(plain) == "Chains('grouped-aic', sets=False)"
+    found = list(itertools.islice(plain.find(state), 30))
+    assert found
+    for step in found:
+        assert all(solution[c] != s for c, s in step.eliminations)
+        reasons = {rec[1][0] for _s, chain, con in step.detail("branches")
+                   for rec in (*chain, *((con,) if con else ())) if rec[1]}
+        assert "als" not in reasons and "group" in reasons
+        assert all(node[2] < 0 for node in (step.detail("aic") or ((),))[0] if node)
+    with_sets = list(itertools.islice(Chains("grouped-aic").find(state), 30))
+    assert any(node[2] >= 0 for s in with_sets if s.detail("aic") for node in s.detail("aic")[0])

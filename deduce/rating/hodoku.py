@@ -386,7 +386,7 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 
 #: Strategy settings for HoDoKu's reading of a technique (each is an
 #: attribute of the built-in strategy; a strategy without it is used as is).
-SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}}
+SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "grouped-aic": {"sets": False}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:
