@@ -32,7 +32,7 @@ live in their homes under ``strategies/``, each reading its family's
 
 >>> from deduce.render.marks import Link
 >>> Link((0, 4), (9, 4), strong=True)
-Link(start=(0, 4), end=(9, 4), strong=True, directed=True)
+Link(start=(0, 4), end=(9, 4), strong=True, directed=True, via='')
 """
 
 from __future__ import annotations
