@@ -72,14 +72,14 @@ def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int, max
     does, and the almost locked sets as :func:`strategies.als.node_sets`
     lists them, indexed as
     :attr:`~strategies.implications.Implications.als_index` is."""
-    if _deduce_accel is None or imp.mode not in ("static", "grouped", "dynamic"):
+    if _deduce_accel is None or imp.mode not in ("static", "grouped", "groups", "dynamic"):
         return None
 
     n, ncells = imp.n, len(imp.cand)
     house_masks = imp.house_masks
     peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp.state)
     return _deduce_accel.Context(
-        n, ncells, len(house_masks), int(imp.static), int(imp.mode == "grouped"),
+        n, ncells, len(house_masks), int(imp.static), int(imp.mode in ("grouped", "groups")),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
         imp.cand, imp.value, _words(imp.smask, ncells), peer_words, house_words, cell_houses,
         crossings if imp.group_of else b"", max_als_cells, (*reasons, "empty", "no-place"), max_depth)

@@ -28,7 +28,12 @@ CODES = ("x-chain", "aic", "grouped-aic", "nishio", "cell-region-forcing", "dyna
          "dynamic-forcing-plus", "nested-forcing", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5")
 
 
-class ForcingDetails(TypedDict):
+class _ChainDetails(TypedDict, total=False):
+    #: a static chain whose links form one strand: (nodes, links, loop), see strategies._aic_shape
+    aic: tuple[tuple[Any, ...], tuple[tuple[str, int], ...], bool]
+
+
+class ForcingDetails(_ChainDetails):
     #: ``contradiction``, ``double``, ``cell`` or ``region``
     kind: str
     #: the assumption's (cell, symbol), the cell ``(cell,)`` or the (house, symbol)
@@ -162,6 +167,9 @@ def _gives_away(step: Step, cell: int, sym: int) -> bool:
 def _forcing_where(r: TextRenderer, step: Step) -> str:
     """Where to look, without the answer: the cell or house tried, never the result."""
     kind, source = step.detail("kind"), step.detail("source")
+    aic = step.detail("aic")
+    if aic is not None and not step.placements:
+        return f" starting from {_node_where(r, aic[0][0])}"
     if kind == "cell":
         return f" starting from {r.cell(source[0])}"
     if kind == "region":
@@ -174,6 +182,14 @@ def _forcing_where(r: TextRenderer, step: Step) -> str:
 
 def _forcing_clue(r: TextRenderer, step: Step) -> str:
     kind, source = step.detail("kind"), step.detail("source")
+    aic = step.detail("aic")
+    if aic is not None and step.placements:  # (the chain's ends are the answer: name the symbol only)
+        sym = r.sym(aic[0][0][0])
+        return f"Follow strong and weak links from one of the {sym}s until the chain comes back to where it started."
+    if aic is not None:
+        first = _face(r, aic[0][0], True)
+        return (f"If {_statement(r, first, False)}, what must be true? Follow strong and weak links in turn "
+                "to the other end of the chain.")
     if kind == "cell":
         return f"Try each candidate of {r.cell(source[0])} in turn and follow the consequences."
     if kind == "region":
@@ -185,6 +201,8 @@ def _forcing_clue(r: TextRenderer, step: Step) -> str:
 
 
 def _forcing_text(r: TextRenderer, step: Step) -> str:
+    if step.detail("aic") is not None:
+        return aic_text(r, step)
     kind, branches = step.detail("kind"), step.detail("branches")
     result = r.result(step) if step.eliminations else r.placed(step.placements)
     out = forcing_lines(r, kind, step.detail("source"), branches, result, "")
@@ -240,6 +258,101 @@ def forcing_lines(r: TextRenderer, kind: str, source: tuple, branches: tuple, re
     return out
 
 
+# -- an alternating inference chain (a step's ``aic`` detail: see strategies._aic_shape) ----------
+
+#: One side of a node: (symbol, cells one of which holds it when the side is true)
+Face = tuple[int, tuple[int, ...]]
+
+
+def _face(r: TextRenderer, node: tuple, way_in: bool) -> Face:
+    """The side of ``node`` a link touches: a set's way in (the symbol it
+    loses) or out (the symbol then locked in it: its places in the set)."""
+    if node[2] < 0:
+        return node[0], tuple(node[1])
+    return (node[0], tuple(node[3])) if way_in else (node[2], tuple(node[4]))
+
+
+def _node_where(r: TextRenderer, node: tuple) -> str:
+    sym, cells, out = node[:3]
+    if out >= 0:  # an almost locked set, entered by losing sym: its places of sym
+        return f"the {r.sym(sym)}{'' if len(node[3]) == 1 else 's'} of {r.cells(node[3])}"
+    return f"{r.sym(sym)} in {r.cell(cells[0]) if len(cells) == 1 else r.cells_or(cells)}"
+
+
+def _statement(r: TextRenderer, face: Face, true: bool) -> str:
+    """``r1c2 is 5``, ``r1c2 is not 5``, ``5 is in r1c2 or r1c3``, ``5 is in neither r1c2 nor r1c3``."""
+    sym, cells = face
+    if len(cells) == 1:
+        return f"{r.cell(cells[0])} is {'' if true else 'not '}{r.sym(sym)}"
+    if true:
+        return f"{r.sym(sym)} is in {r.cells_or(cells)}"
+    if len(cells) == 2:
+        return f"{r.sym(sym)} is in neither {r.cell(cells[0])} nor {r.cell(cells[1])}"
+    return f"{r.sym(sym)} is in none of {r.cells(cells)}"
+
+
+def _link_reason(r: TextRenderer, kind: str, house: int, a: Face, b: Face) -> str:
+    """Why side ``a`` of one node decides side ``b`` of the next."""
+    if kind == "=":
+        if a[0] != b[0]:
+            return "its only other candidate"
+        places = "place" if len(b[1]) == 1 else "places"
+        where = f" in {r.house(house)}" if house >= 0 else ""
+        return f"the only other {places} for {r.sym(b[0])}{where}"
+    if a[0] != b[0]:
+        return f"it is {r.sym(a[0])}"
+    if len(a[1]) == 1 and len(b[1]) == 1:
+        return same_house(r, b[1][0], a[1][0])
+    seen = r.cell(a[1][0]) if len(a[1]) == 1 else r.cells(a[1])
+    return f"{'it sees' if len(b[1]) == 1 else 'they all see'} {seen}"
+
+
+def _set_reason(r: TextRenderer, node: tuple) -> str:
+    sym, cells = node[:2]
+    houses = r.g.common_houses(*cells)
+    where = f" in {r.house(houses[0])}" if houses else ""
+    return (f"{r.cells(cells)}{where} hold one {word(r.puzzle)} more than they have cells; without "
+            f"{r.sym(sym)} they are locked on the rest")
+
+
+def aic_text(r: TextRenderer, step: Step) -> str:
+    """An AIC's full explanation: the chain in Eureka notation, then
+    "if ... then ..." link by link, then what its two ends remove."""
+    from deduce.render.eureka import eureka
+
+    nodes, links, loop = step.detail("aic")
+    lines = [eureka(r.puzzle, nodes, links) + "  (= strong link, - weak link)"]
+    first = _face(r, nodes[0], True)
+    lines.append(f"If {_statement(r, first, False)}:")
+    k = 0
+    if nodes[0][2] >= 0:
+        k += 1
+        lines.append(f" {k}. then {_statement(r, _face(r, nodes[0], False), True)} ({_set_reason(r, nodes[0])})")
+    true = True  # the exit side of the current node
+    for (kind, house), a, b in zip(links, nodes, nodes[1:]):
+        true = kind == "="
+        k += 1
+        a_out, b_in = _face(r, a, False), _face(r, b, True)
+        lines.append(f" {k}. then {_statement(r, b_in, true)} ({_link_reason(r, kind, house, a_out, b_in)})")
+        if b[2] >= 0:
+            k += 1
+            true = True
+            lines.append(f" {k}. then {_statement(r, _face(r, b, False), True)} ({_set_reason(r, b)})")
+    last = _face(r, nodes[-1], False)
+    ends = f"either {_statement(r, first, True)}, or {_statement(r, last, True)}"
+    if first == last:
+        lines.append(f"So the chain that starts from {r.cell(first[1][0])} without {r.sym(first[0])} puts it back: "
+                     f"{r.placed(step.placements)}.")
+    elif loop:
+        lines.append(f"So {ends}; and they cannot both be true (they see each other), so the chain closes into a "
+                     "continuous loop: each of its weak links has exactly one true side, and whatever sees both "
+                     f"sides of one goes: {r.removed(step.eliminations)}.")
+    else:
+        lines.append(f"So {ends} (one end of the chain is true), and whatever sees both ends goes: "
+                     f"{r.removed(step.eliminations)}.")
+    return "\n".join(lines)
+
+
 #: The fields of :data:`TEMPLATE`.
 CHAIN_FIELDS: dict[str, Field] = {
     "forcing_where": _forcing_where,
@@ -264,15 +377,74 @@ def _chain_links(b: Builder, records: Iterable[tuple]) -> None:
             b.cell_roles(reason[1], numbered("set", b.als_nodes.setdefault(tuple(reason[1]), len(b.als_nodes))))
         elif reason and reason[0] == "group":  # a group of places in a house
             b.cell_roles(reason[2], "pattern")
+        via = reason[0] if reason and reason[0] in ("als", "group") else ""
         for p in parents:
             pc, ps, pon = unpack(p)
-            b.link((pc, ps), (cell, sym), strong=on and not pon)
+            b.link((pc, ps), (cell, sym), strong=on and not pon, via=via)
+
+
+def _nearest(a: Iterable[tuple[int, int]], b: Iterable[tuple[int, int]], n: int) -> tuple[tuple[int, int], ...]:
+    """The closest pair of candidates between two nodes (one strand, not a fan of lines)."""
+    return min(((x, y) for x in a for y in b if x != y),
+               key=lambda p: ((p[0][0] // n - p[1][0] // n) ** 2 + (p[0][0] % n - p[1][0] % n) ** 2, p),
+               default=())
+
+
+def _aic_marks(b: Builder, aic: tuple, n: int) -> None:
+    """An AIC drawn as one strand: its first node false, then true and false
+    in turn as the links say; each link drawn as what it is (strong solid,
+    weak dashed, through an almost locked set dotted)."""
+    nodes, links, _loop = aic
+
+    def cands(face: tuple) -> list[tuple[int, int]]:
+        return [(c, face[0]) for c in face[1]]
+
+    def show(face: tuple, true: bool) -> None:
+        for c, s in cands(face):
+            b.cands((c,), (s,), "on" if true else "off", beside=("on", "off"))
+
+    last: list[tuple[int, int]] = []  # where the strand arrived: it goes on from there
+
+    def join(a: tuple, z: tuple, strong: bool, via: str = "") -> None:
+        start = [x for x in cands(a) if x in last] or cands(a)
+        pair = _nearest(start, cands(z), n)
+        if pair:
+            b.link(pair[0], pair[1], strong=strong, via=via)
+            last[:] = [pair[1]]
+
+    def node(k: int, entry_true: bool) -> tuple:
+        """Show node ``k`` entered as ``entry_true``; its exit side (a set's is true)."""
+        nd = nodes[k]
+        entry = _face(None, nd, True)  # type: ignore[arg-type]
+        show(entry, entry_true)
+        if nd[2] < 0:
+            if len(nd[1]) > 1:
+                b.cell_roles(nd[1], "pattern")
+            return entry
+        b.cell_roles(nd[1], numbered("set", b.als_nodes.setdefault(tuple(nd[1]), len(b.als_nodes))))
+        out = _face(None, nd, False)  # type: ignore[arg-type]
+        show(out, True)
+        join(entry, out, False, "als")
+        return out
+
+    exit_face = node(0, False)
+    for (kind, _), k in zip(links, range(1, len(nodes))):
+        strong = kind == "="
+        entry = _face(None, nodes[k], True)  # type: ignore[arg-type]
+        join(exit_face, entry, strong)
+        exit_face = node(k, strong)
 
 
 def chain_marks(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     b = Builder(step, state)
     path = step.detail("path")
     branches = step.detail("branches")
+    aic = step.detail("aic")
+    if aic is not None:
+        if path is not None:
+            b.cell_roles(path, "pattern")
+        _aic_marks(b, aic, puzzle.size)
+        return b.done()
     if path is not None:
         values = step.detail("values")
         x = step.symbols[0]

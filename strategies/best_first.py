@@ -41,13 +41,16 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
     heapq.heapify(units)
     pool: list[tuple[float, int, int, int, int, Conclusion, str]] = []
     seen: set[int] = set()
+    made: set[tuple[tuple[int, int], ...]] = set()
     while units or pool:
         if pool and (not units or pool[0][:2] < units[0][:2]):
             *_, con, variant = heapq.heappop(pool)
             if con.result in seen:
                 continue
             seen.add(con.result)
-            yield producer.make_step(state, con, variant)
+            step = producer.make_step(state, con, variant)
+            if new_step(step, made):
+                yield step
             continue
         _, bound, order, work, refine = heapq.heappop(units)
         if refine is not None:
@@ -58,6 +61,17 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
             variant = producer.variant_of(con)
             rating = (base(variant) or 0) + se_length_bonus(con.complexity)
             heapq.heappush(pool, (rating, con.complexity, con.result, order, j, con, variant))
+
+
+def new_step(step: Step, made: set[tuple[tuple[int, int], ...]]) -> bool:
+    """False for a whole chain's step already made from another of its
+    results (a chain with several eliminations is found once per elimination)."""
+    if len(step.eliminations) < 2:
+        return True
+    if step.eliminations in made:
+        return False
+    made.add(step.eliminations)
+    return True
 
 
 def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float, int, Any, Any]]:

@@ -153,16 +153,24 @@ class CageCombinations(Producer):
             for f in fillings:
                 common &= f
         common &= (1 << puzzle.size) - 1
+        pointing: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = []
         for s in bits_of(common):
-            places = [c for c, sup in zip(cage.cells, support) if sup >> s & 1]
+            places = tuple(c for c, sup in zip(cage.cells, support) if sup >> s & 1)
             if any(state.value[c] == s for c in places):
                 continue  # already placed: its peers lost it then
             for h in g.common_houses(*places):
-                removed = [c for c in g.houses[h]
-                           if c not in cage.cells and state.value[c] < 0 and state.cand[c] >> s & 1]
+                removed = tuple(c for c in g.houses[h]
+                                if c not in cage.cells and state.value[c] < 0 and state.cand[c] >> s & 1)
                 if removed:
-                    yield Step(self.technique, eliminations=[(c, s) for c in removed], cells=places,
-                               houses=[h], cages=[index], symbols=[s], details=details)
+                    pointing.append((s, h, places, removed))
+        if pointing:
+            # one step per cage: every symbol its combinations lock into one house, at once
+            eliminations = sorted({(c, s) for s, _, _, removed in pointing for c in removed})
+            yield Step(self.technique, eliminations=eliminations,
+                       cells=sorted({c for _, _, places, _ in pointing for c in places}),
+                       houses=list(dict.fromkeys(h for _, h, _, _ in pointing)), cages=[index],
+                       symbols=sorted({s for s, _, _, _ in pointing}),
+                       details=(*details, ("pointing", tuple(pointing))))
 
 
 # -- the table's rows ------------------------------------------------------------
@@ -206,8 +214,14 @@ class CageComboDetails(TypedDict):
     repeats: bool
 
 
+class CagePointingDetails(CageComboDetails):
+    #: per symbol in every combination whose places in the cage lie in one house: (symbol, house, its places
+    #: in the cage, the cells of the house outside the cage that lose it)
+    pointing: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]
+
+
 DETAILS: dict[str, type] = {"cage-single": CageSingleDetails, "cage-combo": CageComboDetails,
-                            "cage-pointing": CageComboDetails}
+                            "cage-pointing": CagePointingDetails}
 
 TEMPLATES = {
     "cage-single": (
@@ -224,8 +238,7 @@ TEMPLATES = {
     "cage-pointing": (
         "Look for a {word} that {cage} must contain.",
         "{Cage} has {cage_size} cells and can be {combo_list}. Which {word} is in all of them?",
-        "{Cage} has {cage_size} cells: {combos}{forced}. {sym} is in every combination, and its places in the cage "
-        "({cells}) all lie in {house}, so {sym} is removed from the rest of {house}: {elim_cells}.",
+        "{Cage} has {cage_size} cells: {combos}{forced}. {pointing_text}",
     ),
 }
 
@@ -287,7 +300,24 @@ def _combo_result(r: TextRenderer, step: Step) -> str:
     return f"So: {r.removed(step.eliminations)}."
 
 
+def _pointing_text(r: TextRenderer, step: Step) -> str:
+    """Each symbol the cage's combinations lock into one house, a sentence each."""
+    by_symbol: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...]]]] = {}
+    for s, h, places, removed in step.detail("pointing", ()):
+        by_symbol.setdefault((s, tuple(places)), []).append((h, tuple(removed)))
+    out = []
+    for (s, places), houses in by_symbol.items():
+        sym = r.sym(s)
+        where = prose([r.house(h) for h, _ in houses])
+        gone = r.cells(sorted({c for _, removed in houses for c in removed}))
+        rest = f"the rest of {where}: {gone}" if len(houses) == 1 else f"the rest of each: {gone}"
+        out.append(f"{sym} is in every combination, and its places in the cage ({r.cells(places)}) all lie in "
+                   f"{where}, so {sym} is removed from {rest}.")
+    return " ".join(out)
+
+
 FIELDS: dict[str, Field] = {
+    "pointing_text": _pointing_text,
     "cage": _cage,
     "Cage": lambda r, s: capitalize(_cage(r, s)),
     "cage_total": lambda r, s: r.puzzle.cages[s.cages[0]].total,

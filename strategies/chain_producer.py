@@ -23,7 +23,7 @@ from deduce.step import Step
 from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
 from ._memo import symbol_masks
-from .best_first import best_first
+from .best_first import best_first, new_step
 from .conclusions import (
     CELL,
     CONTRADICTION,
@@ -34,7 +34,7 @@ from .conclusions import (
     contradiction_targets,
     nesting,
 )
-from .implications import NESTING, Implications, Propagation, implications
+from .implications import GROUPED_MODES, NESTING, Implications, Propagation, implications
 
 
 class ChainKindError(ValueError):
@@ -93,11 +93,14 @@ class ChainProducer:
         conclusions.sort(key=lambda c: ((base(variants[id(c)]) or 0) + se_length_bonus(c.complexity),
                                         c.complexity, SE_SORT_KEY[c.kind], c.result))
         seen: set[int] = set()
+        made: set[tuple[tuple[int, int], ...]] = set()
         for con in conclusions:
             if con.result in seen:
                 continue
             seen.add(con.result)
-            yield self.make_step(state, con, variants[id(con)])
+            step = self.make_step(state, con, variants[id(con)])
+            if new_step(step, made):
+                yield step
 
     def _admits(self, con: Conclusion) -> bool:
         """Whether ``con`` is of this producer's strength, not an easier one's."""
@@ -105,7 +108,7 @@ class ChainProducer:
         if level is not None:
             # else no inner technique (or no chain of this level) used: an easier producer's
             return nesting(con) >= level
-        if self.mode == "grouped":  # else no group used: a plain AIC
+        if self.mode in GROUPED_MODES:  # else no group used: a plain AIC
             return con.through_group()
         return True
 
@@ -113,7 +116,7 @@ class ChainProducer:
 
     def _conclusions(self, state: State) -> Iterator[Conclusion]:
         kind = self.kind
-        grouped = self.mode == "grouped"  # only chains through a group or a set count: skip the rest early
+        grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count: skip the rest early
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
         for symbol in self.symbols(state, unsolved):
             imp = implications(state, self.mode, symbol)
@@ -153,7 +156,7 @@ class ChainProducer:
 
     def doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[Conclusion]:
         cand, value = state.cand, state.value
-        grouped = imp.mode == "grouped"  # only chains through a group or a set count
+        grouped = imp.mode in GROUPED_MODES  # only chains through a group or a set count
         for x_on in on_lits:
             # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)

@@ -24,7 +24,7 @@ itself.  Forcing chains (cell/region, Nishio, dynamic) are in
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, ClassVar, Iterator, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
 
 import attrs
 
@@ -35,8 +35,10 @@ from deduce.step import Step
 from deduce.technique import CHAINS, HARD, UNFAIR, Technique, row
 from deduce.techniques import se_length_bonus
 
-from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, chain_marks
+from ._aic_shape import aic_shape
+from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks
 from .chain_producer import ChainProducer
+from .conclusions import Conclusion
 
 if TYPE_CHECKING:
     from deduce.render.marks import Marker
@@ -130,9 +132,21 @@ class XYChain:
             if key in seen:
                 continue
             seen.add(key)
+            values = self._values(path, other, cand)
             yield Step(self.technique, eliminations=[(t, x) for t in targets], cells=path, symbols=(x,),
-                       details=(("path", path), ("values", self._values(path, other, cand))),
+                       details=(("path", path), ("values", values), ("aic", self._aic(path, values, x))),
                        se_bonus=se_length_bonus(2 * len(path)))
+
+    @staticmethod
+    def _aic(path: tuple[int, ...], values: tuple[int, ...], x: int) -> tuple:
+        """The chain in the form of an AIC (see :mod:`strategies._aic_shape`):
+        ``(x)c1=(a)c1-(a)c2=(b)c2-...=(x)cn``."""
+        nodes: list[tuple[int, tuple[int, ...], int]] = [(x, (path[0],), -1), (values[0], (path[0],), -1)]
+        links: list[tuple[str, int]] = [("=", -1)]
+        for cell, held_prev, held in zip(path[1:], values, values[1:]):
+            nodes += [(held_prev, (cell,), -1), (held, (cell,), -1)]
+            links += [("-", -1), ("=", -1)]
+        return tuple(nodes), tuple(links), False
 
     @staticmethod
     def _chains(start: int, on: int, x: int, neighbours: dict[int, list[int]],
@@ -258,6 +272,39 @@ class Chains(ChainProducer):
 
     KINDS: ClassVar[dict[str, tuple[str, str]]] = CHAIN_KINDS
 
+    #: One step per chain with every elimination it justifies (an AIC's ends, a loop's weak links);
+    #: False for a chain applied inside a nested assumption, which removes its one candidate (as
+    #: Sudoku Explainer's inner chains do).
+    whole: bool = True
+    #: Grouped AICs through almost locked sets as nodes too; False: through groups only (HoDoKu's grouped
+    #: nice loops, its option "ALS in tabling chains" being off by default).
+    sets: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        if not self.sets and self.mode == "grouped":
+            object.__setattr__(self, "mode", "groups")
+
+    def __repr__(self) -> str:
+        options = "".join(f", {k}=False" for k in ("whole", "sets") if not getattr(self, k))
+        return f"Chains({self.kind!r}{options})"
+
+    def make_step(self, state: State, con: Conclusion, variant: str) -> Step:
+        step = super().make_step(state, con, variant)
+        if not self.whole:
+            return step
+        shape = aic_shape(state, con)
+        if shape is None:
+            return step
+        (nodes, links, loop), eliminations = shape
+        if step.placements and not eliminations:  # a chain from a candidate back to itself: it is placed
+            return attrs.evolve(step, details=step.details + (("aic", (nodes, links, loop)),))
+        if not step.eliminations or step.eliminations[0] not in eliminations:
+            return step  # (never: the conclusion's own elimination sees both ends)
+        cells = sorted(set(step.cells) | {c for node in nodes for c in node[1]})
+        return attrs.evolve(step, eliminations=eliminations, cells=cells,
+                            details=step.details + (("aic", (nodes, links, loop)),))
+
 
 # -- words (see :mod:`deduce.render.words`; chains of literals: strategies._chain_records) ---------
 
@@ -267,7 +314,12 @@ class RemotePairDetails(TypedDict):
     path: tuple[int, ...]
 
 
-class XYChainDetails(RemotePairDetails):
+class _AicDetails(TypedDict, total=False):
+    #: the chain as an AIC: (nodes, links, loop), see strategies._aic_shape
+    aic: tuple[tuple[Any, ...], tuple[tuple[str, int], ...], bool]
+
+
+class XYChainDetails(RemotePairDetails, _AicDetails):
     #: the value each cell of the path takes when the first is not the end symbol
     values: tuple[int, ...]
 
@@ -291,6 +343,8 @@ TEMPLATES = {
 
 
 def _xy_chain_text(r: TextRenderer, step: Step) -> str:
+    if step.detail("aic") is not None:
+        return aic_text(r, step)
     path = step.detail("path")
     values = step.detail("values")
     x = r.sym(step.symbols[0])

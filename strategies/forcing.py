@@ -76,7 +76,7 @@ def _nested_inner_chains(level: int) -> list[ChainProducer]:
     (:data:`~strategies.implications.INNER_CHAINS_BY_LEVEL`)."""
     from .chains import Chains
 
-    made = {"aic": lambda: Chains("aic"), "cell-region-forcing": lambda: ForcingChains("cell-region"),
+    made = {"aic": lambda: Chains("aic", whole=False), "cell-region-forcing": lambda: ForcingChains("cell-region"),
             "dynamic-forcing": lambda: ForcingChains("dynamic"), "nested-forcing": lambda: ForcingChains("nested")}
     return [made[code]() for code in INNER_CHAINS_BY_LEVEL[level]]
 

@@ -142,7 +142,10 @@ MAX_ALS_NODE_CELLS = 4
 #: The modes with inner techniques, and their nesting levels.
 NESTING = {"plus": 1, "nested": 2, "nested-3": 3, "nested-4": 4, "nested-5": 5}
 #: The propagation modes.
-MODES = ("static", "grouped", "dynamic", *NESTING)
+MODES = ("static", "grouped", "groups", "dynamic", *NESTING)
+#: The modes of grouped chains: through groups and almost locked sets, or (``groups``: HoDoKu's nice loops,
+#: whose "ALS in tabling chains" option is off by default) through groups only.
+GROUPED_MODES = ("grouped", "groups")
 
 
 class Propagation:
@@ -224,7 +227,7 @@ class Implications:
         self.smask = symbol_masks_solved(state)   # (shared by the position: each propagation narrows a copy)
         #: the solved cells, as a cell mask
         self.solved = _solved(state)
-        self.static = mode in ("static", "grouped")
+        self.static = mode in ("static", *GROUPED_MODES)
         self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None
         self._memo: dict[int, Propagation] = {}
@@ -240,7 +243,7 @@ class Implications:
         # imply when they fire (in als_index, below).
         self._gone_lits: dict[tuple[int, int], tuple[int, ...]] = {}
         self._group_links: dict[tuple[int, int, int, int], tuple[tuple, tuple[int, ...]]] = {}
-        self.group_of = _groups(g) if mode == "grouped" else {}
+        self.group_of = _groups(g) if mode in GROUPED_MODES else {}
         # grouped chains also pass through almost locked sets: off literal -> for each set holding it
         # there, (its places of the symbol, the (reason, parents) of what it implies when it loses the
         # symbol, and per other symbol y, (y, the cells outside the set that see all its places of y
@@ -526,7 +529,7 @@ class Implications:
         if self._live is None:
             self._live = self._live_houses()
         ncells = len(self.cand)
-        self._hot = (self.value, self._live, self.static, self.mode == "grouped", self.symbol, self.house_masks,
+        self._hot = (self.value, self._live, self.static, self.mode in GROUPED_MODES, self.symbol, self.house_masks,
                      self.peer_masks, self.cand, self.smask, self._gone_lits, self.group_of, self.als_index,
                      *literal_table(ncells, self.n), *literal_parts(ncells),
                      *_link_table(ncells, len(self.house_masks)))

@@ -49,16 +49,16 @@ class LawOfLeftovers(Producer):
 
     def _deduce(self, state: State, lines: tuple[int, ...], regions: tuple[int, ...],
                 lines_only: tuple[int, ...], regions_only: tuple[int, ...]) -> Iterator[Step]:
+        """One step per comparison: what it says of every symbol at once."""
         n = state.puzzle.size
         cand, value = state.cand, state.value
-        houses = lines + regions
-        pattern = lines_only + regions_only
+        deductions: list[tuple[int, str, str, int, tuple[int, ...]]] = []
         for sym in range(n):
             bit = 1 << sym
             sides = []
             for cells in (lines_only, regions_only):
                 placed = sum(1 for c in cells if value[c] == sym)
-                possible = [c for c in cells if value[c] < 0 and cand[c] & bit]
+                possible = tuple(c for c in cells if value[c] < 0 and cand[c] & bit)
                 sides.append((placed, possible))
             (pa, ca), (pb, cb) = sides
             most = min(pa + len(ca), pb + len(cb))
@@ -68,16 +68,21 @@ class LawOfLeftovers(Producer):
             for (placed, possible), other in ((sides[0], "regions_only"), (sides[1], "lines_only")):
                 if possible and placed == most:
                     # this side already has as many as the other can hold: no more here
-                    yield Step(self.technique, eliminations=[(c, sym) for c in possible],
-                               cells=pattern, houses=houses, symbols=[sym],
-                               details=(("lines_only", lines_only), ("regions_only", regions_only),
-                                        ("kind", "eliminate"), ("limit_side", other), ("count", most)))
+                    deductions.append((sym, "eliminate", other, most, possible))
                 elif possible and placed + len(possible) == least and placed < least:
                     # this side must reach the other's count: every possible cell holds sym
-                    yield Step(self.technique, placements=[(c, sym) for c in possible],
-                               cells=pattern, houses=houses, symbols=[sym],
-                               details=(("lines_only", lines_only), ("regions_only", regions_only),
-                                        ("kind", "place"), ("limit_side", other), ("count", least)))
+                    deductions.append((sym, "place", other, least, possible))
+        if not deductions:
+            return
+        placements = {(c, sym) for sym, kind, _, _, cells in deductions if kind == "place" for c in cells}
+        placed_cells = {c for c, _ in placements}
+        eliminations = [(c, sym) for sym, kind, _, _, cells in deductions if kind == "eliminate" for c in cells
+                        if c not in placed_cells]
+        yield Step(self.technique, placements=sorted(placements), eliminations=eliminations,
+                   cells=lines_only + regions_only, houses=lines + regions,
+                   symbols=sorted({d[0] for d in deductions}),
+                   details=(("lines_only", lines_only), ("regions_only", regions_only),
+                            ("deductions", tuple(deductions))))
 
 
 def comparisons(g: Geometry) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
@@ -152,12 +157,10 @@ class LeftoverDetails(TypedDict):
     #: cells of the lines outside the regions, and of the regions outside the lines
     lines_only: tuple[int, ...]
     regions_only: tuple[int, ...]
-    #: ``eliminate`` or ``place``
-    kind: str
-    #: the side whose count limits the other: ``lines_only`` or ``regions_only``
-    limit_side: str
-    #: how many times the limiting side holds (or can hold) the symbol
-    count: int
+    #: per symbol and side that changes: (symbol, ``eliminate`` or ``place``, the side whose count limits
+    #: the other (``lines_only`` or ``regions_only``), how many times it holds (or can hold) the symbol,
+    #: the cells of the changing side that hold the symbol as a candidate)
+    deductions: tuple[tuple[int, str, str, int, tuple[int, ...]], ...]
 
 
 DETAILS: dict[str, type] = {"leftovers": LeftoverDetails}
@@ -166,7 +169,7 @@ TEMPLATES = {
     "leftovers": (
         "Try the law of leftovers on {lines} and {regions}.",
         "{Lines} and {regions} share all cells but {lines_only} ({lines_word} only) and {regions_only} "
-        "(regions only). What does {sym} do there?",
+        "(regions only). Which {word}s can each side hold, and how many times?",
         "{Lines} and {regions} share all cells but {lines_only} ({lines_word} only) and {regions_only} "
         "(regions only). Both groups hold every {word} {k_houses}, so the leftovers hold the same {word}s. "
         "{leftover_reason}",
@@ -182,23 +185,28 @@ def _regions(s: Step, g: Geometry) -> list[int]:
     return [h for h in s.houses if h >= 2 * g.size]
 
 
-def _leftover_reason(r: TextRenderer, step: Step) -> str:
-    sym = r.sym(step.symbols[0])
+def _one_reason(r: TextRenderer, step: Step, deduction: tuple[int, str, str, int, tuple[int, ...]]) -> str:
+    sym_index, kind, limit_side, count, cells = deduction
+    sym = r.sym(sym_index)
     lines_only = step.detail("lines_only")
     regions_only = step.detail("regions_only")
-    side_lines = step.detail("limit_side") == "regions_only"  # the changed side is the lines' side
-    this, other = (lines_only, regions_only) if side_lines else (regions_only, lines_only)
-    count = step.detail("count")
-    if step.detail("kind") == "eliminate":
+    this, other = (lines_only, regions_only) if limit_side == "regions_only" else (regions_only, lines_only)
+    if kind == "eliminate":
+        removed = r.removed([(c, sym_index) for c in cells])
         if count == 0:
             return (f"{sym} cannot go in {r.cells_or(other)}, so it cannot go in {r.cells_or(this)} either: "
-                    f"{r.removed(step.eliminations)}.")
+                    f"{removed}.")
         return (f"{r.cells(other)} can hold {sym} at most {times(count)} and {r.cells(this)} already "
                 f"{verb(len(this), 'holds', 'hold')} it {times(count)}, so {sym} goes nowhere else there: "
-                f"{r.removed(step.eliminations)}.")
+                f"{removed}.")
     return (f"{r.cells(other)} {verb(len(other), 'holds', 'hold')} {sym} {times(count)}, so "
-            f"{r.cells(this)} must too, and only {r.cells([c for c, _ in step.placements])} can. "
-            f"So {r.placed(step.placements)}.")
+            f"{r.cells(this)} must too, and only {r.cells(cells)} can. "
+            f"So {r.placed([(c, sym_index) for c in cells])}.")
+
+
+def _leftover_reason(r: TextRenderer, step: Step) -> str:
+    """Every symbol the one comparison decides, a sentence each."""
+    return " ".join(_one_reason(r, step, d) for d in step.detail("deductions", ()))
 
 
 FIELDS: dict[str, Field] = {

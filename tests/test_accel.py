@@ -143,7 +143,8 @@ def assert_same_propagations(state, mode, symbol=None):
 def test_engine_positions_propagate_the_same(with_accel, text):
     state = stuck(text)
     symbol = next(literals(state)) >> 1 & 31  # one with places left
-    for mode, one in (("static", None), ("grouped", None), ("static", symbol), ("dynamic", None), ("dynamic", symbol)):
+    for mode, one in (("static", None), ("grouped", None), ("groups", None), ("static", symbol), ("dynamic", None),
+                      ("dynamic", symbol)):
         assert assert_same_propagations(state, mode, one) > 0
 
 
@@ -189,6 +190,7 @@ def test_random_positions_propagate_the_same(with_accel, size, seed, jigsaw):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
     state = _random_position(geometry, seed)
     assert_same_propagations(state, "grouped")
+    assert_same_propagations(state, "groups")  # (groups only: HoDoKu's grouped nice loops)
     assert_same_propagations(state, "static")
     assert_same_propagations(state, "static", seed % size)
     assert_same_propagations(state, "dynamic")

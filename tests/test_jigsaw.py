@@ -237,6 +237,29 @@ def test_leftovers_finds_a_step_and_explains_it():
         assert "(regions only)" in text
 
 
+def test_leftovers_is_one_step_per_comparison_with_everything_it_says():
+    """One leftover set, one step: every symbol the comparison decides at
+    once, each with its own sentence (issue 32: one step per deduction)."""
+    puzzle = read_puzzle((DATA / "latin-seed-1.txt").read_text(), "latin")
+    state = State.from_puzzle(puzzle)
+    r = TextRenderer(puzzle)
+    several = 0
+    for step in Solver().solve(puzzle).steps:
+        if step.code == "leftovers":
+            found = list(LawOfLeftovers().find(state))
+            keys = [(s.detail("lines_only"), s.detail("regions_only")) for s in found]
+            assert len(keys) == len(set(keys))  # one step per comparison
+            deductions = step.detail("deductions")
+            several += len({d[0] for d in deductions}) > 1
+            done = {(c, d[0]) for d in deductions for c in d[4]}
+            assert set(step.eliminations) | set(step.placements) <= done
+            text = r.explain(step)
+            for sym, *_ in deductions:
+                assert puzzle.symbols[sym] in text
+        state.apply(step)
+    assert several, "no comparison deciding two symbols at once in this solve"
+
+
 def test_leftovers_must_not_find_on_box_grids_or_empty_jigsaw():
     strategy = LawOfLeftovers()
     assert list(strategy.find(State.from_puzzle(Puzzle.empty(9)))) == []

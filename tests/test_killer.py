@@ -136,9 +136,14 @@ def test_cage_pointing_and_must_not_find():
     puzzle = Puzzle(g, "123456789", (-1,) * 81, (Cage(17, (0, 1)),))
     state = State.from_puzzle(puzzle)
     steps = list(CageCombinations("pointing").find(state))
-    assert {(s.houses[0], s.symbols[0]) for s in steps} == {(0, 7), (0, 8), (18, 7), (18, 8)}
-    for s in steps:
-        assert all(c not in (0, 1) for c, _ in s.eliminations)
+    # one step for the cage: both symbols, from row 1 and from box 1 (one deduction, one step)
+    assert len(steps) == 1
+    (step,) = steps
+    assert {(h, s) for s, h, _, _ in step.detail("pointing")} == {(0, 7), (0, 8), (18, 7), (18, 8)}
+    assert set(step.houses) == {0, 18} and step.symbols == (7, 8)
+    assert set(step.eliminations) == {(c, s) for c in set(range(2, 9)) | {9, 10, 11, 18, 19, 20} for s in (7, 8)}
+    text = TextRenderer(puzzle).explain(step)
+    assert text.count("is in every combination") == 2 and "row 1 and box 1" in text  # a sentence per symbol
     # must not find: a cage whose combinations share no value
     puzzle = Puzzle(g, "123456789", (-1,) * 81, (Cage(10, (0, 1)),))
     assert list(CageCombinations("pointing").find(State.from_puzzle(puzzle))) == []

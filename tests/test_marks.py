@@ -6,8 +6,10 @@ of them that other tools draw from."""
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 
+import attrs
 import pytest
 
 import deduce
@@ -84,6 +86,8 @@ def test_chain_links_join_real_candidates_and_strong_links_end_on_a_true_candida
 
 def test_forcing_chain_links_follow_the_records_parent_to_child():
     for puzzle, state, step in of("forcing", "aic", "grouped-aic", "x-chain"):
+        if step.detail("aic") is not None:
+            continue  # one strand, drawn from its nodes (below)
         m = marks(step, puzzle, state)
         pairs = {(a.start, a.end) for a in m.links}
         _, cands, _, _ = roles_of(m)
@@ -95,6 +99,59 @@ def test_forcing_chain_links_follow_the_records_parent_to_child():
                     pc, ps, _ = unpack(p)
                     if (pc, ps) != (cell, sym):
                         assert ((pc, ps), (cell, sym)) in pairs or ((cell, sym), (pc, ps)) in pairs
+
+
+def test_an_aic_is_drawn_as_one_strand_whose_line_styles_are_its_links():
+    drawn = 0
+    for puzzle, state, step in of("aic", "grouped-aic", "x-chain"):
+        aic = step.detail("aic")
+        if aic is None:
+            continue
+        drawn += 1
+        nodes, links, _loop = aic
+        m = marks(step, puzzle, state)
+        _, cands, _, _ = roles_of(m)
+        sets = sum(node[2] >= 0 for node in nodes)
+        # one line per link between nodes, one inside each almost locked set: a strand, no fan
+        assert len(m.links) == len(links) + sets, step
+        expected = []
+        for k, node in enumerate(nodes):
+            if k:
+                expected.append("strong" if links[k - 1][0] == "=" else "weak")
+            if node[2] >= 0:
+                expected.append("als")
+        assert [k.kind for k in m.links] == expected
+        for a, b in itertools.pairwise(m.links):
+            assert a.end == b.start  # one strand: each line goes on from where the last arrived
+        # the first node is false, then each link's end true (strong) or false (weak), as the words read
+        assert cands[m.links[0].start] & {"off"}
+        for k in m.links:
+            want = "on" if k.kind in ("strong", "als") else "off"
+            assert want in cands[k.end], (step.code, k)
+    assert drawn
+
+
+def test_an_als_link_is_labelled_as_one_in_a_forcing_chain_too():
+    from strategies._chain_records import chain_marks
+
+    seen = 0
+    for puzzle, state, step in of("grouped-aic"):
+        records = [rec for _s, chain, con in step.detail("branches") for rec in (*chain, *((con,) if con else ()))]
+        kinds: dict[tuple, set[str]] = {}
+        for x, reason, parents in records:
+            if x >= 0 and reason:
+                for p in parents:
+                    kinds.setdefault((unpack(p)[:2], unpack(x)[:2]), set()).add(reason[0])
+        als = {pair for pair, why in kinds.items() if why == {"als"}}
+        if not als:
+            continue
+        plain = attrs.evolve(step, details=tuple((k, v) for k, v in step.details if k != "aic"))
+        m = chain_marks(plain, puzzle, state)
+        for k in m.links:
+            if (k.start, k.end) in als:
+                seen += 1
+                assert k.kind == "als" and not k.strong
+    assert seen
 
 
 def test_xy_chain_alternates_strong_links_in_cells_and_weak_links_between_them():
@@ -156,6 +213,8 @@ def test_xyz_wing_links_the_pivot_to_each_pincer_as_the_xy_wing_does():
 def test_a_candidate_true_in_one_branch_and_false_in_another_shows_both_roles():
     both = 0
     for puzzle, state, step in of("forcing", "aic", "grouped-aic", "x-chain"):
+        if step.detail("aic") is not None:
+            continue  # one strand, drawn from its nodes (below)
         said: dict[tuple[int, int], set[str]] = {}
         for _start, chain, contradiction in step.detail("branches"):
             for x, _reason, _parents in (*chain, *((contradiction,) if contradiction else ())):
@@ -269,7 +328,8 @@ def test_to_json_names_cells_candidates_houses_and_cages():
     assert to_json(m, puzzle) == {
         "cells": [{"cell": "r1c1", "role": "innie"}], "candidates": [{"candidate": "r1c1=5", "role": "on"}],
         "houses": [{"house": "column 1", "role": "house"}],
-        "links": [{"from": "r1c1=5", "to": "r1c2=5", "strong": False, "directed": True}],
+        "links": [{"from": "r1c1=5", "to": "r1c2=5", "strong": False, "directed": True,
+                   "kind": "weak"}],
         "cages": [{"cage": puzzle.cage_name(0), "role": "cage"}]}
 
 

@@ -140,3 +140,30 @@ def test_clashing_givens_still_give_a_page():
     puzzle = read_puzzle("11" + "." * 79)
     page = result_html(deduce.solve(puzzle))
     assert data_of(page)["start"] is None
+
+
+def test_a_chain_is_one_step_with_all_its_eliminations_in_eureka_notation_and_link_styles():
+    from deduce.puzzle import Puzzle
+    from deduce.render.eureka import eureka
+
+    from .test_aic_steps import GROUPED, LOOP
+
+    for text in (LOOP, GROUPED):
+        result = deduce.solve(Puzzle.from_string(text))
+        data = page_data(result, "t")
+        shaped = [(s, step) for s, step in zip(data["steps"], result.steps) if step.detail("aic") is not None]
+        assert any(len(step.eliminations) >= 2 for _, step in shaped)
+        for s, step in shaped:
+            nodes, links, _ = step.detail("aic")
+            # every elimination of the one chain, in the one step (drawn and applied)
+            assert sorted((c, v) for c, v, r in s["m"]["k"] if r == "eliminated") == sorted(step.eliminations)
+            assert len(s["d"]) == len({c for c, _ in step.eliminations})  # (one change per cell)
+            # Eureka notation beside the words
+            assert eureka(result.puzzle, nodes, links) in s["text"] and "\nIf " in s["text"]
+            # a line per link, in the style of what the words say: strong, weak, through a set
+            kinds = ["strong" if link[4] else link[6] or "weak" for link in s["m"]["l"]]
+            sets = sum(node[2] >= 0 for node in nodes)
+            assert kinds.count("strong") == sum(kind == "=" for kind, _ in links)
+            assert kinds.count("weak") == sum(kind == "-" for kind, _ in links)
+            assert kinds.count("als") == sets
+

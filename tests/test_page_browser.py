@@ -24,6 +24,8 @@ from deduce.render.html import page_data, result_html
 from deduce.render.marks import ROLES
 from deduce.showcase import SHOWCASE
 
+from .test_aic_steps import GROUPED, LOOP
+
 pytestmark = pytest.mark.browser
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -70,6 +72,9 @@ def puzzles() -> dict:
         "wings": read_puzzle(wings),
         "jigsaw": read_puzzle(JIGSAW, "janko-jigsaw"),
         "killer": read_puzzle((ROOT / "examples" / "killer_45.json").read_text()),
+        "nishio": read_puzzle(next(t for label, t, _ in SHOWCASE if label == "Nishio")),
+        "loop": read_puzzle(LOOP),  # an AIC that is a continuous loop (five eliminations)
+        "grouped": read_puzzle(GROUPED),  # grouped AICs through almost locked sets
     }
 
 
@@ -199,6 +204,44 @@ def test_a_chain_step_draws_its_links_and_role_colours(browser, pages):
         page.close()
 
 
+@pytest.mark.parametrize("name", ["loop", "grouped"])
+def test_one_chain_is_one_step_drawn_as_its_words_say(browser, pages, name):
+    """One step per chain with all its eliminations, the Eureka notation in
+    the words, each line in the style of its link, and a legend that says
+    what each style means."""
+    url, data = pages[name]
+    k = _first(data, lambda s: s["code"] in ("aic", "grouped-aic") and "=" in s["text"].split("\n")[0]
+               and sum(r == "eliminated" for _, _, r in s["m"]["k"]) >= (5 if name == "loop" else 2))
+    step = data["steps"][k - 1]
+    eureka = step["text"].split("\n")[0].split(": ", 1)[1].split("  ")[0]
+    page = Page(browser, f"{url}#step-{k}", 1200)
+    try:
+        for _ in range(3):
+            page.tab.click("#reveal")
+        full = page.tab.inner_text("#full")
+        assert eureka in full and "\nIf " in full and "suppose" not in full
+        kinds = ["strong" if link[4] else link[6] or "weak" for link in step["m"]["l"]]
+        dashes = {"strong": None, "weak": "5 4", "als": "1.5 3"}
+        for kind in ("strong", "weak", "als"):
+            drawn = page.tab.locator(f"#grid path.link.{kind}")
+            assert drawn.count() == kinds.count(kind), kind
+            assert all(drawn.nth(i).get_attribute("stroke-dasharray") == dashes[kind] for i in range(drawn.count()))
+            legend = page.tab.locator(f"#legend .link-{kind}")
+            assert legend.count() == (1 if kind in kinds else 0), kind
+        if "strong" in kinds:
+            assert "if one is false, the other is true" in page.tab.inner_text("#legend .link-strong")
+        assert "if one is true, the other is false" in page.tab.inner_text("#legend .link-weak")
+        assert name == "loop" or "als" in kinds
+        if "als" in kinds:
+            assert "almost locked set" in page.tab.inner_text("#legend .link-als")
+        # every elimination of the one chain, struck out on the grid
+        assert page.tab.locator("#grid .eliminated").count() == sum(r == "eliminated" for _, _, r in step["m"]["k"])
+        page.shot(f"{name}-chain")
+        assert page.errors == []
+    finally:
+        page.close()
+
+
 def _two_roles(step: dict) -> list[tuple[int, int, list[str]]]:
     roles: dict[tuple[int, int], list[str]] = {}
     for c, s, r in step["m"]["k"]:
@@ -208,10 +251,12 @@ def _two_roles(step: dict) -> list[tuple[int, int, list[str]]]:
 
 
 def test_a_candidate_with_two_roles_is_split_on_the_page(browser, pages):
-    """A chain that assumes a candidate and ends on its opposite: the
-    candidate is both true and false, drawn as a disc split in two colours."""
-    url, data = pages["classic"]
-    k = _first(data, lambda s: s["code"] == "aic" and _two_roles(s))
+    """A chain whose links branch (a net, in its forcing-chain form) that
+    assumes a candidate and ends on its opposite: the candidate is both true
+    and false, drawn as a disc split in two colours.  (An AIC is one strand:
+    no candidate has two roles there.)"""
+    url, data = pages["nishio"]
+    k = _first(data, lambda s: s["code"] in ("grouped-aic", "aic", "nishio") and _two_roles(s))
     (cell, sym, roles), *_ = _two_roles(data["steps"][k - 1])
     page = Page(browser, f"{url}#step-{k}", 1200)
     try:

@@ -321,8 +321,10 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #:   digit by digit, row, column;
 #: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
 #:   rectangles by their bivalue corner; Sue de Coq (:func:`_sue_de_coq`);
-#: * remote pairs, X-chains, XY-chains and turbot fish: HoDoKu finds them
-#:   all and takes the one with most eliminations (then :func:`_index_sum`).
+#: * remote pairs, X-chains, XY-chains, turbot fish and nice loops/AICs
+#:   (grouped too): HoDoKu finds them all and takes the one with most
+#:   eliminations (then :func:`_index_sum`); a chain's step carries every
+#:   elimination the one chain justifies (:mod:`strategies._aic_shape`).
 PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "lc1": _first(lambda s: (s.houses[0], s.symbols)),
     "lc2": _first(lambda s: (s.houses[0], s.symbols)),
@@ -336,11 +338,20 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "sue-de-coq": _first(_sue_de_coq),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
-       for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish")},
+       for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish", "aic", "grouped-aic")},
 }
-#: Steps HoDoKu does not count as the technique (see :func:`_locked_subset`).
+def _nice_loop(step: Step) -> bool:
+    """A chain HoDoKu's nice loop search finds: one strand (not a net, which
+    it finds only as a forcing net), and by default no almost locked set as a
+    node (its option "allow ALS in tabling chains" is off)."""
+    aic = step.detail("aic")
+    return aic is not None and all(node[2] < 0 for node in aic[0])
+
+
+#: Steps HoDoKu does not count as the technique (see :func:`_locked_subset`, :func:`_nice_loop`).
 ACCEPT: dict[str, Callable[[Step], bool]] = {"locked-pair": _locked_subset, "locked-triple": _locked_subset,
-                                             "skyscraper": _skyscraper}
+                                             "skyscraper": _skyscraper, "aic": _nice_loop,
+                                             "grouped-aic": _nice_loop}
 
 
 # -- the solver -----------------------------------------------------------------
@@ -375,7 +386,7 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 
 #: Strategy settings for HoDoKu's reading of a technique (each is an
 #: attribute of the built-in strategy; a strategy without it is used as is).
-SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}}
+SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "grouped-aic": {"sets": False}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:

@@ -30,7 +30,9 @@ ERROR = "error"
 #: an input line that is not a puzzle (only in a command's output, never from :class:`Rater`)
 INVALID = "invalid"
 #: Bumped whenever a change can move ratings (technique numbers, profiles, limits).
-RATING_MODEL = 4  # (4: forcing chains counted and chosen as Sudoku Explainer does, nested chains of every kind)
+# (4: forcing chains counted and chosen as Sudoku Explainer does, nested chains of every kind;
+#  5: one step per chain, HoDoKu's choice among nice loops and AICs)
+RATING_MODEL = 5
 
 
 @attrs.frozen
@@ -85,8 +87,22 @@ class _SharedSolver(Solver):
     profile sharing the memo reuses those answers at the same position."""
 
     def __init__(self, profile: str, uniqueness: bool, memo: Memo, nested: int = 0):
-        super().__init__(with_nesting(strategies_for(profile), nested), uniqueness=uniqueness)
+        strategies = with_nesting(strategies_for(profile), nested)
+        if profile == "se":
+            strategies = [per_hint(s) for s in strategies]
+        super().__init__(strategies, uniqueness=uniqueness)
         self.memo = memo
+
+
+def per_hint(strategy: Strategy) -> Strategy:
+    """``strategy`` as Sudoku Explainer's ER solve uses it: a chain that
+    justifies several eliminations removes one (its hint's), and the next
+    is found, and rated, by a hint of its own; a chain strategy says so with
+    a ``whole`` setting (the explanation's steps keep the whole chain)."""
+    kind: Any = type(strategy)
+    if attrs.has(kind) and "whole" in attrs.fields_dict(kind):
+        return attrs.evolve(strategy, whole=False)  # type: ignore[misc]
+    return strategy
 
     def next_step(self, state: State, strategies: Sequence[Strategy] | None = None) -> Step | None:
         if strategies is None:

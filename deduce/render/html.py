@@ -70,7 +70,8 @@ def page_title(puzzle: Puzzle, extra: Any = None) -> str:
 def _compact_marks(m: Marks) -> dict[str, list]:
     return {"c": [list(x) for x in m.cells], "k": [list(x) for x in m.candidates],
             "h": [list(x) for x in m.houses], "g": [list(x) for x in m.cages],
-            "l": [[k.start[0], k.start[1], k.end[0], k.end[1], int(k.strong), int(k.directed)] for k in m.links]}
+            "l": [[k.start[0], k.start[1], k.end[0], k.end[1], int(k.strong), int(k.directed), k.via]
+                  for k in m.links]}
 
 
 def board_data(puzzle: Puzzle, title: str) -> dict[str, Any]:

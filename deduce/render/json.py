@@ -18,6 +18,7 @@ from ..errors import Contradiction
 from ..puzzle import Puzzle
 from ..state import State
 from ..step import Step
+from .eureka import eureka
 from .marks import marks as step_marks
 from .marks import to_json as marks_json
 from .words import TextRenderer
@@ -43,6 +44,10 @@ def step_to_json(step: Step, puzzle: Puzzle, renderer: TextRenderer | None = Non
     }
     if step.cages:
         doc["cages"] = [puzzle.cage_name(i) for i in step.cages]
+    aic = step.detail("aic")
+    if aic is not None:  # an alternating inference chain, in Eureka notation
+        doc["chain"] = eureka(puzzle, aic[0], aic[1])
+        doc["loop"] = bool(aic[2])
     doc["marks"] = marks_json(step_marks(step, puzzle, state), puzzle)
     if step.se is not None:
         doc["se"] = step.se

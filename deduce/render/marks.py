@@ -32,7 +32,7 @@ live in their homes under ``strategies/``, each reading its family's
 
 >>> from deduce.render.marks import Link
 >>> Link((0, 4), (9, 4), strong=True)
-Link(start=(0, 4), end=(9, 4), strong=True, directed=True)
+Link(start=(0, 4), end=(9, 4), strong=True, directed=True, via='')
 """
 
 from __future__ import annotations
@@ -88,12 +88,21 @@ def _cand(pair: tuple[int, int]) -> tuple[int, int]:
 class Link:
     """A link of a chain between two candidates ``(cell, symbol)``, drawn
     from ``start`` to ``end``: solid when strong, dashed when weak, with an
-    arrow unless it has no direction (a colouring's strong links)."""
+    arrow unless it has no direction (a colouring's strong links).  ``via``
+    names what carries a link that is neither: ``"als"``, an almost locked
+    set (without one symbol it is locked on the rest), or ``"group"``, a
+    symbol's places left in a house lying in one box or line; drawn dotted."""
 
     start: tuple[int, int] = attrs.field(converter=_cand)
     end: tuple[int, int] = attrs.field(converter=_cand)
     strong: bool = False
     directed: bool = True
+    via: str = ""
+
+    @property
+    def kind(self) -> str:
+        """``strong``, ``weak``, ``als`` or ``group``: what the line style says."""
+        return self.via or ("strong" if self.strong else "weak")
 
 
 @attrs.frozen
@@ -177,7 +186,7 @@ def to_json(m: Marks, puzzle: Puzzle) -> dict[str, Any]:
     >>> from deduce.puzzle import Puzzle
     >>> p = Puzzle.empty(4)
     >>> to_json(Marks(cells=((0, "pivot"),), links=(Link((0, 1), (3, 1), True),)), p)["links"]
-    [{'from': 'r1c1=2', 'to': 'r1c4=2', 'strong': True, 'directed': True}]
+    [{'from': 'r1c1=2', 'to': 'r1c4=2', 'strong': True, 'directed': True, 'kind': 'strong'}]
     """
     g, syms = puzzle.geometry, puzzle.symbols
 
@@ -188,8 +197,8 @@ def to_json(m: Marks, puzzle: Puzzle) -> dict[str, Any]:
         "cells": [{"cell": g.cell_name(c), "role": r} for c, r in m.cells],
         "candidates": [{"candidate": cand(c, s), "role": r} for c, s, r in m.candidates],
         "houses": [{"house": g.house_name(h), "role": r} for h, r in m.houses],
-        "links": [{"from": cand(*k.start), "to": cand(*k.end), "strong": k.strong, "directed": k.directed}
-                  for k in m.links],
+        "links": [{"from": cand(*k.start), "to": cand(*k.end), "strong": k.strong, "directed": k.directed,
+                   "kind": k.kind} for k in m.links],
     }
     if m.cages:
         doc["cages"] = [{"cage": puzzle.cage_name(k), "role": r} for k, r in m.cages]
@@ -212,6 +221,7 @@ class Builder:
         self.cages: dict[int, str] = {}
         self.links: dict[tuple[tuple[int, int], tuple[int, int]], bool] = {}
         self.undirected: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+        self.via: dict[tuple[tuple[int, int], tuple[int, int]], str] = {}
         self.als_nodes: dict[tuple[int, ...], int] = {}  # chains through almost locked sets
 
     def cell_roles(self, cells: Iterable[int], role: str) -> None:
@@ -238,11 +248,14 @@ class Builder:
         for k in cages:
             self.cages.setdefault(int(k), role)
 
-    def link(self, a: tuple[int, int], b: tuple[int, int], strong: bool, directed: bool = True) -> None:
+    def link(self, a: tuple[int, int], b: tuple[int, int], strong: bool, directed: bool = True,
+             via: str = "") -> None:
         if a != b and (b, a) not in self.links:
             self.links[(a, b)] = self.links.get((a, b), False) or strong
             if not directed:
                 self.undirected.add((a, b))
+            if via and not self.links[(a, b)]:
+                self.via[(a, b)] = via
 
     def done(self) -> Marks:
         step = self.step
@@ -253,7 +266,8 @@ class Builder:
             + tuple((c, s, "eliminated") for c, s in step.eliminations),
             houses=tuple(self.houses),
             cages=tuple(self.cages.items()),
-            links=tuple(Link(a, b, strong, (a, b) not in self.undirected) for (a, b), strong in self.links.items()),
+            links=tuple(Link(a, b, strong, (a, b) not in self.undirected, "" if strong else self.via.get((a, b), ""))
+                        for (a, b), strong in self.links.items()),
         )
 
 

@@ -9,7 +9,8 @@ candidates (fish base, cover and fins, wing pivot and pincers, each almost
 locked set, each colour of a cluster, innies and outies, the true and
 false candidates of a chain), highlighted cages, eliminated candidates
 struck out in red, placements in green, and a chain's links between
-candidates (strong solid, weak dashed, arrows in the chain's direction).
+candidates (strong solid, weak dashed, through an almost locked set or a
+group dotted, arrows in the chain's direction).
 
 >>> from deduce.puzzle import Puzzle
 >>> from deduce.state import State
@@ -39,6 +40,10 @@ ELIMINATED = "#d62728"
 PLACEMENT = "#2b8a3e"
 CAGE_LINE = "#666666"
 LINK = "#c2255c"
+#: A link's dashes by kind (see :attr:`~deduce.render.marks.Link.kind`): strong solid, weak dashed, through
+#: an almost locked set or a group dotted.
+DASHES = {"strong": "", "weak": ' stroke-dasharray="5 4"', "als": ' stroke-dasharray="1.5 3"',
+          "group": ' stroke-dasharray="1.5 3"'}
 
 
 def _cell_size(n: int, caged: bool = False) -> int:
@@ -277,9 +282,9 @@ def _links_svg(m: Marks, lay: Layout, discs: Sequence[tuple[int, int]] = ()) -> 
         else:
             bend = here
         cx, cy = mx - side * uy * bend, my + side * ux * bend
-        dash = "" if link.strong else ' stroke-dasharray="5 4"'
+        dash = DASHES[link.kind]
         arrow = ' marker-end="url(#deduce-arrow)"' if link.directed else ""
-        parts.append(f'<path class="link {"strong" if link.strong else "weak"}" '
+        parts.append(f'<path class="link {link.kind}" '
                      f'd="M{ax:.1f},{ay:.1f} Q{cx:.1f},{cy:.1f} {bx:.1f},{by:.1f}"{dash}{arrow}/>')
     parts.append("</g>")
     return "".join(parts)

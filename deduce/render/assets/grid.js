@@ -12,6 +12,16 @@
   var SUM = D.cages.length ? 9.5 : 11;
   if (D.cages.length) { L.top = Math.min(L.top, 13); L.side = Math.min(L.side, 3); }
   var LINK = "#c2255c", ELIM = "#d62728", PLACE = "#2b8a3e";
+  // a link's dashes by kind (as svg.py's DASHES): strong solid, weak dashed, through a set or a group dotted
+  var DASHES = { strong: "", weak: ' stroke-dasharray="5 4"', als: ' stroke-dasharray="1.5 3"',
+    group: ' stroke-dasharray="1.5 3"' };
+  // what the legend says of each kind: what the step's words say of that link
+  var LINK_WORDS = [
+    ["strong", "strong link (if one is false, the other is true)"],
+    ["weak", "weak link (if one is true, the other is false)"],
+    ["als", "through an almost locked set (without the first symbol, the set is locked on the rest)"],
+    ["group", "through a group (the symbol's other places in a house, all in one box or line)"]];
+  function linkKind(l) { return l[6] || (l[4] ? "strong" : "weak"); }
   // candidates as large as their slot allows (legible on a phone), never smaller than the layout's
   var SMALL = Math.max(L.small, Math.floor(Math.min((L.cs - 2 * L.side) / L.sub, (L.cs - L.top - L.side) / L.sub) * 0.9));
   var houses = [];
@@ -41,7 +51,8 @@
       g: (j.cages || []).map(function (x) { return [names.indexOf(x.cage), x.role]; }).filter(function (x) { return x[0] >= 0; }),
       l: (j.links || []).map(function (x) {
         var a = candIndex(x.from), b = candIndex(x.to);
-        return [a[0], a[1], b[0], b[1], x.strong ? 1 : 0, x.directed ? 1 : 0];
+        var kind = x.kind === "als" || x.kind === "group" ? x.kind : "";
+        return [a[0], a[1], b[0], b[1], x.strong ? 1 : 0, x.directed ? 1 : 0, kind];
       })
     };
   }
@@ -129,8 +140,9 @@
       side = -side; bend = there;  // the other side is clear sooner, and still on the grid
     } else { bend = here; }
     var cx = mx - side * uy * bend, cy = my + side * ux * bend;
-    return '<path class="link ' + (l[4] ? "strong" : "weak") + '" d="M' + f1(ax) + "," + f1(ay) + " Q" + f1(cx) + "," +
-      f1(cy) + " " + f1(bx) + "," + f1(by) + '"' + (l[4] ? "" : ' stroke-dasharray="5 4"') +
+    var kind = linkKind(l);
+    return '<path class="link ' + kind + '" d="M' + f1(ax) + "," + f1(ay) + " Q" + f1(cx) + "," +
+      f1(cy) + " " + f1(bx) + "," + f1(by) + '"' + DASHES[kind] +
       (l[5] ? ' marker-end="url(#deduce-arrow)"' : "") + "/>";
   }
 
@@ -330,15 +342,12 @@
       }
     }
     if (m && m.l.length) {
-      var strong = m.l.some(function (l) { return l[4]; }), weak = m.l.some(function (l) { return !l[4]; });
-      if (strong) {
-        out.push("<span>" + swatch('<line x1="2" y1="10" x2="38" y2="10" stroke="' + LINK + '" stroke-width="2"/>', 40) +
-          "strong link (if one is false, the other is true)</span>");
-      }
-      if (weak) {
-        out.push("<span>" + swatch('<line x1="2" y1="10" x2="38" y2="10" stroke="' + LINK +
-          '" stroke-width="2" stroke-dasharray="5 4"/>', 40) + "weak link (if one is true, the other is false)</span>");
-      }
+      LINK_WORDS.forEach(function (kw) {
+        if (m.l.some(function (l) { return linkKind(l) === kw[0]; })) {
+          out.push('<span class="link-' + kw[0] + '">' + swatch('<line x1="2" y1="10" x2="38" y2="10" stroke="' + LINK +
+            '" stroke-width="2"' + DASHES[kw[0]] + "/>", 40) + kw[1] + "</span>");
+        }
+      });
       if (m.l.some(function (l) { return l[5]; })) { out.push("<span>arrows follow the chain</span>"); }
     }
     return out.join("");
