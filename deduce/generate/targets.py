@@ -10,9 +10,11 @@
    technique is allowed the capped solve takes the same one, and where it
    is not, the full path itself goes beyond the target.  So hopeless
    candidates are never rated in full.
-2. The rating, in full (:class:`deduce.rating.Rater`), and the techniques
-   of the profile's full solve: every target checked on what users will
-   see when they rate or explain the puzzle.
+2. The techniques of the profile's full solve (the capped path itself when
+   it solved the puzzle and its techniques are the first of the full
+   solve's, in order: the two paths are then one), then the rating, in
+   full (:class:`deduce.rating.Rater`): every target checked on what users
+   will see when they rate or explain the puzzle.
 
 Techniques a puzzle "uses" are those of the solve with the request's
 profile (HoDoKu's for classic puzzles by default, as its learning mode
@@ -54,8 +56,10 @@ class Judge:
         full = strategies_for(request.profile)
         self.capped = Solver([s for s in full if s.technique.code in allowed], backtracking=False)
         self.full = Solver(full, backtracking=request.allow_backtracking)
-        #: the capped solve is the full one (nothing left out): its path is the full path
-        self.whole = len(self.capped.strategies) == len(full)
+        #: the capped solve's strategies are the full solve's first ones, in the same order: where
+        #: it ends solved, its path is the full path (at each position both take the first
+        #: strategy in order with a step, and the full one never gets past the capped ones)
+        self.prefix = list(self.capped.strategies) == list(full[: len(self.capped.strategies)])
         self.rater = Rater()
         self.wanted_first = request.techniques[0] if request.first else None
         #: the capped solve follows the profile whose path gives the HoDoKu-scale level
@@ -110,11 +114,8 @@ class Judge:
             _, level = hodoku_scale(path, raise_by_score=r.kind != "killer")
             if level is not None and LEVELS.index(level) < LEVELS.index(r.level):
                 return None
-        rating = self.rater.rate(puzzle)
-        if not self.rating_ok(rating):
-            return None
-        if self.whole and solved:
-            steps: Sequence[Any] = path   # the capped solve left nothing out: it is the full solve
+        if self.prefix and solved:
+            steps: Sequence[Any] = path   # the capped path is the full path
         else:
             result = self.full.solve(puzzle)
             if result.status not in (SOLVED, SOLVED_WITH_BACKTRACKING):
@@ -122,6 +123,9 @@ class Judge:
             steps = result.steps
         codes = tuple(dict.fromkeys(s.technique.code for s in steps))
         if not self.techniques_ok(steps, codes):
+            return None   # (before the rating: the cheaper test first)
+        rating = self.rater.rate(puzzle)
+        if not self.rating_ok(rating):
             return None
         return Verdict(rating, codes)
 
