@@ -1,10 +1,13 @@
 """Judging a candidate puzzle against the request, cheapest test first.
 
 1. A solve *capped at the target*: the request's profile with only the
-   techniques the targets allow (:meth:`Request.allowed`).  It stops as
-   soon as the puzzle needs more: stuck (a technique above the cap), a
-   first step beyond singles that is not the one asked for, a HoDoKu score
-   already past the level's ceiling.  A puzzle that fails here is harder
+   techniques the targets allow (:meth:`Request.allowed`), and none after
+   the last technique asked for until each of them was used (a solve that
+   gets stuck before could only use them after a later technique: such
+   candidates are dropped unseen, as HoDoKu's order rarely gets back to an
+   easier technique).  It stops as soon as the puzzle needs more: stuck (a
+   technique above the cap), a first step beyond singles that is not the
+   one asked for, a HoDoKu score already past the level's ceiling.  A puzzle that fails here is harder
    than asked, whatever the full solve would do: at each position the full
    solve takes the first technique in order that has a step; while that
    technique is allowed the capped solve takes the same one, and where it
@@ -52,14 +55,21 @@ class Judge:
 
     def __init__(self, request: Request):
         self.request = request
-        allowed = set(request.allowed())
         full = strategies_for(request.profile)
-        self.capped = Solver([s for s in full if s.technique.code in allowed], backtracking=False)
+        allowed = set(request.allowed())
+        cut = set(request.allowed(cut=True))
+        #: the solve capped at the target: with what the targets allow, up to the last technique asked for
+        self.capped = Solver([s for s in full if s.technique.code in cut], backtracking=False)
+        #: where the capped solve got stuck after it used every technique asked for: all the targets
+        #: allow (from there on the two make the one path a solve with all of them would make: the
+        #: capped strategies come first in the profile's order and none of them had a step there)
+        every = [s for s in full if s.technique.code in allowed]
+        self.rest = Solver(every, backtracking=False) if len(every) > len(self.capped.strategies) else None
         self.full = Solver(full, backtracking=request.allow_backtracking)
-        #: the capped solve's strategies are the full solve's first ones, in the same order: where
-        #: it ends solved, its path is the full path (at each position both take the first
-        #: strategy in order with a step, and the full one never gets past the capped ones)
-        self.prefix = list(self.capped.strategies) == list(full[: len(self.capped.strategies)])
+        #: the allowed strategies are the full solve's first ones, in the same order: where the
+        #: solve ends solved, its path is the full path (at each position both take the first
+        #: strategy in order with a step, and the full one never gets past the allowed ones)
+        self.prefix = every == list(full[: len(every)])
         self.rater = Rater()
         self.wanted_first = request.techniques[0] if request.first else None
         #: the capped solve follows the profile whose path gives the HoDoKu-scale level
@@ -77,27 +87,44 @@ class Judge:
                           unique: bool = True) -> tuple[list[Any], bool] | None:
         """:meth:`capped_path` from ``state`` (left where the solve stopped);
         ``unique=False`` when the puzzle is not known to be unique yet: no
-        uniqueness technique then, so a solve that ends solved proves it."""
-        steps = []
-        score = 0
-        first = self.wanted_first
-        for step in self.capped.steps(state, solution, unique=unique):
-            steps.append(step)
-            code = step.technique.code
-            if first is not None and step.technique.family != SINGLES:
-                if code not in first:
-                    return None
-                first = None
-            if self.score_ceiling is not None:
-                score += step.technique.hodoku or 0
-                if score > self.score_ceiling:
-                    return None
+        uniqueness technique then, so a solve that ends solved proves it.
+        Where the capped solve gets stuck having used every technique asked
+        for, the rest of what the targets allow takes over."""
+        steps: list[Any] = []
+        score = [0]
+        first = [self.wanted_first]
+        if not self._follow(self.capped, state, solution, unique, steps, score, first):
+            return None
+        more = not state.is_solved() and first[0] is None and self._all_used(steps)
+        if more and self.rest is not None and not self._follow(self.rest, state, solution, unique, steps, score, first):
+            return None
         solved = state.is_solved()
         if not solved and not self.request.allow_backtracking:
             return None
-        if first is not None and solved and not first <= SINGLE_CODES:
+        if first[0] is not None and solved and not first[0] <= SINGLE_CODES:
             return None   # solved by singles alone, but a technique beyond them was asked to come first
         return steps, solved
+
+    def _follow(self, solver: Solver, state: State, solution: Solution, unique: bool, steps: list[Any],
+                score: list[int], first: list[frozenset[str] | None]) -> bool:
+        """``solver``'s steps from ``state`` added to ``steps``; False as soon
+        as one breaks a target (the first technique, the score ceiling)."""
+        for step in solver.steps(state, solution, unique=unique):
+            steps.append(step)
+            code = step.technique.code
+            if first[0] is not None and step.technique.family != SINGLES:
+                if code not in first[0]:
+                    return False
+                first[0] = None
+            if self.score_ceiling is not None:
+                score[0] += step.technique.hodoku or 0
+                if score[0] > self.score_ceiling:
+                    return False
+        return True
+
+    def _all_used(self, steps: Sequence[Any]) -> bool:
+        used = {s.technique.code for s in steps}
+        return all(item & used for item in self.request.techniques)
 
     def judge(self, puzzle: Puzzle, solution: Solution,
               capped: tuple[list[Any], bool] | None = None) -> Verdict | None:
