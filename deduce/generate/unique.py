@@ -143,9 +143,9 @@ class Remover:
         for c in removed:
             solved[c] = 0
             placed[c] = -1
-        for c in {p for c in removed for p in (c, *g.peers[c])}:
-            if not solved[c]:
-                cand[c] = full & ~self._seen(c, used)
+        for cell in {p for c in removed for p in (c, *g.peers[c])}:
+            if not solved[cell]:
+                cand[cell] = full & ~self._seen(cell, used)
         if not checker._search_without(cand, solved, placed, removed) or (keep is not None and not keep(trial_givens)):
             return False
         self.givens, self.used, self.cand, self.solved, self.placed = trial_givens, used, cand, solved, placed
