@@ -144,10 +144,10 @@ class Judge:
         if self.prefix and solved:
             steps: Sequence[Any] = path   # the capped path is the full path
         else:
-            result = self.full.solve(puzzle)
-            if result.status not in (SOLVED, SOLVED_WITH_BACKTRACKING):
+            full = self.full_path(puzzle, solution)
+            if full is None:
                 return None
-            steps = result.steps
+            steps = full
         codes = tuple(dict.fromkeys(s.technique.code for s in steps))
         if not self.techniques_ok(steps, codes):
             return None   # (before the rating: the cheaper test first)
@@ -155,6 +155,22 @@ class Judge:
         if not self.rating_ok(rating):
             return None
         return Verdict(rating, codes)
+
+    def full_path(self, puzzle: Puzzle, solution: Solution) -> Sequence[Any] | None:
+        """The full solve's steps, or None when it does not solve the puzzle.
+        The puzzle is known to be unique with ``solution``: the steps are
+        taken straight away, without the solve's opening search for a second
+        solution (for a killer without givens, in Python, that search can
+        take longer than all the rest); trial and error, where allowed, by
+        the solve itself."""
+        state = State.from_puzzle(puzzle)
+        steps = list(self.full.steps(state, solution, unique=True))
+        if state.is_solved():
+            return steps
+        if not self.request.allow_backtracking:
+            return None
+        result = self.full.solve(puzzle)
+        return result.steps if result.status in (SOLVED, SOLVED_WITH_BACKTRACKING) else None
 
     def rating_ok(self, rating: Rating) -> bool:
         r = self.request
