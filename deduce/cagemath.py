@@ -102,10 +102,14 @@ def _set_order(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
+@functools.lru_cache(maxsize=65536)
 def signed_support(cells: Sequence[int], signs: Sequence[int], target: int, masks: Sequence[int],
                    must_differ: Sequence[Sequence[bool]]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
     """Support of ``sum(sign * value) == target`` (values counted from 1),
     with ``must_differ[i][j]`` for cells that may not share a value.
+    Its arguments are tuples: the answer is kept (the same equation with the
+    same candidates comes back at every position of a solve until one of
+    them changes).
 
     Returns per-cell supports and the distinct value tuples (in cell order)
     found, or None when nothing fits.  Gives up (returns the masks

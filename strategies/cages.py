@@ -43,18 +43,17 @@ def forced_symbols(state: State, cage: Cage) -> tuple[int, tuple[tuple[int, int]
     cmask = cage.mask
     forced = 0
     why = []
+    places_of = state.symbol_masks()   # per symbol, its unsolved places (a symbol placed in a house has none there)
     houses = sorted({h for c in cage.cells for h in g.cell_houses[c]})
     for h in houses:
-        if g.house_masks[h] & cmask == 0:
+        hmask = g.house_masks[h]
+        if hmask & cmask == 0:
             continue
-        placed = state.placed_in(h)
-        for s in range(g.size):
-            if placed >> s & 1 or forced >> s & 1:
-                continue
-            places = state.places(h, s)
-            if places and all(cmask >> c & 1 for c in places):
-                forced |= 1 << s
-                why.append((s, h))
+        for sym, places in enumerate(places_of):
+            places &= hmask
+            if places and not places & ~cmask and not forced >> sym & 1:
+                forced |= 1 << sym
+                why.append((sym, h))
     return forced, tuple(why)
 
 

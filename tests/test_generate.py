@@ -183,6 +183,23 @@ def test_technique_first_and_minimal_9x9():
     check(g, **asked)
 
 
+def test_technique_cut_only_until_used():
+    """--technique X: the capped solve stops at X in the profile's order only
+    until X was used; after that the rest of what the targets allow goes on
+    (HoDoKu's /sc: the solve uses X, anywhere)."""
+    from deduce.generate.request import Request
+    from deduce.generate.targets import Judge
+
+    r = Request.make("classic", 9, techniques="xy-wing")
+    cut, every = r.allowed(cut=True), r.allowed()
+    assert cut[-1] == "xy-wing" and every[: len(cut)] == cut and "aic" in every and "aic" not in cut
+    judge = Judge(r)
+    assert judge.rest is not None and judge.prefix
+    hard = Request.make("classic", 9, techniques="xy-wing", level="hard")
+    assert "aic" not in hard.allowed()   # a level still caps the whole solve
+    assert Judge(Request.make("classic", 9, level="easy")).rest is None
+
+
 def test_records_and_json():
     [g] = deduce.generate(size=4, seed=9)
     doc = g.to_json()

@@ -299,3 +299,30 @@ def test_janko_killer_sample():
         expected = " ".join(lines[1: int(lines[0].split()[0]) + 1]).split()
         if result.solution_count == 1:
             assert [entry.puzzle.symbols[v] for v in result.solution] == expected, key
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([6, 9]), st.integers(0, 2**32 - 1))
+def test_forced_symbols_match_the_definition(size, seed):
+    """A symbol is forced into a cage when, in some house the cage touches,
+    every unsolved cell that still has it lies in the cage: the mask version
+    against that sentence, cell by cell, along a solve."""
+    from strategies.cages import forced_symbols
+
+    puzzle, solution = random_killer(size, random.Random(seed))
+    g = puzzle.geometry
+    state = State.from_puzzle(puzzle)
+    for k, _ in enumerate(Solver(profile="deduce").steps(state, solution)):
+        for cage in puzzle.cages:
+            want, why = 0, []
+            for h in sorted({h for c in cage.cells for h in g.cell_houses[c]}):
+                if not set(g.houses[h]) & set(cage.cells):
+                    continue
+                for s in range(size):
+                    places = [c for c in g.houses[h] if state.value[c] < 0 and state.cand[c] >> s & 1]
+                    if places and set(places) <= set(cage.cells) and not want >> s & 1:
+                        want |= 1 << s
+                        why.append((s, h))
+            assert forced_symbols(state, cage) == (want, tuple(why))
+        if k > 40:
+            break

@@ -8,8 +8,12 @@ repaired until the puzzle is unique and solves at the target.
    propagation) finds a second solution, a cage holding a cell where the two
    differ is split (or, with ``givens``, that cell becomes a given).
 3. While the solve capped at the target gets stuck, the largest cage among
-   the cells it left unsolved is split: smaller cages are easier.  A layout
-   that ends easier than the target is dropped and another one drawn.
+   the cells it left unsolved is split: smaller cages are easier.
+4. While the layout solves below the target level, two neighbouring cages
+   are merged (bigger cages are harder); a merge after which the capped
+   solve no longer solves it is undone and the next one tried, so no search
+   is needed there.  A layout no merge brings to the target is dropped and
+   another one drawn.
 
 >>> import random
 >>> from deduce.generate.request import Request
@@ -46,6 +50,8 @@ SIZE_WEIGHTS = {
 }
 #: Repairs (splits, givens) per layout before another layout is drawn.
 MAX_REPAIRS = 200
+#: Merges tried at once at first while a layout is far below the target level (see :func:`_grow`).
+FIRST_BATCH = 8
 
 
 def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: Sequence[int],
@@ -103,51 +109,105 @@ def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puz
     solution = random_solution(empty, rng)
     if solution is None:
         return None
-    level = request.level or "Medium"
-    weights = SIZE_WEIGHTS[level]
+    weights = SIZE_WEIGHTS[request.level or "Medium"]
     cages = random_cages(solution, n, rng, weights, request.sum_only)
     givens = [-1] * (n * n)
+    found = _repair(request, judge, rng, empty, solution, cages, givens, len(weights) - 1)
+    if found is None:
+        return None
+    cages, steps = found
+    if request.level is not None and steps is not None:
+        grown = _grow(request, judge, rng, empty, solution, cages, givens, steps, len(weights) + 1)
+        if grown is None:
+            return None
+        cages, steps = grown
+    puzzle = killer_puzzle(empty, solution, cages, givens, request.sum_only)
+    if not meets_shape(request, puzzle, solution, removed=False):
+        return None
+    verdict = judge.judge(puzzle, solution, None if steps is None else (steps, True))
+    return None if verdict is None else (puzzle, solution, verdict)
+
+
+def _capped(judge: Judge, puzzle: Puzzle, solution: tuple[int, ...]) -> tuple[State, list | None]:
+    """The capped solve's end position and its steps when it solved the
+    puzzle (a logic solve that ends solved proves the puzzle unique)."""
+    state = State.from_puzzle(puzzle)
+    capped = judge.capped_path_state(puzzle, solution, state, unique=False)
+    return state, (capped[0] if capped is not None and capped[1] else None)
+
+
+def _repair(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, solution: tuple[int, ...],
+            cages: list[list[int]], givens: list[int], largest: int) -> tuple[list[list[int]], list | None] | None:
+    """Repairs (splits, moves, givens) until the capped solve solves the layout:
+    the cages and the solve's steps (None: unique, not solved by the capped
+    solve, trial and error allowed), or None after :data:`MAX_REPAIRS`."""
+    n = request.size
     budget = request.givens or 0
     for _ in range(MAX_REPAIRS):
         puzzle = killer_puzzle(empty, solution, cages, givens, request.sum_only)
-        # Logic first: a solve that ends solved (no uniqueness technique in it) proves the puzzle
-        # unique; where it stops, the search starts from its position, far smaller than the start.
-        state = State.from_puzzle(puzzle)
-        capped = judge.capped_path_state(puzzle, solution, state, unique=False)
-        if capped is None or not capped[1]:
-            found = first_solutions(state, 2)
-            if len(found) > 1:
-                differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
-                cell = rng.choice(differ)
-                orbit = next(o for o in orbits(n, request.symmetry) if cell in o)
-                if n * n - givens.count(-1) + len(orbit) <= budget:
-                    for c in orbit:
-                        givens[c] = solution[c]
-                else:
-                    cages = reshape(cages, cell, solution, n, rng, len(weights) - 1, request.sum_only)
-                continue
-            if capped is not None and not request.allow_backtracking:
-                capped = None
-        if capped is None:   # too hard here: smaller cages where the capped solve got stuck
-            unsolved = [c for c in range(n * n) if state.value[c] < 0] or list(range(n * n))
-            biggest = max((cg for cg in cages if len(cg) > 1 and set(cg) & set(unsolved)), key=len, default=None)
-            if biggest is None:
-                return None
-            cages = _split_at(cages, rng.choice([c for c in biggest if c in unsolved] or biggest), n, rng)
+        # Logic first: where it stops, the search starts from its position, far smaller than the start.
+        state, steps = _capped(judge, puzzle, solution)
+        if steps is not None:
+            return cages, steps
+        found = first_solutions(state, 2)
+        if len(found) > 1:
+            differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
+            cell = rng.choice(differ)
+            orbit = next(o for o in orbits(n, request.symmetry) if cell in o)
+            if n * n - givens.count(-1) + len(orbit) <= budget:
+                for c in orbit:
+                    givens[c] = solution[c]
+            else:
+                cages = reshape(cages, cell, solution, n, rng, largest, request.sum_only)
             continue
-        steps, _ = capped
-        reached = max((LEVELS.index(s.technique.level) for s in steps), default=0)
-        if request.level is not None and reached < LEVELS.index(request.level):
-            merged = merge_two(cages, solution, n, rng, len(weights) + 1, request.sum_only)
-            if merged is None:
-                return None
-            cages = merged
-            continue
-        if not meets_shape(request, puzzle, solution, removed=False):
+        if request.allow_backtracking:
+            return cages, None   # unique, and trial and error is allowed: the judge solves it in full
+        # unique but too hard here: smaller cages where the capped solve got stuck
+        unsolved = [c for c in range(n * n) if state.value[c] < 0] or list(range(n * n))
+        biggest = max((cg for cg in cages if len(cg) > 1 and set(cg) & set(unsolved)), key=len, default=None)
+        if biggest is None:
             return None
-        verdict = judge.judge(puzzle, solution, None if not capped[1] else capped)
-        return None if verdict is None else (puzzle, solution, verdict)
+        cages = _split_at(cages, rng.choice([c for c in biggest if c in unsolved] or biggest), n, rng)
     return None
+
+
+def _grow(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, solution: tuple[int, ...],
+          cages: list[list[int]], givens: list[int], steps: list, largest: int) -> tuple[list[list[int]], list] | None:
+    """Neighbouring cages merged while the layout solves below the target
+    level: several disjoint pairs at once while that works (far from the
+    target most merges keep it easy), then one pair at a time; a merge after
+    which the capped solve no longer solves the layout (a second solution,
+    or a technique above the target) is undone and the next one tried.  The
+    cages and the solve's steps once the target level is reached, or None
+    after :data:`MAX_REPAIRS` trials."""
+    n = request.size
+    target = LEVELS.index(request.level)
+    trials = 0
+    batch = FIRST_BATCH
+    while max((LEVELS.index(s.technique.level) for s in steps), default=0) < target:
+        pairs = merge_pairs(cages, solution, n, rng, largest, request.sum_only)
+        if batch > 1:   # several disjoint pairs, tried once: on failure fewer at a time
+            chosen: list[tuple[int, int]] = []
+            for i, j in pairs:
+                if len(chosen) < batch and not {i, j} & {x for p in chosen for x in p}:
+                    chosen.append((i, j))
+            groups = [chosen] if chosen else []
+        else:
+            groups = [[p] for p in pairs]
+        for group in groups:
+            trials += 1
+            if trials > MAX_REPAIRS:
+                return None
+            merged = merge(cages, group)
+            _, found = _capped(judge, killer_puzzle(empty, solution, merged, givens, request.sum_only), solution)
+            if found is not None:
+                cages, steps = merged, found
+                break
+        else:
+            if batch <= 1:
+                return None   # no merge keeps it solvable at the target
+            batch //= 2
+    return cages, steps
 
 
 def reshape(cages: list[list[int]], cell: int, solution: Sequence[int], n: int, rng: random.Random,
@@ -170,21 +230,24 @@ def reshape(cages: list[list[int]], cell: int, solution: Sequence[int], n: int, 
     return _split_at(cages, cell, n, rng)
 
 
-def merge_two(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, largest: int,
-              repeats: bool) -> list[list[int]] | None:
-    """Two neighbouring cages made one (small ones first), or None when no pair may merge."""
+def merge_pairs(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, largest: int,
+                repeats: bool) -> list[tuple[int, int]]:
+    """The pairs of neighbouring cages that may be made one (small ones
+    first, at random among equals): at most ``largest`` cells, no digit
+    twice unless ``repeats``."""
     owner = {c: i for i, cage in enumerate(cages) for c in cage}
-    order = sorted(range(len(cages)), key=lambda i: (len(cages[i]), rng.random()))
-    for i in order:
-        partners = list({owner[x] for c in cages[i] for x in neighbours(c, n) if owner[x] != i})
-        rng.shuffle(partners)
-        for j in partners:
-            if len(cages[i]) + len(cages[j]) > largest:
-                continue
-            if not repeats and {solution[c] for c in cages[i]} & {solution[c] for c in cages[j]}:
-                continue
-            return [c for k, c in enumerate(cages) if k not in (i, j)] + [cages[i] + cages[j]]
-    return None
+    pairs = {(min(i, owner[x]), max(i, owner[x])) for i, cage in enumerate(cages) for c in cage
+             for x in neighbours(c, n) if owner[x] != i}
+    digits = [{solution[c] for c in cage} for cage in cages]
+    keyed = [(len(cages[i]) + len(cages[j]), rng.random(), i, j) for i, j in sorted(pairs)
+             if len(cages[i]) + len(cages[j]) <= largest and (repeats or not digits[i] & digits[j])]
+    return [(i, j) for _, _, i, j in sorted(keyed)]
+
+
+def merge(cages: list[list[int]], pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """``cages`` with each of the (disjoint) ``pairs`` made one cage."""
+    gone = {x for p in pairs for x in p}
+    return [c for k, c in enumerate(cages) if k not in gone] + [cages[i] + cages[j] for i, j in pairs]
 
 
 def _split_at(cages: list[list[int]], cell: int, n: int, rng: random.Random) -> list[list[int]]:

@@ -25,7 +25,7 @@ from typing import Callable, Sequence
 
 from ..backtrack import Solution
 from ..puzzle import Puzzle
-from .unique import Checker, blank, still_unique
+from .unique import Checker, Remover, blank, still_unique
 
 
 def remove_clues(empty: Puzzle, solution: Solution, orbits: Sequence[Sequence[int]], rng: random.Random,
@@ -37,13 +37,11 @@ def remove_clues(empty: Puzzle, solution: Solution, orbits: Sequence[Sequence[in
     givens = tuple(solution) if start is None else tuple(start)
     order = [tuple(o) for o in orbits if any(givens[c] >= 0 for c in o)]
     rng.shuffle(order)
-    checker = Checker(empty, solution)
+    remover = Remover(Checker(empty, solution), givens)
+    accept = None if keep is None else (lambda trial: keep(empty.with_givens(trial)))
     for orbit in order:
-        trial = blank(givens, orbit)
-        removed = [c for c in orbit if givens[c] >= 0]
-        if checker.still_unique(trial, removed) and (keep is None or keep(empty.with_givens(trial))):
-            givens = trial
-    return givens
+        remover.try_remove(orbit, accept)
+    return remover.givens
 
 
 def is_minimal(puzzle: Puzzle, solution: Solution) -> bool:

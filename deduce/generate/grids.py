@@ -3,7 +3,9 @@
 :func:`random_solution` walks the search of :mod:`deduce.backtrack` (its
 propagation, its choice of the cell with the fewest candidates) but tries
 each cell's candidates in a random order, so the first grid it reaches is a
-random one; the same ``rng`` state gives the same grid.  A node budget ends a
+random one; the same ``rng`` state gives the same grid.  An empty grid with
+boxes, where the C search is installed, is made there instead, from its
+diagonal boxes filled at random (several times faster).  A node budget ends a
 walk that wanders (a jigsaw layout with no solution at all, say): the
 caller tries another layout.
 
@@ -21,7 +23,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..backtrack import Search, Solution
+from .. import deadline
+from ..backtrack import CHECK_EVERY, Search, Solution
 from ..geometry import Geometry, bits_of
 from ..puzzle import Puzzle
 
@@ -43,11 +46,36 @@ def random_solution(puzzle: Puzzle, rng: random.Random) -> Solution | None:
     """A random solution of ``puzzle`` (usually empty, or a killer's cages
     alone), or None when the walk found none within its node budget."""
     search = Search(puzzle)
+    if search.fast is not None and puzzle.geometry.box_shape and all(v < 0 for v in puzzle.givens):
+        found = _fast(puzzle, rng)
+        if found is not None:
+            return found   # (None: diagonal boxes no grid completes, possible on a 4x4: the walk then)
     node = search.start()
     if node is None:
         return None
     budget = [NODES_PER_CELL * puzzle.ncells]
     return _walk(search, node, rng, budget)
+
+
+def _fast(puzzle: Puzzle, rng: random.Random) -> Solution | None:
+    """An empty grid with boxes, in the C search: the boxes on the diagonal
+    (no row or column in common) filled at random, the rest completed by
+    the search (its first solution), or None when none completes them."""
+    g = puzzle.geometry
+    assert g.box_shape is not None
+    br, bc = g.box_shape
+    n = puzzle.size
+    givens = [-1] * puzzle.ncells
+    for i in range(min(n // br, n // bc)):
+        symbols = rng.sample(range(n), n)
+        cells = [(i * br + r) * n + i * bc + c for r in range(br) for c in range(bc)]
+        for cell, s in zip(cells, symbols):
+            givens[cell] = s
+    search = Search(puzzle.with_givens(givens))
+    lists = search.start_lists()
+    if lists is None:
+        return None
+    return next(iter(search.fast.solutions(*lists, deadline.check, CHECK_EVERY)), None)
 
 
 def _walk(search: Search, node: Any, rng: random.Random, budget: list[int]) -> Solution | None:

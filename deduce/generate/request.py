@@ -268,15 +268,17 @@ class Request:
             top = max(top, se)
         return round(top, 1)
 
-    def allowed(self) -> tuple[str, ...]:
+    def allowed(self, cut: bool = False) -> tuple[str, ...]:
         """The profile's codes the targets allow, in its order of trial:
         none above the level, none rated above the ER maximum, none
-        excluded, none after the last technique asked for; trial and error
-        only with ``allow_backtracking``."""
+        excluded; trial and error only with ``allow_backtracking``.  With
+        ``cut``, also none after the last technique asked for (a solve with
+        these that gets stuck before it used them all never will: the
+        generator's first, cheap test)."""
         codes = list(PROFILES[self.profile])
         if "bf" not in codes:
             codes.append("bf")
-        if self.techniques:
+        if self.techniques and cut:
             wanted = set().union(*self.techniques)
             last = max(i for i, c in enumerate(codes) if c in wanted)
             codes = codes[: last + 1] + (["bf"] if self.allow_backtracking and "bf" not in codes[: last + 1] else [])

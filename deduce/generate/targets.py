@@ -1,18 +1,23 @@
 """Judging a candidate puzzle against the request, cheapest test first.
 
 1. A solve *capped at the target*: the request's profile with only the
-   techniques the targets allow (:meth:`Request.allowed`).  It stops as
-   soon as the puzzle needs more: stuck (a technique above the cap), a
-   first step beyond singles that is not the one asked for, a HoDoKu score
-   already past the level's ceiling.  A puzzle that fails here is harder
+   techniques the targets allow (:meth:`Request.allowed`), and none after
+   the last technique asked for until each of them was used (a solve that
+   gets stuck before could only use them after a later technique: such
+   candidates are dropped unseen, as HoDoKu's order rarely gets back to an
+   easier technique).  It stops as soon as the puzzle needs more: stuck (a
+   technique above the cap), a first step beyond singles that is not the
+   one asked for, a HoDoKu score already past the level's ceiling.  A puzzle that fails here is harder
    than asked, whatever the full solve would do: at each position the full
    solve takes the first technique in order that has a step; while that
    technique is allowed the capped solve takes the same one, and where it
    is not, the full path itself goes beyond the target.  So hopeless
    candidates are never rated in full.
-2. The rating, in full (:class:`deduce.rating.Rater`), and the techniques
-   of the profile's full solve: every target checked on what users will
-   see when they rate or explain the puzzle.
+2. The techniques of the profile's full solve (the capped path itself when
+   it solved the puzzle and its techniques are the first of the full
+   solve's, in order: the two paths are then one), then the rating, in
+   full (:class:`deduce.rating.Rater`): every target checked on what users
+   will see when they rate or explain the puzzle.
 
 Techniques a puzzle "uses" are those of the solve with the request's
 profile (HoDoKu's for classic puzzles by default, as its learning mode
@@ -50,12 +55,21 @@ class Judge:
 
     def __init__(self, request: Request):
         self.request = request
-        allowed = set(request.allowed())
         full = strategies_for(request.profile)
-        self.capped = Solver([s for s in full if s.technique.code in allowed], backtracking=False)
+        allowed = set(request.allowed())
+        cut = set(request.allowed(cut=True))
+        #: the solve capped at the target: with what the targets allow, up to the last technique asked for
+        self.capped = Solver([s for s in full if s.technique.code in cut], backtracking=False)
+        #: where the capped solve got stuck after it used every technique asked for: all the targets
+        #: allow (from there on the two make the one path a solve with all of them would make: the
+        #: capped strategies come first in the profile's order and none of them had a step there)
+        every = [s for s in full if s.technique.code in allowed]
+        self.rest = Solver(every, backtracking=False) if len(every) > len(self.capped.strategies) else None
         self.full = Solver(full, backtracking=request.allow_backtracking)
-        #: the capped solve is the full one (nothing left out): its path is the full path
-        self.whole = len(self.capped.strategies) == len(full)
+        #: the allowed strategies are the full solve's first ones, in the same order: where the
+        #: solve ends solved, its path is the full path (at each position both take the first
+        #: strategy in order with a step, and the full one never gets past the allowed ones)
+        self.prefix = every == list(full[: len(every)])
         self.rater = Rater()
         self.wanted_first = request.techniques[0] if request.first else None
         #: the capped solve follows the profile whose path gives the HoDoKu-scale level
@@ -73,27 +87,44 @@ class Judge:
                           unique: bool = True) -> tuple[list[Any], bool] | None:
         """:meth:`capped_path` from ``state`` (left where the solve stopped);
         ``unique=False`` when the puzzle is not known to be unique yet: no
-        uniqueness technique then, so a solve that ends solved proves it."""
-        steps = []
-        score = 0
-        first = self.wanted_first
-        for step in self.capped.steps(state, solution, unique=unique):
-            steps.append(step)
-            code = step.technique.code
-            if first is not None and step.technique.family != SINGLES:
-                if code not in first:
-                    return None
-                first = None
-            if self.score_ceiling is not None:
-                score += step.technique.hodoku or 0
-                if score > self.score_ceiling:
-                    return None
+        uniqueness technique then, so a solve that ends solved proves it.
+        Where the capped solve gets stuck having used every technique asked
+        for, the rest of what the targets allow takes over."""
+        steps: list[Any] = []
+        score = [0]
+        first = [self.wanted_first]
+        if not self._follow(self.capped, state, solution, unique, steps, score, first):
+            return None
+        more = not state.is_solved() and first[0] is None and self._all_used(steps)
+        if more and self.rest is not None and not self._follow(self.rest, state, solution, unique, steps, score, first):
+            return None
         solved = state.is_solved()
         if not solved and not self.request.allow_backtracking:
             return None
-        if first is not None and solved and not first <= SINGLE_CODES:
+        if first[0] is not None and solved and not first[0] <= SINGLE_CODES:
             return None   # solved by singles alone, but a technique beyond them was asked to come first
         return steps, solved
+
+    def _follow(self, solver: Solver, state: State, solution: Solution, unique: bool, steps: list[Any],
+                score: list[int], first: list[frozenset[str] | None]) -> bool:
+        """``solver``'s steps from ``state`` added to ``steps``; False as soon
+        as one breaks a target (the first technique, the score ceiling)."""
+        for step in solver.steps(state, solution, unique=unique):
+            steps.append(step)
+            code = step.technique.code
+            if first[0] is not None and step.technique.family != SINGLES:
+                if code not in first[0]:
+                    return False
+                first[0] = None
+            if self.score_ceiling is not None:
+                score[0] += step.technique.hodoku or 0
+                if score[0] > self.score_ceiling:
+                    return False
+        return True
+
+    def _all_used(self, steps: Sequence[Any]) -> bool:
+        used = {s.technique.code for s in steps}
+        return all(item & used for item in self.request.techniques)
 
     def judge(self, puzzle: Puzzle, solution: Solution,
               capped: tuple[list[Any], bool] | None = None) -> Verdict | None:
@@ -110,20 +141,36 @@ class Judge:
             _, level = hodoku_scale(path, raise_by_score=r.kind != "killer")
             if level is not None and LEVELS.index(level) < LEVELS.index(r.level):
                 return None
+        if self.prefix and solved:
+            steps: Sequence[Any] = path   # the capped path is the full path
+        else:
+            full = self.full_path(puzzle, solution)
+            if full is None:
+                return None
+            steps = full
+        codes = tuple(dict.fromkeys(s.technique.code for s in steps))
+        if not self.techniques_ok(steps, codes):
+            return None   # (before the rating: the cheaper test first)
         rating = self.rater.rate(puzzle)
         if not self.rating_ok(rating):
             return None
-        if self.whole and solved:
-            steps: Sequence[Any] = path   # the capped solve left nothing out: it is the full solve
-        else:
-            result = self.full.solve(puzzle)
-            if result.status not in (SOLVED, SOLVED_WITH_BACKTRACKING):
-                return None
-            steps = result.steps
-        codes = tuple(dict.fromkeys(s.technique.code for s in steps))
-        if not self.techniques_ok(steps, codes):
-            return None
         return Verdict(rating, codes)
+
+    def full_path(self, puzzle: Puzzle, solution: Solution) -> Sequence[Any] | None:
+        """The full solve's steps, or None when it does not solve the puzzle.
+        The puzzle is known to be unique with ``solution``: the steps are
+        taken straight away, without the solve's opening search for a second
+        solution (for a killer without givens, in Python, that search can
+        take longer than all the rest); trial and error, where allowed, by
+        the solve itself."""
+        state = State.from_puzzle(puzzle)
+        steps = list(self.full.steps(state, solution, unique=True))
+        if state.is_solved():
+            return steps
+        if not self.request.allow_backtracking:
+            return None
+        result = self.full.solve(puzzle)
+        return result.steps if result.status in (SOLVED, SOLVED_WITH_BACKTRACKING) else None
 
     def rating_ok(self, rating: Rating) -> bool:
         r = self.request

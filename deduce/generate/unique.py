@@ -21,7 +21,7 @@ False
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .. import deadline
 from ..backtrack import CHECK_EVERY, Search, Solution
@@ -67,26 +67,26 @@ class Checker:
         the symbols no given peer holds (what :meth:`Search.cell_lists`
         reads off a node, several times faster here, where the search itself
         takes less time than that set-up)."""
-        g = self.layout.geometry
-        houses = g.cell_houses
+        used = self._used(givens)
+        houses = self.layout.geometry.cell_houses
         full = (1 << self.layout.size) - 1
-        used = [0] * len(g.houses)
+        cand = [1 << v if v >= 0 else full & ~(used[houses[c][0]] | used[houses[c][1]] | used[houses[c][2]])
+                for c, v in enumerate(givens)]
+        return self._search_without(cand, [int(v >= 0) for v in givens], list(givens), removed)
+
+    def _used(self, givens: Sequence[int]) -> list[int]:
+        """Per house, the symbols its givens hold."""
+        used = [0] * len(self.layout.geometry.houses)
         for cell, v in enumerate(givens):
             if v >= 0:
-                a, b, c = houses[cell]
                 bit = 1 << v
-                used[a] |= bit
-                used[b] |= bit
-                used[c] |= bit
-        cand = []
-        for cell, v in enumerate(givens):
-            if v >= 0:
-                cand.append(1 << v)
-            else:
-                a, b, c = houses[cell]
-                cand.append(full & ~(used[a] | used[b] | used[c]))
-        solved = [int(v >= 0) for v in givens]
-        placed = list(givens)
+                for h in self.layout.geometry.cell_houses[cell]:
+                    used[h] |= bit
+        return used
+
+    def _search_without(self, cand: list[int], solved: list[int], placed: list[int], removed: Iterable[int]) -> bool:
+        """No solution with a cell of ``removed`` off its solution symbol."""
+        assert self.search.fast is not None
         for cell in removed:
             trial = cand.copy()
             trial[cell] &= ~(1 << self.solution[cell])
@@ -95,6 +95,60 @@ class Checker:
             found = self.search.fast.solutions(trial, solved, placed, deadline.check, CHECK_EVERY)
             if next(iter(found), None) is not None:
                 return False
+        return True
+
+
+class Remover:
+    """Clues taken away one set at a time from ``givens`` while the puzzle
+    stays unique: :meth:`try_remove` blanks a set when that keeps it unique.
+    With the C search the search's start is updated where the removed cells
+    and their peers changed, not rebuilt (:meth:`Checker._fast`)."""
+
+    def __init__(self, checker: Checker, givens: Sequence[int]):
+        self.checker = checker
+        self.givens = tuple(givens)
+        if checker.fast:
+            g = checker.layout.geometry
+            self.used = checker._used(self.givens)
+            full = (1 << g.size) - 1
+            self.cand = [1 << v if v >= 0 else full & ~self._seen(c, self.used) for c, v in enumerate(self.givens)]
+            self.solved = [int(v >= 0) for v in self.givens]
+            self.placed = list(self.givens)
+
+    def _seen(self, cell: int, used: list[int]) -> int:
+        a, b, c = self.checker.layout.geometry.cell_houses[cell]
+        return used[a] | used[b] | used[c]
+
+    def try_remove(self, cells: Sequence[int], keep: Callable[[tuple[int, ...]], bool] | None = None) -> bool:
+        """Blank the given cells among ``cells`` when the puzzle stays unique
+        (and ``keep`` accepts the new givens); whether they were blanked."""
+        removed = [c for c in cells if self.givens[c] >= 0]
+        trial_givens = blank(self.givens, removed)
+        checker = self.checker
+        if not checker.fast:
+            if not checker.still_unique(trial_givens, removed) or (keep is not None and not keep(trial_givens)):
+                return False
+            self.givens = trial_givens
+            return True
+        g = checker.layout.geometry
+        used = self.used.copy()
+        for c in removed:
+            bit = 1 << self.givens[c]
+            for h in g.cell_houses[c]:
+                used[h] &= ~bit
+        cand = self.cand.copy()
+        solved = self.solved.copy()
+        placed = self.placed.copy()
+        full = (1 << g.size) - 1
+        for c in removed:
+            solved[c] = 0
+            placed[c] = -1
+        for cell in {p for c in removed for p in (c, *g.peers[c])}:
+            if not solved[cell]:
+                cand[cell] = full & ~self._seen(cell, used)
+        if not checker._search_without(cand, solved, placed, removed) or (keep is not None and not keep(trial_givens)):
+            return False
+        self.givens, self.used, self.cand, self.solved, self.placed = trial_givens, used, cand, solved, placed
         return True
 
 
