@@ -62,6 +62,12 @@ NOT_FOUND_YET = {
     # (bench/find_examples.py --catalogue --merge --codes ape --by-rating --search-as-generated --puzzles 1500
     # --seed 1), and on the first 780 puzzles of the same search for ATE, shared an elimination with one
     "ape", "ate",
+    # Death blossom (deduce's 7.5, above the ALS chain): a blossom of two or three petals is an ALS-XY-wing
+    # or a short ALS chain, and its eliminations are met by AICs and ALS chains rated easier; every death
+    # blossom met on 2,000 generated puzzles (bench/find_examples.py --catalogue --codes death-blossom
+    # --puzzles 2000 --seed 1) shared an elimination with an XY-chain, AIC, grouped AIC, ALS-XZ,
+    # ALS-XY-wing or ALS chain
+    "death-blossom",
 }
 
 
