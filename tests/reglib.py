@@ -39,6 +39,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "03121": ("finned-jellyfish", "sashimi-jellyfish"), "03221": ("finned-jellyfish", "sashimi-jellyfish"),
     "03411": ("finned-franken-swordfish",), "03421": ("finned-franken-jellyfish",),
     "03621": ("finned-mutant-jellyfish",),
+    # kraken fish: deduce's one row (0371, type 1) also answers HoDoKu's type 2
+    "0372": ("kraken-fish",),
 }
 
 #: Variants deduce deliberately does not implement, with the reason.

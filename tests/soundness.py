@@ -9,7 +9,8 @@ from deduce.techniques import CHAINS, FORCING, TABLE
 
 EXPENSIVE_FAMILIES = (CHAINS, FORCING)
 #: Late techniques that cost as much as chains on wide-open positions.
-EXPENSIVE_CODES = {t.code for t in TABLE if "mutant" in t.code or "franken-jellyfish" in t.code} | {"als-chain"}
+EXPENSIVE_CODES = {t.code for t in TABLE if "mutant" in t.code or "franken-jellyfish" in t.code} | {
+    "als-chain", "death-blossom", "kraken-fish"}
 
 
 DEEPER_NESTING = {"nested-forcing-3", "nested-forcing-4", "nested-forcing-5"}

@@ -68,6 +68,12 @@ NOT_FOUND_YET = {
     # fish and patterns first; measured on this branch's first pass), and none free on the catalogue
     # searches of generated puzzles (the stored example's command)
     "template-del",
+    # Death blossom (deduce's 7.5, above the ALS chain): a blossom of two or three petals is an ALS-XY-wing
+    # or a short ALS chain, and its eliminations are met by AICs and ALS chains rated easier; every death
+    # blossom met on 2,000 generated puzzles (bench/find_examples.py --catalogue --codes death-blossom
+    # --puzzles 2000 --seed 1) shared an elimination with an XY-chain, AIC, grouped AIC, ALS-XZ,
+    # ALS-XY-wing or ALS chain
+    "death-blossom",
 }
 
 
