@@ -164,10 +164,11 @@ def _jigsaw_6() -> Geometry:
     return Geometry.jigsaw(["000011", "022013", "221113", "243333", "244455", "445555"])  # seed 001's map
 
 
-def _random_position(geometry: Geometry, seed: int, solved: float = 0.25) -> State:
+def _random_position(geometry: Geometry, seed: int, solved: float = 0.25, few: bool = False) -> State:
     """A grid of random candidates (each cell's own symbol among them) and some
     cells solved (about ``solved`` of them): not a consistent position, which is
-    the harder test."""
+    the harder test.  ``few``: each unsolved cell holds one to three symbols
+    besides its own (many small cells, so many aligned sets)."""
     rng = random.Random(seed)
     n = geometry.size
     puzzle = Puzzle(geometry, ALPHABET[:n], (-1,) * (n * n))
@@ -177,6 +178,10 @@ def _random_position(geometry: Geometry, seed: int, solved: float = 0.25) -> Sta
         if rng.random() < solved:
             cand.append(1 << own)
             value.append(own)
+            continue
+        if few:
+            cand.append(1 << own | sum(1 << rng.randrange(n) for _ in range(rng.randint(1, 3))))
+            value.append(-1)
             continue
         m = 1 << own
         for s in range(n):
@@ -355,28 +360,12 @@ def assert_same_aligned_sets(state, changed=None):
     return found
 
 
-def _few_candidates(geometry: Geometry, seed: int) -> State:
-    """A grid where each unsolved cell holds its own symbol and one to three
-    others (about a fifth of the cells solved): many small cells, so many
-    aligned sets, on any size of grid."""
-    rng = random.Random(seed)
-    n = geometry.size
-    puzzle = Puzzle(geometry, ALPHABET[:n], (-1,) * (n * n))
-    cand, value = [], []
-    for _cell in range(n * n):
-        own = rng.randrange(n)
-        solved = rng.random() < 0.2
-        cand.append(1 << own | (0 if solved else sum(1 << rng.randrange(n) for _ in range(rng.randint(1, 3)))))
-        value.append(own if solved else -1)
-    return State(puzzle, cand, value)
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        few=st.booleans(), changed=st.integers(0, 2**256 - 1) | st.none())
 def test_random_positions_make_the_same_aligned_exclusions(with_accel, size, seed, jigsaw, few, changed):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
-    state = (_few_candidates if few else _random_position)(geometry, seed)
+    state = _random_position(geometry, seed, 0.2, few)
     assert_same_aligned_sets(state, None if changed is None else changed & ((1 << size * size) - 1))
 
 
@@ -397,7 +386,8 @@ def test_solve_positions_make_the_same_aligned_exclusions(with_accel):
 def test_a_25x25_position_makes_the_same_aligned_exclusions(with_accel):
     # ten machine words per cell mask
     # (only the sets touching three cells: the whole search in Python takes seconds)
-    assert assert_same_aligned_sets(_few_candidates(Geometry.boxes(25), 11), 1 << 3 | 1 << 300 | 1 << 620) > 0
+    state = _random_position(Geometry.boxes(25), 11, 0.2, few=True)
+    assert assert_same_aligned_sets(state, 1 << 3 | 1 << 300 | 1 << 620) > 0
 
 
 def test_the_fish_search_finds_bases_on_classic_grids(with_accel):

@@ -910,6 +910,23 @@ static int anc_reserve(size_t need) {
     return 1;
 }
 
+/* Whether this walk reaches literal v (0 to 1 << 24) for the first time (stamped now): 1, else 0;
+ * -1 with an error set. */
+static int anc_first(long v) {
+    if ((size_t)v >= anc_cap) {
+        size_t cap = anc_cap ? anc_cap : 4096;
+        while (cap <= (size_t)v) cap *= 2;
+        uint32_t *grown = PyMem_Realloc(anc_stamp, cap * sizeof(uint32_t));
+        if (!grown) { PyErr_NoMemory(); return -1; }
+        memset(grown + anc_cap, 0, (cap - anc_cap) * sizeof(uint32_t));
+        anc_stamp = grown;
+        anc_cap = cap;
+    }
+    if (anc_stamp[v] == anc_walk) return 0;
+    anc_stamp[v] = anc_walk;
+    return 1;
+}
+
 /* ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): the number of literals targets
  * follow from in the propagation's nodes (literal -> (reason, parents)), themselves included, as
  * len(Propagation.ancestor_set(targets)); tagged, bit k set when the reason of one of them is
@@ -939,17 +956,9 @@ PyObject *ancestor_count(PyObject *module, PyObject *args) {
         long v = PyLong_AsLong(x);
         if (v == -1 && PyErr_Occurred()) goto error;
         if (v < 0 || v >= (1L << 24)) { PyErr_SetString(PyExc_ValueError, "a literal out of range"); goto error; }
-        if ((size_t)v >= anc_cap) {
-            size_t cap = anc_cap ? anc_cap : 4096;
-            while (cap <= (size_t)v) cap *= 2;
-            uint32_t *grown = PyMem_Realloc(anc_stamp, cap * sizeof(uint32_t));
-            if (!grown) { PyErr_NoMemory(); goto error; }
-            memset(grown + anc_cap, 0, (cap - anc_cap) * sizeof(uint32_t));
-            anc_stamp = grown;
-            anc_cap = cap;
-        }
-        if (anc_stamp[v] == anc_walk) continue;
-        anc_stamp[v] = anc_walk;
+        int first = anc_first(v);
+        if (first < 0) goto error;
+        if (!first) continue;
         count++;
         symbols |= 1L << ((v >> 1) & 31);
         PyObject *rp = PyDict_GetItemWithError(nodes, x);   /* (borrowed: the dict holds it) */
@@ -1025,17 +1034,9 @@ PyObject *trace_count(PyObject *module, PyObject *args) {
     }
     while (stack.used) {
         long v = stack.items[--stack.used];
-        if ((size_t)v >= anc_cap) {
-            size_t cap = anc_cap ? anc_cap : 4096;
-            while (cap <= (size_t)v) cap *= 2;
-            uint32_t *grown = PyMem_Realloc(anc_stamp, cap * sizeof(uint32_t));
-            if (!grown) { PyErr_NoMemory(); goto error; }
-            memset(grown + anc_cap, 0, (cap - anc_cap) * sizeof(uint32_t));
-            anc_stamp = grown;
-            anc_cap = cap;
-        }
-        if (anc_stamp[v] == anc_walk) continue;
-        anc_stamp[v] = anc_walk;
+        int first = anc_first(v);
+        if (first < 0) goto error;
+        if (!first) continue;
         count++;
         symbols |= 1L << ((v >> 1) & 31);
         PyObject *x = lit_long(v);
