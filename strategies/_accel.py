@@ -28,9 +28,16 @@ packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 packs a geometry's houses and line-box intersections into
 ``HouseTables``, whose ``naked`` and ``hidden`` are the naked, hidden and
 locked set searches of :mod:`strategies.subsets`; :func:`aligned_sets`
-finds the sets of :mod:`strategies.aligned_exclusion` worth enumerating.  The module's
-``ancestor_count`` counts a conclusion's chain
-(:class:`strategies.conclusions.Conclusion`) without making its set.
+finds the sets of :mod:`strategies.aligned_exclusion` worth enumerating.
+The module's ``trace_count`` (over a propagation it made) and
+``ancestor_count`` (over one made in Python) count a conclusion's chain
+(:meth:`strategies.implications.Propagation.ancestor_count`) without
+making its set.
+
+Every kernel returns plain data: a propagation comes back as its literals
+numbered and its records as native ints, and
+:class:`strategies.implications.Trace` makes the ``(reason, parents)``
+pairs, so the records' shape is Python's alone.
 
 The module's limits (the largest grid, fish, fins and set its searches
 take) are checked against the strategies' here: what lies beyond them is
