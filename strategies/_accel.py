@@ -66,31 +66,24 @@ _deduce_accel = load()
 
 
 @functools.cache
-def _record_codes_agree() -> bool:
-    """Whether the module numbers a propagation's records as
-    :data:`strategies.implications.RECORD_CODES` does; if not (sources
+def _record_codes_agree(codes: tuple[str, ...]) -> bool:
+    """Whether the module numbers a propagation's records as ``codes``
+    (:data:`strategies.implications.RECORD_CODES`) does; if not (sources
     changed on one side only), one warning, and chains propagate in Python."""
-    from .implications import RECORD_CODES
-
-    if getattr(_deduce_accel, "RECORD_CODES", "").split() == list(RECORD_CODES):
+    if getattr(_deduce_accel, "RECORD_CODES", "").split() == list(codes):
         return True
     warnings.warn("deduce: the C accelerator numbers chain records otherwise than strategies/implications.py; "
                   "chains propagate in pure Python", RuntimeWarning, stacklevel=2)
     return False
 
 
-def available() -> bool:
-    """Whether the C accelerator is installed and in use."""
-    return _deduce_accel is not None
-
-
-def context(imp: Implications, max_als_cells: int, max_depth: int) -> Any:
+def context(imp: Implications, max_als_cells: int, max_depth: int, record_codes: tuple[str, ...]) -> Any:
     """The C ``Context`` of ``imp``'s position and mode (static, grouped or
     dynamic), or None when the accelerator is not installed.  Its
     ``propagate`` gives a propagation as plain data, which
-    :class:`strategies.implications.Trace` makes the records of (the
-    module's record codes are checked against
-    :data:`strategies.implications.RECORD_CODES` here, at import);
+    :class:`strategies.implications.Trace` makes the records of (None
+    when the module's record codes are not ``record_codes``,
+    :data:`strategies.implications.RECORD_CODES`);
     ``max_als_cells`` the largest almost locked sets grouped chains pass
     through (0 in the other modes), ``max_depth`` the generations of
     consequences followed.  The module finds the "off" literals to
@@ -98,7 +91,8 @@ def context(imp: Implications, max_als_cells: int, max_depth: int) -> Any:
     does, and the almost locked sets as :func:`strategies.als.node_sets`
     lists them, indexed as
     :attr:`~strategies.implications.Implications.als_index` is."""
-    if _deduce_accel is None or imp.mode not in ("static", "grouped", "dynamic") or not _record_codes_agree():
+    if (_deduce_accel is None or imp.mode not in ("static", "grouped", "dynamic")
+            or not _record_codes_agree(record_codes)):
         return None
 
     n, ncells = imp.n, len(imp.cand)

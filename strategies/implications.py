@@ -447,7 +447,8 @@ class Implications:
 
     def _propagate(self, start: int) -> Propagation:
         if self._fast is None:
-            self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH) or False
+            self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH,
+                                 RECORD_CODES) or False
         if self._fast:
             # the C accelerator (strategies/_accel.py): the same propagation, node for node, as plain data
             index, raw, contradiction, grouped, end = self._fast.propagate(start)

@@ -56,7 +56,7 @@ from strategies.chain_producer import ChainProducer
 from strategies.chains import Chains
 from strategies.conclusions import GROUPED_REASONS
 from strategies.fish import MAX_FINS, Fish, _cell_houses
-from strategies.implications import HIDDEN, Implications
+from strategies.implications import HIDDEN, RECORD_CODES, Implications
 from strategies.singles import FullHouse, HiddenSingle
 from strategies.static_screen import StaticScreen
 from strategies.subsets import HiddenSubset, LockedSubset, NakedSubset
@@ -760,6 +760,7 @@ def test_the_built_module_matches_its_sources_and_the_strategies_limits(accel):
 
     assert source_digest(SOURCES_DIR) == accel.SOURCE_DIGEST
     assert lit(1, 0, False) == 1 << accel.LIT_CELL_SHIFT
+    assert accel.RECORD_CODES.split() == list(RECORD_CODES)
     assert accel.FISH_MAX_SIZE >= 4 and accel.FISH_MAX_FINS >= MAX_FINS and accel.SUBSET_MAX_K >= 4
     assert sorted(p.name for p in SOURCES.iterdir() if p.suffix in (".c", ".h")) == sorted(SOURCE_NAMES)
 
