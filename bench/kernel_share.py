@@ -35,6 +35,7 @@ KERNELS = {
                               "else f(s, meth, *a); m.house_tables = lambda s: None"),
     "ancestor_count": ("import strategies.conclusions as m, types; "
                        "m._accel = types.SimpleNamespace(_deduce_accel=None)"),
+    "aligned exclusions (aligned_sets)": "import strategies.aligned_exclusion as m; m.aligned_sets = lambda *a: None",
     "places (symbol_masks)": "import deduce.state as m; m._ACCEL = None",
     "search (SearchTables)": "import deduce.backtrack as m; m._ACCEL = None",
 }

@@ -27,9 +27,17 @@ packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 :meth:`strategies.fish.Fish._standard_found` in C; :func:`house_tables`
 packs a geometry's houses and line-box intersections into
 ``HouseTables``, whose ``naked`` and ``hidden`` are the naked, hidden and
-locked set searches of :mod:`strategies.subsets`.  The module's
-``ancestor_count`` counts a conclusion's chain
-(:class:`strategies.conclusions.Conclusion`) without making its set.
+locked set searches of :mod:`strategies.subsets`; :func:`aligned_sets`
+finds the sets of :mod:`strategies.aligned_exclusion` worth enumerating.
+The module's ``trace_count`` (over a propagation it made) and
+``ancestor_count`` (over one made in Python) count a conclusion's chain
+(:meth:`strategies.implications.Propagation.ancestor_count`) without
+making its set.
+
+Every kernel returns plain data: a propagation comes back as its literals
+numbered and its records as native ints, and
+:class:`strategies.implications.Trace` makes the ``(reason, parents)``
+pairs, so the records' shape is Python's alone.
 
 The module's limits (the largest grid, fish, fins and set its searches
 take) are checked against the strategies' here: what lies beyond them is
@@ -38,6 +46,8 @@ left to Python.
 
 from __future__ import annotations
 
+import functools
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from deduce._accelerator import load
@@ -55,16 +65,25 @@ if TYPE_CHECKING:
 _deduce_accel = load()
 
 
-def available() -> bool:
-    """Whether the C accelerator is installed and in use."""
-    return _deduce_accel is not None
+@functools.cache
+def _record_codes_agree(codes: tuple[str, ...]) -> bool:
+    """Whether the module numbers a propagation's records as ``codes``
+    (:data:`strategies.implications.RECORD_CODES`) does; if not (sources
+    changed on one side only), one warning, and chains propagate in Python."""
+    if getattr(_deduce_accel, "RECORD_CODES", "").split() == list(codes):
+        return True
+    warnings.warn("deduce: the C accelerator numbers chain records otherwise than strategies/implications.py; "
+                  "chains propagate in pure Python", RuntimeWarning, stacklevel=2)
+    return False
 
 
-def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int, max_depth: int) -> Any:
+def context(imp: Implications, max_als_cells: int, max_depth: int, record_codes: tuple[str, ...]) -> Any:
     """The C ``Context`` of ``imp``'s position and mode (static, grouped or
-    dynamic), or None when the accelerator is not installed.  ``reasons``
-    are the engine's names of the links a node follows from: same cell,
-    peer, naked single, hidden single, group, almost locked set;
+    dynamic), or None when the accelerator is not installed.  Its
+    ``propagate`` gives a propagation as plain data, which
+    :class:`strategies.implications.Trace` makes the records of (None
+    when the module's record codes are not ``record_codes``,
+    :data:`strategies.implications.RECORD_CODES`);
     ``max_als_cells`` the largest almost locked sets grouped chains pass
     through (0 in the other modes), ``max_depth`` the generations of
     consequences followed.  The module finds the "off" literals to
@@ -72,7 +91,8 @@ def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int, max
     does, and the almost locked sets as :func:`strategies.als.node_sets`
     lists them, indexed as
     :attr:`~strategies.implications.Implications.als_index` is."""
-    if _deduce_accel is None or imp.mode not in ("static", "grouped", "groups", "dynamic"):
+    if (_deduce_accel is None or imp.mode not in ("static", "grouped", "groups", "dynamic")
+            or not _record_codes_agree(record_codes)):
         return None
 
     n, ncells = imp.n, len(imp.cand)
@@ -82,7 +102,7 @@ def context(imp: Implications, reasons: tuple[str, ...], max_als_cells: int, max
         n, ncells, len(house_masks), int(imp.static), int(imp.mode in ("grouped", "groups")),
         -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
         imp.cand, imp.value, _words(imp.smask, ncells), peer_words, house_words, cell_houses,
-        crossings if imp.group_of else b"", max_als_cells, (*reasons, "empty", "no-place"), max_depth)
+        crossings if imp.group_of else b"", max_als_cells, max_depth)
 
 
 def _puzzle_tables(state: State) -> tuple[bytes, bytes, list[int], bytes]:
@@ -157,6 +177,18 @@ def house_search(state: State, method: str, *args: int) -> list[Any] | None:
         return None
     order = house_order(state.puzzle.geometry)
     return [(order[i], *rest) for i, *rest in getattr(tables[0], method)(state.cand, state.value, *args)]
+
+
+def aligned_sets(state: State, size: int, changed: int | None) -> list[tuple[int, ...]] | None:
+    """The sets :func:`strategies.aligned_exclusion.aligned_exclusions`
+    makes the eliminations of, in its order, found by the C module's
+    ``aligned_sets``: per set its ``size`` base cells and its excluders (a
+    cell mask); None when the accelerator is not in use, or the grid (or a
+    set's excluders) is beyond the module's limits."""
+    if _deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or state.puzzle.size > 31:
+        return None
+    peer_words = _puzzle_tables(state)[0]
+    return _deduce_accel.aligned_sets(state.cand, state.value, peer_words, size, changed)
 
 
 def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...]], largest: int, fins: int) -> Any:

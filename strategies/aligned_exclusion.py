@@ -32,6 +32,8 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
+from ._accel import aligned_sets
+
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
     from deduce.render.marks import Marker
@@ -62,7 +64,18 @@ def aligned_exclusions(state: State, size: int, changed: int | None = None) -> I
     ``changed`` (a cell mask) limits the search to the sets with a base cell
     or an excluder among those cells: the sets that may remove something
     now when, at a position this one narrows (every cell's candidates a
-    subset of what they were there), the whole search removed nothing."""
+    subset of what they were there), the whole search removed nothing.
+
+    With the C accelerator the sets worth enumerating are found in C
+    (:func:`strategies._accel.aligned_sets`, the same sets in the same
+    order); their eliminations are made here, by the definition."""
+    fast = aligned_sets(state, size, changed)
+    if fast is not None:
+        for *base, common in fast:
+            found = _exclusion(state, tuple(base), common)
+            if found is not None:
+                yield found
+        return
     cand, value = state.cand, state.value
     peer = state.puzzle.peer_masks
     small = 0               # unsolved cells with 2..size candidates: the possible excluders

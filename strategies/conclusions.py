@@ -46,7 +46,7 @@ class Conclusion:
         if fast is not None and not any(p.nested_rules for p in props):
             self.complexity = self._noted = self._symbols = 0
             for p, t in [(props[0], h) for h in halves] if halves else zip(props, targets):
-                count, noted, symbols = fast.ancestor_count(p.nodes, t, _NOTED)
+                count, noted, symbols = p.ancestor_count(t, _NOTED)
                 self.complexity += count
                 self._noted |= noted
                 self._symbols |= symbols

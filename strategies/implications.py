@@ -83,7 +83,11 @@ How it is made fast, in pure Python (measurements in ``bench/PROFILE.md``):
   :mod:`strategies._accel`), static, grouped and dynamic propagations are
   made in C, node for node the same; :meth:`Implications._propagate_python`
   stays the reference; dynamic+ and nested ones are made in Python, in
-  Sudoku Explainer's order (:mod:`strategies.se_order`).
+  Sudoku Explainer's order (:mod:`strategies.se_order`).  The C one gives
+  plain data: the literals reached, numbered, and per literal a record of
+  codes, numbers and literals (:class:`Trace`); the ``(reason, parents)``
+  pairs are made here, and only for the nodes a step shows or a question
+  needs, so the shape of a record is Python's alone.
 
 Every chain is bounded by :data:`MAX_DEPTH` generations of consequences and
 :data:`MAX_RULES` inner steps (of which at most :data:`MAX_NESTED_RULES`
@@ -95,6 +99,7 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator, KeysView, Mapping
 from itertools import combinations
 from typing import Any, Callable, Sequence
 
@@ -104,6 +109,7 @@ from deduce.literal import lit, lit_cell, literal_parts, literal_table
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 
+from . import _accel
 from ._accel import context
 from ._houses import per_position
 from .se_order import propagate_in_se_order
@@ -148,11 +154,98 @@ MODES = ("static", "grouped", "groups", "dynamic", *NESTING)
 GROUPED_MODES = ("grouped", "groups")
 
 
+#: The C accelerator's record codes, in its order (deduce/_accel/accel.h's RECORD_CODES, checked by
+#: strategies/_accel.py before the module is used): what a :class:`Trace` record's first number means.
+RECORD_CODES = (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE, "empty", "no-place")
+_REC = 7   # numbers per record: code, two numbers, parents' start and count, cells' start and count
+
+
+class Trace(Mapping):
+    """A propagation made by the C accelerator, as the mapping
+    ``Propagation.nodes`` is: each literal reached, in order, to its
+    ``(reason, parents)``.
+
+    The module gives plain data: ``index`` (literal -> its number, in the
+    order found) and ``raw``, native ints: the number of nodes and of
+    records, per node the number of its record (-1: the assumption), per
+    record its code (:data:`RECORD_CODES`), two numbers and where its
+    parents (literals) and its cells lie in the flat list that ends it.
+    The pairs are made here when asked for, once per record (the literals a
+    record implies share it); asking which literals were reached, how many,
+    and counting a chain (:meth:`count`) makes none."""
+
+    __slots__ = ("_index", "_made", "_raw")
+
+    def __init__(self, index: dict[int, int], raw: bytes):
+        self._index = index
+        self._raw = raw
+        #: (node records, records, flat list, pairs made per record), when first asked for
+        self._made: tuple[Any, Any, Any, dict[int, tuple[tuple, tuple[int, ...]]]] | None = None
+
+    def __getitem__(self, x: int) -> tuple[tuple, tuple[int, ...]]:
+        return self.record(self._parts()[0][self._index[x]])
+
+    def __contains__(self, x: object) -> bool:
+        return x in self._index
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def keys(self) -> KeysView[int]:
+        return self._index.keys()
+
+    def _parts(self) -> tuple[Any, Any, Any, dict[int, tuple[tuple, tuple[int, ...]]]]:
+        if self._made is None:
+            ints = memoryview(self._raw).cast("i")
+            nodes, recs = ints[0], ints[1]
+            end = 2 + nodes + recs * _REC
+            self._made = (ints[2:2 + nodes], ints[2 + nodes:end], ints[end:], {})
+        return self._made
+
+    def record(self, r: int) -> tuple[tuple, tuple[int, ...]]:
+        """The ``(reason, parents)`` of record ``r`` (-1: the assumption's)."""
+        _, recs, flat, made = self._parts()
+        pair = made.get(r)
+        if pair is None:
+            if r < 0:
+                pair = ((ASSUMED,), ())
+            else:
+                code, a, b, ps, pc, cs, cc = recs[r * _REC:(r + 1) * _REC]
+                tag = RECORD_CODES[code]
+                parents = tuple(flat[ps:ps + pc])
+                if tag == GROUP:
+                    reason: tuple = (GROUP, a, tuple(flat[cs:cs + cc]), b)
+                elif tag == ALS_NODE:
+                    reason = (ALS_NODE, tuple(flat[cs:cs + cc]), a, b)
+                elif tag == "no-place":
+                    reason = (tag, a, b)
+                else:
+                    reason = (tag, a)
+                pair = (reason, parents)
+            made[r] = pair
+        return pair
+
+    def count(self, targets: Sequence[int], tags: tuple[str, ...]) -> tuple[int, int, int]:
+        """:meth:`Propagation.ancestor_count`, in C over this trace."""
+        fast: Any = _accel._deduce_accel
+        return fast.trace_count(self._index, self._raw, targets, _record_codes(tags))
+
+
+@functools.cache
+def _record_codes(tags: tuple[str, ...]) -> tuple[int, ...]:
+    """The record codes of reasons' names (a name no record has: -1)."""
+    return tuple(RECORD_CODES.index(t) if t in RECORD_CODES else -1 for t in tags)
+
+
 class Propagation:
     """Everything that follows from one assumption.
 
     ``nodes`` maps each literal reached to ``(reason, parents)``, in the
-    order found (parents always come first).  ``contradiction`` is None or
+    order found (parents always come first): a dict, or with the C
+    accelerator a :class:`Trace`.  ``contradiction`` is None or
     ``(literal, reason, parents)``: a derivation of ``literal`` whose
     negation is already in ``nodes``, or ``(-1, ("empty", cell) / ("no-place",
     house), parents)`` when a cell or a house runs out.
@@ -160,9 +253,9 @@ class Propagation:
 
     __slots__ = ("contradiction", "end", "grouped", "nested_rules", "nodes", "rules", "start")
 
-    def __init__(self, start: int):
+    def __init__(self, start: int, nodes: Trace | None = None):
         self.start = start
-        self.nodes: dict[int, tuple[tuple, tuple[int, ...]]] = {start: ((ASSUMED,), ())}
+        self.nodes: Any = {start: ((ASSUMED,), ())} if nodes is None else nodes
         self.contradiction: tuple[int, tuple, tuple[int, ...]] | None = None
         #: whether a group or an almost locked set served as a node
         self.grouped = False
@@ -190,6 +283,16 @@ class Propagation:
             seen.add(x)
             stack.extend(nodes[x][1])
         return seen
+
+    def ancestor_count(self, targets: Sequence[int], tags: tuple[str, ...]) -> tuple[int, int, int]:
+        """(``len(self.ancestor_set(targets))``, bit k set when one of those
+        literals follows from a reason tagged ``tags[k]``, their symbols'
+        mask), counted by the C accelerator (which must be in use)."""
+        nodes, fast = self.nodes, _accel._deduce_accel
+        assert fast is not None
+        if type(nodes) is Trace:   # (Trace.count, inline: a conclusion asks once per branch)
+            return fast.trace_count(nodes._index, nodes._raw, targets, _record_codes(tags))
+        return fast.ancestor_count(nodes, targets, tags)
 
     def records(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
         """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
@@ -354,12 +457,17 @@ class Implications:
             # dynamic+ and nested chains: in Sudoku Explainer's order, so that their lengths are its own
             return propagate_in_se_order(self, start)
         if self._fast is None:
-            self._fast = context(self, (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE),
-                                 MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH) or False
+            self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH,
+                                 RECORD_CODES) or False
         if self._fast:
-            # the C accelerator (strategies/_accel.py): the same propagation, node for node
-            prop = Propagation(start)
-            prop.contradiction, prop.grouped, prop.end = self._fast.propagate(start, prop.nodes)
+            # the C accelerator (strategies/_accel.py): the same propagation, node for node, as plain data
+            index, raw, contradiction, grouped, end = self._fast.propagate(start)
+            trace = Trace(index, raw)
+            prop = Propagation(start, trace)
+            prop.grouped, prop.end = grouped, end
+            if contradiction is not None:
+                y, r = contradiction
+                prop.contradiction = (y, *trace.record(r))
             return prop
         return self._propagate_python(start)
 

@@ -32,6 +32,7 @@ import pathlib
 import random
 import shlex
 import shutil
+import struct
 import subprocess
 import sysconfig
 
@@ -50,15 +51,17 @@ from deduce.geometry import BOX_SHAPES, Geometry
 from deduce.literal import lit
 from deduce.state import State
 from strategies import _accel
+from strategies.aligned_exclusion import aligned_exclusions
 from strategies.chain_producer import ChainProducer
 from strategies.chains import Chains
 from strategies.conclusions import GROUPED_REASONS
 from strategies.fish import MAX_FINS, Fish, _cell_houses
-from strategies.implications import HIDDEN, Implications
+from strategies.implications import HIDDEN, RECORD_CODES, Implications
 from strategies.singles import FullHouse, HiddenSingle
 from strategies.static_screen import StaticScreen
 from strategies.subsets import HiddenSubset, LockedSubset, NakedSubset
 
+from .test_aligned_exclusion import SE_RATED
 from .test_chain_engine import PUZZLES, stuck
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -116,7 +119,6 @@ def literals(state, symbol=None):
 
 
 def assert_same_propagations(state, mode, symbol=None):
-    fast_count = _accel._deduce_accel.ancestor_count
     fast, plain = Implications(state, mode, symbol), Implications(state, mode, symbol)
     plain._fast = False
     checked = 0
@@ -133,7 +135,9 @@ def assert_same_propagations(state, mode, symbol=None):
             tags = (*GROUPED_REASONS, HIDDEN)
             tagged = sum(1 << k for k, tag in enumerate(tags) if any(a.nodes[y][0][0] == tag for y in chain))
             symbols = sum({1 << (y >> 1 & 31) for y in chain})
-            assert fast_count(a.nodes, targets, tags) == (len(chain), tagged, symbols), (mode, symbol, x)
+            # (from the C propagation's plain records, and from the Python one's pairs)
+            assert a.ancestor_count(targets, tags) == (len(chain), tagged, symbols), (mode, symbol, x)
+            assert b.ancestor_count(targets, tags) == (len(chain), tagged, symbols), (mode, symbol, x)
         checked += 1
     assert not checked or fast._fast, "the accelerator was not used"
     return checked
@@ -161,10 +165,11 @@ def _jigsaw_6() -> Geometry:
     return Geometry.jigsaw(["000011", "022013", "221113", "243333", "244455", "445555"])  # seed 001's map
 
 
-def _random_position(geometry: Geometry, seed: int, solved: float = 0.25) -> State:
+def _random_position(geometry: Geometry, seed: int, solved: float = 0.25, few: bool = False) -> State:
     """A grid of random candidates (each cell's own symbol among them) and some
     cells solved (about ``solved`` of them): not a consistent position, which is
-    the harder test."""
+    the harder test.  ``few``: each unsolved cell holds one to three symbols
+    besides its own (many small cells, so many aligned sets)."""
     rng = random.Random(seed)
     n = geometry.size
     puzzle = Puzzle(geometry, ALPHABET[:n], (-1,) * (n * n))
@@ -174,6 +179,10 @@ def _random_position(geometry: Geometry, seed: int, solved: float = 0.25) -> Sta
         if rng.random() < solved:
             cand.append(1 << own)
             value.append(own)
+            continue
+        if few:
+            cand.append(1 << own | sum(1 << rng.randrange(n) for _ in range(rng.randint(1, 3))))
+            value.append(-1)
             continue
         m = 1 << own
         for s in range(n):
@@ -213,9 +222,10 @@ def test_a_25x25_position_propagates_the_same(with_accel):
     assert assert_same_propagations(state, "grouped") > 1000
 
 
-def test_a_contexts_shared_links_go_with_it(with_accel):
-    # each context makes a link's (reason, parents) once and hands out the same tuple; they hold the
-    # reason names, so those names' reference counts show whether every tuple made was let go
+def test_a_propagation_comes_as_plain_data_and_its_records_are_made_once(with_accel):
+    # the module gives ints and bytes only (the records' shape is Python's); a trace makes a record's
+    # (reason, parents) once and the literals it implies share it; the pairs hold the reason names,
+    # so those names' reference counts show whether every pair made was let go
     import gc
     import sys
 
@@ -228,8 +238,12 @@ def test_a_contexts_shared_links_go_with_it(with_accel):
         imp = Implications(state, "grouped")
         props = [imp.propagate(x) for x in literals(state)]
         assert imp._fast
+        index, raw, contradiction, grouped, _end = imp._fast.propagate(props[0].start)
+        assert all(type(k) is int and type(v) is int for k, v in index.items())
+        assert type(raw) is bytes and type(grouped) is bool
+        assert contradiction is None or all(type(v) is int for v in contradiction)
         shared = [rp for p in props for rp in p.nodes.values()]
-        assert len({id(rp) for rp in shared}) < len(shared)  # the same link objects, reached again
+        assert len({id(rp) for rp in shared}) < len(shared)  # the same record objects, reached again
         return len(props)
 
     run()  # (first use: the module's own ints and any lazily made objects)
@@ -327,6 +341,55 @@ def test_random_places_make_the_same_fish(with_accel, size, seed, jigsaw, densit
     where = sum(1 << c for c in range(size * size) if rng.random() < density)
     peers = Puzzle(geometry, ALPHABET[:size], (-1,) * (size * size)).peer_masks
     assert_same_fish(geometry, peers, where, (2,) if size > 9 else (2, 3, 4))
+
+
+def assert_same_aligned_sets(state, changed=None):
+    """The C ``aligned_sets`` passes the sets the Python search makes
+    eliminations from, in its order: the same exclusions come out, pairs
+    and triples; returns how many were found."""
+    found = 0
+    for size in (2, 3):
+        fast = _accel.aligned_sets(state, size, changed)
+        assert fast is not None, "the accelerator was not used"
+        fast_found = list(aligned_exclusions(state, size, changed))
+        accel, _accel._deduce_accel = _accel._deduce_accel, None
+        try:
+            plain = list(aligned_exclusions(state, size, changed))
+        finally:
+            _accel._deduce_accel = accel
+        assert fast_found == plain, size
+        found += len(plain)
+    return found
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
+       few=st.booleans(), changed=st.integers(0, 2**256 - 1) | st.none())
+def test_random_positions_make_the_same_aligned_exclusions(with_accel, size, seed, jigsaw, few, changed):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    state = _random_position(geometry, seed, 0.2, few)
+    assert_same_aligned_sets(state, None if changed is None else changed & ((1 << size * size) - 1))
+
+
+def test_solve_positions_make_the_same_aligned_exclusions(with_accel):
+    # every position of SE-profile solves that use an aligned pair and an aligned triple exclusion
+    import deduce
+
+    found = 0
+    for text, _er in SE_RATED:
+        puzzle = deduce.as_puzzle(text)
+        state = State.from_puzzle(puzzle)
+        for step in deduce.Solver(profile="se").solve(puzzle).steps:
+            found += assert_same_aligned_sets(State(puzzle, list(state.cand), list(state.value)))
+            state.apply(step)
+    assert found > 0
+
+
+def test_a_25x25_position_makes_the_same_aligned_exclusions(with_accel):
+    # ten machine words per cell mask
+    # (only the sets touching three cells: the whole search in Python takes seconds)
+    state = _random_position(Geometry.boxes(25), 11, 0.2, few=True)
+    assert assert_same_aligned_sets(state, 1 << 3 | 1 << 300 | 1 << 620) > 0
 
 
 def test_the_fish_search_finds_bases_on_classic_grids(with_accel):
@@ -555,8 +618,29 @@ def test_the_tables_refuse_malformed_input(accel):
     n, ncells = 4, 16
     words = bytes(8 * ncells)
     args = [n, ncells, 12, 1, 0, -1, 0, [1] * ncells, [-1] * ncells, bytes(8 * n), words, bytes(8 * 12),
-            [0, 4, 8] * ncells, b"", 4, ("a", "b", "c", "d", "e", "f", "g", "h"), 40]
-    accel.Context(*args)
+            [0, 4, 8] * ncells, b"", 4, 40]
+    ctx = accel.Context(*args)
+    with pytest.raises(ValueError, match="a literal of this grid"):
+        ctx.propagate(16 << 6)
+    # a trace whose parent is not a node, or whose numbers lie outside it
+    index, raw, *_ = ctx.propagate(1)
+    assert accel.trace_count(index, raw, [1], ()) == (1, 0, 0b1)
+    with pytest.raises(ValueError, match="node number"):
+        accel.trace_count({1: 5}, raw, [1], ())
+
+    def trace(node_rec, parent_count, flat):
+        return struct.pack(f"{10 + len(flat)}i", 1, 1, node_rec, 0, 0, 0, 0, parent_count, 1, 0, *flat)
+
+    with pytest.raises(KeyError):
+        accel.trace_count({1: 0}, trace(0, 1, [7]), [1], ())
+    with pytest.raises(ValueError, match="parents out of range"):
+        accel.trace_count({1: 0}, trace(0, 1, []), [1], ())
+    with pytest.raises(ValueError, match="record number"):
+        accel.trace_count({1: 0}, trace(3, 0, []), [1], ())
+    with pytest.raises(ValueError, match="wrong size"):
+        accel.trace_count({1: 0}, trace(0, 0, [])[:-8], [1], ())
+    assert accel.trace_count({1: 0, 7: 1}, struct.pack("13i", 2, 1, 0, -1, 3, 0, 0, 0, 1, 1, 0, 7, 0), [1], (3,)) \
+        == (2, 0b1, 0b1001)
     with pytest.raises(ValueError, match="max_depth"):
         accel.Context(*args[:-1], -1)
     with pytest.raises(ValueError, match="cand"):
@@ -678,6 +762,7 @@ def test_the_built_module_matches_its_sources_and_the_strategies_limits(accel):
 
     assert source_digest(SOURCES_DIR) == accel.SOURCE_DIGEST
     assert lit(1, 0, False) == 1 << accel.LIT_CELL_SHIFT
+    assert accel.RECORD_CODES.split() == list(RECORD_CODES)
     assert accel.FISH_MAX_SIZE >= 4 and accel.FISH_MAX_FINS >= MAX_FINS and accel.SUBSET_MAX_K >= 4
     assert sorted(p.name for p in SOURCES.iterdir() if p.suffix in (".c", ".h")) == sorted(SOURCE_NAMES)
 

@@ -1,19 +1,22 @@
 /* deduce's C accelerator: what its kernels share (one header for all of them).
  *
- * Each kernel is the same search as a Python one, in its own file.  All but
- * the chains return plain data (ints, bit arrays as ints, flat lists and
- * tuples of ints) that Python makes its records from; the chains' Context
- * still fills a propagation's nodes with their (reason, parents) records,
- * the reasons' names passed in from Python:
+ * Each kernel is the same search as a Python one, in its own file.  Each
+ * returns plain data (ints, bit arrays as ints, flat lists and tuples of
+ * ints, arrays of native ints as bytes) that Python makes its records from:
+ * the chains' Context gives a propagation's nodes as literal -> number and
+ * its records as codes, numbers and literals (strategies/implications.py's
+ * Trace makes the (reason, parents) pairs of those a step shows):
  *
  *   chains.c  the propagations of static, grouped and dynamic chains (Context;
  *             strategies/implications.py) and a conclusion's chain counted
- *             (ancestor_count; strategies/conclusions.py)
+ *             (trace_count, ancestor_count; strategies/implications.py)
  *   screen.c  the bitset screen of static chains (Screen; strategies/static_screen.py)
  *   fish.c    the franken, mutant and finned standard fish searches (FishTables;
  *             strategies/fish.py)
  *   houses.c  the naked, hidden and locked set searches of one house at a time
  *             (HouseTables; strategies/subsets.py)
+ *   aligned.c the aligned pair and triple exclusion search (aligned_sets;
+ *             strategies/aligned_exclusion.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -83,6 +86,11 @@ static inline int w_disjoint(const word *a, const word *b, int W) {
 }
 
 
+/* The codes of a propagation's records (chains.c), in the order of their names in RECORD_CODES,
+ * which module.c exports and strategies/implications.py checks at import against its own. */
+enum { REC_CELL, REC_PEER, REC_NAKED, REC_HIDDEN, REC_GROUP, REC_ALS, REC_EMPTY, REC_NOPLACE };
+#define RECORD_CODES "cell peer naked hidden group als empty no-place"
+
 /* ---- common.c --------------------------------------------------------- */
 
 /* A bitset of nw words as a non-negative Python int. */
@@ -115,6 +123,8 @@ int *house_list(PyObject *list, int nhouses, int *len);
 
 extern PyTypeObject ContextType, ScreenType, FishTablesType, HouseTablesType, SearchTablesType, SearchIterType;
 PyObject *ancestor_count(PyObject *module, PyObject *args);
+PyObject *trace_count(PyObject *module, PyObject *args);
+PyObject *aligned_sets(PyObject *module, PyObject *args);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */
@@ -122,6 +132,7 @@ PyObject *ancestor_count(PyObject *module, PyObject *args);
 #define FISH_SIZE 4            /* fish.c: the largest fish */
 #define FISH_FINS 8            /* fish.c: the most fins */
 #define SUBSET_K 8             /* houses.c: the largest set searched */
+#define ALIGNED_EXCLUDERS 64   /* aligned.c: the most excluders of one set (more: left to Python) */
 #define SUBSET_ITEMS 32        /* houses.c: cells per group, symbols per grid */
 
 #endif

@@ -25,19 +25,14 @@ typedef struct {
     word *e_where;                     /* entry -> its places of the symbol (words) */
     word *e_cells;                     /* entry -> the set's cells (words) */
     int *e_house, *e_sym;              /* entry -> the set's house, the symbol */
-    PyObject **e_rp;                   /* entry -> (reason, parents), made when the set first fires */
     int *e_oth_start, *e_oth_count;    /* entry -> others */
     int *o_sym;
     word *o_words;
     int n_entries;
-    PyObject *r_cell, *r_peer, *r_naked, *r_hidden, *r_group, *r_als, *r_empty, *r_noplace;
-    /* made once per context, when first needed, since a position's propagations share them: per
-     * "on" literal index c * n + s, the (reason, parents) of its same-cell and of its peer links;
-     * per "off" literal index, the parents tuple of that literal alone, and the (reason, parents)
-     * of the naked single it leaves in its cell; per "off" literal index and house of its cell
-     * ((c * n + s) * 3 + k), that of the hidden single it leaves there; per cell, (NAKED, c); per
-     * house, (HIDDEN, h) */
-    PyObject **rp_cell, **rp_peer, **one_off, **naked_rp, **hidden_rp, **naked_r, **hidden_r;
+    /* one propagation's records, as plain ints (see ctx_propagate): per node its record, the records
+     * (REC ints each), their parents and cells; the contradiction's literal and record (-1: none) */
+    IntList node_rec, recs, flat;
+    int contra_y, contra_rec;
     /* scratch, one propagation at a time */
     uint32_t *cand;
     word *smask, *placed, *tmp, *tmp2;
@@ -48,34 +43,14 @@ typedef struct {
 /* ---- context --------------------------------------------------------- */
 
 static void ctx_dealloc(Context *self) {
-    if (self->e_rp) {
-        for (int i = 0; i < self->n_entries; i++) Py_XDECREF(self->e_rp[i]);
-    }
     void *arrays[] = {self->cand0, self->value, self->smask0, self->peer, self->house, self->cell_houses,
                       self->inter, self->live_start, self->live_count, self->live_h, self->lm_start,
                       self->lm_count, self->m_words, self->m_ent_start, self->m_ent_count, self->mask_ents,
                       self->la_start, self->la_count, self->all_ents, self->e_where, self->e_cells, self->e_house,
-                      self->e_sym, self->e_rp, self->e_oth_start, self->e_oth_count, self->o_sym, self->o_words,
+                      self->e_sym, self->e_oth_start, self->e_oth_count, self->o_sym, self->o_words,
                       self->cand, self->smask, self->placed, self->tmp, self->tmp2, self->seen, self->front,
-                      self->next};
+                      self->next, self->node_rec.items, self->recs.items, self->flat.items};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
-    Py_XDECREF(self->r_cell);
-    Py_XDECREF(self->r_peer);
-    Py_XDECREF(self->r_naked);
-    Py_XDECREF(self->r_hidden);
-    Py_XDECREF(self->r_group);
-    Py_XDECREF(self->r_als);
-    Py_XDECREF(self->r_empty);
-    Py_XDECREF(self->r_noplace);
-    PyObject **made[] = {self->rp_cell, self->rp_peer, self->one_off, self->naked_rp, self->hidden_rp,
-                         self->naked_r, self->hidden_r};
-    Py_ssize_t lits = (Py_ssize_t)self->ncells * self->n;
-    Py_ssize_t made_len[] = {lits, lits, lits, lits, lits * 3, self->ncells, self->nhouses};
-    for (int k = 0; k < 7; k++) {
-        if (!made[k]) continue;
-        for (Py_ssize_t i = 0; i < made_len[k]; i++) Py_XDECREF(made[k][i]);
-        PyMem_Free(made[k]);
-    }
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -365,8 +340,6 @@ static int build_als(Context *C, int max_cells) {
         }
     }
     C->n_entries = (int)B.e_sym.used;
-    C->e_rp = PyMem_Calloc(B.e_sym.used + 1, sizeof(PyObject *));
-    if (!C->e_rp) { PyErr_NoMemory(); goto done; }
     if (!(C->e_where = word_list_array(&B.e_where)) || !(C->e_cells = word_list_array(&B.e_cells))
         || !(C->o_words = word_list_array(&B.o_words)) || !(C->m_words = word_list_array(&m_words))
         || !(C->e_house = int_list_array(&B.e_house)) || !(C->e_sym = int_list_array(&B.e_sym))
@@ -391,19 +364,18 @@ done:
 }
 
 /* Context(n, ncells, nhouses, static, grouped, only, want_end, cand, value, smask, peer, house, cell_houses,
- *         inter, max_als_cells, reasons, max_depth): the position (candidates and values per cell, the
+ *         inter, max_als_cells, max_depth): the position (candidates and values per cell, the
  *         symbols' places, peer and house masks as words, three houses per cell, the line-box
  *         crossings of each cell for grouped chains), the largest almost locked sets grouped chains
- *         pass through (0: none), the engine's names of the links' reasons and the generations
- *         followed (strategies/implications.py's MAX_DEPTH); the "off" literals
+ *         pass through (0: none) and the generations followed (strategies/implications.py's MAX_DEPTH); the "off" literals
  *         followed and the sets are found here (find_live, build_als) */
 static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     int n, ncells, nhouses, is_static, grouped, only, want_end;
     int max_als_cells, max_depth;
-    PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter, *reasons;
-    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOiOi", &n, &ncells, &nhouses, &is_static, &grouped,
+    PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter;
+    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOii", &n, &ncells, &nhouses, &is_static, &grouped,
                           &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter,
-                          &max_als_cells, &reasons, &max_depth))
+                          &max_als_cells, &max_depth))
         return NULL;
     if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || nhouses < 1 || only < -1 || only >= n
         || max_als_cells < 0 || max_als_cells > 24 || max_depth < 0 || max_depth > 1000) {
@@ -434,11 +406,6 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->tmp = PyMem_Calloc(W, sizeof(word));
     if (!self->tmp) { PyErr_NoMemory(); goto fail; }
     if (!find_live(self)) goto fail;
-    if (!PyArg_ParseTuple(reasons, "OOOOOOOO", &self->r_cell, &self->r_peer, &self->r_naked, &self->r_hidden,
-                          &self->r_group, &self->r_als, &self->r_empty, &self->r_noplace))
-        goto fail;
-    Py_INCREF(self->r_cell); Py_INCREF(self->r_peer); Py_INCREF(self->r_naked); Py_INCREF(self->r_hidden);
-    Py_INCREF(self->r_group); Py_INCREF(self->r_als); Py_INCREF(self->r_empty); Py_INCREF(self->r_noplace);
     if (!build_als(self, max_als_cells)) goto fail;
     self->cand = PyMem_Calloc(ncells, sizeof(uint32_t));
     self->smask = PyMem_Calloc((size_t)n * W, sizeof(word));
@@ -447,16 +414,8 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->seen = PyMem_Calloc((size_t)ncells * n * 2, 1);
     self->front = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
     self->next = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
-    self->rp_cell = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
-    self->rp_peer = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
-    self->one_off = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
-    self->naked_rp = PyMem_Calloc((size_t)ncells * n + 1, sizeof(PyObject *));
-    self->hidden_rp = PyMem_Calloc((size_t)ncells * n * 3 + 1, sizeof(PyObject *));
-    self->naked_r = PyMem_Calloc((size_t)ncells + 1, sizeof(PyObject *));
-    self->hidden_r = PyMem_Calloc((size_t)nhouses + 1, sizeof(PyObject *));
     if (!self->cand || !self->smask || !self->placed || !self->tmp || !self->tmp2 || !self->seen || !self->front
-        || !self->next || !self->rp_cell || !self->rp_peer || !self->one_off || !self->naked_rp || !self->hidden_rp
-        || !self->naked_r || !self->hidden_r) {
+        || !self->next) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -470,10 +429,20 @@ fail:
 
 #define IDX(x) ((((x) >> LIT_CELL_SHIFT) * n + (((x) >> 1) & 31)) * 2 + ((x) & 1))
 
-/* Literals (and cells) as Python ints, made once and shared: a propagation's nodes, parents and
- * contradictions name the same few thousand literals over and over, so each is one object rather
- * than one per mention (which the collector would also have to free).  Literals of grids up to
- * 25x25 are below 1 << 16; others are made as needed. */
+/* A propagation's records, as plain ints (strategies/implications.py's Trace makes the (reason,
+ * parents) pairs from them, when asked): per record REC ints, its code (accel.h's REC_*), two
+ * numbers (a cell or a house; the other house, or a symbol), and where its parents (literals) and
+ * its cells lie in the flat list. */
+#define REC 7
+#define REC_PSTART 3
+#define REC_PCOUNT 4
+#define REC_CSTART 5
+#define REC_CCOUNT 6
+
+/* Literals (and node numbers) as Python ints, made once and shared: a propagation's index names the
+ * same few thousand literals over and over, so each is one object rather than one per mention
+ * (which the collector would also have to free).  Literals of grids up to 25x25 are below 1 << 16;
+ * others are made as needed. */
 #define LIT_CACHE (1 << 16)
 static PyObject *lit_cache[LIT_CACHE];
 
@@ -490,56 +459,55 @@ static PyObject *lit_long(long v) {
     return o;
 }
 
-/* nodes[y] = rp; 0 on error */
-static inline int put(PyObject *nodes, int y, PyObject *rp) {
-    PyObject *key = lit_long(y);
-    if (!key) return 0;
-    int r = PyDict_SetItem(nodes, key, rp);
-    Py_DECREF(key);
-    return r == 0;
+/* A new record (code, a, b), its parents and cells to follow in the flat list; its number, -1 on
+ * error. */
+static int rec_open(Context *C, int code, int a, int b) {
+    int r = (int)(C->recs.used / REC);
+    int f = (int)C->flat.used;
+    if (!push(&C->recs, code) || !push(&C->recs, a) || !push(&C->recs, b) || !push(&C->recs, f)
+        || !push(&C->recs, 0) || !push(&C->recs, f) || !push(&C->recs, 0))
+        return -1;
+    return r;
 }
 
-/* The cells of mask m as a tuple: their "off" literals of symbol s, or (s < 0) the cells. */
-static PyObject *mask_tuple(const word *m, int W, int s) {
-    int k = w_count(m, W);
-    PyObject *t = PyTuple_New(k);
-    if (!t) return NULL;
-    int j = 0;
+/* The flat list's items pushed since record r's parents began are its parents. */
+static inline void rec_parents_end(Context *C, int r) {
+    int *R = C->recs.items + (size_t)r * REC;
+    R[REC_PCOUNT] = (int)C->flat.used - R[REC_PSTART];
+    R[REC_CSTART] = (int)C->flat.used;
+}
+
+/* The flat list's items pushed since record r's cells began are its cells. */
+static inline void rec_cells_end(Context *C, int r) {
+    int *R = C->recs.items + (size_t)r * REC;
+    R[REC_CCOUNT] = (int)C->flat.used - R[REC_CSTART];
+}
+
+/* Push the cells of mask m: their "off" literals of symbol s, or (s < 0) the cells; 0 on error. */
+static int push_mask(Context *C, const word *m, int W, int s) {
     for (int i = 0; i < W; i++) {
-        word v = m[i];
-        while (v) {
+        for (word v = m[i]; v; v &= v - 1) {
             int c = i * 64 + __builtin_ctzll(v);
-            v &= v - 1;
-            PyObject *x = lit_long(s < 0 ? c : LIT(c, s, 0));
-            if (!x) { Py_DECREF(t); return NULL; }
-            PyTuple_SET_ITEM(t, j++, x);
+            if (!push(&C->flat, s < 0 ? c : LIT(c, s, 0))) return 0;
         }
     }
-    return t;
+    return 1;
 }
 
-/* (v,) */
-static PyObject *one_tuple(long v) {
-    PyObject *x = lit_long(v);
-    if (!x) return NULL;
-    PyObject *t = PyTuple_Pack(1, x);
-    Py_DECREF(x);
-    return t;
+/* Push the "off" literals of cell c for the symbols of candidate mask m; 0 on error. */
+static int push_symbols_off(Context *C, int c, uint32_t m) {
+    for (; m; m &= m - 1)
+        if (!push(&C->flat, LIT(c, __builtin_ctz(m), 0))) return 0;
+    return 1;
 }
 
-/* The "off" literals of cell c for the symbols of candidate mask m. */
-static PyObject *symbols_off(int c, uint32_t m) {
-    PyObject *t = PyTuple_New(__builtin_popcount(m));
-    if (!t) return NULL;
-    int j = 0;
-    while (m) {
-        int u = __builtin_ctz(m);
-        m &= m - 1;
-        PyObject *x = lit_long(LIT(c, u, 0));
-        if (!x) { Py_DECREF(t); return NULL; }
-        PyTuple_SET_ITEM(t, j++, x);
-    }
-    return t;
+/* A record (code, a, b) whose parents are the one literal p; its number, -1 on error. */
+static int rec_one(Context *C, int code, int a, int b, int p) {
+    int r = rec_open(C, code, a, b);
+    if (r < 0 || !push(&C->flat, p)) return -1;
+    rec_parents_end(C, r);
+    rec_cells_end(C, r);
+    return r;
 }
 
 /* Whether cell mask m is a group (two or more cells of one line-box intersection); sets the
@@ -558,123 +526,57 @@ static inline int group_of(Context *C, const word *m, int *line, int *block) {
     return 0;
 }
 
-/* (tag, a), a new reference. */
-static PyObject *reason2(PyObject *tag, long a) {
-    PyObject *v = lit_long(a);
-    if (!v) return NULL;
-    PyObject *r = PyTuple_Pack(2, tag, v);
-    Py_DECREF(v);
-    return r;
-}
-
-/* What *slot holds, first made as (tag, a); a new reference (NULL on error).  A NULL slot keeps
- * nothing: the tuple is made afresh. */
-static PyObject *made_reason(PyObject **slot, PyObject *tag, long a) {
-    if (!slot) return reason2(tag, a);
-    if (!*slot && !(*slot = reason2(tag, a))) return NULL;
-    Py_INCREF(*slot);
-    return *slot;
-}
-
-/* What *slot holds, first made as (v,); a new reference (NULL on error).  A NULL slot keeps
- * nothing. */
-static PyObject *made_one(PyObject **slot, long v) {
-    if (!slot) return one_tuple(v);
-    if (!*slot && !(*slot = one_tuple(v))) return NULL;
-    Py_INCREF(*slot);
-    return *slot;
-}
-
-/* ((tag, a), parents), the reason taken from *reason_slot (made there first; a NULL slot keeps it
- * nowhere); parents is a new reference, which this takes over (NULL: an error already set); a new
- * reference (NULL on error). */
-static PyObject *made_pair(PyObject **reason_slot, PyObject *tag, long a, PyObject *parents) {
-    if (!parents) return NULL;
-    PyObject *reason = made_reason(reason_slot, tag, a);
-    PyObject *rp = reason ? PyTuple_Pack(2, reason, parents) : NULL;
-    Py_XDECREF(reason);
-    Py_DECREF(parents);
-    return rp;
-}
-
-/* What *slot holds, first made as ((tag, a), (lit,)), the reason and the parents taken from
- * *reason_slot and *one_slot (made there first; NULL slots keep them nowhere): the (reason,
- * parents) of a link that follows from the one literal lit, such as a same-cell or peer link
- * from an "on" literal, or the single left when an "off" literal went; a new reference (NULL on
- * error). */
-static PyObject *made_rp(PyObject **slot, PyObject **reason_slot, PyObject *tag, long a, PyObject **one_slot,
-                         long lit) {
-    if (!*slot && !(*slot = made_pair(reason_slot, tag, a, made_one(one_slot, lit)))) return NULL;
-    Py_INCREF(*slot);
-    return *slot;
-}
-
-/* contradiction = (y, reason, parents); returns the tuple (new) or NULL */
-static PyObject *conflict(long y, PyObject *reason, PyObject *parents) {
-    PyObject *v = lit_long(y);
-    if (!v) return NULL;
-    PyObject *t = PyTuple_Pack(3, v, reason, parents);
-    Py_DECREF(v);
-    return t;
-}
-
 #define FAIL_IF(cond) do { if (cond) goto error; } while (0)
 
-/* Record the "off" literal y, which follows from rp = (reason, parents), and push it when it can
- * lead on: 1 done, -1 its negation is a node (*contradiction set), 0 on error. */
-static int derive_off(Context *C, PyObject *nodes, int y, PyObject *rp, int *next, int *nnext,
-                      PyObject **contradiction) {
+/* Node y, which follows from record r: index[y] = its number, its record kept; 0 on error. */
+static inline int put(Context *C, PyObject *index, int y, int r) {
+    PyObject *key = lit_long(y);
+    if (!key) return 0;
+    PyObject *num = lit_long((long)C->node_rec.used);
+    if (!num) { Py_DECREF(key); return 0; }
+    int ok = PyDict_SetItem(index, key, num) == 0 && push(&C->node_rec, r);
+    Py_DECREF(key);
+    Py_DECREF(num);
+    return ok;
+}
+
+/* Record the "off" literal y, which follows from record r, and push it when it can lead on: 1 done,
+ * -1 its negation is a node (the contradiction (y, r) kept), 0 on error. */
+static int derive_off(Context *C, PyObject *index, int y, int r, int *next, int *nnext) {
     const int n = C->n;
     if (C->seen[IDX(y | 1)]) {
-        *contradiction = conflict(y, PyTuple_GET_ITEM(rp, 0), PyTuple_GET_ITEM(rp, 1));
-        return *contradiction ? -1 : 0;
+        C->contra_y = y;
+        C->contra_rec = r;
+        return -1;
     }
-    if (!put(nodes, y, rp)) return 0;
+    if (!put(C, index, y, r)) return 0;
     C->seen[IDX(y)] = 1;
     if (C->live_start[(y >> 6) * n + ((y >> 1) & 31)] >= 0) next[(*nnext)++] = y;
     return 1;
 }
 
-/* The (reason, parents) of entry e's set losing its symbol: ((ALS_NODE, cells, house, symbol), its
- * places of the symbol as "off" literals), made when first needed (a borrowed reference; NULL on
- * error). */
-static PyObject *als_rp(Context *C, int e) {
-    if (C->e_rp[e]) return C->e_rp[e];
+/* The record of entry e's set losing its symbol: (ALS_NODE, cells, house, symbol) with its places of
+ * the symbol as "off" literals; its number, -1 on error. */
+static int als_rec(Context *C, int e) {
     const int W = C->W, x = C->e_sym[e];
-    const word *cells = C->e_cells + (size_t)e * W, *where = C->e_where + (size_t)e * W;
-    PyObject *cell_list = PyList_New(0), *parents = PyList_New(0), *cell_t = NULL, *parents_t = NULL;
-    PyObject *reason = NULL, *rp = NULL;
-    if (!cell_list || !parents) goto done;
-    for (int k = 0; k < W; k++) {
-        for (word v = cells[k]; v; v &= v - 1) {
-            PyObject *c = PyLong_FromLong(k * 64 + __builtin_ctzll(v));
-            if (!c || PyList_Append(cell_list, c) < 0) { Py_XDECREF(c); goto done; }
-            Py_DECREF(c);
-        }
-        for (word v = where[k]; v; v &= v - 1) {
-            PyObject *y = lit_long(LIT((long)(k * 64 + __builtin_ctzll(v)), x, 0));
-            if (!y || PyList_Append(parents, y) < 0) { Py_XDECREF(y); goto done; }
-            Py_DECREF(y);
-        }
-    }
-    if (!(cell_t = PyList_AsTuple(cell_list)) || !(parents_t = PyList_AsTuple(parents))) goto done;
-    if (!(reason = Py_BuildValue("(OOii)", C->r_als, cell_t, C->e_house[e], x))) goto done;
-    rp = C->e_rp[e] = PyTuple_Pack(2, reason, parents_t);
-done:
-    Py_XDECREF(cell_list); Py_XDECREF(parents); Py_XDECREF(cell_t); Py_XDECREF(parents_t); Py_XDECREF(reason);
-    return rp;
+    int r = rec_open(C, REC_ALS, C->e_house[e], x);
+    if (r < 0 || !push_mask(C, C->e_where + (size_t)e * W, W, x)) return -1;
+    rec_parents_end(C, r);
+    if (!push_mask(C, C->e_cells + (size_t)e * W, W, -1)) return -1;
+    rec_cells_end(C, r);
+    return r;
 }
 
 /* Record the "on" literal y (a single; the caller knows it is not a node yet), which follows from
- * rp = (reason, parents), and push it: as derive_off. */
-static int derive_on(Context *C, PyObject *nodes, int y, PyObject *rp, int *next, int *nnext,
-                     PyObject **contradiction) {
+ * record r, and push it: as derive_off. */
+static int derive_on(Context *C, PyObject *index, int y, int r, int *next, int *nnext) {
     const int n = C->n;
     if (C->seen[IDX(y ^ 1)]) {
-        *contradiction = conflict(y, PyTuple_GET_ITEM(rp, 0), PyTuple_GET_ITEM(rp, 1));
-        return *contradiction ? -1 : 0;
+        C->contra_y = y;
+        C->contra_rec = r;
+        return -1;
     }
-    if (!put(nodes, y, rp)) return 0;
+    if (!put(C, index, y, r)) return 0;
     C->seen[IDX(y)] = 1;
     next[(*nnext)++] = y;
     return 1;
@@ -707,14 +609,39 @@ fail:
     return NULL;
 }
 
-/* propagate(start, nodes) -> (contradiction or None, grouped, end or None)
- * nodes holds {start: ((ASSUMED,), ())} and gets the rest, in order; end is where a dynamic
- * propagation stopped (contexts made with want_end), else None. */
+/* The propagation's records as one bytes object of native ints: the number of nodes and of records,
+ * then per node its record, the records (REC ints each), and the flat list of their parents and
+ * cells. */
+static PyObject *trace_bytes(const Context *C) {
+    size_t total = 2 + C->node_rec.used + C->recs.used + C->flat.used;
+    PyObject *b = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(total * sizeof(int)));
+    if (!b) return NULL;
+    int *out = (int *)PyBytes_AS_STRING(b);
+    out[0] = (int)C->node_rec.used;
+    out[1] = (int)(C->recs.used / REC);
+    out += 2;
+    const IntList *parts[] = {&C->node_rec, &C->recs, &C->flat};
+    for (int k = 0; k < 3; k++) {
+        if (parts[k]->used) memcpy(out, parts[k]->items, parts[k]->used * sizeof(int));
+        out += parts[k]->used;
+    }
+    return b;
+}
+
+/* propagate(start) -> (index, records, contradiction, grouped, end)
+ * index maps each literal reached to its number, in the order found (start is 0); records (bytes of
+ * native ints, trace_bytes) the record each follows from (-1: start, the assumption), the records
+ * (REC ints each) and their parents and cells; contradiction None or (literal, record)
+ * (literal -1: a cell or a house ran out); end where a dynamic propagation stopped (contexts made
+ * with want_end), else None. */
 static PyObject *ctx_propagate(Context *C, PyObject *args) {
     int start;
-    PyObject *nodes;
-    if (!PyArg_ParseTuple(args, "iO!", &start, &PyDict_Type, &nodes)) return NULL;
+    if (!PyArg_ParseTuple(args, "i", &start)) return NULL;
     const int n = C->n, W = C->W, ncells = C->ncells;
+    if (start < 0 || (start >> LIT_CELL_SHIFT) >= ncells || ((start >> 1) & 31) >= n) {
+        PyErr_SetString(PyExc_ValueError, "propagate: a literal of this grid");
+        return NULL;
+    }
     const int is_static = C->is_static, grouped = C->grouped, only = C->only;
     uint32_t *cand = C->cand;
     word *smask = C->smask, *placed = C->placed, *tmp = C->tmp, *tmp2 = C->tmp2;
@@ -724,6 +651,11 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
     memcpy(smask, C->smask0, (size_t)n * W * sizeof(word));
     memset(placed, 0, W * sizeof(word));
     memset(seen, 0, (size_t)ncells * n * 2);
+    C->recs.used = C->flat.used = C->node_rec.used = 0;
+    C->contra_y = C->contra_rec = -1;
+    PyObject *index = PyDict_New(), *end = NULL;
+    if (!index) return NULL;
+    FAIL_IF(!put(C, index, start, -1));
     seen[IDX(start)] = 1;
     int nfront = 1, nnext;
     front[0] = start;
@@ -732,10 +664,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
         cand[c] &= ~(1u << s);
         w_clear(smask + (size_t)s * W, c);
     }
-    PyObject *contradiction = NULL;   /* new reference when set */
-    PyObject *end = NULL;
-    int was_grouped = 0;
-    PyObject *rp = NULL, *reason = NULL, *parents = NULL;
+    int was_grouped = 0, r;
     for (int generation = 0; generation < C->max_depth; generation++) {
         nnext = 0;
         for (int fi = 0; fi < nfront; fi++) {
@@ -749,15 +678,13 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 if (only < 0) {
                     uint32_t m = cand[c] & ~(1u << s);
                     if (m) {
-                        rp = made_rp(C->rp_cell + (c * n + s), NULL, C->r_cell, c, NULL, x);
-                        FAIL_IF(!rp);
+                        FAIL_IF((r = rec_one(C, REC_CELL, c, 0, x)) < 0);
                         while (m) {
                             int t = __builtin_ctz(m);
                             m &= m - 1;
-                            DERIVED(derive_off(C, nodes, LIT(c, t, 0), rp, next, &nnext, &contradiction));
+                            DERIVED(derive_off(C, index, LIT(c, t, 0), r, next, &nnext));
                             w_clear(smask + (size_t)t * W, c);
                         }
-                        Py_CLEAR(rp);
                         cand[c] &= 1u << s;
                     }
                 }
@@ -765,19 +692,17 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 int any = 0;
                 for (int i = 0; i < W; i++) { tmp[i] = pm[i] & sm_s[i]; any |= tmp[i] != 0; }
                 if (any) {
-                    rp = made_rp(C->rp_peer + (c * n + s), NULL, C->r_peer, c, NULL, x);
-                    FAIL_IF(!rp);
+                    FAIL_IF((r = rec_one(C, REC_PEER, c, 0, x)) < 0);
                     for (int i = 0; i < W; i++) sm_s[i] &= ~tmp[i];
                     for (int i = 0; i < W; i++) {
                         word v = tmp[i];
                         while (v) {
                             int p = i * 64 + __builtin_ctzll(v);
                             v &= v - 1;
-                            DERIVED(derive_off(C, nodes, LIT(p, s, 0), rp, next, &nnext, &contradiction));
+                            DERIVED(derive_off(C, index, LIT(p, s, 0), r, next, &nnext));
                             cand[p] &= ~(1u << s);
                         }
                     }
-                    Py_CLEAR(rp);
                 }
                 continue;
             }
@@ -786,11 +711,10 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 uint32_t rest = cand[c];
                 if (!rest) {
                     if (is_static && __builtin_popcount(C->cand0[c]) != 2) continue;
-                    reason = reason2(C->r_empty, c);
-                    FAIL_IF(!reason);
-                    parents = symbols_off(c, C->cand0[c]);
-                    FAIL_IF(!parents);
-                    contradiction = conflict(-1, reason, parents);
+                    FAIL_IF((r = rec_open(C, REC_EMPTY, c, 0)) < 0 || !push_symbols_off(C, c, C->cand0[c]));
+                    rec_parents_end(C, r);
+                    rec_cells_end(C, r);
+                    C->contra_rec = r;
                     goto done;
                 }
                 if (!(rest & (rest - 1)) && !w_bit(placed, c)) {
@@ -798,18 +722,12 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                     if (!is_static || !(gone & (gone - 1))) {
                         int y = LIT(c, __builtin_ctz(rest), 1);
                         if (!seen[IDX(y)]) {
-                            if (gone && !(gone & (gone - 1))) {
-                                int g = __builtin_ctz(gone), gi = c * n + g;
-                                rp = made_rp(C->naked_rp + gi, C->naked_r + c, C->r_naked, c, C->one_off + gi,
-                                             LIT(c, g, 0));
-                            } else {
-                                /* (none gone never happens: x's own went; -2 is Python's c << 6 | -1 << 1) */
-                                rp = made_pair(C->naked_r + c, C->r_naked, c,
-                                               gone ? symbols_off(c, gone) : one_tuple(-2));
-                            }
-                            FAIL_IF(!rp);
-                            DERIVED(derive_on(C, nodes, y, rp, next, &nnext, &contradiction));
-                            Py_CLEAR(rp);
+                            FAIL_IF((r = rec_open(C, REC_NAKED, c, 0)) < 0);
+                            /* (none gone never happens: x's own went; -2 is Python's c << 6 | -1 << 1) */
+                            FAIL_IF(gone ? !push_symbols_off(C, c, gone) : !push(&C->flat, -2));
+                            rec_parents_end(C, r);
+                            rec_cells_end(C, r);
+                            DERIVED(derive_on(C, index, y, r, next, &nnext));
                         }
                     }
                 }
@@ -827,14 +745,10 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                 if (!nleft) {
                     for (int i = 0; i < W; i++) tmp2[i] = sm0[i] & hm[i];
                     if (is_static && w_count(tmp2, W) != 2) continue;
-                    PyObject *hv = PyLong_FromLong(h), *sv = PyLong_FromLong(s);
-                    if (!hv || !sv) { Py_XDECREF(hv); Py_XDECREF(sv); goto error; }
-                    reason = PyTuple_Pack(3, C->r_noplace, hv, sv);
-                    Py_DECREF(hv); Py_DECREF(sv);
-                    FAIL_IF(!reason);
-                    parents = mask_tuple(tmp2, W, s);
-                    FAIL_IF(!parents);
-                    contradiction = conflict(-1, reason, parents);
+                    FAIL_IF((r = rec_open(C, REC_NOPLACE, h, s)) < 0 || !push_mask(C, tmp2, W, s));
+                    rec_parents_end(C, r);
+                    rec_cells_end(C, r);
+                    C->contra_rec = r;
                     goto done;
                 }
                 /* tmp2 = gone = sm & hm & ~left */
@@ -846,21 +760,12 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                     if (!is_static || ngone <= 1 || (grouped && group_of(C, tmp2, &gl, &gb))) {
                         int y = LIT(q, s, 1);
                         if (!seen[IDX(y)]) {
-                            int g = w_low(tmp2, W), k = -1;
-                            if (ngone == 1) {
-                                for (int j = 0; j < 3; j++) if (C->cell_houses[g * 3 + j] == h) k = j;
-                            }
-                            if (k >= 0) {
-                                rp = made_rp(C->hidden_rp + ((size_t)(g * n + s) * 3 + k), C->hidden_r + h,
-                                             C->r_hidden, h, C->one_off + (g * n + s), LIT(g, s, 0));
-                            } else {
-                                /* (none gone never happens: x's own went; g is then -1, as in Python) */
-                                rp = made_pair(C->hidden_r + h, C->r_hidden, h,
-                                               ngone >= 2 ? mask_tuple(tmp2, W, s) : one_tuple(g * 64 + s * 2));
-                            }
-                            FAIL_IF(!rp);
-                            DERIVED(derive_on(C, nodes, y, rp, next, &nnext, &contradiction));
-                            Py_CLEAR(rp);
+                            FAIL_IF((r = rec_open(C, REC_HIDDEN, h, 0)) < 0);
+                            /* (none gone never happens: x's own went; g is then -1, as in Python) */
+                            FAIL_IF(ngone ? !push_mask(C, tmp2, W, s) : !push(&C->flat, -64 + s * 2));
+                            rec_parents_end(C, r);
+                            rec_cells_end(C, r);
+                            DERIVED(derive_on(C, index, y, r, next, &nnext));
                         }
                     }
                 } else if (grouped) {
@@ -879,30 +784,20 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                         for (int i = 0; i < W; i++) { m[i] = sm_s[i] & om[i] & ~tmp[i]; any |= m[i] != 0; }
                         if (!any) continue;
                         was_grouped = 1;
-                        PyObject *hv = PyLong_FromLong(h), *ov = PyLong_FromLong(o);
-                        PyObject *cells = mask_tuple(tmp, W, -1);
-                        if (!hv || !ov || !cells) {
-                            Py_XDECREF(hv); Py_XDECREF(ov); Py_XDECREF(cells);
-                            goto error;
-                        }
-                        reason = PyTuple_Pack(4, C->r_group, hv, cells, ov);
-                        Py_DECREF(hv); Py_DECREF(ov); Py_DECREF(cells);
-                        FAIL_IF(!reason);
-                        parents = mask_tuple(tmp2, W, s);
-                        FAIL_IF(!parents);
-                        rp = PyTuple_Pack(2, reason, parents);
-                        FAIL_IF(!rp);
+                        FAIL_IF((r = rec_open(C, REC_GROUP, h, o)) < 0 || !push_mask(C, tmp2, W, s));
+                        rec_parents_end(C, r);
+                        FAIL_IF(!push_mask(C, tmp, W, -1));
+                        rec_cells_end(C, r);
                         for (int i = 0; i < W; i++) {
                             word v = m[i];
                             while (v) {
                                 int t = i * 64 + __builtin_ctzll(v);
                                 v &= v - 1;
-                                DERIVED(derive_off(C, nodes, LIT(t, s, 0), rp, next, &nnext, &contradiction));
+                                DERIVED(derive_off(C, index, LIT(t, s, 0), r, next, &nnext));
                                 cand[t] &= ~(1u << s);
                                 w_clear(sm_s, t);
                             }
                         }
-                        Py_CLEAR(rp); Py_CLEAR(reason); Py_CLEAR(parents);
                     }
                 }
             }
@@ -926,6 +821,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                     int e = ents[k];
                     if (several && !w_disjoint(sm_s, C->e_where + (size_t)e * W, W)) continue;
                     int os = C->e_oth_start[e], oc = C->e_oth_count[e];
+                    int er = -1;   /* the set's record, made when it first implies something */
                     for (int j = 0; j < oc; j++) {
                         int u = C->o_sym[os + j];
                         const word *out = C->o_words + (size_t)(os + j) * W;
@@ -936,9 +832,8 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
                             while (v) {
                                 int t = i * 64 + __builtin_ctzll(v);
                                 v &= v - 1;
-                                PyObject *erp = als_rp(C, e);
-                                FAIL_IF(!erp);
-                                DERIVED(derive_off(C, nodes, LIT(t, u, 0), erp, next, &nnext, &contradiction));
+                                if (er < 0) FAIL_IF((er = als_rec(C, e)) < 0);
+                                DERIVED(derive_off(C, index, LIT(t, u, 0), er, next, &nnext));
                                 cand[t] &= ~(1u << u);
                                 sm_u[i] &= ~((word)1 << (t & 63));
                             }
@@ -960,20 +855,27 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
         nfront = nnext;
     }
 done:
-    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents);
-    if (PyErr_Occurred()) { Py_XDECREF(contradiction); Py_XDECREF(end); return NULL; }
-    if (!contradiction) { contradiction = Py_None; Py_INCREF(Py_None); }
-    if (!end) { end = Py_None; Py_INCREF(Py_None); }
-    return Py_BuildValue("(NON)", contradiction, was_grouped ? Py_True : Py_False, end);
+    {
+        PyObject *contradiction = C->contra_rec < 0 ? (Py_INCREF(Py_None), Py_None)
+                                                    : Py_BuildValue("(ii)", C->contra_y, C->contra_rec);
+        PyObject *raw = trace_bytes(C);
+        if (!end) { end = Py_None; Py_INCREF(Py_None); }
+        if (!contradiction || !raw) {
+            Py_XDECREF(contradiction); Py_XDECREF(raw);
+            goto error;
+        }
+        return Py_BuildValue("(NNNON)", index, raw, contradiction, was_grouped ? Py_True : Py_False, end);
+    }
 error:
-    Py_XDECREF(rp); Py_XDECREF(reason); Py_XDECREF(parents);
-    Py_XDECREF(contradiction); Py_XDECREF(end);
+    Py_XDECREF(index);
+    Py_XDECREF(end);
     return NULL;
 }
 
 static PyMethodDef ctx_methods[] = {
     {"propagate", (PyCFunction)ctx_propagate, METH_VARARGS,
-     "propagate(start, nodes) -> (contradiction, grouped): follow start, filling nodes in order."},
+     "propagate(start) -> (index, records, contradiction, grouped, end): follow start; "
+     "the records as plain ints (strategies.implications.Trace makes them)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1008,6 +910,23 @@ static int anc_reserve(size_t need) {
     return 1;
 }
 
+/* Whether this walk reaches literal v (0 to 1 << 24) for the first time (stamped now): 1, else 0;
+ * -1 with an error set. */
+static int anc_first(long v) {
+    if ((size_t)v >= anc_cap) {
+        size_t cap = anc_cap ? anc_cap : 4096;
+        while (cap <= (size_t)v) cap *= 2;
+        uint32_t *grown = PyMem_Realloc(anc_stamp, cap * sizeof(uint32_t));
+        if (!grown) { PyErr_NoMemory(); return -1; }
+        memset(grown + anc_cap, 0, (cap - anc_cap) * sizeof(uint32_t));
+        anc_stamp = grown;
+        anc_cap = cap;
+    }
+    if (anc_stamp[v] == anc_walk) return 0;
+    anc_stamp[v] = anc_walk;
+    return 1;
+}
+
 /* ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): the number of literals targets
  * follow from in the propagation's nodes (literal -> (reason, parents)), themselves included, as
  * len(Propagation.ancestor_set(targets)); tagged, bit k set when the reason of one of them is
@@ -1037,17 +956,9 @@ PyObject *ancestor_count(PyObject *module, PyObject *args) {
         long v = PyLong_AsLong(x);
         if (v == -1 && PyErr_Occurred()) goto error;
         if (v < 0 || v >= (1L << 24)) { PyErr_SetString(PyExc_ValueError, "a literal out of range"); goto error; }
-        if ((size_t)v >= anc_cap) {
-            size_t cap = anc_cap ? anc_cap : 4096;
-            while (cap <= (size_t)v) cap *= 2;
-            uint32_t *grown = PyMem_Realloc(anc_stamp, cap * sizeof(uint32_t));
-            if (!grown) { PyErr_NoMemory(); goto error; }
-            memset(grown + anc_cap, 0, (cap - anc_cap) * sizeof(uint32_t));
-            anc_stamp = grown;
-            anc_cap = cap;
-        }
-        if (anc_stamp[v] == anc_walk) continue;
-        anc_stamp[v] = anc_walk;
+        int first = anc_first(v);
+        if (first < 0) goto error;
+        if (!first) continue;
         count++;
         symbols |= 1L << ((v >> 1) & 31);
         PyObject *rp = PyDict_GetItemWithError(nodes, x);   /* (borrowed: the dict holds it) */
@@ -1077,3 +988,88 @@ error:
     return NULL;
 }
 
+
+/* trace_count(index, records, targets, tags) -> (count, tagged, symbols):
+ * ancestor_count for a propagation made here (its index and records, as propagate returns them):
+ * the number of literals targets follow from, themselves included; tagged, bit k set when one of
+ * them follows from a record whose code is tags[k] (at most 30); symbols, the mask of their
+ * symbols. */
+PyObject *trace_count(PyObject *module, PyObject *args) {
+    PyObject *index, *raw, *targets, *tags;
+    if (!PyArg_ParseTuple(args, "O!O!OO!", &PyDict_Type, &index, &PyBytes_Type, &raw, &targets, &PyTuple_Type, &tags))
+        return NULL;
+    const Py_ssize_t nints = PyBytes_GET_SIZE(raw) / (Py_ssize_t)sizeof(int);
+    const int *head = (const int *)PyBytes_AS_STRING(raw);
+    if (nints < 2 || head[0] < 0 || head[1] < 0 || 2 + (Py_ssize_t)head[0] + (Py_ssize_t)head[1] * REC > nints) {
+        PyErr_SetString(PyExc_ValueError, "trace: records of the wrong size");
+        return NULL;
+    }
+    const Py_ssize_t nnodes = head[0], nrecs = head[1];
+    const int *node_rec = head + 2, *recs = node_rec + nnodes, *flat = recs + nrecs * REC;
+    const Py_ssize_t nflat = nints - 2 - nnodes - nrecs * REC;
+    int tag_codes[30];
+    const Py_ssize_t ntags = PyTuple_GET_SIZE(tags) < 30 ? PyTuple_GET_SIZE(tags) : 30;
+    for (Py_ssize_t k = 0; k < ntags; k++) {
+        long v;
+        if (!small_int(PyTuple_GET_ITEM(tags, k), 0, 1L << 20, &v)) return NULL;
+        tag_codes[k] = (int)v;
+    }
+    PyObject *fast = PySequence_Fast(targets, "targets: a sequence of literals");
+    if (!fast) return NULL;
+    if (++anc_walk == 0) {   /* (the stamps wrapped around: start afresh) */
+        if (anc_stamp) memset(anc_stamp, 0, anc_cap * sizeof(uint32_t));
+        anc_walk = 1;
+    }
+    IntList stack = {NULL, 0, 0};   /* the literals to visit */
+    long count = 0, tagged = 0, symbols = 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
+        int in = PyDict_Contains(index, t);
+        if (in < 0) goto error;
+        if (!in) continue;
+        long v = PyLong_AsLong(t);
+        if (v == -1 && PyErr_Occurred()) goto error;
+        if (v < 0 || v >= (1L << 24)) { PyErr_SetString(PyExc_ValueError, "a literal out of range"); goto error; }
+        if (!push(&stack, (int)v)) goto error;
+    }
+    while (stack.used) {
+        long v = stack.items[--stack.used];
+        int first = anc_first(v);
+        if (first < 0) goto error;
+        if (!first) continue;
+        count++;
+        symbols |= 1L << ((v >> 1) & 31);
+        PyObject *x = lit_long(v);
+        if (!x) goto error;
+        PyObject *num = PyDict_GetItemWithError(index, x);   /* (borrowed: the dict holds it) */
+        if (!num) { if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, x); Py_DECREF(x); goto error; }
+        Py_DECREF(x);
+        long i = PyLong_AsLong(num);
+        if (i < 0 || i >= nnodes) { PyErr_SetString(PyExc_ValueError, "trace: a node number out of range"); goto error; }
+        int r = node_rec[i];
+        if (r < 0) continue;   /* the assumption */
+        if (r >= nrecs) { PyErr_SetString(PyExc_ValueError, "trace: a record number out of range"); goto error; }
+        const int *R = recs + (size_t)r * REC;
+        for (Py_ssize_t k = 0; k < ntags; k++) {
+            if (tag_codes[k] == R[0]) { tagged |= 1L << k; break; }
+        }
+        int ps = R[REC_PSTART], pc = R[REC_PCOUNT];
+        if (ps < 0 || pc < 0 || ps + pc > nflat) { PyErr_SetString(PyExc_ValueError, "trace: parents out of range"); goto error; }
+        for (int k = 0; k < pc; k++) {
+            int p = flat[ps + k];
+            if (p < 0) {   /* (never a node: a KeyError, as Propagation.ancestor_set raises) */
+                PyObject *key = PyLong_FromLong(p);
+                if (key) { PyErr_SetObject(PyExc_KeyError, key); Py_DECREF(key); }
+                goto error;
+            }
+            if (!push(&stack, p)) goto error;
+        }
+    }
+    Py_DECREF(fast);
+    PyMem_Free(stack.items);
+    return Py_BuildValue("(lll)", count, tagged, symbols);
+error:
+    Py_DECREF(fast);
+    PyMem_Free(stack.items);
+    return NULL;
+}

@@ -72,6 +72,12 @@ static PyMethodDef accel_functions[] = {
     {"ancestor_count", ancestor_count, METH_VARARGS,
      "ancestor_count(nodes, targets, tags) -> (count, tagged, symbols): len(Propagation.ancestor_set(targets)), "
      "bit k of tagged when one of those literals follows from a reason tagged tags[k], and their symbols' mask."},
+    {"trace_count", trace_count, METH_VARARGS,
+     "trace_count(index, records, targets, tags) -> (count, tagged, symbols): ancestor_count "
+     "over a propagation made by Context.propagate, tags as record codes."},
+    {"aligned_sets", aligned_sets, METH_VARARGS,
+     "aligned_sets(cand, value, peer, size, changed) -> [(base cells..., excluders)] or None: the sets "
+     "strategies.aligned_exclusion.aligned_exclusions makes the eliminations of, in its order."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
@@ -112,7 +118,8 @@ PyMODINIT_FUNC PyInit__deduce_accel(void) {
         || PyModule_AddIntConstant(m, "FISH_MAX_HOUSES", FISH_HOUSES) < 0
         || PyModule_AddIntConstant(m, "FISH_MAX_SIZE", FISH_SIZE) < 0
         || PyModule_AddIntConstant(m, "FISH_MAX_FINS", FISH_FINS) < 0
-        || PyModule_AddIntConstant(m, "SUBSET_MAX_K", SUBSET_K) < 0) {
+        || PyModule_AddIntConstant(m, "SUBSET_MAX_K", SUBSET_K) < 0
+        || PyModule_AddStringConstant(m, "RECORD_CODES", RECORD_CODES) < 0) {
         Py_DECREF(m);
         return NULL;
     }
