@@ -112,6 +112,7 @@ from deduce.state import State
 from . import _accel
 from ._accel import context
 from ._houses import per_position
+from ._reasons import ALS_NODE, ASSUMED, GROUP, HIDDEN, NAKED, PEER, RULE, SAME_CELL
 from .se_order import propagate_in_se_order
 from .symbol_store import per_symbol, symbol_masks_solved
 
@@ -124,15 +125,6 @@ MAX_NESTED_RULES = 4
 #: Propagations between two deadline checks.
 CHECK_EVERY = 64
 
-# Reasons for a consequence (first item of a node's reason tuple).
-ASSUMED = "assumed"
-SAME_CELL = "cell"        # cell = s, so cell <> t
-PEER = "peer"             # cell = s, so its peer <> s
-NAKED = "naked"           # every other candidate of the cell is gone
-HIDDEN = "hidden"         # every other place in the house is gone
-RULE = "rule"             # an inner technique (dynamic+)
-GROUP = "group"           # the symbol's places left in a house lie in one line and box
-ALS_NODE = "als"          # an almost locked set lost a symbol: it is locked on the rest
 
 #: An almost locked set as a node, indexed under one of its places: (its places of the symbol,
 #: (reason, parents) of what it implies when it loses them, per other symbol (symbol, cells it leaves)).
@@ -190,6 +182,9 @@ class Trace(Mapping):
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._index)
+
+    def __reversed__(self) -> Iterator[int]:
+        return reversed(self._index)
 
     def __len__(self) -> int:
         return len(self._index)
@@ -455,7 +450,7 @@ class Implications:
     def _propagate(self, start: int) -> Propagation:
         if self.inner_steps:
             # dynamic+ and nested chains: in Sudoku Explainer's order, so that their lengths are its own
-            return propagate_in_se_order(self, start)
+            return propagate_in_se_order(self, Propagation(start), MAX_RULES)
         if self._fast is None:
             self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH,
                                  RECORD_CODES) or False

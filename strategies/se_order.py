@@ -49,6 +49,8 @@ from deduce.geometry import cells_of
 from deduce.literal import lit, lit_cell
 from deduce.literal import lit_symbol as lit_sym
 
+from ._reasons import ASSUMED, HIDDEN, NAKED, PEER, SAME_CELL
+
 if TYPE_CHECKING:
     from .implications import Implications, Propagation
 
@@ -60,11 +62,10 @@ def _house_orders(cell_houses: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, 
     return tuple(hs[2:] + hs[:2] for hs in cell_houses)
 
 
-def propagate_in_se_order(imp: Implications, start: int) -> Propagation:
-    """The propagation of ``start`` in ``imp``'s position, in SE's order (above)."""
-    from .implications import ASSUMED, HIDDEN, MAX_RULES, NAKED, PEER, SAME_CELL, Propagation
-
-    prop = Propagation(start)
+def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) -> Propagation:
+    """``prop``, a new propagation of its start in ``imp``'s position, made in SE's order (above), with at
+    most ``max_rules`` inner steps."""
+    start = prop.start
     nodes = prop.nodes
     nodes[start] = ((ASSUMED,), ())
     real = imp.cand
@@ -120,7 +121,7 @@ def propagate_in_se_order(imp: Implications, start: int) -> Propagation:
                 nodes[y] = (reason, parents)
                 on_queue.append(y)
             cand[c] &= ~bit
-        if prop.rules >= MAX_RULES:
+        if prop.rules >= max_rules:
             return prop
         placed = 0
         for y in nodes:

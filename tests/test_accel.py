@@ -125,6 +125,7 @@ def assert_same_propagations(state, mode, symbol=None):
     for x in literals(state, symbol):
         a, b = fast.propagate(x), plain.propagate(x)
         assert list(a.nodes.items()) == list(b.nodes.items()), (mode, symbol, x)
+        assert list(reversed(a.nodes)) == list(reversed(b.nodes)), (mode, symbol, x)  # (SE's contradiction count)
         assert a.contradiction == b.contradiction, (mode, symbol, x)
         assert a.grouped == b.grouped, (mode, symbol, x)
         assert a.end == b.end, (mode, symbol, x)
