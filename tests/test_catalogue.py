@@ -68,6 +68,10 @@ NOT_FOUND_YET = {
     # fish and patterns first; measured on this branch's first pass), and none free on the catalogue
     # searches of generated puzzles (the stored example's command)
     "template-del",
+    # Template set, likewise rated as trial and error: since this stop's nested levels give cell and region
+    # forcing chains too, the template sets met were all made by one (the stored example's command, 5
+    # generated puzzles, and a 200-puzzle search of seed 1 stopped after 8 minutes with none free)
+    "template-set",
     # Death blossom (deduce's 7.5, above the ALS chain): a blossom of two or three petals is an ALS-XY-wing
     # or a short ALS chain, and its eliminations are met by AICs and ALS chains rated easier; every death
     # blossom met on 2,000 generated puzzles (bench/find_examples.py --catalogue --codes death-blossom

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 
 from deduce import Puzzle, State
@@ -12,6 +13,7 @@ from deduce.geometry import bits_of
 from strategies.als import almost_locked_sets
 from strategies.death_blossom import DeathBlossom, death_blossoms
 
+from .corpus_soundness import CORPORA, check_along_path, samples
 from .test_aligned_exclusion import positions
 
 
@@ -124,3 +126,12 @@ def test_must_not_find_when_a_place_of_z_is_not_seen_or_a_candidate_has_no_petal
     near.cand[cell(5, 5)] |= mask(7)
     near.cand[cell(6, 6)] = mask(7, 9)
     assert not [s for s in DeathBlossom().find(near) if (cell(1, 1), 6) in s.eliminations]
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not CORPORA.exists(), reason="../shared/corpora is absent")
+def test_sound_along_the_solve_paths_of_every_corpus() -> None:
+    """Every death blossom at every position of the solve paths of a sample of
+    each corpus (classic, jigsaw, killer) is checked against the solution."""
+    checked = sum(check_along_path(puzzle, [DeathBlossom()]) for _, puzzle in samples(4))
+    assert checked > 0

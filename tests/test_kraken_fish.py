@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pathlib
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from strategies.implications import implications
 from strategies.kraken_fish import KrakenFish, finned_fish
 
 from . import reglib
+from .corpus_soundness import CORPORA, check_along_path, samples
 from .test_aligned_exclusion import positions
 
 #: Kraken fish HoDoKu 2.2.0 found itself (its regression tester's own steps, in its reglib shape), at
@@ -109,3 +111,13 @@ def test_the_kraken_fish_hodoku_finds_are_found() -> None:
     assert cases
     failures = [(case.line, why) for case in cases for ok, why in [reglib.check(case)] if not ok]
     assert not failures, failures
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not CORPORA.exists(), reason="../shared/corpora is absent")
+def test_sound_along_the_solve_paths_of_every_corpus() -> None:
+    """Every kraken fish at every position of the solve paths of a sample of
+    each corpus (classic, jigsaw, killer) is checked against the solution
+    (two puzzles of each: a search costs up to a second a position)."""
+    checked = sum(check_along_path(puzzle, [KrakenFish()]) for _, puzzle in samples(2))
+    assert checked > 0

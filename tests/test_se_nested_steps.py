@@ -70,11 +70,16 @@ def _first_rated(count: int) -> list[tuple[str, float]]:
     return rated[:count]
 
 
+#: The puzzles of bench/hardest_nested.py's first 50 that its run rated in under 35 s of CPU (accelerator; the
+#: others take up to its 300 s each, hours for the list: the bench itself is where they are run)
+QUICK = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 18, 35, 37, 38)
+
+
 @pytest.mark.corpus
 @pytest.mark.skipif(not HARDEST.exists(), reason="../shared/corpora is absent")
-@pytest.mark.parametrize("number", range(1, 51))
+@pytest.mark.parametrize("number", QUICK)
 def test_every_nested_step_of_the_table_is_sound_and_explained(number):
-    # (bench/hardest_nested.py's first 50: each solved with nested levels up to 5, 300 s at most)
+    # (each solved with nested levels up to 5, 300 s at most)
     from deduce.engine import Solver
     from deduce.rating.rater import with_nesting
     from deduce.registry import strategies_for
