@@ -209,27 +209,34 @@ class Solver:
 
     # -- whole puzzles ------------------------------------------------------
 
-    def solve(self, target: Puzzle | State, *, cache: SolveCache | None = None) -> SolveResult:
+    def solve(self, target: Puzzle | State, *, cache: SolveCache | None = None,
+              solution: Sequence[int] | None = None) -> SolveResult:
         """Solve a puzzle (or continue from a position) and log every step.
 
         Raises :class:`~deduce.errors.SolveTimeout` past ``time_limit``.
-        ``cache``: see :meth:`iter_solve`.
+        ``cache``, ``solution``: see :meth:`iter_solve`.
         """
         result = None
         with collector.relaxed():  # (no caller's code runs between two steps here)
-            for item in self.iter_solve(target, cache=cache):
+            for item in self.iter_solve(target, cache=cache, solution=solution):
                 result = item
         assert isinstance(result, SolveResult)
         return result
 
-    def iter_solve(self, target: Puzzle | State, *,
-                   cache: SolveCache | None = None) -> Iterator[Step | SolveResult]:
+    def iter_solve(self, target: Puzzle | State, *, cache: SolveCache | None = None,
+                   solution: Sequence[int] | None = None) -> Iterator[Step | SolveResult]:
         """Each step as soon as it is found, then the :class:`SolveResult`
         (whose ``steps`` are the steps yielded before it).
 
         Each solve makes its own :class:`~deduce.solve_cache.SolveCache`;
         several solves of one puzzle (the two of a rating) may share one by
         passing it as ``cache`` (never two solves at once).
+
+        ``solution``: the puzzle's solution when it is already known to be
+        its only one (a generator that proved it): the solve then skips its
+        opening search for a second solution (for a killer, in Python, that
+        search can take longer than the whole solve).  Every step is still
+        checked against it.
 
         Raises :class:`~deduce.errors.SolveTimeout` past ``time_limit`` (the
         steps yielded so far stand: each was checked against the solution).
@@ -244,15 +251,17 @@ class Solver:
             except Contradiction as exc:
                 yield SolveResult(puzzle, NO_SOLUTION, (), None, 0, False, reason=exc.reason)
                 return
-        with self._bounded(expiry):
-            found = backtrack.first_solutions(state, 2)
+        if solution is not None:
+            found = [tuple(solution)]
+        else:
+            with self._bounded(expiry):
+                found = backtrack.first_solutions(state, 2)
         if not found:
             yield SolveResult(puzzle, NO_SOLUTION, (), None, 0, False, reason=NO_SOLUTION_BY_SEARCH)
             return
         unique = len(found) == 1
-        solution = found[0] if unique else None
         steps = []
-        for step in self._steps(state, solution, unique, expiry, cache):
+        for step in self._steps(state, found[0] if unique else None, unique, expiry, cache):
             steps.append(step)
             yield step
         if state.is_solved():

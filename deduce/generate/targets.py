@@ -151,7 +151,7 @@ class Judge:
         codes = tuple(dict.fromkeys(s.technique.code for s in steps))
         if not self.techniques_ok(steps, codes):
             return None   # (before the rating: the cheaper test first)
-        rating = self.rater.rate(puzzle)
+        rating = self.rater.rate(puzzle, solution=solution)   # (known unique: no second search)
         if not self.rating_ok(rating):
             return None
         return Verdict(rating, codes)

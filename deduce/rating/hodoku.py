@@ -425,12 +425,12 @@ class HodokuSolver(Solver):
         self._last: Step | None = None
         self._on = False
 
-    def iter_solve(self, target: Puzzle | State, *,
-                   cache: SolveCache | None = None) -> Iterator[Step | SolveResult]:
+    def iter_solve(self, target: Puzzle | State, *, cache: SolveCache | None = None,
+                   solution: Sequence[int] | None = None) -> Iterator[Step | SolveResult]:
         puzzle = target.puzzle if isinstance(target, State) else target
         self._queues = self._last = None
         self._on = puzzle.size == N and not puzzle.has_cages and not puzzle.geometry.is_jigsaw
-        return super().iter_solve(target, cache=cache)
+        return super().iter_solve(target, cache=cache, solution=solution)
 
     def next_step(self, state: State, strategies: Sequence[Strategy] | None = None) -> Step | None:
         if strategies is None:

@@ -150,26 +150,28 @@ class Rater:
                 self._solvers[profile] = _SharedSolver(profile, self.uniqueness, self._memo, nested)
         return self._solvers[profile]
 
-    def rate(self, puzzle: Puzzle) -> Rating:
-        """The rating of one puzzle (status ``timeout`` past ``time_limit``)."""
+    def rate(self, puzzle: Puzzle, *, solution: Sequence[int] | None = None) -> Rating:
+        """The rating of one puzzle (status ``timeout`` past ``time_limit``);
+        ``solution``: its solution when already known to be the only one
+        (see :meth:`Solver.iter_solve`: no search for a second one)."""
         start = time.perf_counter()
         try:
             with deadline.limit(self.time_limit), collector.relaxed():   # (whole: see deduce.collector)
-                return self._rate(puzzle, start)
+                return self._rate(puzzle, start, solution)
         except SolveTimeout:
             return Rating(puzzle.givens_string(), TIMEOUT, seconds=time.perf_counter() - start,
                           settings=self.settings)
         finally:
             self._memo.clear()
 
-    def _rate(self, puzzle: Puzzle, start: float) -> Rating:
+    def _rate(self, puzzle: Puzzle, start: float, solution: Sequence[int] | None = None) -> Rating:
         text = puzzle.givens_string()
         classic = not puzzle.has_cages and not puzzle.geometry.is_jigsaw
         cache = SolveCache()  # (the two solves of one puzzle share what they keep: deduce.solve_cache)
-        se_result = self.solver("se" if classic else "deduce").solve(puzzle, cache=cache)
+        se_result = self.solver("se" if classic else "deduce").solve(puzzle, cache=cache, solution=solution)
         if se_result.status in (NO_SOLUTION, MULTIPLE_SOLUTIONS):
             return Rating(text, se_result.status, seconds=time.perf_counter() - start, settings=self.settings)
-        ho_result = self.solver("hodoku").solve(puzzle, cache=cache) if classic else se_result
+        ho_result = self.solver("hodoku").solve(puzzle, cache=cache, solution=solution) if classic else se_result
         er, ep, ed, hardest = se_scale(se_result.steps)
         if se_result.backtracking and er is not None:
             er = max(er, nested_floor(self.nested))  # every level tried failed: harder than the last
