@@ -17,6 +17,7 @@ from deduce.engine import Solver
 from deduce.generate import Generated, GenerateError, GenerateTimeout
 from deduce.generate.regions import connected
 from deduce.generate.symmetry import is_symmetric
+from deduce.rating import Rater
 from deduce.technique import LEVELS
 
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
@@ -198,6 +199,28 @@ def test_technique_cut_only_until_used():
     hard = Request.make("classic", 9, techniques="xy-wing", level="hard")
     assert "aic" not in hard.allowed()   # a level still caps the whole solve
     assert Judge(Request.make("classic", 9, level="easy")).rest is None
+
+
+def test_a_known_solution_skips_the_second_solution_search(monkeypatch):
+    """The generator rates a puzzle it proved unique with ``solution=``: the
+    same steps and rating as without, and no search for a second solution
+    (for a killer that search, in Python, took most of the time)."""
+    import deduce.engine
+
+    [g] = deduce.generate("killer", 6, level="medium", seed=4)
+    plain = Solver(profile="deduce").solve(g.puzzle)
+    rating = Rater().rate(g.puzzle)
+
+    def no_search(*_args, **_kwargs):
+        raise AssertionError("searched for a second solution")
+
+    monkeypatch.setattr(deduce.engine.backtrack, "first_solutions", no_search)
+    known = Solver(profile="deduce").solve(g.puzzle, solution=g.solution)
+    assert (known.status, known.steps, known.solution) == (plain.status, plain.steps, plain.solution)
+    again = Rater().rate(g.puzzle, solution=g.solution)
+    fields = ("status", "er", "ep", "ed", "score", "level", "hardest")
+    assert [getattr(again, f) for f in fields] == [getattr(rating, f) for f in fields]
+    assert rating.status == "solved" and rating.level == "Medium"
 
 
 def test_records_and_json():
