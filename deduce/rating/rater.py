@@ -134,6 +134,8 @@ class Rater:
         self.nested = nested
         self._memo: Memo = {}
         self._solvers: dict[str, Solver] = {}
+        #: the solution of the puzzle being rated, when the caller knows it is the only one
+        self._known: tuple[int, ...] | None = None
 
     @property
     def settings(self) -> tuple[tuple[str, Any], ...]:
@@ -155,23 +157,25 @@ class Rater:
         ``solution``: its solution when already known to be the only one
         (see :meth:`Solver.iter_solve`: no search for a second one)."""
         start = time.perf_counter()
+        self._known = None if solution is None else tuple(solution)   # (for this puzzle only, as the memo)
         try:
             with deadline.limit(self.time_limit), collector.relaxed():   # (whole: see deduce.collector)
-                return self._rate(puzzle, start, solution)
+                return self._rate(puzzle, start)
         except SolveTimeout:
             return Rating(puzzle.givens_string(), TIMEOUT, seconds=time.perf_counter() - start,
                           settings=self.settings)
         finally:
             self._memo.clear()
+            self._known = None
 
-    def _rate(self, puzzle: Puzzle, start: float, solution: Sequence[int] | None = None) -> Rating:
+    def _rate(self, puzzle: Puzzle, start: float) -> Rating:
         text = puzzle.givens_string()
         classic = not puzzle.has_cages and not puzzle.geometry.is_jigsaw
         cache = SolveCache()  # (the two solves of one puzzle share what they keep: deduce.solve_cache)
-        se_result = self.solver("se" if classic else "deduce").solve(puzzle, cache=cache, solution=solution)
+        se_result = self.solver("se" if classic else "deduce").solve(puzzle, cache=cache, solution=self._known)
         if se_result.status in (NO_SOLUTION, MULTIPLE_SOLUTIONS):
             return Rating(text, se_result.status, seconds=time.perf_counter() - start, settings=self.settings)
-        ho_result = self.solver("hodoku").solve(puzzle, cache=cache, solution=solution) if classic else se_result
+        ho_result = self.solver("hodoku").solve(puzzle, cache=cache, solution=self._known) if classic else se_result
         er, ep, ed, hardest = se_scale(se_result.steps)
         if se_result.backtracking and er is not None:
             er = max(er, nested_floor(self.nested))  # every level tried failed: harder than the last
