@@ -388,23 +388,13 @@ PyTypeObject SearchIterType = {
     .tp_getset = search_iter_getset,
 };
 
-/* solutions(cand, solved, placed, check, check_every) -> an iterator of the solutions below the node;
- * check is called every check_every nodes */
-static PyObject *search_solutions(SearchTables *T, PyObject *args) {
-    PyObject *cand, *solved, *placed, *check;
-    long long check_every;
-    if (!PyArg_ParseTuple(args, "O!O!O!OL", &PyList_Type, &cand, &PyList_Type, &solved, &PyList_Type, &placed, &check,
-                          &check_every))
-        return NULL;
+/* A search iterator over T with its frames allocated (frame 0 to be filled), or NULL with an error set */
+static SearchIter *search_iter_new(SearchTables *T, PyObject *check, long long check_every) {
     if (check_every < 1) {
         PyErr_SetString(PyExc_ValueError, "check_every must be at least 1");
         return NULL;
     }
     const int N = T->ncells, n = T->n;
-    if (PyList_GET_SIZE(cand) != N || PyList_GET_SIZE(solved) != N || PyList_GET_SIZE(placed) != N) {
-        PyErr_SetString(PyExc_ValueError, "one entry per cell expected");
-        return NULL;
-    }
     SearchIter *I = PyObject_GC_New(SearchIter, &SearchIterType);
     if (!I) return NULL;
     memset((char *)I + sizeof(PyObject), 0, sizeof(SearchIter) - sizeof(PyObject));
@@ -430,8 +420,27 @@ static PyObject *search_solutions(SearchTables *T, PyObject *args) {
     if (!I->cand || !I->fired || !I->rest || !I->solved || !I->placed || !I->cell || !I->list_c || !I->list_d
         || !I->uniq || !I->fire || !I->placed_in) {
         Py_DECREF(I);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return NULL;
     }
+    return I;
+}
+
+/* solutions(cand, solved, placed, check, check_every) -> an iterator of the solutions below the node;
+ * check is called every check_every nodes */
+static PyObject *search_solutions(SearchTables *T, PyObject *args) {
+    PyObject *cand, *solved, *placed, *check;
+    long long check_every;
+    if (!PyArg_ParseTuple(args, "O!O!O!OL", &PyList_Type, &cand, &PyList_Type, &solved, &PyList_Type, &placed, &check,
+                          &check_every))
+        return NULL;
+    const int N = T->ncells, n = T->n;
+    if (PyList_GET_SIZE(cand) != N || PyList_GET_SIZE(solved) != N || PyList_GET_SIZE(placed) != N) {
+        PyErr_SetString(PyExc_ValueError, "one entry per cell expected");
+        return NULL;
+    }
+    SearchIter *I = search_iter_new(T, check, check_every);
+    if (!I) return NULL;
     for (int c = 0; c < N; c++) {
         PyObject *mo = PyList_GET_ITEM(cand, c);
         unsigned long long m = PyLong_CheckExact(mo) ? PyLong_AsUnsignedLongLong(mo) : (unsigned long long)-1;
@@ -452,9 +461,52 @@ static PyObject *search_solutions(SearchTables *T, PyObject *args) {
     return (PyObject *)I;
 }
 
+/* givens_solutions(values, check, check_every) -> the iterator of solutions(*Search.start_lists(), check,
+ * check_every) for a puzzle's givens (a symbol or -1 per cell), made here; None when two givens clash */
+static PyObject *search_givens_solutions(SearchTables *T, PyObject *args) {
+    PyObject *values, *check;
+    long long check_every;
+    if (!PyArg_ParseTuple(args, "OOL", &values, &check, &check_every)) return NULL;
+    const int N = T->ncells, n = T->n;
+    if (!PyTuple_CheckExact(values) && !PyList_CheckExact(values)) {
+        PyErr_SetString(PyExc_TypeError, "values: a tuple or list of ints expected");
+        return NULL;
+    }
+    if (PySequence_Fast_GET_SIZE(values) != N) {
+        PyErr_SetString(PyExc_ValueError, "one entry per cell expected");
+        return NULL;
+    }
+    SearchIter *I = search_iter_new(T, check, check_every);
+    if (!I) return NULL;
+    const uint32_t full = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    PyObject **items = PySequence_Fast_ITEMS(values);
+    for (int c = 0; c < N; c++) {
+        long d;
+        if (!small_int(items[c], -1, n, &d)) { Py_DECREF(I); return NULL; }
+        I->placed[c] = (int8_t)d;
+        I->solved[c] = d >= 0;
+        I->cand[c] = d >= 0 ? 1u << d : full;
+    }
+    /* each placement rules its symbol out of its peers; two placements of one symbol that see each other clash */
+    for (int c = 0; c < N; c++) {
+        if (I->placed[c] < 0) continue;
+        uint32_t bit = 1u << I->placed[c];
+        for (int i = T->peer_start[c]; i < T->peer_start[c + 1]; i++) {
+            int p = T->peer_cells[i];
+            if (!(I->cand[p] & bit)) continue;
+            if (I->solved[p]) { Py_DECREF(I); Py_RETURN_NONE; }
+            I->cand[p] ^= bit;
+        }
+    }
+    return (PyObject *)I;
+}
+
 static PyMethodDef search_tables_methods[] = {
     {"solutions", (PyCFunction)search_solutions, METH_VARARGS,
      "solutions(cand, solved, placed, check, check_every) -> iterator of the solutions below the node, in Search's order."},
+    {"givens_solutions", (PyCFunction)search_givens_solutions, METH_VARARGS,
+     "givens_solutions(values, check, check_every) -> solutions(*Search.start_lists(), ...) made from the givens, "
+     "or None when two givens clash."},
     {NULL, NULL, 0, NULL},
 };
 
