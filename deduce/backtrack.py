@@ -645,9 +645,13 @@ def iter_solutions(target: Puzzle | State) -> Iterator[Solution]:
     search = Search(target.puzzle if isinstance(target, State) else target)
     if search.fast is not None:
         # (the C search starts from the cells: the packed root node is made only when the start clashes)
-        lists = search.start_lists(target if isinstance(target, State) else None)
-        if lists is not None:
-            yield from search.fast.solutions(*lists, deadline.check, CHECK_EVERY)
+        if isinstance(target, State):
+            lists = search.start_lists(target)
+            found = None if lists is None else search.fast.solutions(*lists, deadline.check, CHECK_EVERY)
+        else:  # (start_lists made in C from the givens)
+            found = search.fast.givens_solutions(target.givens, deadline.check, CHECK_EVERY)
+        if found is not None:
+            yield from found
             return
     node = search.start(target) if isinstance(target, State) else search.start()
     if node is not None:

@@ -464,9 +464,25 @@ def fast_search(accel, monkeypatch):
 PLAIN_SEARCH_SECONDS = 5.0
 
 
+def assert_same_start(puzzle, limit):
+    """The C search started from the givens (``givens_solutions``): None exactly when ``start_lists``
+    finds two givens clashing, else the first ``limit`` solutions after as many nodes as from the lists."""
+    search = backtrack.Search(puzzle)
+    lists = search.start_lists()
+    made = search.fast.givens_solutions(puzzle.givens, None, backtrack.CHECK_EVERY)
+    assert (made is None) == (lists is None)
+    if lists is not None:
+        plain = search.fast.solutions(*lists, None, backtrack.CHECK_EVERY)
+        assert list(itertools.islice(made, limit)) == list(itertools.islice(plain, limit))
+        assert made.nodes == plain.nodes
+
+
 def assert_same_solutions(target, limit, seconds=None):
     """The first ``limit`` solutions below ``target``'s start node, in order, from both searches, after
-    as many nodes (None: the Python search took over ``seconds``, and the puzzle is left out)."""
+    as many nodes (None: the Python search took over ``seconds``, and the puzzle is left out); from a
+    puzzle, the C search started from its givens too."""
+    if isinstance(target, Puzzle):
+        assert_same_start(target, limit)
     try:
         search, node = backtrack._start(target)
     except Contradiction:
@@ -522,6 +538,20 @@ def test_every_solution_of_small_grids_in_the_same_order(fast_search):
     assert assert_same_solutions(Puzzle.empty(4), 1000) == 288
     assert assert_same_solutions(Puzzle(_jigsaw_6(), "ABCDEF", (-1,) * 36), 200) == 200
     assert assert_same_solutions(Puzzle.empty(25), 2) == 2
+
+
+def test_the_start_from_givens_refuses_clashes_and_bad_values(fast_search):
+    clash = Puzzle.from_string("11" + "." * 79)   # (read as a puzzle; the search finds the clash)
+    assert_same_start(clash, 2)
+    with pytest.raises(Contradiction, match="given twice"):   # (said by the Python start, as before)
+        backtrack.count_solutions(clash)
+    tables = backtrack.Search(Puzzle.empty(9)).fast
+    for values, error in (((-1,) * 80, ValueError), ((-1,) * 80 + (9,), ValueError), ((-1,) * 80 + (-2,), ValueError),
+                          ((-1,) * 80 + (1.0,), TypeError), ("." * 81, TypeError)):
+        with pytest.raises(error):
+            tables.givens_solutions(values, None, 1)
+    with pytest.raises(ValueError):
+        tables.givens_solutions((-1,) * 81, None, 0)
 
 
 def test_the_accelerated_search_keeps_the_deadline(fast_search):

@@ -39,8 +39,8 @@ typedef struct {
     int8_t *placed;
     int *cell;
     /* scratch */
-    int *list_c, *list_d, *cnt, *one;
-    uint32_t *placed_in;
+    int *list_c, *list_d;
+    uint32_t *uniq, *fire, *placed_in;
 } SearchIter;
 
 static void search_tables_dealloc(SearchTables *self) {
@@ -149,56 +149,72 @@ static inline void search_place(const SearchTables *T, uint32_t *cand, int8_t *p
     placed[c] = (int8_t)d;
 }
 
-/* Search.propagate on frame lv, in place: 1, or 0 on a contradiction */
+/* Search.propagate on frame lv, in place: 1, or 0 on a contradiction.  Houses and segments are read as masks
+ * (the symbols seen once, seen twice, placed; the symbols outside a segment) and the singles then taken in
+ * the Python order, symbol by symbol: the same placements and eliminations, in the same order. */
 static int search_propagate(SearchIter *I, int lv) {
     const SearchTables *T = I->T;
     const int n = T->n, N = T->ncells;
+    const uint32_t full = n == 32 ? 0xffffffffu : (1u << n) - 1;
     uint32_t *cand = I->cand + (size_t)lv * N, *fired = I->fired + (size_t)lv * T->nseg;
     uint8_t *solved = I->solved + (size_t)lv * N;
     int8_t *placed = I->placed + (size_t)lv * N;
-    int *lc = I->list_c, *ld = I->list_d, *cnt = I->cnt, *one = I->one;
+    int *lc = I->list_c, *ld = I->list_d;
+    uint32_t *uniq = I->uniq, *fire = I->fire;
     int locks_done = 0;
     for (;;) {
         int progress = 0, k = 0;
+        uint32_t digits = 0;
         /* naked singles: every cell keeps a candidate; the singles' symbols, then symbol by symbol */
         for (int c = 0; c < N; c++) {
             uint32_t m = cand[c];
             if (!m) return 0;
-            if (!solved[c] && !(m & (m - 1))) { lc[k] = c; ld[k] = __builtin_ctz(m); k++; }
+            if (!solved[c] && !(m & (m - 1))) { lc[k] = c; ld[k] = __builtin_ctz(m); digits |= m; k++; }
         }
         if (k) {
-            for (int d = 0; d < n; d++)
+            for (uint32_t ds = digits; ds; ds &= ds - 1) {
+                int d = __builtin_ctz(ds);
                 for (int i = 0; i < k; i++) {
                     if (ld[i] != d) continue;
                     int c = lc[i];
                     if (!(cand[c] >> d & 1)) return 0;  /* two singles with one symbol see each other */
                     search_place(T, cand, placed, d, c);
                 }
+            }
             for (int i = 0; i < k; i++) solved[lc[i]] = 1;
             progress = 1;
         }
         for (int layout = 0; layout < 3; layout++) {
-            /* every symbol has a place in every house of the layout; the houses where it has one */
+            /* every symbol has a place in every house of the layout; per house the symbols with one place,
+             * in a cell that does not hold it yet */
+            const int *houses = T->house_cells + (size_t)layout * n * n;
+            uint32_t any = 0;
             for (int hi = 0; hi < n; hi++) {
-                const int *cells = T->house_cells + (size_t)(layout * n + hi) * n;
-                int *ct = cnt + hi * n, *on = one + hi * n;
-                for (int d = 0; d < n; d++) ct[d] = 0;
+                const int *cells = houses + (size_t)hi * n;
+                uint32_t once = 0, twice = 0, held = 0;
                 for (int i = 0; i < n; i++) {
-                    uint32_t m = cand[cells[i]];
-                    while (m) {
-                        int d = __builtin_ctz(m);
-                        m &= m - 1;
-                        ct[d]++;
-                        on[d] = cells[i];
-                    }
+                    int c = cells[i];
+                    uint32_t m = cand[c];
+                    twice |= once & m;
+                    once |= m;
+                    if (placed[c] >= 0) held |= m & (1u << placed[c]);
                 }
-                for (int d = 0; d < n; d++) if (!ct[d]) return 0;
+                if (once != full) return 0;
+                uniq[hi] = once & ~twice & ~held;
+                any |= uniq[hi];
             }
+            if (!any) continue;
             int h = 0;
-            for (int d = 0; d < n; d++)
-                for (int hi = 0; hi < n; hi++)
-                    if (cnt[hi * n + d] == 1 && placed[one[hi * n + d]] != d) { lc[h] = one[hi * n + d]; ld[h] = d; h++; }
-            if (!h) continue;
+            for (; any; any &= any - 1) {
+                int d = __builtin_ctz(any);
+                for (int hi = 0; hi < n; hi++) {
+                    if (!(uniq[hi] >> d & 1)) continue;
+                    const int *cells = houses + (size_t)hi * n;
+                    int i = 0;
+                    while (!(cand[cells[i]] >> d & 1)) i++;
+                    lc[h] = cells[i]; ld[h] = d; h++;
+                }
+            }
             for (int i = 0; i < h; i++) {
                 int c = lc[i], d = ld[i];
                 if (!(cand[c] >> d & 1)) continue;  /* removed by a placement just made */
@@ -216,25 +232,21 @@ static int search_propagate(SearchIter *I, int lv) {
                 if (placed[c] >= 0)
                     for (int j = 0; j < 3; j++) placed_in[T->cell_house[c * 3 + j]] |= 1u << placed[c];
             for (int p = 0; p < T->npack; p++) {
-                int s0 = T->pack_start[p], s1 = T->pack_start[p + 1], nh = 0;
-                for (int d = 0; d < n; d++)
-                    for (int s = s0; s < s1; s++) {
-                        if (placed_in[T->seg_house[s]] >> d & 1 || fired[s] >> d & 1) continue;
-                        int outside = 0;
-                        for (int j = T->seg_out_start[s]; j < T->seg_out_start[s + 1] && !outside; j++)
-                            outside = cand[T->seg_out[j]] >> d & 1;
-                        if (outside) continue;
-                        lc[nh] = s; ld[nh] = d; nh++;
+                int s0 = T->pack_start[p], s1 = T->pack_start[p + 1];
+                /* each pack's locks are judged before any of its eliminations (which commute) */
+                for (int s = s0; s < s1; s++) {
+                    uint32_t outside = 0;
+                    for (int j = T->seg_out_start[s]; j < T->seg_out_start[s + 1]; j++) outside |= cand[T->seg_out[j]];
+                    fire[s] = full & ~outside & ~placed_in[T->seg_house[s]] & ~fired[s];
+                }
+                for (int s = s0; s < s1; s++) {
+                    uint32_t f = fire[s];
+                    if (!f) continue;
+                    fired[s] |= f;
+                    for (int j = T->seg_elim_start[s]; j < T->seg_elim_start[s + 1]; j++) {
+                        uint32_t *m = cand + T->seg_elim[j];
+                        if (*m & f) { *m &= ~f; progress = 1; }
                     }
-                for (int i = 0; i < nh; i++) fired[lc[i]] |= 1u << ld[i];
-                for (int i = 0; i < nh; i++) {
-                    int s = lc[i];
-                    uint32_t bit = 1u << ld[i];
-                    int any = 0;
-                    for (int j = T->seg_elim_start[s]; j < T->seg_elim_start[s + 1]; j++) any |= (cand[T->seg_elim[j]] & bit) != 0;
-                    if (!any) continue;
-                    for (int j = T->seg_elim_start[s]; j < T->seg_elim_start[s + 1]; j++) cand[T->seg_elim[j]] &= ~bit;
-                    progress = 1;
                 }
             }
             locks_done = 1;
@@ -279,7 +291,7 @@ static int search_iter_clear(SearchIter *self) {
 static void search_iter_dealloc(SearchIter *self) {
     PyObject_GC_UnTrack(self);
     void *arrays[] = {self->cand, self->fired, self->rest, self->solved, self->placed, self->cell, self->list_c,
-                      self->list_d, self->cnt, self->one, self->placed_in};
+                      self->list_d, self->uniq, self->fire, self->placed_in};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
     search_iter_clear(self);
     PyObject_GC_Del(self);
@@ -376,23 +388,13 @@ PyTypeObject SearchIterType = {
     .tp_getset = search_iter_getset,
 };
 
-/* solutions(cand, solved, placed, check, check_every) -> an iterator of the solutions below the node;
- * check is called every check_every nodes */
-static PyObject *search_solutions(SearchTables *T, PyObject *args) {
-    PyObject *cand, *solved, *placed, *check;
-    long long check_every;
-    if (!PyArg_ParseTuple(args, "O!O!O!OL", &PyList_Type, &cand, &PyList_Type, &solved, &PyList_Type, &placed, &check,
-                          &check_every))
-        return NULL;
+/* A search iterator over T with its frames allocated (frame 0 to be filled), or NULL with an error set */
+static SearchIter *search_iter_new(SearchTables *T, PyObject *check, long long check_every) {
     if (check_every < 1) {
         PyErr_SetString(PyExc_ValueError, "check_every must be at least 1");
         return NULL;
     }
     const int N = T->ncells, n = T->n;
-    if (PyList_GET_SIZE(cand) != N || PyList_GET_SIZE(solved) != N || PyList_GET_SIZE(placed) != N) {
-        PyErr_SetString(PyExc_ValueError, "one entry per cell expected");
-        return NULL;
-    }
     SearchIter *I = PyObject_GC_New(SearchIter, &SearchIterType);
     if (!I) return NULL;
     memset((char *)I + sizeof(PyObject), 0, sizeof(SearchIter) - sizeof(PyObject));
@@ -412,14 +414,33 @@ static PyObject *search_solutions(SearchTables *T, PyObject *args) {
     I->cell = PyMem_Calloc(frames, sizeof(int));
     I->list_c = PyMem_Calloc((size_t)N + T->nseg * n + 1, sizeof(int));
     I->list_d = PyMem_Calloc((size_t)N + T->nseg * n + 1, sizeof(int));
-    I->cnt = PyMem_Calloc((size_t)n * n, sizeof(int));
-    I->one = PyMem_Calloc((size_t)n * n, sizeof(int));
+    I->uniq = PyMem_Calloc((size_t)n, sizeof(uint32_t));
+    I->fire = PyMem_Calloc((size_t)T->nseg + 1, sizeof(uint32_t));
     I->placed_in = PyMem_Calloc(3 * (size_t)n, sizeof(uint32_t));
     if (!I->cand || !I->fired || !I->rest || !I->solved || !I->placed || !I->cell || !I->list_c || !I->list_d
-        || !I->cnt || !I->one || !I->placed_in) {
+        || !I->uniq || !I->fire || !I->placed_in) {
         Py_DECREF(I);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return NULL;
     }
+    return I;
+}
+
+/* solutions(cand, solved, placed, check, check_every) -> an iterator of the solutions below the node;
+ * check is called every check_every nodes */
+static PyObject *search_solutions(SearchTables *T, PyObject *args) {
+    PyObject *cand, *solved, *placed, *check;
+    long long check_every;
+    if (!PyArg_ParseTuple(args, "O!O!O!OL", &PyList_Type, &cand, &PyList_Type, &solved, &PyList_Type, &placed, &check,
+                          &check_every))
+        return NULL;
+    const int N = T->ncells, n = T->n;
+    if (PyList_GET_SIZE(cand) != N || PyList_GET_SIZE(solved) != N || PyList_GET_SIZE(placed) != N) {
+        PyErr_SetString(PyExc_ValueError, "one entry per cell expected");
+        return NULL;
+    }
+    SearchIter *I = search_iter_new(T, check, check_every);
+    if (!I) return NULL;
     for (int c = 0; c < N; c++) {
         PyObject *mo = PyList_GET_ITEM(cand, c);
         unsigned long long m = PyLong_CheckExact(mo) ? PyLong_AsUnsignedLongLong(mo) : (unsigned long long)-1;
@@ -440,9 +461,52 @@ static PyObject *search_solutions(SearchTables *T, PyObject *args) {
     return (PyObject *)I;
 }
 
+/* givens_solutions(values, check, check_every) -> the iterator of solutions(*Search.start_lists(), check,
+ * check_every) for a puzzle's givens (a symbol or -1 per cell), made here; None when two givens clash */
+static PyObject *search_givens_solutions(SearchTables *T, PyObject *args) {
+    PyObject *values, *check;
+    long long check_every;
+    if (!PyArg_ParseTuple(args, "OOL", &values, &check, &check_every)) return NULL;
+    const int N = T->ncells, n = T->n;
+    if (!PyTuple_CheckExact(values) && !PyList_CheckExact(values)) {
+        PyErr_SetString(PyExc_TypeError, "values: a tuple or list of ints expected");
+        return NULL;
+    }
+    if (PySequence_Fast_GET_SIZE(values) != N) {
+        PyErr_SetString(PyExc_ValueError, "one entry per cell expected");
+        return NULL;
+    }
+    SearchIter *I = search_iter_new(T, check, check_every);
+    if (!I) return NULL;
+    const uint32_t full = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    PyObject **items = PySequence_Fast_ITEMS(values);
+    for (int c = 0; c < N; c++) {
+        long d;
+        if (!small_int(items[c], -1, n, &d)) { Py_DECREF(I); return NULL; }
+        I->placed[c] = (int8_t)d;
+        I->solved[c] = d >= 0;
+        I->cand[c] = d >= 0 ? 1u << d : full;
+    }
+    /* each placement rules its symbol out of its peers; two placements of one symbol that see each other clash */
+    for (int c = 0; c < N; c++) {
+        if (I->placed[c] < 0) continue;
+        uint32_t bit = 1u << I->placed[c];
+        for (int i = T->peer_start[c]; i < T->peer_start[c + 1]; i++) {
+            int p = T->peer_cells[i];
+            if (!(I->cand[p] & bit)) continue;
+            if (I->solved[p]) { Py_DECREF(I); Py_RETURN_NONE; }
+            I->cand[p] ^= bit;
+        }
+    }
+    return (PyObject *)I;
+}
+
 static PyMethodDef search_tables_methods[] = {
     {"solutions", (PyCFunction)search_solutions, METH_VARARGS,
      "solutions(cand, solved, placed, check, check_every) -> iterator of the solutions below the node, in Search's order."},
+    {"givens_solutions", (PyCFunction)search_givens_solutions, METH_VARARGS,
+     "givens_solutions(values, check, check_every) -> solutions(*Search.start_lists(), ...) made from the givens, "
+     "or None when two givens clash."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -19,14 +19,15 @@ For a file of several puzzles the most severe wins: 70, then 2, then 4, 1,
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
-from typing import Any, Callable, NoReturn, Sequence, TextIO
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence, TextIO
 
 from .. import __version__, collector
 from .._accelerator import engine
 from ..errors import DeduceError
 from ..formats import read_puzzles
-from . import convert, explain, generate, hint, rate, serve, solve, techniques
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_HELP,
@@ -40,14 +41,56 @@ from .common import (
     _read_input,
     _solver,
 )
-from .rate import Progress, RateTable
+
+if TYPE_CHECKING:
+    from .rate import Progress, RateTable
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_LIMIT", "EXIT_MULTIPLE", "EXIT_NO_SOLUTION", "EXIT_OK",
            "EXIT_TIMEOUT", "Output", "Progress", "RateTable", "UsageError", "build_parser", "entry_point",
            "main"]
 
-#: The command modules, in the order ``deduce --help`` lists them.
-COMMANDS = (solve, explain, hint, rate, techniques, convert, generate, serve)
+#: The command modules (of this package), in the order ``deduce --help`` lists them, each with the
+#: commands it adds.  A command line naming one of them imports that module alone: ``deduce solve``
+#: never loads the rater, the generator, the server or the renderers (tests/test_cli_lazy.py checks
+#: this table against what each module adds).
+COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("solve", ("solve", "count")),
+    ("explain", ("explain",)),
+    ("hint", ("hint",)),
+    ("rate", ("rate",)),
+    ("techniques", ("techniques",)),
+    ("convert", ("convert",)),
+    ("generate", ("generate",)),
+    ("serve", ("serve",)),
+)
+
+
+def command_module(name: str) -> ModuleType:
+    """The command module ``name`` of :data:`COMMANDS` (imported on first use)."""
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def __getattr__(name: str) -> Any:
+    """``Progress`` and ``RateTable`` (of :mod:`deduce.cli.rate`), imported when first asked for."""
+    if name in ("Progress", "RateTable"):
+        return getattr(command_module("rate"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs, when the parser needs only its module: the
+    first word that is not an option, unless help is asked for before it;
+    None (every module) otherwise, an unknown command included, so that
+    argparse's own messages list them all."""
+    for word in argv:
+        if word == "--":
+            return None
+        if word.startswith("-"):
+            if word in ("-h", "--help") or word.startswith("--h"):
+                return None
+            continue
+        return word if any(word in commands for _, commands in COMMANDS) else None
+    return None
 
 
 class _Version(argparse.Action):
@@ -71,14 +114,16 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser for every command, or for ``command``'s module only."""
     parser = Parser(prog="deduce", description="Solve, explain and count Sudoku-family puzzles.", epilog=EXIT_HELP)
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="show the version and the engine in use (C accelerator or pure Python, and why)")
     parser.add_argument("--debug", action="store_true", help="on an internal error, print the traceback too")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in COMMANDS:
-        module.add_parsers(sub)
+    for name, commands in COMMANDS:
+        if command is None or command in commands:
+            command_module(name).add_parsers(sub)
     return parser
 
 
@@ -100,7 +145,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, err: Text
 
 
 def _main(argv: list[str], io: Output) -> int:
-    parser = build_parser()
+    parser = build_parser(command_of(argv))
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:

@@ -31,7 +31,7 @@ from .. import deadline
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, TIMEOUT, Solver, SolveResult
 from ..errors import ParseError, SolveTimeout
 from ..formats import CANDIDATES, Entry, entry_state
-from ..render.json import SCHEMA
+from ..render.schema import SCHEMA
 from ..techniques import PROFILES, select
 
 #: solved (a unique solution; or, for hint, a hint given)

@@ -15,7 +15,7 @@ from .. import backtrack
 from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, NO_SOLUTION_BY_SEARCH, SOLVED, Solver, SolveResult, search
 from ..errors import Contradiction
 from ..formats import JSON, KILLER_LINE, LINE, Entry, write_solution
-from ..render.json import SCHEMA, result_to_json
+from ..render.schema import SCHEMA
 from .common import (
     EXIT_BAD_INPUT,
     EXIT_HELP,
@@ -94,6 +94,8 @@ def _print_result(result: SolveResult, entry: Entry, io: Output, args: argparse.
     """A solve's record: the solution in the input's format (or JSON), and a
     comment line instead when there is none; what is unusual goes to stderr."""
     if args.json:
+        from ..render.json import result_to_json  # (the renderers: only for JSON)
+
         io.json({**result_to_json(result), "line": entry.line})
     elif result.solution is not None:
         io.print(write_solution(result.puzzle, result.solution, entry.format, entry.extra))

@@ -21,10 +21,10 @@ from ..step import Step
 from .eureka import eureka
 from .marks import marks as step_marks
 from .marks import to_json as marks_json
+from .schema import SCHEMA
 from .words import TextRenderer
 
-#: 2: steps gained ``marks`` (roles and chain links).
-SCHEMA = 2
+__all__ = ["SCHEMA", "result_to_json", "step_to_json"]
 
 
 def step_to_json(step: Step, puzzle: Puzzle, renderer: TextRenderer | None = None,
