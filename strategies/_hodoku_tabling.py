@@ -56,6 +56,13 @@ def _houses() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int, int], 
 
 
 HOUSES, CELL_HOUSES, BUDDIES = _houses()
+HOUSE_MASKS = [sum(1 << c for c in cells) for cells in HOUSES]
+#: the literals of one cell (its candidates on and off), from the cell's first
+CELL_LITS = (1 << 2 * N) - 1
+#: the literals of candidates (not of groups)
+PLAIN_LITS = (1 << 2 * N * N * N) - 1
+#: the boxes a row or column crosses, in order
+LINE_BOXES = [sorted({CELL_HOUSES[c][2] for c in HOUSES[h]}) for h in range(2 * N)]
 
 # A node: (cells, symbol) with cells a sorted tuple (one cell: a candidate; two or three: a group).
 # A literal: (node index, on).  Nodes are numbered: candidate (cell, symbol) is cell * 9 + symbol,
@@ -70,69 +77,78 @@ class _Grid:
         self.places = [sum(1 << c for c in range(N * N) if cand[c] >> d & 1) for d in range(N)]
         self.nodes: list[tuple[tuple[int, ...], int]] = [((c, ), d) for c in range(N * N) for d in range(N)]
         self.masks: list[int] = [1 << c for c in range(N * N) for _ in range(N)]
-        self.direct: dict[tuple[int, bool], list[tuple[int, bool]]] = {}
+        self.direct: dict[tuple[int, bool], dict[tuple[int, bool], None]] = {}
         self._candidates()
         if groups:
             self._groups()
+        self.direct_lits: list[list[int]] = [[] for _ in range(2 * len(self.nodes))]
+        for (n, on), ys in self.direct.items():
+            self.direct_lits[n * 2 + on] = [m * 2 + o for m, o in ys]
+        self.direct_masks = [sum(1 << y for y in ys) for ys in self.direct_lits]
 
     def add(self, x: tuple[int, bool], y: tuple[int, bool]) -> None:
-        out = self.direct.setdefault(x, [])
-        if y not in out:
-            out.append(y)
+        """``y`` follows from ``x`` (once, in the order first given)."""
+        self.direct.setdefault(x, {})[y] = None
 
     def _candidates(self) -> None:
-        cand, places = self.cand, self.places
+        cand, places, direct = self.cand, self.places, self.direct
         for i in range(N * N):
             if not cand[i]:
                 continue
             own = [d for d in range(N) if cand[i] >> d & 1]
             for d in own:
-                on, off = (i * N + d, True), (i * N + d, False)
-                self.direct.setdefault(on, [])
-                self.direct.setdefault(off, [])
+                on: dict[tuple[int, bool], None] = {}
+                off: dict[tuple[int, bool], None] = {}
+                direct[(i * N + d, True)], direct[(i * N + d, False)] = on, off
                 for e in own:
                     if e != d:
-                        self.add(on, (i * N + e, False))
+                        on[(i * N + e, False)] = None
                         if len(own) == 2:
-                            self.add(off, (i * N + e, True))
+                            off[(i * N + e, True)] = None
                 for h in CELL_HOUSES[i]:
-                    others = [c for c in HOUSES[h] if c != i and places[d] >> c & 1]
-                    for c in others:
-                        self.add(on, (c * N + d, False))
-                    if len(others) == 1:
-                        self.add(off, (others[0] * N + d, True))
+                    others = places[d] & HOUSE_MASKS[h] & ~(1 << i)
+                    for c in _bits(others):
+                        on[(c * N + d, False)] = None
+                    if others and not others & (others - 1):
+                        off[(others.bit_length() - 1) * N + d, True] = None
 
     def _groups(self) -> None:
         places = self.places
         found: list[tuple[int, tuple[int, ...], int, int, int]] = []  # (symbol, cells, line house, box, mask)
         for h in range(2 * N):  # rows, then columns
             for d in range(N):
-                for b in range(N):
-                    cells = tuple(c for c in HOUSES[h] if places[d] >> c & 1 and CELL_HOUSES[c][2] == 2 * N + b)
-                    if len(cells) >= 2:
-                        found.append((d, cells, h, 2 * N + b, sum(1 << c for c in cells)))
+                line = places[d] & HOUSE_MASKS[h]
+                if line & (line - 1):
+                    for b in LINE_BOXES[h]:
+                        mask = line & HOUSE_MASKS[b]
+                        if mask & (mask - 1):
+                            found.append((d, tuple(_bits(mask)), h, b, mask))
         first = len(self.nodes)
-        for d, cells, _, _, mask in found:
+        by_symbol: dict[int, list[int]] = {}
+        for k, (d, cells, _, _, mask) in enumerate(found):
             self.nodes.append((cells, d))
             self.masks.append(mask)
+            by_symbol.setdefault(d, []).append(k)
         for k, (d, cells, line, box, mask) in enumerate(found):
             g = first + k
             on, off = (g, True), (g, False)
-            self.direct[on] = []
-            self.direct[off] = []
+            self.direct[on] = {}
+            self.direct[off] = {}
             seeing = places[d] & functools.reduce(lambda a, c: a & BUDDIES[c], cells, -1)
             for c in _bits(seeing):
                 self.add(on, (c * N + d, False))
                 self.add((c * N + d, True), (g, False))
             for h in (box, line):
-                alone = [c for c in _bits(seeing) if c in HOUSES[h]]
-                if len(alone) == 1:
-                    self.add(off, (alone[0] * N + d, True))
-                    self.add((alone[0] * N + d, False), (g, True))
+                alone = seeing & HOUSE_MASKS[h]
+                if alone and not alone & (alone - 1):
+                    c = alone.bit_length() - 1
+                    self.add(off, (c * N + d, True))
+                    self.add((c * N + d, False), (g, True))
             # other groups of the symbol sharing a house without overlapping
             shared: dict[int, list[int]] = {}
-            for k2, (d2, _cells2, line2, box2, mask2) in enumerate(found):
-                if k2 == k or d2 != d or mask2 & mask:
+            for k2 in by_symbol[d]:
+                _, _, line2, box2, mask2 = found[k2]
+                if k2 == k or mask2 & mask:
                     continue
                 for h in (line, box):
                     if h in (line2, box2):
@@ -141,7 +157,7 @@ class _Grid:
             for h in (line, box):
                 if len(shared.get(h, ())) == 1:
                     g2 = shared[h][0]
-                    rest = places[d] & sum(1 << c for c in HOUSES[h]) & ~mask & ~self.masks[g2]
+                    rest = places[d] & HOUSE_MASKS[h] & ~mask & ~self.masks[g2]
                     if not rest:
                         self.add(off, (g2, True))
 
@@ -154,41 +170,122 @@ def _bits(m: int) -> Iterator[int]:
 
 
 class _Table:
-    """One premise's consequences, breadth first: per literal its parent and distance."""
+    """One premise's consequences, breadth first: per literal its parent and distance.  Literals are
+    ints here, ``node * 2 + on``.
 
-    __slots__ = ("dist", "entries", "index", "parent")
+    What the table reaches, level by level, is worked out at once with bit sets (``reach``,
+    ``levels``); the entries in HoDoKu's order, each with its parent (``lits``, ``parent``, ``pos``),
+    only when a chain is read from the table."""
+
+    __slots__ = ("_lits", "_parent", "_pos", "first", "grid", "levels", "reach")
 
     def __init__(self, grid: _Grid, premise: tuple[int, bool]):
-        direct = grid.direct
-        entries = [premise]
-        index = {premise: 0}
-        parent: list[int] = [-1]
-        dist = [0]
-        for y in direct.get(premise, ()):
-            if y not in index:
-                index[y] = len(entries)
-                entries.append(y)
-                parent.append(0)
-                dist.append(1)
+        self.grid = grid
+        self.first = first = premise[0] * 2 + premise[1]
+        masks = grid.direct_masks
+        seen = 1 << first
+        levels = [seen]
+        frontier = [first]
+        count = 1
+        while frontier:
+            new = 0
+            for x in frontier:
+                new |= masks[x]
+            new &= ~seen
+            if not new:
+                break
+            seen |= new
+            levels.append(new)
+            count += new.bit_count()
+            if count >= MAX_ENTRIES:  # HoDoKu's table is full: take exactly what it takes
+                self._order()
+                return
+            frontier = list(_bits(new))
+        self.reach, self.levels = seen, levels
+        self._lits: list[int] | None = None
+
+    def _order(self) -> None:
+        """The entries in HoDoKu's order (breadth first, each with its first derivation)."""
+        direct = self.grid.direct_lits
+        first = self.first
+        lits = [first]
+        pos = [-1] * len(direct)
+        pos[first] = 0
+        parent = [-1]
+        add_lit, add_parent = lits.append, parent.append
         # breadth first, every link one step: a literal keeps its first derivation (HoDoKu replaces it
         # only by a strictly shorter one, which a breadth-first order never finds)
-        j = 1
-        while j < len(entries) and len(entries) < MAX_ENTRIES:
-            d = dist[j] + 1
-            for y in direct.get(entries[j], ()):
-                if y not in index:
-                    index[y] = len(entries)
-                    entries.append(y)
-                    parent.append(j)
-                    dist.append(d)
+        j, n = 0, 1
+        while j < n < MAX_ENTRIES:
+            for y in direct[lits[j]]:
+                if pos[y] < 0:
+                    pos[y] = n
+                    n += 1
+                    add_lit(y)
+                    add_parent(j)
             j += 1
-        self.entries, self.index, self.parent, self.dist = entries, index, parent, dist
+        self._lits, self._pos, self._parent = lits, pos, parent
+        self.reach = sum(1 << x for x in lits)
+        depth = [0] * len(lits)
+        levels = [1 << first]
+        for k in range(1, len(lits)):
+            depth[k] = depth[parent[k]] + 1
+            if depth[k] == len(levels):
+                levels.append(0)
+            levels[depth[k]] |= 1 << lits[k]
+        self.levels = levels
+
+    @property
+    def lits(self) -> list[int]:
+        if self._lits is None:
+            self._order()
+        return self._lits  # type: ignore[return-value]
+
+    @property
+    def pos(self) -> list[int]:
+        if self._lits is None:
+            self._order()
+        return self._pos
+
+    @property
+    def parent(self) -> list[int]:
+        if self._lits is None:
+            self._order()
+        return self._parent
+
+    def far(self) -> int:
+        """The literals reached in two links or more."""
+        return self.reach & ~self.levels[0] & ~(self.levels[1] if len(self.levels) > 1 else 0)
+
+    def depth(self, x: int) -> int:
+        """How many links from the premise literal ``x`` (reached) is."""
+        return next(i for i, m in enumerate(self.levels) if m >> x & 1)
+
+    def direct(self, k: int) -> bool:
+        """Whether entry ``k`` follows from the premise in one link (or is the premise)."""
+        return self.parent[k] <= 0
+
+    def length(self, k: int) -> int:
+        """How many nodes the chain to entry ``k`` has."""
+        out = 1
+        while k > 0:
+            k = self.parent[k]
+            out += 1
+        return out
+
+    @property
+    def premise(self) -> tuple[int, bool]:
+        return self.first >> 1, bool(self.first & 1)
+
+    def index(self, y: tuple[int, bool]) -> int:
+        return self.pos[y[0] * 2 + y[1]]
 
     def chain(self, k: int) -> list[tuple[int, bool]]:
         """The literals from the premise to entry ``k``."""
         out = []
         while k >= 0:
-            out.append(self.entries[k])
+            x = self.lits[k]
+            out.append((x >> 1, bool(x & 1)))
             k = self.parent[k]
         out.reverse()
         return out
@@ -206,9 +303,26 @@ class Found:
         self.kind, self.eliminations, self.chain, self.strand, self.loop = kind, eliminations, chain, strand, loop
 
 
-class _Search:
+class _Tables:
+    """The position's grid and the table of every candidate on and off (:class:`_Table`)."""
+
     def __init__(self, state: State, groups: bool):
         self.grid = grid = _Grid(state, groups)
+        self.premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
+        self.of = {(n, on): _Table(grid, (n, on)) for on in (True, False) for n in self.premises}
+
+
+def tables(state: State, groups: bool) -> _Tables:
+    """The tables at ``state``, made once per position (grouped nice loops and forcing chains share them)."""
+    from ._houses import per_position
+
+    return per_position(state, ("hodoku tables", groups), lambda: _Tables(state, groups))
+
+
+class _Search:
+    def __init__(self, state: State, groups: bool):
+        self.tables = tables(state, groups)
+        self.grid = grid = self.tables.grid
         self.found: list[Found] = []
         self.by_eliminations: dict[frozenset[tuple[int, int]], int] = {}
         cells = [grid.nodes[n][0] for n in range(len(grid.nodes))]
@@ -217,21 +331,18 @@ class _Search:
         self.sees = [functools.reduce(lambda a, c: a & BUDDIES[c], cs, -1) for cs in cells]
 
     def run(self) -> list[Found]:
-        grid = self.grid
-        premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
-        off_tables = []
+        premises = self.tables.premises
         for on in (True, False):
             for n in premises:
-                table = _Table(grid, (n, on))
-                if not on:
-                    off_tables.append(table)
-                start = n // N
-                for k in range(1, len(table.entries)):
-                    y = table.entries[k][0]
-                    if y < N * N * N and y // N == start:
-                        self._nice_loop(table, k)
-        for table in off_tables:
-            self._aics(table)
+                table = self.tables.of[(n, on)]
+                lo = 2 * N * (n // N)  # the start cell's literals, in the table's order
+                if not table.far() >> lo & CELL_LITS:
+                    continue
+                pos = table.pos
+                for k in sorted(k for k in pos[lo:lo + 2 * N] if k > 0):
+                    self._nice_loop(table, k)
+        for n in premises:
+            self._aics(self.tables.of[(n, False)])
         return sorted(self.found, key=functools.cmp_to_key(_compare))
 
     # -- reading a chain ------------------------------------------------------
@@ -263,7 +374,7 @@ class _Search:
         self.found.append(Found(kind, key, chain, strand, loop))
 
     def _nice_loop(self, table: _Table, k: int) -> None:
-        if table.dist[k] <= 1:
+        if table.direct(k):
             return
         chain = table.chain(k)
         cell1 = self.cell1
@@ -318,13 +429,28 @@ class _Search:
                 out.update((c, d) for c in _bits(both))
         return out
 
+    def _aic_ends(self, start: int, a: int) -> int:
+        """The literals an AIC from (start, a) off may end on (:meth:`_aics`' conditions), as a bit set."""
+        cand, places = self.grid.cand, self.grid.places
+        out = 0
+        for end in _bits(places[a] & ~(1 << start)):
+            if (BUDDIES[start] & BUDDIES[end] & places[a]).bit_count() >= 2:
+                out |= 1 << ((end * N + a) * 2 + 1)
+        for end in _bits(BUDDIES[start] & places[a]):
+            for b in _bits(cand[end] & cand[start] & ~(1 << a)):
+                out |= 1 << ((end * N + b) * 2 + 1)
+        return out
+
     def _aics(self, table: _Table) -> None:
         cand, places = self.grid.cand, self.grid.places
-        x = table.entries[0][0]
+        x = table.first >> 1
         start, a = x // N, x % N
-        for k in range(1, len(table.entries)):
-            y, on = table.entries[k]
-            if not on or y >= N * N * N or y // N == start:
+        if not table.far() & self._aic_ends(start, a):
+            return
+        for k in range(1, len(table.lits)):
+            y2 = table.lits[k]
+            y = y2 >> 1
+            if not y2 & 1 or y >= N * N * N or y // N == start:
                 continue
             end, b = y // N, y % N
             if a == b:
@@ -336,7 +462,7 @@ class _Search:
                 if not BUDDIES[start] >> end & 1 or not (cand[end] >> a & 1 and cand[start] >> b & 1):
                     continue
                 out = {(start, b), (end, a)}
-            if table.dist[k] <= 1:
+            if table.direct(k):
                 continue
             chain = table.chain(k)
             if not self._lasso(chain, True):
@@ -411,26 +537,21 @@ class Forcing:
                  clash: tuple = ()):
         self.kind, self.form, self.source, self.placement = kind, form, source, placement
         self.eliminations, self.branches, self.clash = eliminations, branches, clash
-        self.length = sum(table.dist[table.index[y]] + 1 for table, ys in branches for y in ys)
-
-
-def _house_masks() -> list[int]:
-    return [sum(1 << c for c in cells) for cells in HOUSES]
-
-
-HOUSE_MASKS = _house_masks()
+        self.length = sum(table.depth(y[0] * 2 + y[1]) + 1 for table, ys in branches for y in ys)
 
 
 class _ForcingSearch:
     def __init__(self, state: State):
-        self.grid = grid = _Grid(state, True)
+        made = tables(state, True)
+        self.grid = made.grid
         self.value = list(state.value)
         empty = sum(1 << c for c in range(N * N) if state.value[c] < 0)
         self.allowed = [empty & ~functools.reduce(lambda a, c: a | BUDDIES[c] | 1 << c,
                                                   (c for c in range(N * N) if state.value[c] == d), 0)
                         for d in range(N)]
-        self.premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
-        self.tables = {(n, on): _Table(grid, (n, on)) for on in (True, False) for n in self.premises}
+        self.premises = made.premises
+        self.empty = sum(1 << c for c in range(N * N) if self.grid.cand[c])
+        self.tables = made.of
         self.sets = {key: self._sets(t) for key, t in self.tables.items()}
         self.steps: list[Forcing] = []
         self.keys: dict[Any, int] = {}
@@ -438,9 +559,9 @@ class _ForcingSearch:
     @staticmethod
     def _sets(table: _Table) -> tuple[list[int], list[int]]:
         on, off = [0] * N, [0] * N
-        for node, is_on in table.entries:
-            if node < N * N * N:
-                (on if is_on else off)[node % N] |= 1 << (node // N)
+        for x in _bits(table.reach & PLAIN_LITS):
+            node = x >> 1
+            (on if x & 1 else off)[node % N] |= 1 << (node // N)
         return on, off
 
     def _keep(self, step: Forcing) -> None:
@@ -488,33 +609,35 @@ class _ForcingSearch:
             if both:
                 c = (both & -both).bit_length() - 1
                 self._contradiction(n, on, [(c * N + e, False), (c * N + e, True)], ("both",))
-        for e in range(N):
-            for f in range(e + 1, N):
+        set_digits = [e for e in range(N) if on_sets[e]]
+        for i, e in enumerate(set_digits):
+            for f in set_digits[i + 1:]:
                 both = on_sets[e] & on_sets[f]
                 if both:
                     c = (both & -both).bit_length() - 1
                     self._contradiction(n, on, [(c * N + e, True), (c * N + f, True)], ("two-in-cell", c))
+        twice_digits = [e for e in set_digits if on_sets[e] & (on_sets[e] - 1)]
         for group in range(3):  # rows, columns, boxes
-            for e in range(N):
+            for e in twice_digits:
                 for h in range(group * N, group * N + N):
                     twice = HOUSE_MASKS[h] & on_sets[e]
-                    if twice.bit_count() > 1:
+                    if twice & (twice - 1):
                         self._contradiction(n, on, [(c * N + e, True) for c in _bits(twice)], ("two-in-house", h))
-        cand = self.grid.cand
-        dead = (1 << N * N) - 1
+        cand, places = self.grid.cand, self.grid.places
+        dead = self.empty
         for e in range(N):
-            dead &= off_sets[e] | ~self.grid.places[e]
-        for e in range(N):
-            dead &= ~on_sets[e]
-        dead &= sum(1 << c for c in range(N * N) if cand[c])
+            dead &= (off_sets[e] | ~places[e]) & ~on_sets[e]
         for c in _bits(dead):
             self._contradiction(n, on, [(c * N + e, False) for e in range(N) if cand[c] >> e & 1], ("empty", c))
         for group in range(3):
             for e in range(N):
+                gone = off_sets[e]
+                if not gone:
+                    continue
                 for h in range(group * N, group * N + N):
-                    places = HOUSE_MASKS[h] & self.allowed[e]
-                    if places and places & off_sets[e] == places:
-                        self._contradiction(n, on, [(c * N + e, False) for c in _bits(places)],
+                    places_h = HOUSE_MASKS[h] & self.allowed[e]
+                    if places_h and not places_h & ~gone:
+                        self._contradiction(n, on, [(c * N + e, False) for c in _bits(places_h)],
                                             ("no-place", h, e))
 
     def _two(self, n: int) -> None:
@@ -588,7 +711,7 @@ def records(nodes: list[tuple[tuple[int, ...], int]], table: _Table, ys: list[tu
     told as its cells going off, a group node on as the reason of what it turns off."""
     out: dict[int, tuple[int, tuple, tuple[int, ...]]] = {}
     for y in ys:
-        chain = table.chain(table.index[y])
+        chain = table.chain(table.index(y))
         last = -1  # the literal of the last plain candidate
         entered: dict[int, int] = {}  # group node -> the house it was left alone in
         for (p, p_on), (q, q_on) in itertools.pairwise(chain):

@@ -100,7 +100,7 @@ def tabled_forcing_steps(state: State) -> Iterator[Step]:
         branches = []
         contradiction: Any = None
         for table, ys in f.branches:
-            start = _lit_of(nodes, table.entries[0])
+            start = _lit_of(nodes, table.premise)
             recs = records(nodes, table, ys)
             if f.form == CONTRADICTION:
                 recs, contradiction = _clash(recs, f.clash, [_lit_of(nodes, y) for y in ys])
