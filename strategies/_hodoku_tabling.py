@@ -81,10 +81,15 @@ class _Grid:
         self._candidates()
         if groups:
             self._groups()
-        self.direct_lits: list[list[int]] = [[] for _ in range(2 * len(self.nodes))]
+        # the same as ints (literal node * 2 + on), and as bit sets of them
+        self.direct_lits: list[tuple[int, ...]] = [()] * (2 * len(self.nodes))
+        self.direct_masks = [0] * (2 * len(self.nodes))
         for (n, on), ys in self.direct.items():
-            self.direct_lits[n * 2 + on] = [m * 2 + o for m, o in ys]
-        self.direct_masks = [sum(1 << y for y in ys) for ys in self.direct_lits]
+            lits = tuple(m * 2 + o for m, o in ys)
+            mask = 0
+            for y in lits:
+                mask |= 1 << y
+            self.direct_lits[n * 2 + on], self.direct_masks[n * 2 + on] = lits, mask
 
     def add(self, x: tuple[int, bool], y: tuple[int, bool]) -> None:
         """``y`` follows from ``x`` (once, in the order first given)."""
