@@ -270,14 +270,6 @@ class _Table:
         """Whether entry ``k`` follows from the premise in one link (or is the premise)."""
         return self.parent[k] <= 0
 
-    def length(self, k: int) -> int:
-        """How many nodes the chain to entry ``k`` has."""
-        out = 1
-        while k > 0:
-            k = self.parent[k]
-            out += 1
-        return out
-
     @property
     def premise(self) -> tuple[int, bool]:
         return self.first >> 1, bool(self.first & 1)
