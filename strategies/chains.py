@@ -37,8 +37,9 @@ from deduce.techniques import se_length_bonus
 
 from ._aic_shape import aic_shape
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks
+from ._hodoku_tabling import hodoku_classic, nice_loops, shape_of
 from .chain_producer import ChainProducer
-from .conclusions import Conclusion
+from .conclusions import CONTRADICTION, Conclusion
 
 if TYPE_CHECKING:
     from deduce.render.marks import Marker
@@ -280,6 +281,11 @@ class Chains(ChainProducer):
     #: nice loops, its option "ALS in tabling chains" being off by default).
     sets: bool = True
 
+    #: HoDoKu's tabling (:mod:`strategies._hodoku_tabling`): every nice loop and AIC of the
+    #: position (grouped: through groups), in the order HoDoKu takes them; 9x9 classic grids only
+    #: (others as without it).  The ``hodoku`` profile's choice.
+    tabling: bool = False
+
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
         if not self.sets and self.mode == "grouped":
@@ -287,7 +293,28 @@ class Chains(ChainProducer):
 
     def __repr__(self) -> str:
         options = "".join(f", {k}=False" for k in ("whole", "sets") if not getattr(self, k))
-        return f"Chains({self.kind!r}{options})"
+        return f"Chains({self.kind!r}{options}{', tabling=True' if self.tabling else ''})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        if self.tabling and self.kind in ("aic", "grouped-aic") and hodoku_classic(state):
+            return self._tabled(state)
+        return super().find(state)
+
+    def _tabled(self, state: State) -> Iterator[Step]:
+        """HoDoKu's nice loops and AICs, best first; a grouped search may find plain ones (filed as AICs)."""
+        found, nodes = nice_loops(state, groups=self.kind == "grouped-aic")
+        for f in found:
+            grouped = f.kind.startswith("g")
+            nodes_, links, loop = shape_of(nodes, f)
+            symbols = sorted({n[0] for n in nodes_})
+            cells = sorted({c for n in nodes_ for c in n[1]})
+            variant = "contradiction" if grouped else ("x" if len(symbols) == 1 else "xy")
+            start = nodes[f.chain[0][0]]
+            yield Step(_ROW["grouped-aic" if grouped else "aic"], eliminations=sorted(f.eliminations), cells=cells,
+                       symbols=symbols, variant=variant,
+                       details=(("kind", CONTRADICTION), ("source", (start[0][0], start[1])), ("branches", ()),
+                                ("nesting", 0), ("static", True), ("complexity", len(f.chain)),
+                                ("aic", (nodes_, links, loop)), ("hodoku", f.kind)))
 
     def make_step(self, state: State, con: Conclusion, variant: str) -> Step:
         step = super().make_step(state, con, variant)

@@ -33,15 +33,23 @@ ForcingChains('nishio')
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 import attrs
 
+from deduce.literal import lit, lit_cell, lit_symbol
+from deduce.state import State
+from deduce.step import Step
 from deduce.technique import EXTREME, FORCING, Technique, row
+from deduce.techniques import TECHNIQUES
 
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, chain_marks
+from ._hodoku_tabling import forcing_chains, hodoku_classic, records
+from ._houses import per_position
+from ._reasons import PEER, SAME_CELL
 from .chain_producer import ChainProducer
 from .chains import CHAIN_KINDS
+from .conclusions import CONTRADICTION, REGION
 from .implications import INNER_CHAINS_BY_LEVEL, NESTED_INNER_CHAINS
 
 if TYPE_CHECKING:
@@ -69,6 +77,64 @@ class ForcingChains(ChainProducer):
     KINDS: ClassVar[dict[str, tuple[str, str]]] = {**FORCING_KINDS, **CHAIN_KINDS}
     #: The kinds the built-in list makes (the static ones are :class:`~strategies.chains.Chains`').
     CODES: ClassVar[dict[str, tuple[str, str]]] = FORCING_KINDS
+
+    #: HoDoKu's forcing chains (:func:`strategies._hodoku_tabling.forcing_chains`) for the cell/region
+    #: and Nishio kinds: every contradiction and verity its tabling finds (chains through groups, not
+    #: nets), in the order HoDoKu takes them; 9x9 classic grids only.  The ``hodoku`` profile's choice.
+    tabling: bool = False
+
+    def __repr__(self) -> str:
+        return f"ForcingChains({self.kind!r}{', tabling=True' if self.tabling else ''})"
+
+    def find(self, state: State) -> Iterator[Step]:
+        if self.tabling and self.kind in ("cell-region", "nishio") and hodoku_classic(state):
+            return tabled_forcing_steps(state)
+        return super().find(state)
+
+
+def tabled_forcing_steps(state: State) -> Iterator[Step]:
+    """HoDoKu's forcing chains at ``state`` as steps (a contradiction on one symbol is a Nishio
+    chain, the rest cell/region forcing chains: both HoDoKu's "forcing chain", 500)."""
+    found, nodes = per_position(state, "hodoku forcing chains", lambda: forcing_chains(state))
+    for f in found:
+        branches = []
+        contradiction: Any = None
+        for table, ys in f.branches:
+            start = _lit_of(nodes, table.premise)
+            recs = records(nodes, table, ys)
+            if f.form == CONTRADICTION:
+                recs, contradiction = _clash(recs, f.clash, [_lit_of(nodes, y) for y in ys])
+            branches.append((start, tuple(recs), contradiction))
+        symbols = sorted({lit_symbol(x) for _, recs, _ in branches for x, _, _ in recs}
+                         | {lit_symbol(b[0]) for b in branches})
+        code = "nishio" if f.form == CONTRADICTION and len(symbols) == 1 else "cell-region-forcing"
+        cells = sorted({lit_cell(x) for _, recs, _ in branches for x, _, _ in recs}
+                       | {lit_cell(b[0]) for b in branches})
+        yield Step(TECHNIQUES[code], placements=[f.placement] if f.placement else [],
+                   eliminations=sorted(f.eliminations), cells=cells, symbols=symbols,
+                   houses=(f.source[0],) if f.form == REGION else (), variant=f.form,
+                   details=(("kind", f.form), ("source", f.source), ("branches", tuple(branches)), ("nesting", 0),
+                            ("static", True), ("complexity", f.length), ("hodoku", f.kind)))
+
+
+def _lit_of(nodes: list[tuple[tuple[int, ...], int]], y: tuple[int, bool]) -> int:
+    return lit(nodes[y[0]][0][0], nodes[y[0]][1], y[1])
+
+
+def _clash(recs: list[tuple[int, tuple, tuple[int, ...]]], clash: tuple, ys: list[int]
+           ) -> tuple[list[tuple[int, tuple, tuple[int, ...]]], tuple]:
+    """A contradiction's last record (see :func:`strategies._chain_records.forcing_lines`) and the
+    records before it."""
+    what = clash[0]
+    if what in ("empty", "no-place"):
+        return recs, (-1, (what, *clash[1:]), tuple(ys))
+    if what == "two-in-cell":  # the first symbol placed takes the second's candidate
+        recs = recs + [(ys[1] ^ 1, (SAME_CELL,), (ys[0],))]
+    elif what == "two-in-house":
+        recs = recs + [(ys[1] ^ 1, (PEER, lit_cell(ys[0])), (ys[0],))]
+    last = ys[0] if what == "both" else ys[-1]  # (both: the candidate found off, and on)
+    rec = next(r for r in recs if r[0] == last)
+    return [r for r in recs if r is not rec], rec
 
 
 def _nested_inner_chains(level: int) -> list[ChainProducer]:

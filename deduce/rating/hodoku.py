@@ -386,7 +386,9 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 
 #: Strategy settings for HoDoKu's reading of a technique (each is an
 #: attribute of the built-in strategy; a strategy without it is used as is).
-SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "grouped-aic": {"sets": False}}
+SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "aic": {"tabling": True},
+                                       "grouped-aic": {"sets": False, "tabling": True},
+                                       "cell-region-forcing": {"tabling": True}, "nishio": {"tabling": True}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:
