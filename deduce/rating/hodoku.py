@@ -281,6 +281,28 @@ def _sue_de_coq(step: Step) -> tuple[Any, ...]:
     return (*step.houses, d["core"], d["line_cells"], d["box_cells"])
 
 
+def _als_rank(record: tuple[tuple[int, ...], tuple[int, ...], int]) -> tuple[int, tuple[int, ...]]:
+    """Where HoDoKu lists an almost locked set: house by house (rows,
+    columns, boxes), each house's sets in the order of their cells (a set
+    before its extensions); a set met again in a later house keeps its
+    first place."""
+    cells, _, house = record
+    return house, tuple(cells)
+
+
+def _als_xz(step: Step) -> tuple[Any, ...]:
+    """HoDoKu's ALS-XZ: the first pair of sets (the earlier set first) whose
+    restricted commons remove anything."""
+    return tuple(sorted(_als_rank(r) for r in step.detail("sets")))
+
+
+def _als_xy_wing(step: Step) -> tuple[Any, ...]:
+    """HoDoKu's ALS-XY-wing: the first pair of restricted commons (each a
+    pair of sets, as :func:`_als_xz`) that joins two wings to one pivot."""
+    a, b, c = (_als_rank(r) for r in step.detail("sets"))
+    return tuple(sorted((tuple(sorted((a, c))), tuple(sorted((b, c))))))
+
+
 def _index_sum(step: Step) -> int:
     """HoDoKu's tie-break between steps with as many eliminations: the
     eliminations (by digit, then cell) weighted by their position."""
@@ -321,6 +343,9 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #:   digit by digit, row, column;
 #: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
 #:   rectangles by their bivalue corner; Sue de Coq (:func:`_sue_de_coq`);
+#: * ALS-XZ and ALS-XY-wing: HoDoKu's first (:func:`_als_xz`,
+#:   :func:`_als_xy_wing`), each step with all its eliminations (the
+#:   strategies' ``whole`` setting);
 #: * remote pairs, X-chains, XY-chains, turbot fish and nice loops/AICs
 #:   (grouped too): HoDoKu finds them all and takes the one with most
 #:   eliminations (then :func:`_index_sum`); a chain's step carries every
@@ -337,6 +362,8 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "hidden-rectangle": _first(lambda s: (dict(s.details)["floor"], sorted(s.cells))),
     "sue-de-coq": _first(_sue_de_coq),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
+    "als-xz": _first(_als_xz),
+    "als-xy-wing": _first(_als_xy_wing),
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
        for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish", "aic", "grouped-aic")},
 }
@@ -386,7 +413,8 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 
 #: Strategy settings for HoDoKu's reading of a technique (each is an
 #: attribute of the built-in strategy; a strategy without it is used as is).
-SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "grouped-aic": {"sets": False}}
+SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "grouped-aic": {"sets": False},
+                                       "als-xz": {"whole": True}, "als-xy-wing": {"whole": True}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:
