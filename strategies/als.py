@@ -195,6 +195,20 @@ class AlsXZ(Producer):
                 steps = [attrs.evolve(steps[0], eliminations=elims)]
             yield from steps
 
+    def _doubly_linked(self, state: State, a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
+        """Two restricted commons: each lies in A or B, and both sets lose
+        one symbol to the other, so each is locked on the rest of its symbols."""
+        elims = set()
+        for x in rccs:
+            elims |= {(c, x) for c in _targets(state, x, [a, b])}
+        for own in (a, b):
+            for s in bits_of(own.symbols & ~(1 << rccs[0]) & ~(1 << rccs[1])):
+                elims |= {(c, s) for c in _targets(state, s, [own]) if not (a.cells | b.cells) >> c & 1}
+        if elims:
+            yield Step(self.technique, eliminations=sorted(elims), cells=bits_of(a.cells | b.cells),
+                       houses=(a.house, b.house), symbols=tuple(rccs), variant="double",
+                       details=(("sets", (_detail(a), _detail(b))), ("x", rccs[0]), ("x2", rccs[1])))
+
 
 @attrs.frozen
 class AlsXYWing(Producer):

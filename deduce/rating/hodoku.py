@@ -341,6 +341,7 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #: * skyscrapers: rows before columns, digit by digit, line by line; only
 #:   those HoDoKu calls skyscrapers (:func:`_skyscraper`); 2-string kites:
 #:   digit by digit, row, column;
+#: * W-wings: by their two bivalue cells, then the symbol removed;
 #: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
 #:   rectangles by their bivalue corner; Sue de Coq (:func:`_sue_de_coq`);
 #: * ALS-XZ and ALS-XY-wing: HoDoKu's first (:func:`_als_xz`,
@@ -349,7 +350,9 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #: * remote pairs, X-chains, XY-chains, turbot fish and nice loops/AICs
 #:   (grouped too): HoDoKu finds them all and takes the one with most
 #:   eliminations (then :func:`_index_sum`); a chain's step carries every
-#:   elimination the one chain justifies (:mod:`strategies._aic_shape`).
+#:   elimination the one chain justifies (:mod:`strategies._aic_shape`);
+#:   a remote pair removes along the whole chain and an XY-chain from its own
+#:   cells too (the strategies' settings, :data:`SETTINGS`).
 PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "lc1": _first(lambda s: (s.houses[0], s.symbols)),
     "lc2": _first(lambda s: (s.houses[0], s.symbols)),
@@ -362,6 +365,7 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "hidden-rectangle": _first(lambda s: (dict(s.details)["floor"], sorted(s.cells))),
     "sue-de-coq": _first(_sue_de_coq),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
+    "w-wing": _first(lambda s: (sorted(s.cells[:2]), s.symbols[0])),
     "als-xz": _first(_als_xz),
     "als-xy-wing": _first(_als_xy_wing),
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
@@ -414,7 +418,8 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 #: Strategy settings for HoDoKu's reading of a technique (each is an
 #: attribute of the built-in strategy; a strategy without it is used as is).
 SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "grouped-aic": {"sets": False},
-                                       "als-xz": {"whole": True}, "als-xy-wing": {"whole": True}}
+                                       "als-xz": {"whole": True}, "als-xy-wing": {"whole": True},
+                                       "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:
