@@ -281,6 +281,24 @@ def _sue_de_coq(step: Step) -> tuple[Any, ...]:
     return (*step.houses, d["core"], d["line_cells"], d["box_cells"])
 
 
+def _empty_rectangle(step: Step) -> tuple[int, ...]:
+    """HoDoKu's empty rectangles: digit by digit, box by box, the crossing
+    row and column from the box's last (bottom right) to its first; for
+    each, strong links in columns from the crossing row, then in rows from
+    the crossing column, each by its cell on the cross."""
+    r, c = step.detail("cross")
+    near = step.detail("link")[0]
+    return step.symbols[0], step.detail("box"), -(r % 3), -(c % 3), step.houses[1] < N, near
+
+
+def _full_empty_rectangle(step: Step) -> bool:
+    """HoDoKu's empty rectangle has two candidates (or more) in its row or
+    in its column (the crossing cell counted), not one in each."""
+    r, c = step.detail("cross")
+    box_cells = step.cells[:-2]
+    return sum(x // N == r for x in box_cells) >= 2 or sum(x % N == c for x in box_cells) >= 2
+
+
 def _als_rank(record: tuple[tuple[int, ...], tuple[int, ...], int]) -> tuple[int, tuple[int, ...]]:
     """Where HoDoKu lists an almost locked set: house by house (rows,
     columns, boxes), each house's sets in the order of their cells (a set
@@ -341,7 +359,8 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #: * skyscrapers: rows before columns, digit by digit, line by line; only
 #:   those HoDoKu calls skyscrapers (:func:`_skyscraper`); 2-string kites:
 #:   digit by digit, row, column;
-#: * W-wings: by their two bivalue cells, then the symbol removed;
+#: * W-wings: by their two bivalue cells, then the symbol removed; empty
+#:   rectangles (:func:`_empty_rectangle`, :func:`_full_empty_rectangle`);
 #: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
 #:   rectangles by their bivalue corner; Sue de Coq (:func:`_sue_de_coq`);
 #: * ALS-XZ and ALS-XY-wing: HoDoKu's first (:func:`_als_xz`,
@@ -365,6 +384,7 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "hidden-rectangle": _first(lambda s: (dict(s.details)["floor"], sorted(s.cells))),
     "sue-de-coq": _first(_sue_de_coq),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
+    "empty-rectangle": _first(_empty_rectangle),
     "w-wing": _first(lambda s: (sorted(s.cells[:2]), s.symbols[0])),
     "als-xz": _first(_als_xz),
     "als-xy-wing": _first(_als_xy_wing),
@@ -381,8 +401,8 @@ def _nice_loop(step: Step) -> bool:
 
 #: Steps HoDoKu does not count as the technique (see :func:`_locked_subset`, :func:`_nice_loop`).
 ACCEPT: dict[str, Callable[[Step], bool]] = {"locked-pair": _locked_subset, "locked-triple": _locked_subset,
-                                             "skyscraper": _skyscraper, "aic": _nice_loop,
-                                             "grouped-aic": _nice_loop}
+                                             "skyscraper": _skyscraper, "empty-rectangle": _full_empty_rectangle,
+                                             "aic": _nice_loop, "grouped-aic": _nice_loop}
 
 
 # -- the solver -----------------------------------------------------------------
@@ -419,7 +439,8 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 #: attribute of the built-in strategy; a strategy without it is used as is).
 SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "grouped-aic": {"sets": False},
                                        "als-xz": {"whole": True}, "als-xy-wing": {"whole": True},
-                                       "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True}}
+                                       "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True},
+                                       "multi-colours": {"whole": True}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:
