@@ -376,17 +376,27 @@ def _xy_chain_text(r: TextRenderer, step: Step) -> str:
     return "\n".join(lines)
 
 
+#: Most cells added to chains by one search of every remote pair (a deterministic bound: positions
+#: with many bivalue cells holding one pair have very many chains; real solves meet a few thousand).
+MAX_PAIR_STEPS = 20_000
+
+
 def _simple_paths(cells: list[int], members: int, pm: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every chain of an even number of ``cells`` (four to :data:`MAX_CELLS`),
-    each seeing the next, whose first cell is below its last."""
+    each seeing the next, whose first cell is below its last (up to
+    :data:`MAX_PAIR_STEPS` cells added)."""
     path: list[int] = []
+    budget = [MAX_PAIR_STEPS]
 
     def grow(c: int, used: int) -> Iterator[tuple[int, ...]]:
+        budget[0] -= 1
         path.append(c)
         if len(path) >= 4 and len(path) % 2 == 0 and path[0] < c:
             yield tuple(path)
         if len(path) < MAX_CELLS:
             for p in cells_of(pm[c] & members & ~used):
+                if budget[0] <= 0:
+                    break
                 yield from grow(p, used | 1 << p)
         path.pop()
 

@@ -14,9 +14,12 @@ import pathlib
 from typing import Iterator, NamedTuple
 
 import pytest
+from hypothesis import given, settings
 
 from deduce import Puzzle, Solver
 from deduce.rating import HodokuSolver, hodoku_scale
+
+from .soundness import solution_positions
 
 DATA = pathlib.Path(__file__).parent / "data" / "hodoku-paths.txt"
 RATED = pathlib.Path(__file__).resolve().parents[2] / "shared" / "corpora" / "classic-rated.csv"
@@ -139,3 +142,50 @@ def test_hodoku_paths_of_the_whole_file():
 #: (measured: 761 of 1,227, the 150 made here and classic-rated.csv; see
 #: bench/SCALES.md); a drop is a regression.
 FLOOR = 0.6
+
+
+# -- HoDoKu's readings of techniques (the strategies' settings of the ``hodoku`` profile) ----------------
+
+#: The settings of deduce/rating/hodoku.py's SETTINGS whose steps are plain logic (no uniqueness): each of
+#: their steps is checked against the solution, and each elimination of the plain strategy is one of theirs
+#: (they read more, never less), except for the ALS-XY-wing, whose three sets HoDoKu keeps apart.
+READINGS = {"als-xz": {"whole": True}, "als-xy-wing": {"whole": True}, "remote-pair": {"whole": True},
+            "xy-chain": {"cannibal": True}, "multi-colours": {"whole": True}}
+
+
+def _readings():
+    import attrs
+
+    from deduce.rating.hodoku import SETTINGS
+    from deduce.registry import discovered
+
+    assert {k: SETTINGS[k] for k in READINGS} == READINGS
+    out = [(s, attrs.evolve(s, **READINGS[s.technique.code])) for s in discovered() if s.technique.code in READINGS]
+    assert {s.technique.code for s, _ in out} == set(READINGS)
+    return out
+
+
+def _clean(state):
+    """The position without the candidates its placed digits rule out (as a solve keeps it)."""
+    for cell, v in enumerate(state.value):
+        if v >= 0:
+            for p in state.puzzle.peers[cell]:
+                if state.value[p] < 0:
+                    state.cand[p] &= ~(1 << v)
+    return state
+
+
+@settings(max_examples=20, deadline=None)
+@given(solution_positions(solved=(5, 8), extras=2))
+def test_hodokus_readings_are_sound_and_wider(case):
+    state, solution = case
+    state = _clean(state)
+    for plain, wide in _readings():
+        widened = set()
+        for step in wide.find(state):
+            for cell, sym in step.eliminations:
+                assert solution[cell] != sym, step
+            widened |= set(step.eliminations)
+        if plain.technique.code != "als-xy-wing":
+            for step in plain.find(state):
+                assert set(step.eliminations) <= widened, (plain, step)
