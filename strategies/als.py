@@ -164,7 +164,14 @@ def _detail(a: Als) -> tuple[tuple[int, ...], tuple[int, ...], int]:
 
 @attrs.frozen
 class AlsXZ(Producer):
+    """``whole``: one step per pair of sets with every elimination the pair
+    gives (each restricted common with each other common symbol, and a
+    doubly linked pair's locked rest), as HoDoKu makes it; otherwise one
+    step per restricted common and eliminated symbol (a doubly linked pair's
+    locked rest its own step)."""
+
     CODE = "als-xz"
+    whole: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
@@ -174,15 +181,19 @@ class AlsXZ(Producer):
             common = a.symbols & b.symbols
             if common.bit_count() < 2 or a.cells & b.cells:
                 continue
-            if len(rccs) == 2:
-                yield from self._doubly_linked(state, a, b, rccs)
+            steps = list(self._doubly_linked(state, a, b, rccs)) if len(rccs) == 2 else []
             for x in rccs:
                 for z in bits_of(common & ~(1 << x)):
                     targets = _targets(state, z, [a, b])
                     if targets:
-                        yield Step(self.technique, eliminations=[(c, z) for c in targets],
-                                   cells=bits_of(a.cells | b.cells), houses=(a.house, b.house), symbols=(x, z),
-                                   details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z)))
+                        steps.append(Step(self.technique, eliminations=[(c, z) for c in targets],
+                                          cells=bits_of(a.cells | b.cells), houses=(a.house, b.house),
+                                          symbols=(x, z),
+                                          details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z))))
+            if self.whole and len(steps) > 1:
+                elims = sorted({e for st in steps for e in st.eliminations})
+                steps = [attrs.evolve(steps[0], eliminations=elims)]
+            yield from steps
 
     def _doubly_linked(self, state: State, a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
         """Two restricted commons: each lies in A or B, and both sets lose
@@ -201,10 +212,19 @@ class AlsXZ(Producer):
 
 @attrs.frozen
 class AlsXYWing(Producer):
+    """``whole``: HoDoKu's reading, one step per pivot and two wings (the
+    three sets apart), every restricted common of a wing with the pivot
+    counted (z is none of them) and cells of the pivot not spared;
+    otherwise one step per pair of restricted commons and symbol z."""
+
     CODE = "als-xy-wing"
+    whole: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
         sets, pairs = als_links(state)
+        if self.whole:
+            yield from self._whole(state, sets, pairs)
+            return
         for pivot, joined in sorted(_neighbours(pairs).items()):
             c = sets[pivot]
             around = [(j, x) for j, m in joined for x in bits_of(m)]
@@ -220,6 +240,26 @@ class AlsXYWing(Producer):
                                    symbols=(x, y, z),
                                    details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
                                             ("z", z)))
+
+    def _whole(self, state: State, sets: list[Als], pairs: dict[tuple[int, int], list[int]]) -> Iterator[Step]:
+        """If neither wing held z, each would be locked and hold all its
+        restricted commons with the pivot, which would then lack them all (two
+        symbols at least): too few for its cells.  So z is in a wing, and a
+        cell outside the wings (in the pivot too) that sees all of them loses it."""
+        for pivot, joined in sorted(_neighbours(pairs).items()):
+            c = sets[pivot]
+            for (i, xs), (j, ys) in combinations(joined, 2):
+                a, b = sets[i], sets[j]
+                if (xs == ys and xs.bit_count() == 1) or a.cells & b.cells or (a.cells | b.cells) & c.cells:
+                    continue
+                elims = [(t, z) for z in bits_of(a.symbols & b.symbols & ~xs & ~ys)
+                         for t in _targets(state, z, [a, b])]
+                if elims:
+                    x, y = next((x, y) for x in bits_of(xs) for y in bits_of(ys) if x != y)
+                    yield Step(self.technique, eliminations=elims, cells=bits_of(a.cells | b.cells | c.cells),
+                               houses=(a.house, b.house, c.house), symbols=(x, y, elims[0][1]),
+                               details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
+                                        ("z", elims[0][1])))
 
 
 #: Most sets in an ALS chain (a deterministic bound); three sets are ALS-XY-wings.
@@ -580,15 +620,17 @@ def _als_text(r: TextRenderer, step: Step) -> str:
                 f"those of the second, so each goes in at most one set; with two such {w}s each set loses "
                 f"one of them and is locked on the rest. So {x} and {x2} each lie in one of the sets, every "
                 f"other {w} lies in its own set, and cells seeing all its places lose it: {removed}.")
-    z = r.sym(step.detail("z"))
+    zs = {d for _, d in step.eliminations}  # (HoDoKu's whole steps: several)
+    z = r.syms_prose(zs)
+    lies, it = verb(len(zs), "lies", "each lie"), verb(len(zs), "it", "them")
     if step.code == "als-xz":
         return (f"{head} {x} is their restricted common: every {x} of the first sees every {x} of the second, so "
                 f"{x} is missing from one of them, which is then locked and holds its {z}. "
-                f"So {z} lies in one of the two sets, and cells seeing every {z} of both lose it: {removed}.")
+                f"So {z} {lies} in one of the two sets, and cells seeing every {z} of both lose {it}: {removed}.")
     y = r.sym(step.detail("y"))
     return (f"{head} The pivot, the third set, shares restricted common {x} with the first and {y} with the "
             f"second; it cannot hold both, so the first lacks {x} or the second lacks {y}, and that set is "
-            f"locked and holds its {z}. Cells seeing every {z} of the first two sets lose it: {removed}.")
+            f"locked and holds its {z}. Cells seeing every {z} of the first two sets lose {it}: {removed}.")
 
 
 def _als_chain_text(r: TextRenderer, step: Step) -> str:

@@ -24,7 +24,7 @@ itself.  Forcing chains (cell/region, Nishio, dynamic) are in
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence, TypedDict
 
 import attrs
 
@@ -106,8 +106,15 @@ NAMES: dict[str, tuple[str, ...]] = {
 _ROW = {t.code: t for t in ROWS}
 
 
+@attrs.frozen
 class XYChain:
-    technique = _ROW["xy-chain"]
+    """XY-chains, the shortest from each cell and end symbol.  A cell of the
+    chain itself that sees both ends loses the end symbol only with
+    ``cannibal`` (HoDoKu's reading: either end is the symbol, whatever the
+    chain's middle holds)."""
+
+    technique: ClassVar[Technique] = _ROW["xy-chain"]
+    cannibal: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
@@ -124,7 +131,7 @@ class XYChain:
                 for path in self._chains(start, other, x, neighbours, cand):
                     end = path[-1]
                     targets = [t for t in cells_of(pm[start] & pm[end]) if value[t] < 0
-                               and cand[t] >> x & 1 and t not in path]
+                               and cand[t] >> x & 1 and (self.cannibal or t not in path)]
                     if targets:
                         found.append((len(path), path, x, other, targets))
         seen: set[tuple[int, frozenset[int]]] = set()
@@ -188,11 +195,16 @@ class XYChain:
         return tuple(out)
 
 
+@attrs.frozen
 class RemotePair:
     """Remote pairs: chains of four or more bivalue cells holding the same
-    pair, each seeing the next (shortest chains first)."""
+    pair, each seeing the next (shortest chains first).  Its two ends hold
+    the pair between them; ``whole`` (HoDoKu's reading) counts every two
+    cells of the chain an odd number of links apart, three or more, as
+    well."""
 
-    technique = _ROW["remote-pair"]
+    technique: ClassVar[Technique] = _ROW["remote-pair"]
+    whole: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
         cand, value = state.cand, state.value
@@ -205,6 +217,12 @@ class RemotePair:
             if len(cells) < 4:
                 continue
             members = sum(1 << c for c in cells)
+            if self.whole:  # every chain, each once (its first cell below its last)
+                for path in _simple_paths(cells, members, pm):
+                    targets = _remote_targets(state, path, members)
+                    if targets:
+                        found.append((len(path), path, pair, targets))
+                continue
             for start in cells:
                 # breadth-first from start over cells holding exactly the pair
                 parent = {start: -1}
@@ -385,6 +403,46 @@ def _xy_chain_text(r: TextRenderer, step: Step) -> str:
     return "\n".join(lines)
 
 
+#: Most cells added to chains by one search of every remote pair (a deterministic bound: positions
+#: with many bivalue cells holding one pair have very many chains; real solves meet a few thousand).
+MAX_PAIR_STEPS = 20_000
+
+
+def _simple_paths(cells: list[int], members: int, pm: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every chain of an even number of ``cells`` (four to :data:`MAX_CELLS`),
+    each seeing the next, whose first cell is below its last (up to
+    :data:`MAX_PAIR_STEPS` cells added)."""
+    path: list[int] = []
+    budget = [MAX_PAIR_STEPS]
+
+    def grow(c: int, used: int) -> Iterator[tuple[int, ...]]:
+        budget[0] -= 1
+        path.append(c)
+        if len(path) >= 4 and len(path) % 2 == 0 and path[0] < c:
+            yield tuple(path)
+        if len(path) < MAX_CELLS:
+            for p in cells_of(pm[c] & members & ~used):
+                if budget[0] <= 0:
+                    break
+                yield from grow(p, used | 1 << p)
+        path.pop()
+
+    for start in cells:
+        yield from grow(start, 1 << start)
+
+
+def _remote_targets(state: State, path: tuple[int, ...], members: int) -> list[int]:
+    """The cells (holding a symbol of the pair, not of the chain's kind)
+    that see two cells of ``path`` an odd number of links apart, three or more."""
+    pm = state.puzzle.peer_masks
+    both = 0
+    for i in range(len(path)):
+        for j in range(i + 3, len(path), 2):
+            both |= pm[path[i]] & pm[path[j]]
+    pair = state.cand[path[0]]
+    return [t for t in cells_of(both & ~members) if state.value[t] < 0 and state.cand[t] & pair]
+
+
 def _remote_pair_text(r: TextRenderer, step: Step) -> str:
     path = step.detail("path")
     a, b = (r.sym(x) for x in step.symbols)
@@ -393,9 +451,15 @@ def _remote_pair_text(r: TextRenderer, step: Step) -> str:
     for k, (prev, cell) in enumerate(itertools.pairwise(path), 1):
         lines.append(f" {k}. then {r.cell(cell)} is not {held[(k - 1) % 2]} ({same_house(r, cell, prev)}), "
                      f"so it is {held[k % 2]}")
-    lines.append(f"Starting from {b} instead swaps every value, so {r.cell(path[0])} and {r.cell(path[-1])} hold "
-                 f"{a} and {b} in some order: {r.cells(elim_cells(step))}, which {see(step)} both, can hold "
-                 f"neither: {r.removed(step.eliminations)}.")
+    pm = r.puzzle.peer_masks
+    if all(pm[c] >> path[0] & 1 and pm[c] >> path[-1] & 1 for c in elim_cells(step)):
+        lines.append(f"Starting from {b} instead swaps every value, so {r.cell(path[0])} and {r.cell(path[-1])} "
+                     f"hold {a} and {b} in some order: {r.cells(elim_cells(step))}, which {see(step)} both, can "
+                     f"hold neither: {r.removed(step.eliminations)}.")
+    else:
+        lines.append(f"Starting from {b} instead swaps every value, so any two cells of the chain an odd number "
+                     f"of steps apart hold {a} and {b} in some order: {r.cells(elim_cells(step))}, which "
+                     f"{see(step)} two such cells, can hold neither: {r.removed(step.eliminations)}.")
     return "\n".join(lines)
 
 

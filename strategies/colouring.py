@@ -17,8 +17,8 @@ the symbol everywhere and the other nowhere.
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import TYPE_CHECKING, Iterator, TypedDict
+from itertools import combinations, permutations
+from typing import TYPE_CHECKING, Any, Iterator, TypedDict
 
 import attrs
 
@@ -120,10 +120,19 @@ class SimpleColours(Producer):
 
 @attrs.frozen
 class MultiColours(Producer):
-    """``MultiColours(1)`` or ``MultiColours(2)``: two clusters of one symbol."""
+    """``MultiColours(1)`` or ``MultiColours(2)``: two clusters of one symbol.
+    ``whole`` (HoDoKu's reading, either kind): the clusters by their first
+    cell, each first colour the one holding it; for each ordered pair of
+    clusters, every colour of the first that sees both colours of the
+    second goes (kind 2), then, as one step, every cell that sees the
+    colours opposite two linked ones (kind 1, cells of the clusters too)."""
 
     kind: int = 1
+    whole: bool = False
     CODES = {1: "multi-colours", 2: "multi-colours"}
+
+    def parameters(self) -> tuple[Any, ...]:
+        return (self.kind,)  # (``whole`` is a setting, not a variant)
 
     def find(self, state: State) -> Iterator[Step]:
         return per_symbol(self, state, lambda sym, where: list(self._for_symbol(state, sym, where)))
@@ -131,6 +140,9 @@ class MultiColours(Producer):
     def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
         pm = state.puzzle.peer_masks
         found = clusters(state, sym, where)
+        if self.whole:
+            yield from self._whole(pm, sym, where, found)
+            return
         for (a1, a2), (b1, b2) in combinations(found, 2):
             cluster_cells = bits_of(a1 | a2 | b1 | b2)
             details = (("colours", (tuple(bits_of(a1)), tuple(bits_of(a2)),
@@ -151,6 +163,29 @@ class MultiColours(Producer):
                     yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(x1)],
                                cells=cluster_cells, symbols=(sym,), variant="2",
                                details=details + (("false", tuple(bits_of(x1))),))
+
+    def _whole(self, pm: tuple[int, ...], sym: int, where: int, found: list[tuple[int, int]]) -> Iterator[Step]:
+        ordered = sorted(((a, b) if a & -a < b & -b else (b, a) for a, b in found),
+                         key=lambda p: (p[0] | p[1]) & -(p[0] | p[1]))
+        for (a1, a2), (b1, b2) in permutations(ordered, 2):
+            details = (("colours", tuple(tuple(bits_of(m)) for m in (a1, a2, b1, b2))),)
+            cells = bits_of(a1 | a2 | b1 | b2)
+            false = [x for x in (a1, a2) if _sees_any(pm, x, b1) and _sees_any(pm, x, b2)]
+            if false:
+                gone = sum(false)
+                yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(gone)], cells=cells,
+                           symbols=(sym,), variant="2", details=details + (("false", tuple(bits_of(gone))),))
+            pairs = [(x1, x2, y1, y2) for x1, x2 in ((a1, a2), (a2, a1)) for y1, y2 in ((b1, b2), (b2, b1))
+                     if _sees_any(pm, x1, y1)]
+            targets = 0
+            for _, x2, _, y2 in pairs:
+                targets |= where & _seeing_some(pm, x2) & _seeing_some(pm, y2)
+            if targets:
+                x1, x2, y1, y2 = pairs[0]
+                yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)], cells=cells,
+                           symbols=(sym,), variant="1",
+                           details=details + (("linked", (tuple(bits_of(x1)), tuple(bits_of(y1)))),
+                                              ("either", (tuple(bits_of(x2)), tuple(bits_of(y2))))))
 
 
 # -- the table's rows ------------------------------------------------------------

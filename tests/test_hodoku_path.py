@@ -14,9 +14,12 @@ import pathlib
 from typing import Iterator, NamedTuple
 
 import pytest
+from hypothesis import given, settings
 
 from deduce import Puzzle, Solver
 from deduce.rating import HodokuSolver, hodoku_scale
+
+from .soundness import solution_positions
 
 DATA = pathlib.Path(__file__).parent / "data" / "hodoku-paths.txt"
 RATED = pathlib.Path(__file__).resolve().parents[2] / "shared" / "corpora" / "classic-rated.csv"
@@ -56,6 +59,10 @@ HANDFUL = (
     # AICs and loops of every type; an AIC deduce's search did not see, a forcing chain contradiction
     "4..73.....7..2....8.......71.........9.4.5.1...7....93..2..145....9...28..6......",
     "75...6.3.....8...4.4.7..2....78....14.....968..............8...3..4625....635....",
+    # HoDoKu's readings (deduce's plain ones took another path: bench/SCALES.md)
+    "...5...19..........124...56........372...91.846...75...7......13...7.68....93....",  # XY-chain from its cells
+    ".8..9..1..6.7...4.4.38....6.9.....5....9..2....6....3....3...6...8.2.1.......5.87",  # multi-colours
+    ".1..59.7.54...69...2...........8563...7.....8...3.27.......3.6.....4.5....1...4..",  # remote pair, whole
 )
 
 
@@ -144,3 +151,50 @@ def test_hodoku_paths_of_the_whole_file():
 #: HoDoKu's tabling for chains; 836 before it; see bench/SCALES.md); a drop is a
 #: regression.
 FLOOR = 0.8
+
+
+# -- HoDoKu's readings of techniques (the strategies' settings of the ``hodoku`` profile) ----------------
+
+#: The settings of deduce/rating/hodoku.py's SETTINGS whose steps are plain logic (no uniqueness): each of
+#: their steps is checked against the solution, and each elimination of the plain strategy is one of theirs
+#: (they read more, never less), except for the ALS-XY-wing, whose three sets HoDoKu keeps apart.
+READINGS = {"als-xz": {"whole": True}, "als-xy-wing": {"whole": True}, "remote-pair": {"whole": True},
+            "xy-chain": {"cannibal": True}, "multi-colours": {"whole": True}}
+
+
+def _readings():
+    import attrs
+
+    from deduce.rating.hodoku import SETTINGS
+    from deduce.registry import discovered
+
+    assert {k: SETTINGS[k] for k in READINGS} == READINGS
+    out = [(s, attrs.evolve(s, **READINGS[s.technique.code])) for s in discovered() if s.technique.code in READINGS]
+    assert {s.technique.code for s, _ in out} == set(READINGS)
+    return out
+
+
+def _clean(state):
+    """The position without the candidates its placed digits rule out (as a solve keeps it)."""
+    for cell, v in enumerate(state.value):
+        if v >= 0:
+            for p in state.puzzle.peers[cell]:
+                if state.value[p] < 0:
+                    state.cand[p] &= ~(1 << v)
+    return state
+
+
+@settings(max_examples=20, deadline=None)
+@given(solution_positions(solved=(5, 8), extras=2))
+def test_hodokus_readings_are_sound_and_wider(case):
+    state, solution = case
+    state = _clean(state)
+    for plain, wide in _readings():
+        widened = set()
+        for step in wide.find(state):
+            for cell, sym in step.eliminations:
+                assert solution[cell] != sym, step
+            widened |= set(step.eliminations)
+        if plain.technique.code != "als-xy-wing":
+            for step in plain.find(state):
+                assert set(step.eliminations) <= widened, (plain, step)

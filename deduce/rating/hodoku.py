@@ -281,6 +281,46 @@ def _sue_de_coq(step: Step) -> tuple[Any, ...]:
     return (*step.houses, d["core"], d["line_cells"], d["box_cells"])
 
 
+def _empty_rectangle(step: Step) -> tuple[int, ...]:
+    """HoDoKu's empty rectangles: digit by digit, box by box, the crossing
+    row and column from the box's last (bottom right) to its first; for
+    each, strong links in columns from the crossing row, then in rows from
+    the crossing column, each by its cell on the cross."""
+    r, c = step.detail("cross")
+    near = step.detail("link")[0]
+    return step.symbols[0], step.detail("box"), -(r % 3), -(c % 3), step.houses[1] < N, near
+
+
+def _full_empty_rectangle(step: Step) -> bool:
+    """HoDoKu's empty rectangle has two candidates (or more) in its row or
+    in its column (the crossing cell counted), not one in each."""
+    r, c = step.detail("cross")
+    box_cells = step.cells[:-2]
+    return sum(x // N == r for x in box_cells) >= 2 or sum(x % N == c for x in box_cells) >= 2
+
+
+def _als_rank(record: tuple[tuple[int, ...], tuple[int, ...], int]) -> tuple[int, tuple[int, ...]]:
+    """Where HoDoKu lists an almost locked set: house by house (rows,
+    columns, boxes), each house's sets in the order of their cells (a set
+    before its extensions); a set met again in a later house keeps its
+    first place."""
+    cells, _, house = record
+    return house, tuple(cells)
+
+
+def _als_xz(step: Step) -> tuple[Any, ...]:
+    """HoDoKu's ALS-XZ: the first pair of sets (the earlier set first) whose
+    restricted commons remove anything."""
+    return tuple(sorted(_als_rank(r) for r in step.detail("sets")))
+
+
+def _als_xy_wing(step: Step) -> tuple[Any, ...]:
+    """HoDoKu's ALS-XY-wing: the first pair of restricted commons (each a
+    pair of sets, as :func:`_als_xz`) that joins two wings to one pivot."""
+    a, b, c = (_als_rank(r) for r in step.detail("sets"))
+    return tuple(sorted((tuple(sorted((a, c))), tuple(sorted((b, c))))))
+
+
 def _index_sum(step: Step) -> int:
     """HoDoKu's tie-break between steps with as many eliminations: the
     eliminations (by digit, then cell) weighted by their position."""
@@ -319,12 +359,19 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #: * skyscrapers: rows before columns, digit by digit, line by line; only
 #:   those HoDoKu calls skyscrapers (:func:`_skyscraper`); 2-string kites:
 #:   digit by digit, row, column;
+#: * W-wings: by their two bivalue cells, then the symbol removed; empty
+#:   rectangles (:func:`_empty_rectangle`, :func:`_full_empty_rectangle`);
 #: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
 #:   rectangles by their bivalue corner; Sue de Coq (:func:`_sue_de_coq`);
+#: * ALS-XZ and ALS-XY-wing: HoDoKu's first (:func:`_als_xz`,
+#:   :func:`_als_xy_wing`), each step with all its eliminations (the
+#:   strategies' ``whole`` setting);
 #: * remote pairs, X-chains, XY-chains, turbot fish and nice loops/AICs
 #:   (grouped too): HoDoKu finds them all and takes the one with most
 #:   eliminations (then :func:`_index_sum`); a chain's step carries every
-#:   elimination the one chain justifies (:mod:`strategies._aic_shape`).
+#:   elimination the one chain justifies (:mod:`strategies._aic_shape`);
+#:   a remote pair removes along the whole chain and an XY-chain from its own
+#:   cells too (the strategies' settings, :data:`SETTINGS`).
 PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "lc1": _first(lambda s: (s.houses[0], s.symbols)),
     "lc2": _first(lambda s: (s.houses[0], s.symbols)),
@@ -337,6 +384,10 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "hidden-rectangle": _first(lambda s: (dict(s.details)["floor"], sorted(s.cells))),
     "sue-de-coq": _first(_sue_de_coq),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
+    "empty-rectangle": _first(_empty_rectangle),
+    "w-wing": _first(lambda s: (sorted(s.cells[:2]), s.symbols[0])),
+    "als-xz": _first(_als_xz),
+    "als-xy-wing": _first(_als_xy_wing),
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
        for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish", "aic", "grouped-aic")},
 }
@@ -350,8 +401,8 @@ def _nice_loop(step: Step) -> bool:
 
 #: Steps HoDoKu does not count as the technique (see :func:`_locked_subset`, :func:`_nice_loop`).
 ACCEPT: dict[str, Callable[[Step], bool]] = {"locked-pair": _locked_subset, "locked-triple": _locked_subset,
-                                             "skyscraper": _skyscraper, "aic": _nice_loop,
-                                             "grouped-aic": _nice_loop}
+                                             "skyscraper": _skyscraper, "empty-rectangle": _full_empty_rectangle,
+                                             "aic": _nice_loop, "grouped-aic": _nice_loop}
 
 
 # -- the solver -----------------------------------------------------------------
@@ -388,7 +439,10 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 #: attribute of the built-in strategy; a strategy without it is used as is).
 SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "aic": {"tabling": True},
                                        "grouped-aic": {"sets": False, "tabling": True},
-                                       "cell-region-forcing": {"tabling": True}, "nishio": {"tabling": True}}
+                                       "cell-region-forcing": {"tabling": True}, "nishio": {"tabling": True},
+                                       "als-xz": {"whole": True}, "als-xy-wing": {"whole": True},
+                                       "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True},
+                                       "multi-colours": {"whole": True}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:

@@ -32,7 +32,8 @@ INVALID = "invalid"
 #: Bumped whenever a change can move ratings (technique numbers, profiles, limits).
 # (4: forcing chains counted and chosen as Sudoku Explainer does, nested chains of every kind;
 #  5: one step per chain, HoDoKu's choice among nice loops and AICs;
-#  6: HoDoKu's nice loops, AICs and forcing chains found by its tabling)
+#  6: HoDoKu's nice loops, AICs and forcing chains found by its tabling; HoDoKu's ALS-XZ/XY-wing,
+#     remote pairs, XY-chains, W-wings, empty rectangles and multi-colours)
 RATING_MODEL = 6
 
 
