@@ -114,7 +114,8 @@ DEFAULT_FIRSTS = {"singles", "intersections", "cages"}
 #: Measured: of the 3,292 puzzles of top1465, classic-rated, hardest-database and forum-hardest, none has an
 #: ALS step first in HoDoKu's order (25 a chain, 114 a forcing chain); nor had any of 535 puzzles made from
 #: forum-hardest's forcing-first ones by adding one given of the solution (a grouped AIC or forcing chain came
-#: first instead).
+#: first instead).  Such a run's exit-4 message names --practice (tests/test_generate_practice.py): a puzzle
+#: that uses ALS, written as the position where its ALS step comes first.
 RARE_FIRSTS = {"als"}
 
 

@@ -42,7 +42,11 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--technique", metavar="CODES",
                    help="techniques the solve uses (codes, names or families, comma-separated; each is used)")
     p.add_argument("--first", action="store_true",
-                   help="with --technique: the first step beyond singles uses it (a practice puzzle)")
+                   help="with --technique: the first step beyond singles (from the givens) uses it")
+    p.add_argument("--practice", action="store_true",
+                   help="with --technique (classic): a puzzle that uses it, written solved up to where it is "
+                        "first needed (givens, placed digits, candidates; a HoDoKu line for 9x9, marks-line "
+                        "otherwise, --to candidates for a grid): its first step beyond singles is the technique")
     p.add_argument("--exclude", metavar="CODES", help="techniques the solve must not use")
     p.add_argument("--profile", choices=sorted(PROFILES),
                    help="whose solve decides the techniques: hodoku (default for classic), deduce (default "
@@ -72,6 +76,7 @@ def add_parsers(sub: Any) -> None:
 
 def cmd_generate(args: argparse.Namespace, io: Output) -> int:
     from ..generate import GenerateError, GenerateTimeout, generate
+    from ..generate.maker import PRACTICE_HINT
 
     problem = _usage_error(args)
     if problem:
@@ -93,7 +98,8 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
     try:
         puzzles = generate(args.kind, args.size, box=args.box, symbols=args.symbols, level=args.level, er=args.er,
                            score=args.score, techniques=args.technique or (), first=args.first,
-                           exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry,
+                           practice=args.practice, exclude=args.exclude or (), profile=args.profile,
+                           symmetry=args.symmetry,
                            givens=args.givens, minimal=args.minimal, sum_only=args.sum_only,
                            allow_backtracking=args.allow_backtracking, count=args.count, seed=args.seed,
                            timeout=args.timeout, jobs=args.jobs, start=min(done, args.count))
@@ -103,7 +109,8 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
             client, close = connect(args.scheduler, args.jobs)
             puzzles = generate(args.kind, args.size, box=args.box, symbols=args.symbols, level=args.level,
                                er=args.er, score=args.score, techniques=args.technique or (), first=args.first,
-                               exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry,
+                               practice=args.practice, exclude=args.exclude or (), profile=args.profile,
+                           symmetry=args.symmetry,
                                givens=args.givens, minimal=args.minimal, sum_only=args.sum_only,
                                allow_backtracking=args.allow_backtracking, count=args.count, seed=args.seed,
                                timeout=args.timeout, jobs=args.jobs, client=client, start=min(done, args.count))
@@ -133,8 +140,9 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
             progress.advance()
     except GenerateTimeout as exc:
         progress.clear()
+        hint = PRACTICE_HINT if args.first and not args.practice and "attempts" not in str(exc) else ""
         io.warn(f"{exc} ({written} of {args.count} puzzles written)" if "attempts" in str(exc)
-                else f"--timeout {args.timeout:g} s passed: {written} of {args.count} puzzles made")
+                else f"--timeout {args.timeout:g} s passed: {written} of {args.count} puzzles made{hint}")
         return EXIT_TIMEOUT
     except GenerateError as exc:
         progress.clear()
@@ -175,6 +183,12 @@ def _usage_error(args: argparse.Namespace) -> str | None:
         return "choose one of --json and --to"
     if args.first and not args.technique:
         return "--first needs --technique"
+    if args.practice:
+        from ..generate.practice import practice_problem
+
+        if not args.technique:
+            return "--practice needs --technique"
+        return practice_problem(args.kind, args.size, None, args.to)
     return None
 
 

@@ -45,7 +45,8 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
              first: bool = False, exclude: Any = (), profile: str | None = None, symmetry: str = "none",
              givens: int | None = None, minimal: bool = False, sum_only: bool = False,
              allow_backtracking: bool = False, count: int = 1, seed: int | None = None,
-             timeout: float | None = None, jobs: int = 1, client: Any = None, start: int = 0) -> Iterator[Generated]:
+             timeout: float | None = None, jobs: int = 1, client: Any = None, start: int = 0,
+             practice: bool = False) -> Iterator[Generated]:
     """Puzzles of ``kind`` (classic, jigsaw, killer, latin) meeting every
     target, ``count`` of them, each yielded as soon as it is found.
 
@@ -58,6 +59,9 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
     other kinds).  Shape: ``box`` (``"2x3"``), ``symbols``, ``symmetry``,
     ``givens`` (at most that many; a killer has none unless given),
     ``minimal``, ``sum_only`` (killer cages whose digits may repeat).
+    ``practice`` (with one technique; classic puzzles): each puzzle uses it
+    and is written as the position of its solve where it is first needed
+    (``Generated.position``, see :mod:`.practice`).
     Every puzzle has exactly one solution and solves by logic alone unless
     ``allow_backtracking``.
 
@@ -74,7 +78,8 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
     request = Request.make(kind, size, box=box, symbols=symbols, level=level, er=er, score=score,
                            techniques=techniques, first=first, exclude=exclude, profile=profile,
                            symmetry=symmetry, givens=givens, minimal=minimal, sum_only=sum_only,
-                           allow_backtracking=allow_backtracking, count=count, timeout=timeout)
+                           allow_backtracking=allow_backtracking, count=count, timeout=timeout,
+                           practice=practice)
     if seed is None:
         seed = new_seed()
     if not isinstance(seed, int) or seed < 0:

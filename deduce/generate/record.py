@@ -14,6 +14,7 @@ from ..geometry import BOX_SHAPES
 from ..puzzle import Puzzle
 from ..rating import Rating
 from ..render.json import SCHEMA
+from .practice import Position
 
 
 def document(puzzle: Puzzle) -> dict[str, Any]:
@@ -58,6 +59,8 @@ class Generated:
     rating: Rating
     techniques: tuple[str, ...]
     seconds: float
+    #: with ``--practice``: the position written (where the technique asked for comes first)
+    position: Position | None = None
 
     er = property(lambda self: self.rating.er)
     ep = property(lambda self: self.rating.ep)
@@ -74,16 +77,25 @@ class Generated:
         return "".join(self.puzzle.symbols[v] for v in self.solution)
 
     def text(self, fmt: str | None = None) -> str:
-        """The puzzle in ``fmt`` (default: the kind's usual format)."""
+        """The puzzle in ``fmt`` (default: the kind's usual format); a practice position in its own."""
+        if self.position is not None:
+            return self.position.text(self.puzzle, fmt)
         fmt = fmt or default_format(self.puzzle, self.kind)
         if fmt == "json":
             return json.dumps(document(self.puzzle), ensure_ascii=False)
         return write_puzzle(self.puzzle, fmt)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON Lines record."""
-        return {"schema": SCHEMA, "index": self.index, "seed": self.seed, "kind": self.kind,
+        """The JSON Lines record; a practice position adds ``practice`` (the
+        code of its first step beyond singles), ``position`` (its text, read
+        back by deduce's pencil-mark formats) and ``placed`` (the digits
+        placed before it)."""
+        record = {"schema": SCHEMA, "index": self.index, "seed": self.seed, "kind": self.kind,
                 "puzzle": self.puzzle.givens_string(), "document": document(self.puzzle),
                 "solution": self.solution_string, "er": self.er, "ep": self.ep, "ed": self.ed,
                 "score": self.score, "level": self.level, "techniques": list(self.techniques),
                 "seconds": round(self.seconds, 3)}
+        if self.position is not None:
+            record.update(practice=self.position.code, position=self.position.text(self.puzzle),
+                          placed=len(self.position.placed))
+        return record

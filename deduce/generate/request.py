@@ -145,6 +145,8 @@ class Request:
     allow_backtracking: bool = False
     count: int = 1
     timeout: float | None = None
+    #: written as the position where the technique asked for is first needed (:mod:`.practice`)
+    practice: bool = False
 
     @property
     def classic_rating(self) -> bool:
@@ -156,7 +158,8 @@ class Request:
              level: str | None = None, er: Any = None, score: Any = None, techniques: Any = (),
              first: bool = False, exclude: Any = (), profile: str | None = None, symmetry: str = "none",
              givens: int | None = None, minimal: bool = False, sum_only: bool = False,
-             allow_backtracking: bool = False, count: int = 1, timeout: float | None = None) -> Request:
+             allow_backtracking: bool = False, count: int = 1, timeout: float | None = None,
+             practice: bool = False) -> Request:
         """Check every option and build the request, or raise :class:`GenerateError`."""
         if kind not in KINDS:
             raise GenerateError(f"--kind {kind}: unknown kind; known: {', '.join(KINDS)}")
@@ -195,6 +198,9 @@ class Request:
             raise GenerateError("--first needs --technique: the technique the first step beyond singles uses")
         if first and len(wanted) > 1:
             raise GenerateError("--first takes one technique (or one family)")
+        if practice:
+            _check_practice(kind, size, box_shape, wanted)
+            first = False   # the puzzle uses it somewhere; the position written has it first
         if not isinstance(count, int) or count < 1:
             raise GenerateError(f"--count {count}: at least 1")
         if timeout is not None and not timeout > 0:
@@ -202,7 +208,7 @@ class Request:
         if givens is not None:
             _check_givens(kind, size, givens)
         request = cls(kind, size, box_shape, symbols, level, er_range, score_range, wanted, first, excluded,
-                      profile, symmetry, givens, minimal, sum_only, allow_backtracking, count, timeout)
+                      profile, symmetry, givens, minimal, sum_only, allow_backtracking, count, timeout, practice)
         request._check_reachable()
         return request
 
@@ -308,6 +314,20 @@ class Request:
         for item in self.techniques:
             parts.append(("first " if self.first else "") + _item_name(item))
         return ", ".join(parts)
+
+
+def _check_practice(kind: str, size: int, box: tuple[int, int] | None, wanted: tuple[frozenset[str], ...]) -> None:
+    from .practice import practice_problem
+
+    if not wanted:
+        raise GenerateError("--practice needs --technique: the technique the position is for")
+    if len(wanted) > 1:
+        raise GenerateError("--practice takes one technique (or one family)")
+    if all(TECHNIQUES[c].family == SINGLES for c in wanted[0]):
+        raise GenerateError("--practice is for a technique beyond singles (singles come first in any position)")
+    problem = practice_problem(kind, size, box)
+    if problem:
+        raise GenerateError(problem)
 
 
 def _item_name(item: frozenset[str]) -> str:

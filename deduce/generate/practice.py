@@ -1,0 +1,119 @@
+"""Practice positions (``--practice``), as HoDoKu's practising mode makes them.
+
+A puzzle that uses the technique asked for is solved (the request's
+profile) up to its first step of that technique, and written as that
+position: the givens, the digits placed so far and the candidates left.
+Its first step beyond singles is the technique (the solve took it there,
+and the profile tries singles first), and it has the puzzle's one
+solution (every step before it was checked against that solution).  The
+position is read back from the text written and its first step beyond
+singles found again before it is kept: what users load is what was judged.
+
+Formats: a HoDoKu library line for 9x9 puzzles (placed digits marked
+``+``, deleted candidates listed; HoDoKu loads it too), N³ candidate
+characters (``marks-line``) for other sizes, or a pencil-mark grid
+(``--to candidates``).  These hold boxes only: jigsaws, killers and Latin
+squares are refused (:func:`practice_problem`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import attrs
+
+from ..formats import read_puzzles
+from ..formats.marks import (
+    CANDIDATES,
+    HODOKU,
+    MARKS_LINE,
+    entry_state,
+    write_candidates_grid,
+    write_hodoku,
+    write_marks_line,
+)
+from ..geometry import BOX_SHAPES
+from ..puzzle import Puzzle
+from ..state import State
+from ..technique import SINGLES
+
+#: The formats a practice position can be written in.
+POSITION_FORMATS = (HODOKU, MARKS_LINE, CANDIDATES)
+
+
+@attrs.frozen
+class Position:
+    """A practice position: candidate masks and values (givens and placed
+    digits, -1 elsewhere) of every cell, the cells ``placed`` by the solve
+    (not givens), and the ``code`` of the technique its first step beyond
+    singles uses."""
+
+    cand: tuple[int, ...]
+    value: tuple[int, ...]
+    placed: tuple[int, ...]
+    code: str
+
+    def text(self, puzzle: Puzzle, fmt: str | None = None) -> str:
+        """The position in ``fmt`` (default: a HoDoKu line for 9x9, ``marks-line`` otherwise)."""
+        fmt = fmt or default_position_format(puzzle)
+        if fmt == HODOKU:
+            return write_hodoku(puzzle, self.value, self.placed, self.cand)
+        masks = [1 << v if v >= 0 else m for v, m in zip(self.value, self.cand)]
+        if fmt == MARKS_LINE:
+            return write_marks_line(puzzle, masks)
+        return write_candidates_grid(puzzle, masks)
+
+
+def default_position_format(puzzle: Puzzle) -> str:
+    return HODOKU if puzzle.size == 9 else MARKS_LINE
+
+
+def practice_problem(kind: str, size: int, box: tuple[int, int] | None, to: str | None = None) -> str | None:
+    """Why ``--practice`` cannot be written for this request, or None."""
+    if kind != "classic":
+        held = {"jigsaw": "a jigsaw's regions", "killer": "a killer's cages", "latin": "a Latin square's layout"}
+        return f"--practice: the pencil-mark formats cannot carry {held.get(kind, kind)} (classic puzzles only)"
+    if box is not None and box != BOX_SHAPES.get(size):
+        return f"--practice: the pencil-mark formats hold {size}x{size} grids with the usual boxes only"
+    if to is not None and to not in POSITION_FORMATS:
+        return f"--to {to}: a practice position is written as {', '.join(POSITION_FORMATS)}"
+    if to == HODOKU and size != 9:
+        return f"--to {HODOKU}: HoDoKu's lines hold 9x9 grids (use marks-line or candidates)"
+    return None
+
+
+def practice_position(solver: Any, item: frozenset[str], puzzle: Puzzle, solution: Sequence[int]) -> Position | None:
+    """The position before the first step of a technique of ``item`` in
+    ``solver``'s solve of ``puzzle`` (unique, with ``solution``), or None
+    when the solve never takes one or the position read back does not
+    have it as its first step beyond singles."""
+    state = State.from_puzzle(puzzle)
+    cand, value = state.cand.copy(), state.value.copy()
+    for step in solver.steps(state, solution, unique=True):
+        if step.technique.code in item:
+            break
+        cand, value = state.cand.copy(), state.value.copy()
+    else:
+        return None
+    placed = tuple(i for i, v in enumerate(value) if v >= 0 and puzzle.givens[i] < 0)
+    position = Position(tuple(cand), tuple(value), placed, step.technique.code)
+    for fmt in {default_position_format(puzzle), MARKS_LINE}:
+        if first_beyond_singles(solver, read_position(position.text(puzzle, fmt), fmt), solution) not in item:
+            return None
+    return position
+
+
+def read_position(text: str, fmt: str | None = None) -> State:
+    """The position a practice text describes (read as deduce reads pencil marks)."""
+    entry = next(iter(read_puzzles(text, fmt)))
+    if entry.error is not None:
+        raise entry.error
+    return entry_state(entry)
+
+
+def first_beyond_singles(solver: Any, state: State, solution: Sequence[int] | None = None) -> str | None:
+    """The code of the first step beyond singles ``solver`` takes from ``state`` (None: none; ``state`` is kept)."""
+    for step in solver.steps(state.copy(), solution, unique=True):
+        if step.technique.family != SINGLES:
+            return str(step.technique.code)
+    return None
