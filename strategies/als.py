@@ -27,6 +27,7 @@ except in ALS-XZ, whose two sets are kept apart.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from itertools import combinations
 from typing import TYPE_CHECKING, Iterator, NamedTuple, TypedDict
 
@@ -129,12 +130,23 @@ def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
             by_symbol.setdefault(x, []).append(i)
     links: dict[tuple[int, int], list[int]] = {}
     for x, members in by_symbol.items():
-        for i, j in combinations(members, 2):
-            a, b = sets[i], sets[j]
-            # every x of b sees every x of a (so no x lies where the sets overlap)
-            if b.where[x] & ~a.seen[x]:
-                continue
-            links.setdefault((i, j), []).append(x)
+        # every x of the later set j sees every x of set i (so no x lies where the sets overlap): only the
+        # sets whose first place of x set i sees can be joined to it (the pairs in combinations order)
+        where = [sets[j].where[x] for j in members]
+        by_low: dict[int, list[int]] = {}
+        for q, w in enumerate(where):
+            by_low.setdefault(w & -w, []).append(q)
+        lows = list(by_low.items())
+        for p, i in enumerate(members):
+            seen = sets[i].seen[x]
+            unseen = ~seen
+            later: list[int] = []
+            for low, qs in lows:
+                if low & seen:
+                    later.extend(q for q in qs[bisect_right(qs, p):] if not where[q] & unseen)
+            later.sort()
+            for q in later:
+                links.setdefault((i, members[q]), []).append(x)
     return sets, links
 
 
@@ -148,9 +160,9 @@ def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple
     return out
 
 
-def _targets(state: State, z: int, sets: list[Als]) -> list[int]:
-    where = symbol_masks(state)[z]
-    mask = where
+def _targets(masks: list[int], z: int, sets: list[Als]) -> list[int]:
+    """The cells outside ``sets`` that hold z (``masks``: :func:`symbol_masks`) and see every z of them."""
+    mask = masks[z]
     used = 0
     for s in sets:
         mask &= s.seen[z] if s.where[z] else -1
@@ -168,6 +180,7 @@ class AlsXZ(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
+        masks = symbol_masks(state)
         for (i, j), rccs in sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells)
                                    .bit_count()):
             a, b = sets[i], sets[j]
@@ -175,24 +188,24 @@ class AlsXZ(Producer):
             if common.bit_count() < 2 or a.cells & b.cells:
                 continue
             if len(rccs) == 2:
-                yield from self._doubly_linked(state, a, b, rccs)
+                yield from self._doubly_linked(masks, a, b, rccs)
             for x in rccs:
                 for z in bits_of(common & ~(1 << x)):
-                    targets = _targets(state, z, [a, b])
+                    targets = _targets(masks, z, [a, b])
                     if targets:
                         yield Step(self.technique, eliminations=[(c, z) for c in targets],
                                    cells=bits_of(a.cells | b.cells), houses=(a.house, b.house), symbols=(x, z),
                                    details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z)))
 
-    def _doubly_linked(self, state: State, a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
+    def _doubly_linked(self, masks: list[int], a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
         """Two restricted commons: each lies in A or B, and both sets lose
         one symbol to the other, so each is locked on the rest of its symbols."""
         elims = set()
         for x in rccs:
-            elims |= {(c, x) for c in _targets(state, x, [a, b])}
+            elims |= {(c, x) for c in _targets(masks, x, [a, b])}
         for own in (a, b):
             for s in bits_of(own.symbols & ~(1 << rccs[0]) & ~(1 << rccs[1])):
-                elims |= {(c, s) for c in _targets(state, s, [own]) if not (a.cells | b.cells) >> c & 1}
+                elims |= {(c, s) for c in _targets(masks, s, [own]) if not (a.cells | b.cells) >> c & 1}
         if elims:
             yield Step(self.technique, eliminations=sorted(elims), cells=bits_of(a.cells | b.cells),
                        houses=(a.house, b.house), symbols=tuple(rccs), variant="double",
@@ -205,6 +218,7 @@ class AlsXYWing(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         sets, pairs = als_links(state)
+        masks = symbol_masks(state)
         for pivot, joined in sorted(_neighbours(pairs).items()):
             c = sets[pivot]
             around = [(j, x) for j, m in joined for x in bits_of(m)]
@@ -213,8 +227,10 @@ class AlsXYWing(Producer):
                     continue
                 a, b = sets[i], sets[j]
                 for z in bits_of(a.symbols & b.symbols & ~(1 << x) & ~(1 << y)):
-                    targets = [t for t in _targets(state, z, [a, b]) if not c.cells >> t & 1]
-                    if targets:
+                    # (_targets of a and b, both holding z, outside the pivot too)
+                    hit = masks[z] & a.seen[z] & b.seen[z] & ~(a.cells | b.cells | c.cells)
+                    if hit:
+                        targets = bits_of(hit)
                         yield Step(self.technique, eliminations=[(t, z) for t in targets],
                                    cells=bits_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
                                    symbols=(x, y, z),
@@ -255,6 +271,7 @@ class AlsChain(Producer):
         useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
         found: list = []
         budget = [MAX_CHAIN_LINKS]
+        onward: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
         for start in sorted(links):
             if not useful[start]:
                 continue
@@ -263,7 +280,7 @@ class AlsChain(Producer):
                 firsts |= prc
             for x in bits_of(firsts):
                 if useful[start] & ~(1 << x) and budget[0] > 0:
-                    found.extend(self._from(sets, links, reach, useful, start, x, budget))
+                    found.extend(self._from(sets, links, reach, useful, start, x, budget, onward))
         seen: set[frozenset] = set()
         for chain, arcs, z, targets in sorted(found, key=lambda f: (len(f[0]), f[0], f[2])):
             key = frozenset((t, z) for t in targets)
@@ -280,50 +297,51 @@ class AlsChain(Producer):
 
     @staticmethod
     def _from(sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]], useful: list[int],
-              start: int, x: int,
-              budget: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
+              start: int, x: int, budget: list[int],
+              onward: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]]
+              ) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
         """Chains leaving ``start`` by restricted common x: (sets, actual commons per link, z, targets);
-        ``budget[0]`` counts down the links looked at."""
+        ``budget[0]`` counts down the links looked at; ``onward`` keeps, per set and actual commons, the
+        links that leave it with commons left, as (next set, (next set, its actual commons))."""
         out = []
         own = sets[start].cells
-        # node: (set, its actual commons, parent node); the path is read back through the parents
-        root: tuple = (start, 0, None)
-        frontier: list[tuple] = [(first, 1 << x, root) for first, prc in links[start] if prc >> x & 1]
-        visited = {(node[0], node[1], 2) for node in frontier}
+        # node: (set, its actual commons, parent node, the sets from the start to it)
+        root: tuple = (start, 0, None, (start,))
+        frontier: list[tuple] = [(first, 1 << x, root, (start, first)) for first, prc in links[start] if prc >> x & 1]
+        # the states met, as (set, actual commons), at length 3 and at length 4 or more (a state first met
+        # too early to end a chain is met again at length 4)
+        visited: tuple[set, set] = (set(), set())
+        ends = useful[start] & ~(1 << x)
         for depth in range(2, MAX_CHAIN_SETS + 1):
             nxt_frontier: list[tuple] = []
+            last = depth == MAX_CHAIN_SETS
+            met = visited[depth > 2]
             for node in frontier:
-                cur, arc, _ = node
+                cur, arc, _, on_path = node
                 if depth >= 4 and cur > start:
-                    for z in bits_of(useful[start] & useful[cur] & ~(1 << x) & ~arc):
+                    for z in bits_of(ends & useful[cur] & ~arc):
                         hit = reach[start][z] & reach[cur][z] & ~own & ~sets[cur].cells
                         if hit:
-                            path = _path(node)
-                            out.append((tuple(s for s, _ in path), tuple(m for _, m in path[1:]), z, bits_of(hit)))
-                if depth == MAX_CHAIN_SETS:
+                            arcs = []
+                            back = node
+                            while back[2] is not None:
+                                arcs.append(back[1])
+                                back = back[2]
+                            out.append((on_path, tuple(reversed(arcs)), z, bits_of(hit)))
+                if last:
                     continue
                 around = links.get(cur, ())
                 budget[0] -= len(around)
-                on_path = {s for s, _ in _path(node)}
-                for nxt, prc in around:
-                    new = prc & ~arc
-                    # a state first met too early to end a chain is met again at length 4
-                    key = (nxt, new, min(depth + 1, 4))
-                    if new and nxt not in on_path and key not in visited:
-                        visited.add(key)
-                        nxt_frontier.append((nxt, new, node))
+                going = onward.get((cur, arc))
+                if going is None:
+                    keep = ~arc
+                    going = onward[cur, arc] = [(nxt, (nxt, prc & keep)) for nxt, prc in around if prc & keep]
+                for nxt, state in going:
+                    if nxt not in on_path and state not in met:
+                        met.add(state)
+                        nxt_frontier.append((nxt, state[1], node, (*on_path, nxt)))
             frontier = nxt_frontier
         return out
-
-
-def _path(node: tuple | None) -> list[tuple[int, int]]:
-    """(set, actual commons) from the chain's start to ``node``."""
-    out = []
-    while node is not None:
-        out.append((node[0], node[1]))
-        node = node[2]
-    out.reverse()
-    return out
 
 
 def _union(masks: tuple[int, ...]) -> int:
