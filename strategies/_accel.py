@@ -205,3 +205,28 @@ def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...
         return None
     return _deduce_accel.FishTables(len(peers), list(g.house_masks), list(peers), list(cell_houses))
 
+
+
+def als_chains(sets: list[Any], links: dict[int, list[tuple[int, int]]], reach: list[list[int]], useful: list[int],
+               ncells: int, max_sets: int, budget: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int,
+                                                                    list[int]]] | None:
+    """The chains :class:`strategies.als.AlsChain` finds before its sort
+    (every start and first common, :meth:`~strategies.als.AlsChain._from`),
+    in its order, found by the C module's ``als_chains``; None when the
+    accelerator is not in use, or the grid, the symbols or the states are
+    beyond the module's limits (Python searches)."""
+    nsym = len(reach[0]) if reach else 0
+    if (_deduce_accel is None or not sets or ncells > _deduce_accel.FISH_MAX_CELLS
+            or nsym > _deduce_accel.ALS_MAX_SYMBOLS or len(sets) << nsym > 1 << 24):
+        return None
+    off, nbr, mask = [0], [], []
+    for i in range(len(sets)):
+        for j, m in links.get(i, ()):
+            nbr.append(j)
+            mask.append(m)
+        off.append(len(nbr))
+    words = (ncells + 63) // 64
+    size = words * 8
+    reach_words = b"".join(m.to_bytes(size, "little") for r in reach for m in r)
+    cell_words = b"".join(a.cells.to_bytes(size, "little") for a in sets)
+    return _deduce_accel.als_chains(off, nbr, mask, useful, reach_words, cell_words, nsym, words, max_sets, budget)

@@ -41,6 +41,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
+from ._accel import als_chains
 from ._houses import cached, per_position
 from ._memo import memo_for, symbol_masks
 
@@ -263,24 +264,10 @@ class AlsChain(Producer):
     CODE = "als-chain"
 
     def find(self, state: State) -> Iterator[Step]:
-        sets, pairs = als_links(state)
-        links = _neighbours(pairs)
-        # per set and symbol: the cells outside the set that see all its places of the symbol and hold it
-        masks = symbol_masks(state)
-        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
-        useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
-        found: list = []
-        budget = [MAX_CHAIN_LINKS]
-        onward: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
-        for start in sorted(links):
-            if not useful[start]:
-                continue
-            firsts = 0
-            for _, prc in links[start]:
-                firsts |= prc
-            for x in bits_of(firsts):
-                if useful[start] & ~(1 << x) and budget[0] > 0:
-                    found.extend(self._from(sets, links, reach, useful, start, x, budget, onward))
+        sets, links, reach, useful = self.inputs(state)
+        found: list | None = als_chains(sets, links, reach, useful, len(state.cand), MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
+        if found is None:
+            found = self._found(sets, links, reach, useful)
         seen: set[frozenset] = set()
         for chain, arcs, z, targets in sorted(found, key=lambda f: (len(f[0]), f[0], f[2])):
             key = frozenset((t, z) for t in targets)
@@ -294,6 +281,34 @@ class AlsChain(Producer):
                        houses=tuple(m.house for m in members), symbols=tuple(bits_of(_union(arcs) | 1 << z)),
                        details=(("sets", tuple(_detail(m) for m in members)), ("rccs", rccs), ("z", z)),
                        se_bonus=round(0.1 * (len(chain) - 4), 1))
+
+    @staticmethod
+    def inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
+        """What the search reads: the position's sets, each set's links (:func:`_neighbours`), per set and
+        symbol the cells outside the set that see all its places of the symbol and hold it, and per set
+        the symbols with such cells."""
+        sets, pairs = als_links(state)
+        masks = symbol_masks(state)
+        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
+        useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
+        return sets, _neighbours(pairs), reach, useful
+
+    def _found(self, sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
+               useful: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
+        """The chains from every start and first common, in order (what the C module's ``als_chains`` gives)."""
+        found: list = []
+        budget = [MAX_CHAIN_LINKS]
+        onward: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
+        for start in sorted(links):
+            if not useful[start]:
+                continue
+            firsts = 0
+            for _, prc in links[start]:
+                firsts |= prc
+            for x in bits_of(firsts):
+                if useful[start] & ~(1 << x) and budget[0] > 0:
+                    found.extend(self._from(sets, links, reach, useful, start, x, budget, onward))
+        return found
 
     @staticmethod
     def _from(sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]], useful: list[int],
