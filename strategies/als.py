@@ -137,18 +137,26 @@ def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
         by_low: dict[int, list[int]] = {}
         for q, w in enumerate(where):
             by_low.setdefault(w & -w, []).append(q)
-        lows = list(by_low.items())
+        firsts = sum(by_low)
         for p, i in enumerate(members):
             seen = sets[i].seen[x]
             unseen = ~seen
             later: list[int] = []
-            for low, qs in lows:
-                if low & seen:
-                    later.extend(q for q in qs[bisect_right(qs, p):] if not where[q] & unseen)
+            m = seen & firsts
+            while m:
+                low = m & -m
+                m ^= low
+                qs = by_low[low]
+                later.extend(q for q in qs[bisect_right(qs, p):] if not where[q] & unseen)
             later.sort()
             for q in later:
                 links.setdefault((i, members[q]), []).append(x)
     return sets, links
+
+
+def als_neighbours(state: State) -> dict[int, list[tuple[int, int]]]:
+    """:func:`_neighbours` of the position's links (:func:`als_links`), once per position."""
+    return per_position(state, "als neighbours", lambda: _neighbours(als_links(state)[1]))
 
 
 def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]]:
@@ -218,9 +226,9 @@ class AlsXYWing(Producer):
     CODE = "als-xy-wing"
 
     def find(self, state: State) -> Iterator[Step]:
-        sets, pairs = als_links(state)
+        sets = als_links(state)[0]
         masks = symbol_masks(state)
-        for pivot, joined in sorted(_neighbours(pairs).items()):
+        for pivot, joined in sorted(als_neighbours(state).items()):
             c = sets[pivot]
             around = [(j, x) for j, m in joined for x in bits_of(m)]
             for (i, x), (j, y) in combinations(around, 2):
@@ -287,11 +295,11 @@ class AlsChain(Producer):
         """What the search reads: the position's sets, each set's links (:func:`_neighbours`), per set and
         symbol the cells outside the set that see all its places of the symbol and hold it, and per set
         the symbols with such cells."""
-        sets, pairs = als_links(state)
+        sets = als_links(state)[0]
         masks = symbol_masks(state)
         reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
         useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
-        return sets, _neighbours(pairs), reach, useful
+        return sets, als_neighbours(state), reach, useful
 
     def _found(self, sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
                useful: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
