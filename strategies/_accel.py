@@ -28,7 +28,8 @@ packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 packs a geometry's houses and line-box intersections into
 ``HouseTables``, whose ``naked`` and ``hidden`` are the naked, hidden and
 locked set searches of :mod:`strategies.subsets`; :func:`aligned_sets`
-finds the sets of :mod:`strategies.aligned_exclusion` worth enumerating.
+finds the sets of :mod:`strategies.aligned_exclusion` worth enumerating;
+:func:`als_chains` is :class:`strategies.als.AlsChain`'s search.
 The module's ``trace_count`` (over a propagation it made) and
 ``ancestor_count`` (over one made in Python) count a conclusion's chain
 (:meth:`strategies.implications.Propagation.ancestor_count`) without
