@@ -41,7 +41,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains
+from ._accel import als_chains, als_xy_wings
 from ._houses import cached, per_position
 from ._memo import memo_for, symbol_masks
 
@@ -226,6 +226,19 @@ class AlsXYWing(Producer):
     CODE = "als-xy-wing"
 
     def find(self, state: State) -> Iterator[Step]:
+        sets, links, reach, _ = AlsChain.inputs(state)
+        found = als_xy_wings(state, sets, links, reach)
+        for pivot, i, x, j, y, z, targets in self._found(state) if found is None else found:
+            a, b, c = sets[i], sets[j], sets[pivot]
+            yield Step(self.technique, eliminations=[(t, z) for t in targets],
+                       cells=bits_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
+                       symbols=(x, y, z),
+                       details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y), ("z", z)))
+
+    @staticmethod
+    def _found(state: State) -> Iterator[tuple[int, int, int, int, int, int, list[int]]]:
+        """(pivot, set, x, set, y, z, targets) of each wing, in order (what the C module's ``als_xy_wings``
+        gives)."""
         sets = als_links(state)[0]
         masks = symbol_masks(state)
         for pivot, joined in sorted(als_neighbours(state).items()):
@@ -239,12 +252,7 @@ class AlsXYWing(Producer):
                     # (_targets of a and b, both holding z, outside the pivot too)
                     hit = masks[z] & a.seen[z] & b.seen[z] & ~(a.cells | b.cells | c.cells)
                     if hit:
-                        targets = bits_of(hit)
-                        yield Step(self.technique, eliminations=[(t, z) for t in targets],
-                                   cells=bits_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
-                                   symbols=(x, y, z),
-                                   details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
-                                            ("z", z)))
+                        yield pivot, i, x, j, y, z, bits_of(hit)
 
 
 #: Most sets in an ALS chain (a deterministic bound); three sets are ALS-XY-wings.
@@ -273,7 +281,7 @@ class AlsChain(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         sets, links, reach, useful = self.inputs(state)
-        found: list | None = als_chains(sets, links, reach, useful, len(state.cand), MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
+        found: list | None = als_chains(state, sets, links, reach, useful, MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
         if found is None:
             found = self._found(sets, links, reach, useful)
         seen: set[frozenset] = set()
@@ -295,6 +303,10 @@ class AlsChain(Producer):
         """What the search reads: the position's sets, each set's links (:func:`_neighbours`), per set and
         symbol the cells outside the set that see all its places of the symbol and hold it, and per set
         the symbols with such cells."""
+        return per_position(state, "als chain inputs", lambda: AlsChain._inputs(state))
+
+    @staticmethod
+    def _inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
         sets = als_links(state)[0]
         masks = symbol_masks(state)
         reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]

@@ -126,6 +126,7 @@ PyObject *ancestor_count(PyObject *module, PyObject *args);
 PyObject *trace_count(PyObject *module, PyObject *args);
 PyObject *aligned_sets(PyObject *module, PyObject *args);
 PyObject *als_chains(PyObject *module, PyObject *args);
+PyObject *als_xy_wings(PyObject *module, PyObject *args);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */

@@ -1,6 +1,8 @@
 #include "accel.h"
 
-/* The ALS chain search (strategies/als.py's AlsChain.find up to the sort, with AlsChain._from):
+/* The ALS chain and ALS-XY-wing searches.
+ *
+ * The ALS chain search (strategies/als.py's AlsChain.find up to the sort, with AlsChain._from):
  * from each start set (ascending) and each first restricted common x, breadth first over (set,
  * actual commons) states, each kept once at length 3 and once at length 4 or more, the sets of a
  * chain pairwise different, at most max_sets sets, a budget of links looked at; a chain ends at a
@@ -197,5 +199,97 @@ done:
     PyMem_Free(A.stamp);
     PyMem_Free(A.nodes);
     PyMem_Free(A.path);
+    return out;
+}
+
+/* als_xy_wings(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, z, targets)]:
+ * strategies/als.py's AlsXYWing.find before it makes the steps: per pivot set with links (ascending),
+ * its links one per restricted common, every two of them (combinations order) to different sets by
+ * different commons x and y, each z of both sets but x and y (ascending) with cells outside the
+ * three sets that see every z of both and hold it (reach). */
+PyObject *als_xy_wings(PyObject *module, PyObject *args) {
+    PyObject *off_o, *nbr_o, *mask_o, *symbols_o, *reach_o, *cells_o;
+    int n, W;
+    if (!PyArg_ParseTuple(args, "OOOOOOii", &off_o, &nbr_o, &mask_o, &symbols_o, &reach_o, &cells_o, &n, &W))
+        return NULL;
+    if (n < 1 || n > 31 || W < 1 || W > FISH_W) {
+        PyErr_SetString(PyExc_ValueError, "als_xy_wings: symbols or words out of range");
+        return NULL;
+    }
+    Py_ssize_t noff, nnbr, nmask, S;
+    PyObject *out = NULL;
+    int *off = NULL, *nbr = NULL, *mask = NULL, *symbols = NULL, *around = NULL;
+    word *reach = NULL, *cells = NULL;
+    if (!(off = int_array(off_o, &noff)) || !(nbr = int_array(nbr_o, &nnbr)) || !(mask = int_array(mask_o, &nmask))
+        || !(symbols = int_array(symbols_o, &S)))
+        goto done;
+    if (noff != S + 1 || nmask != nnbr || off[0] != 0 || off[S] != nnbr) {
+        PyErr_SetString(PyExc_ValueError, "als_xy_wings: malformed links");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < S; i++)
+        if (off[i + 1] < off[i] || symbols[i] < 0 || symbols[i] >> n) {
+            PyErr_SetString(PyExc_ValueError, "als_xy_wings: malformed links or symbols");
+            goto done;
+        }
+    for (Py_ssize_t e = 0; e < nnbr; e++)
+        if (nbr[e] < 0 || nbr[e] >= S || mask[e] < 0 || mask[e] >> n) {
+            PyErr_SetString(PyExc_ValueError, "als_xy_wings: a link out of range");
+            goto done;
+        }
+    if (!(reach = word_array(reach_o, S * n * W)) || !(cells = word_array(cells_o, S * W))) goto done;
+    around = PyMem_Malloc(((size_t)nnbr * n + 1) * 2 * sizeof(int));
+    if (!around) { PyErr_NoMemory(); goto done; }
+    out = PyList_New(0);
+    if (!out) goto done;
+    for (Py_ssize_t pivot = 0; pivot < S; pivot++) {
+        int k = 0;  /* the pivot's links, one per common: (set, common) */
+        for (int e = off[pivot]; e < off[pivot + 1]; e++)
+            for (uint32_t m = (uint32_t)mask[e]; m; m &= m - 1) {
+                around[2 * k] = nbr[e];
+                around[2 * k + 1] = __builtin_ctz(m);
+                k++;
+            }
+        const word *cc = cells + pivot * W;
+        for (int p = 0; p < k; p++) {
+            int i = around[2 * p], x = around[2 * p + 1];
+            for (int q = p + 1; q < k; q++) {
+                int j = around[2 * q], y = around[2 * q + 1];
+                if (x == y || i == j) continue;
+                uint32_t zs = (uint32_t)(symbols[i] & symbols[j]) & ~(1u << x) & ~(1u << y);
+                for (; zs; zs &= zs - 1) {
+                    int z = __builtin_ctz(zs), any = 0;
+                    word hit[FISH_W];
+                    const word *ra = reach + ((size_t)i * n + z) * W, *rb = reach + ((size_t)j * n + z) * W;
+                    for (int w = 0; w < W; w++) any |= (hit[w] = ra[w] & rb[w] & ~cc[w]) != 0;
+                    if (!any) continue;
+                    PyObject *targets = PyList_New(0);
+                    if (!targets) { Py_CLEAR(out); goto done; }
+                    for (int w = 0; w < W; w++)
+                        for (word v = hit[w]; v; v &= v - 1) {
+                            PyObject *c = PyLong_FromLong(w * 64 + __builtin_ctzll(v));
+                            if (!c || PyList_Append(targets, c) < 0) {
+                                Py_XDECREF(c);
+                                Py_DECREF(targets);
+                                Py_CLEAR(out);
+                                goto done;
+                            }
+                            Py_DECREF(c);
+                        }
+                    PyObject *item = Py_BuildValue("(niiiiiN)", pivot, i, x, j, y, z, targets);
+                    if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_CLEAR(out); goto done; }
+                    Py_DECREF(item);
+                }
+            }
+        }
+    }
+done:
+    PyMem_Free(off);
+    PyMem_Free(nbr);
+    PyMem_Free(mask);
+    PyMem_Free(symbols);
+    PyMem_Free(around);
+    PyMem_Free(reach);
+    PyMem_Free(cells);
     return out;
 }

@@ -81,6 +81,9 @@ static PyMethodDef accel_functions[] = {
     {"als_chains", als_chains, METH_VARARGS,
      "als_chains(off, nbr, mask, useful, reach, cells, nsymbols, words, max_sets, budget) -> [(sets, commons, z, "
      "targets)]: strategies.als.AlsChain's chains, in its order, before its sort."},
+    {"als_xy_wings", als_xy_wings, METH_VARARGS,
+     "als_xy_wings(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, z, targets)]: "
+     "strategies.als.AlsXYWing's wings, in its order."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
