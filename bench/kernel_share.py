@@ -36,6 +36,8 @@ KERNELS = {
     "ancestor_count": ("import strategies.conclusions as m, types; "
                        "m._accel = types.SimpleNamespace(_deduce_accel=None)"),
     "aligned exclusions (aligned_sets)": "import strategies.aligned_exclusion as m; m.aligned_sets = lambda *a: None",
+    "ALS chains, ALS-XY-wings (als_chains, als_xy_wings)": ("import strategies.als as m; "
+                                                            "m.als_chains = m.als_xy_wings = lambda *a: None"),
     "places (symbol_masks)": "import deduce.state as m; m._ACCEL = None",
     "search (SearchTables)": "import deduce.backtrack as m; m._ACCEL = None",
 }

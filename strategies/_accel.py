@@ -28,7 +28,9 @@ packs a geometry's houses and a puzzle's peers into a ``FishTables``, whose
 packs a geometry's houses and line-box intersections into
 ``HouseTables``, whose ``naked`` and ``hidden`` are the naked, hidden and
 locked set searches of :mod:`strategies.subsets`; :func:`aligned_sets`
-finds the sets of :mod:`strategies.aligned_exclusion` worth enumerating.
+finds the sets of :mod:`strategies.aligned_exclusion` worth enumerating;
+:func:`als_chains` and :func:`als_xy_wings` are the searches of
+:class:`strategies.als.AlsChain` and :class:`strategies.als.AlsXYWing`.
 The module's ``trace_count`` (over a propagation it made) and
 ``ancestor_count`` (over one made in Python) count a conclusion's chain
 (:meth:`strategies.implications.Propagation.ancestor_count`) without
@@ -53,7 +55,7 @@ from typing import TYPE_CHECKING, Any
 from deduce._accelerator import load
 from deduce.geometry import bits_of
 
-from ._houses import house_order, line_block_pairs
+from ._houses import house_order, line_block_pairs, per_position
 from ._memo import memo_for
 
 if TYPE_CHECKING:
@@ -205,3 +207,60 @@ def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...
         return None
     return _deduce_accel.FishTables(len(peers), list(g.house_masks), list(peers), list(cell_houses))
 
+
+
+
+def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+                reach: list[list[int]]) -> tuple[Any, ...] | None:
+    """What the C ALS searches read, packed once per position: each set's
+    links (offsets, sets, commons), per set and symbol its ``reach`` and
+    per set its cells as words, the symbols and the words per mask; None
+    when the accelerator is not in use or the grid is beyond its limits."""
+    if _deduce_accel is None or not sets or len(state.cand) > _deduce_accel.FISH_MAX_CELLS:
+        return None
+
+    def pack() -> tuple[Any, ...]:
+        off, nbr, mask = [0], [], []
+        for i in range(len(sets)):
+            for j, m in links.get(i, ()):
+                nbr.append(j)
+                mask.append(m)
+            off.append(len(nbr))
+        words = (len(state.cand) + 63) // 64
+        size = words * 8
+        reach_words = b"".join(m.to_bytes(size, "little") for r in reach for m in r)
+        cell_words = b"".join(a.cells.to_bytes(size, "little") for a in sets)
+        return off, nbr, mask, reach_words, cell_words, len(reach[0]), words
+
+    return per_position(state, "als tables", pack)
+
+
+def als_chains(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
+               useful: list[int], max_sets: int,
+               budget: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]] | None:
+    """The chains :class:`strategies.als.AlsChain` finds before its sort
+    (every start and first common, :meth:`~strategies.als.AlsChain._found`),
+    in its order, found by the C module's ``als_chains``; None when the
+    accelerator is not in use, or the grid, the symbols or the states are
+    beyond the module's limits (Python searches)."""
+    tables = _als_tables(state, sets, links, reach)
+    if tables is None or _deduce_accel is None:
+        return None
+    off, nbr, mask, reach_words, cell_words, nsym, words = tables
+    if nsym > _deduce_accel.ALS_MAX_SYMBOLS or len(sets) << nsym > 1 << 24:
+        return None
+    return _deduce_accel.als_chains(off, nbr, mask, useful, reach_words, cell_words, nsym, words, max_sets, budget)
+
+
+def als_xy_wings(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+                 reach: list[list[int]]) -> list[tuple[int, int, int, int, int, int, list[int]]] | None:
+    """What :class:`strategies.als.AlsXYWing` makes its steps from, in its
+    order: (pivot, set, x, set, y, z, targets), found by the C module's
+    ``als_xy_wings``; None when the accelerator is not in use or the grid
+    or the symbols are beyond its limits."""
+    tables = _als_tables(state, sets, links, reach)
+    if tables is None or _deduce_accel is None or tables[5] > 31:
+        return None
+    off, nbr, mask, reach_words, cell_words, nsym, words = tables
+    return _deduce_accel.als_xy_wings(off, nbr, mask, [a.symbols for a in sets], reach_words, cell_words, nsym,
+                                      words)

@@ -27,6 +27,7 @@ except in ALS-XZ, whose two sets are kept apart.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from itertools import combinations
 from typing import TYPE_CHECKING, Iterator, NamedTuple, TypedDict
 
@@ -40,6 +41,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
+from ._accel import als_chains, als_xy_wings
 from ._houses import cached, per_position
 from ._memo import memo_for, symbol_masks
 
@@ -129,13 +131,32 @@ def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
             by_symbol.setdefault(x, []).append(i)
     links: dict[tuple[int, int], list[int]] = {}
     for x, members in by_symbol.items():
-        for i, j in combinations(members, 2):
-            a, b = sets[i], sets[j]
-            # every x of b sees every x of a (so no x lies where the sets overlap)
-            if b.where[x] & ~a.seen[x]:
-                continue
-            links.setdefault((i, j), []).append(x)
+        # every x of the later set j sees every x of set i (so no x lies where the sets overlap): only the
+        # sets whose first place of x set i sees can be joined to it (the pairs in combinations order)
+        where = [sets[j].where[x] for j in members]
+        by_low: dict[int, list[int]] = {}
+        for q, w in enumerate(where):
+            by_low.setdefault(w & -w, []).append(q)
+        firsts = sum(by_low)
+        for p, i in enumerate(members):
+            seen = sets[i].seen[x]
+            unseen = ~seen
+            later: list[int] = []
+            m = seen & firsts
+            while m:
+                low = m & -m
+                m ^= low
+                qs = by_low[low]
+                later.extend(q for q in qs[bisect_right(qs, p):] if not where[q] & unseen)
+            later.sort()
+            for q in later:
+                links.setdefault((i, members[q]), []).append(x)
     return sets, links
+
+
+def als_neighbours(state: State) -> dict[int, list[tuple[int, int]]]:
+    """:func:`_neighbours` of the position's links (:func:`als_links`), once per position."""
+    return per_position(state, "als neighbours", lambda: _neighbours(als_links(state)[1]))
 
 
 def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]]:
@@ -148,9 +169,9 @@ def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple
     return out
 
 
-def _targets(state: State, z: int, sets: list[Als]) -> list[int]:
-    where = symbol_masks(state)[z]
-    mask = where
+def _targets(masks: list[int], z: int, sets: list[Als]) -> list[int]:
+    """The cells outside ``sets`` that hold z (``masks``: :func:`symbol_masks`) and see every z of them."""
+    mask = masks[z]
     used = 0
     for s in sets:
         mask &= s.seen[z] if s.where[z] else -1
@@ -175,16 +196,17 @@ class AlsXZ(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
+        masks = symbol_masks(state)
         for (i, j), rccs in sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells)
                                    .bit_count()):
             a, b = sets[i], sets[j]
             common = a.symbols & b.symbols
             if common.bit_count() < 2 or a.cells & b.cells:
                 continue
-            steps = list(self._doubly_linked(state, a, b, rccs)) if len(rccs) == 2 else []
+            steps = list(self._doubly_linked(masks, a, b, rccs)) if len(rccs) == 2 else []
             for x in rccs:
                 for z in bits_of(common & ~(1 << x)):
-                    targets = _targets(state, z, [a, b])
+                    targets = _targets(masks, z, [a, b])
                     if targets:
                         steps.append(Step(self.technique, eliminations=[(c, z) for c in targets],
                                           cells=bits_of(a.cells | b.cells), houses=(a.house, b.house),
@@ -195,15 +217,15 @@ class AlsXZ(Producer):
                 steps = [attrs.evolve(steps[0], eliminations=elims)]
             yield from steps
 
-    def _doubly_linked(self, state: State, a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
+    def _doubly_linked(self, masks: list[int], a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
         """Two restricted commons: each lies in A or B, and both sets lose
         one symbol to the other, so each is locked on the rest of its symbols."""
         elims = set()
         for x in rccs:
-            elims |= {(c, x) for c in _targets(state, x, [a, b])}
+            elims |= {(c, x) for c in _targets(masks, x, [a, b])}
         for own in (a, b):
             for s in bits_of(own.symbols & ~(1 << rccs[0]) & ~(1 << rccs[1])):
-                elims |= {(c, s) for c in _targets(state, s, [own]) if not (a.cells | b.cells) >> c & 1}
+                elims |= {(c, s) for c in _targets(masks, s, [own]) if not (a.cells | b.cells) >> c & 1}
         if elims:
             yield Step(self.technique, eliminations=sorted(elims), cells=bits_of(a.cells | b.cells),
                        houses=(a.house, b.house), symbols=tuple(rccs), variant="double",
@@ -221,11 +243,25 @@ class AlsXYWing(Producer):
     whole: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
-        sets, pairs = als_links(state)
         if self.whole:
-            yield from self._whole(state, sets, pairs)
+            yield from self._whole(state, als_links(state)[0])
             return
-        for pivot, joined in sorted(_neighbours(pairs).items()):
+        sets, links, reach, _ = AlsChain.inputs(state)
+        found = als_xy_wings(state, sets, links, reach)
+        for pivot, i, x, j, y, z, targets in self._found(state) if found is None else found:
+            a, b, c = sets[i], sets[j], sets[pivot]
+            yield Step(self.technique, eliminations=[(t, z) for t in targets],
+                       cells=bits_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
+                       symbols=(x, y, z),
+                       details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y), ("z", z)))
+
+    @staticmethod
+    def _found(state: State) -> Iterator[tuple[int, int, int, int, int, int, list[int]]]:
+        """(pivot, set, x, set, y, z, targets) of each wing, in order (what the C module's ``als_xy_wings``
+        gives)."""
+        sets = als_links(state)[0]
+        masks = symbol_masks(state)
+        for pivot, joined in sorted(als_neighbours(state).items()):
             c = sets[pivot]
             around = [(j, x) for j, m in joined for x in bits_of(m)]
             for (i, x), (j, y) in combinations(around, 2):
@@ -233,27 +269,25 @@ class AlsXYWing(Producer):
                     continue
                 a, b = sets[i], sets[j]
                 for z in bits_of(a.symbols & b.symbols & ~(1 << x) & ~(1 << y)):
-                    targets = [t for t in _targets(state, z, [a, b]) if not c.cells >> t & 1]
-                    if targets:
-                        yield Step(self.technique, eliminations=[(t, z) for t in targets],
-                                   cells=bits_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
-                                   symbols=(x, y, z),
-                                   details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
-                                            ("z", z)))
+                    # (_targets of a and b, both holding z, outside the pivot too)
+                    hit = masks[z] & a.seen[z] & b.seen[z] & ~(a.cells | b.cells | c.cells)
+                    if hit:
+                        yield pivot, i, x, j, y, z, bits_of(hit)
 
-    def _whole(self, state: State, sets: list[Als], pairs: dict[tuple[int, int], list[int]]) -> Iterator[Step]:
+    def _whole(self, state: State, sets: list[Als]) -> Iterator[Step]:
         """If neither wing held z, each would be locked and hold all its
         restricted commons with the pivot, which would then lack them all (two
         symbols at least): too few for its cells.  So z is in a wing, and a
         cell outside the wings (in the pivot too) that sees all of them loses it."""
-        for pivot, joined in sorted(_neighbours(pairs).items()):
+        masks = symbol_masks(state)
+        for pivot, joined in sorted(als_neighbours(state).items()):
             c = sets[pivot]
             for (i, xs), (j, ys) in combinations(joined, 2):
                 a, b = sets[i], sets[j]
                 if (xs == ys and xs.bit_count() == 1) or a.cells & b.cells or (a.cells | b.cells) & c.cells:
                     continue
                 elims = [(t, z) for z in bits_of(a.symbols & b.symbols & ~xs & ~ys)
-                         for t in _targets(state, z, [a, b])]
+                         for t in _targets(masks, z, [a, b])]
                 if elims:
                     x, y = next((x, y) for x in bits_of(xs) for y in bits_of(ys) if x != y)
                     yield Step(self.technique, eliminations=elims, cells=bits_of(a.cells | b.cells | c.cells),
@@ -287,23 +321,10 @@ class AlsChain(Producer):
     CODE = "als-chain"
 
     def find(self, state: State) -> Iterator[Step]:
-        sets, pairs = als_links(state)
-        links = _neighbours(pairs)
-        # per set and symbol: the cells outside the set that see all its places of the symbol and hold it
-        masks = symbol_masks(state)
-        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
-        useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
-        found: list = []
-        budget = [MAX_CHAIN_LINKS]
-        for start in sorted(links):
-            if not useful[start]:
-                continue
-            firsts = 0
-            for _, prc in links[start]:
-                firsts |= prc
-            for x in bits_of(firsts):
-                if useful[start] & ~(1 << x) and budget[0] > 0:
-                    found.extend(self._from(sets, links, reach, useful, start, x, budget))
+        sets, links, reach, useful = self.inputs(state)
+        found: list | None = als_chains(state, sets, links, reach, useful, MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
+        if found is None:
+            found = self._found(sets, links, reach, useful)
         seen: set[frozenset] = set()
         for chain, arcs, z, targets in sorted(found, key=lambda f: (len(f[0]), f[0], f[2])):
             key = frozenset((t, z) for t in targets)
@@ -319,51 +340,84 @@ class AlsChain(Producer):
                        se_bonus=round(0.1 * (len(chain) - 4), 1))
 
     @staticmethod
+    def inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
+        """What the search reads: the position's sets, each set's links (:func:`_neighbours`), per set and
+        symbol the cells outside the set that see all its places of the symbol and hold it, and per set
+        the symbols with such cells."""
+        return per_position(state, "als chain inputs", lambda: AlsChain._inputs(state))
+
+    @staticmethod
+    def _inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
+        sets = als_links(state)[0]
+        masks = symbol_masks(state)
+        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
+        useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
+        return sets, als_neighbours(state), reach, useful
+
+    def _found(self, sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
+               useful: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
+        """The chains from every start and first common, in order (what the C module's ``als_chains`` gives)."""
+        found: list = []
+        budget = [MAX_CHAIN_LINKS]
+        onward: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
+        for start in sorted(links):
+            if not useful[start]:
+                continue
+            firsts = 0
+            for _, prc in links[start]:
+                firsts |= prc
+            for x in bits_of(firsts):
+                if useful[start] & ~(1 << x) and budget[0] > 0:
+                    found.extend(self._from(sets, links, reach, useful, start, x, budget, onward))
+        return found
+
+    @staticmethod
     def _from(sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]], useful: list[int],
-              start: int, x: int,
-              budget: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
+              start: int, x: int, budget: list[int],
+              onward: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]]
+              ) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
         """Chains leaving ``start`` by restricted common x: (sets, actual commons per link, z, targets);
-        ``budget[0]`` counts down the links looked at."""
+        ``budget[0]`` counts down the links looked at; ``onward`` keeps, per set and actual commons, the
+        links that leave it with commons left, as (next set, (next set, its actual commons))."""
         out = []
         own = sets[start].cells
-        # node: (set, its actual commons, parent node); the path is read back through the parents
-        root: tuple = (start, 0, None)
-        frontier: list[tuple] = [(first, 1 << x, root) for first, prc in links[start] if prc >> x & 1]
-        visited = {(node[0], node[1], 2) for node in frontier}
+        # node: (set, its actual commons, parent node, the sets from the start to it)
+        root: tuple = (start, 0, None, (start,))
+        frontier: list[tuple] = [(first, 1 << x, root, (start, first)) for first, prc in links[start] if prc >> x & 1]
+        # the states met, as (set, actual commons), at length 3 and at length 4 or more (a state first met
+        # too early to end a chain is met again at length 4)
+        visited: tuple[set, set] = (set(), set())
+        ends = useful[start] & ~(1 << x)
         for depth in range(2, MAX_CHAIN_SETS + 1):
             nxt_frontier: list[tuple] = []
+            last = depth == MAX_CHAIN_SETS
+            met = visited[depth > 2]
             for node in frontier:
-                cur, arc, _ = node
+                cur, arc, _, on_path = node
                 if depth >= 4 and cur > start:
-                    for z in bits_of(useful[start] & useful[cur] & ~(1 << x) & ~arc):
+                    for z in bits_of(ends & useful[cur] & ~arc):
                         hit = reach[start][z] & reach[cur][z] & ~own & ~sets[cur].cells
                         if hit:
-                            path = _path(node)
-                            out.append((tuple(s for s, _ in path), tuple(m for _, m in path[1:]), z, bits_of(hit)))
-                if depth == MAX_CHAIN_SETS:
+                            arcs = []
+                            back = node
+                            while back[2] is not None:
+                                arcs.append(back[1])
+                                back = back[2]
+                            out.append((on_path, tuple(reversed(arcs)), z, bits_of(hit)))
+                if last:
                     continue
                 around = links.get(cur, ())
                 budget[0] -= len(around)
-                on_path = {s for s, _ in _path(node)}
-                for nxt, prc in around:
-                    new = prc & ~arc
-                    # a state first met too early to end a chain is met again at length 4
-                    key = (nxt, new, min(depth + 1, 4))
-                    if new and nxt not in on_path and key not in visited:
-                        visited.add(key)
-                        nxt_frontier.append((nxt, new, node))
+                going = onward.get((cur, arc))
+                if going is None:
+                    keep = ~arc
+                    going = onward[cur, arc] = [(nxt, (nxt, prc & keep)) for nxt, prc in around if prc & keep]
+                for nxt, state in going:
+                    if nxt not in on_path and state not in met:
+                        met.add(state)
+                        nxt_frontier.append((nxt, state[1], node, (*on_path, nxt)))
             frontier = nxt_frontier
         return out
-
-
-def _path(node: tuple | None) -> list[tuple[int, int]]:
-    """(set, actual commons) from the chain's start to ``node``."""
-    out = []
-    while node is not None:
-        out.append((node[0], node[1]))
-        node = node[2]
-    out.reverse()
-    return out
 
 
 def _union(masks: tuple[int, ...]) -> int:

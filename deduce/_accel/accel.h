@@ -125,12 +125,15 @@ extern PyTypeObject ContextType, ScreenType, FishTablesType, HouseTablesType, Se
 PyObject *ancestor_count(PyObject *module, PyObject *args);
 PyObject *trace_count(PyObject *module, PyObject *args);
 PyObject *aligned_sets(PyObject *module, PyObject *args);
+PyObject *als_chains(PyObject *module, PyObject *args);
+PyObject *als_xy_wings(PyObject *module, PyObject *args);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */
 #define FISH_HOUSES 128        /* fish.c: house sets are two words */
 #define FISH_SIZE 4            /* fish.c: the largest fish */
 #define FISH_FINS 8            /* fish.c: the most fins */
+#define ALS_MAX_SYMBOLS 12     /* alschain.c: states are (set, commons) with commons of at most 12 bits */
 #define SUBSET_K 8             /* houses.c: the largest set searched */
 #define ALIGNED_EXCLUDERS 64   /* aligned.c: the most excluders of one set (more: left to Python) */
 #define SUBSET_ITEMS 32        /* houses.c: cells per group, symbols per grid */
