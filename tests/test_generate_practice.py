@@ -64,21 +64,10 @@ def test_practice_json_record_keeps_every_field():
     assert text.strip() == record["position"]
 
 
-@pytest.mark.fuzz
-@pytest.mark.xfail(reason="measured: none of 20,000 generated puzzles (seed 1, 14.8 min) has an ALS step in "
-                          "deduce's hodoku path, which takes an AIC where HoDoKu 2.2.0 takes ALS-XZ "
-                          "(tests/data/hodoku-paths.txt: both 81-character puzzles with axz)", strict=False)
-def test_practice_als():
-    """ALS practice positions (none of the corpus puzzles has an ALS step
-    first from its givens).  Behind ``fuzz``: a puzzle whose HoDoKu path
-    uses an ALS step at all is rare among generated ones (chains come
-    first in HoDoKu's order)."""
-    code, out, err = run(["generate", "--technique", "als", "--practice", "--seed", "1", "--json"])
-    assert (code, err) == (0, "")
-    record = json.loads(out)
-    wanted = deduce.select("als")
-    assert record["practice"] in wanted
-    check_position(record["position"], record["solution"], wanted)
+# ALS practice positions are not tested: measured, none of 20,000 generated puzzles (seed 1, 9.4 min, with
+# HoDoKu's tabling and ALS readings merged) has an ALS step in its hodoku path, although that path now takes
+# HoDoKu's ALS-XZ steps on the stored puzzles that have them (tests/data/hodoku-paths.txt): the generator's
+# candidates, not the solve, are what is missing; `--technique als --practice` ends with exit 4 and says so.
 
 
 def test_first_out_of_reach_names_practice():
