@@ -96,24 +96,18 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
         args.seed = new_seed()
     client, close = None, None
     try:
-        puzzles = generate(args.kind, args.size, box=args.box, symbols=args.symbols, level=args.level, er=args.er,
-                           score=args.score, techniques=args.technique or (), first=args.first,
-                           practice=args.practice, exclude=args.exclude or (), profile=args.profile,
-                           symmetry=args.symmetry,
-                           givens=args.givens, minimal=args.minimal, sum_only=args.sum_only,
-                           allow_backtracking=args.allow_backtracking, count=args.count, seed=args.seed,
-                           timeout=args.timeout, jobs=args.jobs, start=min(done, args.count))
+        options = dict(box=args.box, symbols=args.symbols, level=args.level, er=args.er, score=args.score,
+                       techniques=args.technique or (), first=args.first, practice=args.practice,
+                       exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry, givens=args.givens,
+                       minimal=args.minimal, sum_only=args.sum_only, allow_backtracking=args.allow_backtracking,
+                       count=args.count, seed=args.seed, timeout=args.timeout, jobs=args.jobs,
+                       start=min(done, args.count))
+        puzzles = generate(args.kind, args.size, **options)   # the request checked before a cluster is asked
         if args.scheduler:
             from ..rating.cluster import connect
 
             client, close = connect(args.scheduler, args.jobs)
-            puzzles = generate(args.kind, args.size, box=args.box, symbols=args.symbols, level=args.level,
-                               er=args.er, score=args.score, techniques=args.technique or (), first=args.first,
-                               practice=args.practice, exclude=args.exclude or (), profile=args.profile,
-                           symmetry=args.symmetry,
-                               givens=args.givens, minimal=args.minimal, sum_only=args.sum_only,
-                               allow_backtracking=args.allow_backtracking, count=args.count, seed=args.seed,
-                               timeout=args.timeout, jobs=args.jobs, client=client, start=min(done, args.count))
+            puzzles = generate(args.kind, args.size, client=client, **options)
     except DeduceError as exc:   # GenerateError, or a cluster that cannot be used
         if close is not None:
             close()
