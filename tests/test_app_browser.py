@@ -124,6 +124,8 @@ def test_paste_a_classic_and_play_it_to_the_end_with_the_keyboard_alone(browser,
                     app.tab.keyboard.press(sol[k])
                 app.tab.keyboard.press("ArrowRight")   # wraps to the row's start after its last cell
             app.tab.keyboard.press("ArrowDown")
+        # the last digit asks the server for the solution before the coach says so
+        app.tab.wait_for_selector("#coach-text.solved")
         assert "Solved" in app.tab.inner_text("#coach-text")
         assert app.label(0) == "r1c1, given 4" and app.label(1) == f"r1c2, {sol[1]}"
         assert app.tab.locator("#board-grid text.placed").count() == CLASSIC.count(".")
