@@ -13,6 +13,7 @@ import deduce
 from deduce.backtrack import count_solutions
 
 from .test_cli import run
+from .test_generate import profile_solver
 
 
 def records(out: str) -> list[dict]:
@@ -145,7 +146,7 @@ def first_run(name: str, kind: str, size: int, count: int, timeout: float | None
     for d in docs:
         p = deduce.read_puzzle(json.dumps(d["document"]))
         profile = "hodoku" if kind == "classic" else "deduce"
-        steps = deduce.Solver(profile=profile).solve(p).steps
+        steps = profile_solver(profile).solve(p).steps
         beyond = next((s.technique.code for s in steps if s.technique.family != "singles"), None)
         assert beyond in wanted or (beyond is None and wanted <= {"fh", "hs", "ns"})
 

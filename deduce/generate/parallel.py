@@ -33,7 +33,9 @@ def make_one(request: Request, seed: int, index: int, left: float | None) -> Gen
         maker = _MAKERS[request] = Maker(request)
     try:
         with deadline.limit(left):
-            return maker.make(seed, index)
+            record = maker.make(seed, index)
+            record.rating  # noqa: B018  (rated in full here, in parallel, before it is sent back)
+            return record
     except GenerateTimeout:
         raise
     except SolveTimeout:

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 import attrs
 
 from ..backtrack import Solution
+from ..engine import SOLVED, SOLVED_WITH_BACKTRACKING
 from ..formats import write_puzzle
 from ..formats.jsonfmt import puzzle_to_json
 from ..geometry import BOX_SHAPES
 from ..puzzle import Puzzle
-from ..rating import Rating
+from ..rating import Rater, Rating, hodoku_scale
 from ..render.json import SCHEMA
+from ..step import Step
 from .practice import Position
 
 
@@ -44,29 +47,74 @@ def default_format(puzzle: Puzzle, kind: str) -> str:
     return "json"
 
 
+@functools.cache
+def _rater() -> Rater:
+    return Rater()
+
+
+@attrs.frozen
+class PendingRating:
+    """A rating whose HoDoKu path (``paths``, by the rating's profile) is
+    made already: its score, level and status are known; the rest (the ER
+    solve) is made by :meth:`rate` when first asked for.  (The generator's
+    judge needs the ER solve only for an ``er`` target: a level target
+    needs HoDoKu's path alone, and so does a record written without its
+    ratings.)"""
+
+    puzzle: Puzzle
+    solution: Solution
+    paths: tuple[tuple[str, tuple[Step, ...]], ...]
+    status: str
+    score: int | None
+    level: str | None
+    #: unknown until rated (only an ``er`` target asks, and it has the rating made at once)
+    er = None
+
+    @classmethod
+    def of(cls, puzzle: Puzzle, solution: Solution, paths: Mapping[str, Sequence[Step]]) -> PendingRating:
+        steps = paths["hodoku"]
+        status = SOLVED_WITH_BACKTRACKING if any(s.technique.code == "bf" for s in steps) else SOLVED
+        score, level = hodoku_scale(steps, raise_by_score=not puzzle.has_cages)
+        return cls(puzzle, tuple(solution), tuple((k, tuple(v)) for k, v in paths.items()), status, score, level)
+
+    def rate(self) -> Rating:
+        """The whole rating (as :meth:`Rater.rate` makes it, with the paths made)."""
+        return _rater().rate(self.puzzle, solution=self.solution, paths=dict(self.paths))
+
+
 @attrs.frozen(repr=False)
 class Generated:
     """One generated puzzle: the puzzle and its solution, its ratings, the
     techniques its solve uses (codes, in first-use order), the seconds it
     took, and the run's ``seed`` and its ``index`` in the run (the same
-    seed and index give the same puzzle)."""
+    seed and index give the same puzzle).  The ER solve of the rating is
+    made when first asked for, where the request did not need it (see
+    :class:`PendingRating`): ``seconds`` is the time to make the puzzle."""
 
     index: int
     seed: int
     kind: str
     puzzle: Puzzle
     solution: Solution
-    rating: Rating
+    _rating: Rating | PendingRating = attrs.field(eq=False)
     techniques: tuple[str, ...]
     seconds: float
     #: with ``--practice``: the position written (where the technique asked for comes first)
     position: Position | None = None
 
+    @property
+    def rating(self) -> Rating:
+        """The ratings, made in full on first use."""
+        pending = self._rating
+        if isinstance(pending, PendingRating):
+            object.__setattr__(self, "_rating", pending.rate())
+        return self._rating   # type: ignore[return-value]
+
     er = property(lambda self: self.rating.er)
     ep = property(lambda self: self.rating.ep)
     ed = property(lambda self: self.rating.ed)
-    score = property(lambda self: self.rating.score)
-    level = property(lambda self: self.rating.level)
+    score = property(lambda self: self._rating.score)   # (known without the ER solve)
+    level = property(lambda self: self._rating.level)
 
     def __repr__(self) -> str:
         return (f"<Generated {self.kind} #{self.index} (seed {self.seed}): ER {self.er}, {self.level}, "

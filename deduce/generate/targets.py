@@ -15,17 +15,23 @@
    candidates are never rated in full.
 2. The techniques of the profile's full solve (the capped path itself when
    it solved the puzzle and its techniques are the first of the full
-   solve's, in order: the two paths are then one), then the rating, in
-   full (:class:`deduce.rating.Rater`): every target checked on what users
-   will see when they rate or explain the puzzle.
+   solve's, in order: the two paths are then one), then the rating
+   (:class:`deduce.rating.Rater`): every target checked on what users
+   will see when they rate or explain the puzzle.  The rating takes that
+   path instead of solving again where it is the rating's own (HoDoKu's
+   path of a classic puzzle, deduce's of the other kinds); the ER solve of
+   a classic puzzle, which only an ``er`` target needs, is then left to
+   the record, made on first use (:class:`~.record.PendingRating`).
 
 Techniques a puzzle "uses" are those of the solve with the request's
-profile (HoDoKu's for classic puzzles by default, as its learning mode
-does; deduce's for the other kinds, as the rating does).
+profile (HoDoKu's path for classic puzzles by default, as its learning
+mode does and as the rating takes it: :class:`deduce.rating.HodokuSolver`;
+deduce's for the other kinds, as the rating does).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Sequence
 
 import attrs
@@ -33,10 +39,11 @@ import attrs
 from ..backtrack import Solution
 from ..engine import SOLVED, SOLVED_WITH_BACKTRACKING, Solver
 from ..puzzle import Puzzle
-from ..rating import Rater, Rating, hodoku_scale
+from ..rating import HodokuSolver, Rater, Rating, hodoku_scale
 from ..registry import strategies_for
 from ..state import State
 from ..technique import EXTREME, LEVEL_CEILINGS, LEVELS, SINGLES
+from .record import PendingRating
 from .request import Request
 
 SINGLE_CODES = frozenset({"fh", "hs", "ns"})
@@ -46,8 +53,24 @@ SINGLE_CODES = frozenset({"fh", "hs", "ns"})
 class Verdict:
     """A puzzle that meets every target: its rating and the codes its solve uses (in first-use order)."""
 
-    rating: Rating
+    rating: Rating | PendingRating
     techniques: tuple[str, ...]
+
+
+def path_solver(profile: str, backtracking: bool) -> Solver:
+    """The solver of ``profile``'s path as the rating follows it (HoDoKu's for ``hodoku``)."""
+    if profile == "hodoku":
+        return HodokuSolver(backtracking=backtracking)
+    return Solver(strategies_for(profile), backtracking=backtracking)
+
+
+def narrowed(solver: Solver, codes: set[str]) -> Solver:
+    """A copy of ``solver`` with only the strategies of ``codes`` (the same
+    objects, in the same order: a HoDoKu solver's memo holds for both)."""
+    narrow = copy.copy(solver)
+    narrow.strategies = [s for s in solver.strategies if s.technique.code in codes]
+    narrow.backtracking = False
+    return narrow
 
 
 class Judge:
@@ -55,22 +78,25 @@ class Judge:
 
     def __init__(self, request: Request):
         self.request = request
-        full = strategies_for(request.profile)
+        self.full = path_solver(request.profile, request.allow_backtracking)
+        full = self.full.strategies
         allowed = set(request.allowed())
-        cut = set(request.allowed(cut=True))
         #: the solve capped at the target: with what the targets allow, up to the last technique asked for
-        self.capped = Solver([s for s in full if s.technique.code in cut], backtracking=False)
+        self.capped = narrowed(self.full, set(request.allowed(cut=True)))
         #: where the capped solve got stuck after it used every technique asked for: all the targets
         #: allow (from there on the two make the one path a solve with all of them would make: the
         #: capped strategies come first in the profile's order and none of them had a step there)
         every = [s for s in full if s.technique.code in allowed]
-        self.rest = Solver(every, backtracking=False) if len(every) > len(self.capped.strategies) else None
-        self.full = Solver(full, backtracking=request.allow_backtracking)
+        self.rest = narrowed(self.full, allowed) if len(every) > len(self.capped.strategies) else None
         #: the allowed strategies are the full solve's first ones, in the same order: where the
         #: solve ends solved, its path is the full path (at each position both take the first
         #: strategy in order with a step, and the full one never gets past the allowed ones)
         self.prefix = every == list(full[: len(every)])
         self.rater = Rater()
+        #: the rating's profile whose path the judge's is (taken by the rating, not solved again)
+        self.reused = {"hodoku": "hodoku", "deduce": "deduce"}.get(request.profile)
+        #: whether the last capped path went on with :attr:`rest` (a path of two solves: not reused)
+        self._continued = False
         self.wanted_first = request.techniques[0] if request.first else None
         #: the capped solve follows the profile whose path gives the HoDoKu-scale level
         self.rating_profile = request.profile == ("hodoku" if request.classic_rating else "deduce")
@@ -93,9 +119,11 @@ class Judge:
         steps: list[Any] = []
         score = [0]
         first = [self.wanted_first]
+        self._forget()
         if not self._follow(self.capped, state, solution, unique, steps, score, first):
             return None
         more = not state.is_solved() and first[0] is None and self._all_used(steps)
+        self._continued = more and self.rest is not None
         if more and self.rest is not None and not self._follow(self.rest, state, solution, unique, steps, score, first):
             return None
         solved = state.is_solved()
@@ -104,6 +132,12 @@ class Judge:
         if first[0] is not None and solved and not first[0] <= SINGLE_CODES:
             return None   # solved by singles alone, but a technique beyond them was asked to come first
         return steps, solved
+
+    def _forget(self) -> None:
+        """A new puzzle: what HoDoKu's solver kept per position is dropped (memory stays bounded)."""
+        memo = getattr(self.full, "memo", None)
+        if memo is not None:
+            memo.clear()
 
     def _follow(self, solver: Solver, state: State, solution: Solution, unique: bool, steps: list[Any],
                 score: list[int], first: list[frozenset[str] | None]) -> bool:
@@ -131,6 +165,7 @@ class Judge:
         """The verdict on a unique puzzle with ``solution`` (``capped``: its
         capped solve, when already made), or None when it misses a target."""
         r = self.request
+        own = capped is None   # (a caller's capped path may be made without uniqueness: not the rating's)
         if capped is None:
             capped = self.capped_path(puzzle, solution)
         if capped is None:
@@ -141,20 +176,34 @@ class Judge:
             _, level = hodoku_scale(path, raise_by_score=r.kind != "killer")
             if level is not None and LEVELS.index(level) < LEVELS.index(r.level):
                 return None
+        made: Sequence[Any] | None = None   # the full path, when made by one solve from the givens
         if self.prefix and solved:
             steps: Sequence[Any] = path   # the capped path is the full path
+            if own and not self._continued:
+                made = path
         else:
             full = self.full_path(puzzle, solution)
             if full is None:
                 return None
-            steps = full
+            steps = made = full
         codes = tuple(dict.fromkeys(s.technique.code for s in steps))
         if not self.techniques_ok(steps, codes):
             return None   # (before the rating: the cheaper test first)
-        rating = self.rater.rate(puzzle, solution=solution)   # (known unique: no second search)
+        rating = self.rating(puzzle, solution, made)
         if not self.rating_ok(rating):
             return None
         return Verdict(rating, codes)
+
+    def rating(self, puzzle: Puzzle, solution: Solution, made: Sequence[Any] | None) -> Rating | PendingRating:
+        """The rating of a unique puzzle, taking the path ``made`` where it is
+        the rating's own; left pending (its ER solve made on first use) when
+        only that solve is missing and no target needs it."""
+        classic = not puzzle.has_cages and not puzzle.geometry.is_jigsaw
+        reused = self.reused if made is not None and (self.reused == "hodoku") == classic else None
+        paths: dict[str, Sequence[Any]] = {} if reused is None or made is None else {reused: made}
+        if reused == "hodoku" and self.request.er is None:
+            return PendingRating.of(puzzle, solution, paths)
+        return self.rater.rate(puzzle, solution=solution, paths=paths)   # (known unique: no second search)
 
     def full_path(self, puzzle: Puzzle, solution: Solution) -> Sequence[Any] | None:
         """The full solve's steps, or None when it does not solve the puzzle.
@@ -169,10 +218,10 @@ class Judge:
             return steps
         if not self.request.allow_backtracking:
             return None
-        result = self.full.solve(puzzle)
+        result = self.full.solve(puzzle, solution=solution)
         return result.steps if result.status in (SOLVED, SOLVED_WITH_BACKTRACKING) else None
 
-    def rating_ok(self, rating: Rating) -> bool:
+    def rating_ok(self, rating: Rating | PendingRating) -> bool:
         r = self.request
         if rating.status != SOLVED and not (r.allow_backtracking and rating.status == SOLVED_WITH_BACKTRACKING):
             return False

@@ -483,10 +483,18 @@ class HodokuSolver(Solver):
 
     def iter_solve(self, target: Puzzle | State, *, cache: SolveCache | None = None,
                    solution: Sequence[int] | None = None) -> Iterator[Step | SolveResult]:
-        puzzle = target.puzzle if isinstance(target, State) else target
+        self._begin(target.puzzle if isinstance(target, State) else target)
+        return super().iter_solve(target, cache=cache, solution=solution)
+
+    def steps(self, state: State, solution: Sequence[int] | None = None, unique: bool = False, *,
+              cache: SolveCache | None = None) -> Iterator[Step]:
+        """:meth:`Solver.steps` on HoDoKu's path from ``state`` (a path of its own: singles queues made afresh)."""
+        self._begin(state.puzzle)
+        return super().steps(state, solution, unique, cache=cache)
+
+    def _begin(self, puzzle: Puzzle) -> None:
         self._queues = self._last = None
         self._on = puzzle.size == N and not puzzle.has_cages and not puzzle.geometry.is_jigsaw
-        return super().iter_solve(target, cache=cache, solution=solution)
 
     def next_step(self, state: State, strategies: Sequence[Strategy] | None = None) -> Step | None:
         if strategies is None:

@@ -5,13 +5,13 @@ a :class:`Rating`."""
 from __future__ import annotations
 
 import time
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import attrs
 
 from .. import collector, deadline
 from .._version import __version__
-from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING, Solver
+from ..engine import MULTIPLE_SOLUTIONS, NO_SOLUTION, SOLVED, SOLVED_WITH_BACKTRACKING, Solver, SolveResult
 from ..errors import SolveTimeout
 from ..puzzle import Puzzle
 from ..registry import strategies_for
@@ -138,6 +138,8 @@ class Rater:
         self._solvers: dict[str, Solver] = {}
         #: the solution of the puzzle being rated, when the caller knows it is the only one
         self._known: tuple[int, ...] | None = None
+        #: the solves of that puzzle already made (:meth:`rate`'s ``paths``)
+        self._paths: Mapping[str, Sequence[Step]] = {}
 
     @property
     def settings(self) -> tuple[tuple[str, Any], ...]:
@@ -154,12 +156,20 @@ class Rater:
                 self._solvers[profile] = _SharedSolver(profile, self.uniqueness, self._memo, nested)
         return self._solvers[profile]
 
-    def rate(self, puzzle: Puzzle, *, solution: Sequence[int] | None = None) -> Rating:
+    def rate(self, puzzle: Puzzle, *, solution: Sequence[int] | None = None,
+             paths: Mapping[str, Sequence[Step]] | None = None) -> Rating:
         """The rating of one puzzle (status ``timeout`` past ``time_limit``);
         ``solution``: its solution when already known to be the only one
-        (see :meth:`Solver.iter_solve`: no search for a second one)."""
+        (see :meth:`Solver.iter_solve`: no search for a second one);
+        ``paths`` (with ``solution``): solves of it already made, by profile
+        (``se``, ``hodoku``, ``deduce``), each whole (solved, trial and error
+        last if needed) by the solver this rater uses for that profile with
+        ``uniqueness``: taken instead of solving again (a generator's)."""
+        if paths and solution is None:
+            raise ValueError("paths are taken for a puzzle whose solution is known (solution=...)")
         start = time.perf_counter()
         self._known = None if solution is None else tuple(solution)   # (for this puzzle only, as the memo)
+        self._paths = paths or {}
         try:
             with deadline.limit(self.time_limit), collector.relaxed():   # (whole: see deduce.collector)
                 return self._rate(puzzle, start)
@@ -169,15 +179,24 @@ class Rater:
         finally:
             self._memo.clear()
             self._known = None
+            self._paths = {}
+
+    def _solve(self, profile: str, puzzle: Puzzle, cache: SolveCache) -> SolveResult:
+        """The solve of ``profile``: the path already made, or the rater's own solve."""
+        made = self._paths.get(profile)
+        if made is None:
+            return self.solver(profile).solve(puzzle, cache=cache, solution=self._known)
+        tried = any(s.technique.code == "bf" for s in made)
+        return SolveResult(puzzle, SOLVED_WITH_BACKTRACKING if tried else SOLVED, tuple(made), self._known, 1, tried)
 
     def _rate(self, puzzle: Puzzle, start: float) -> Rating:
         text = puzzle.givens_string()
         classic = not puzzle.has_cages and not puzzle.geometry.is_jigsaw
         cache = SolveCache()  # (the two solves of one puzzle share what they keep: deduce.solve_cache)
-        se_result = self.solver("se" if classic else "deduce").solve(puzzle, cache=cache, solution=self._known)
+        se_result = self._solve("se" if classic else "deduce", puzzle, cache)
         if se_result.status in (NO_SOLUTION, MULTIPLE_SOLUTIONS):
             return Rating(text, se_result.status, seconds=time.perf_counter() - start, settings=self.settings)
-        ho_result = self.solver("hodoku").solve(puzzle, cache=cache, solution=self._known) if classic else se_result
+        ho_result = self._solve("hodoku", puzzle, cache) if classic else se_result
         er, ep, ed, hardest = se_scale(se_result.steps)
         if se_result.backtracking and er is not None:
             er = max(er, nested_floor(self.nested))  # every level tried failed: harder than the last
