@@ -231,6 +231,40 @@ def test_a_known_solution_skips_the_second_solution_search(monkeypatch):
     assert rating.status == "solved" and rating.level == "Medium"
 
 
+def test_the_judges_path_is_the_ratings_and_the_er_solve_waits(monkeypatch):
+    """The judge follows HoDoKu's own path (as the rating does) and the
+    rating takes it instead of solving again; the ER solve, which a level
+    target does not need, is made when the record's rating is first read:
+    the same rating as :func:`deduce.rate`'s."""
+    from deduce.generate.record import PendingRating
+
+    [g] = deduce.generate(level="hard", seed=5)
+    assert isinstance(g._rating, PendingRating) and g._rating.er is None
+    path = HodokuSolver().solve(g.puzzle).steps
+    assert (g.score, g.level) == (sum(s.technique.hodoku for s in path), "Hard")   # (known, not rated yet)
+    assert g.techniques == tuple(dict.fromkeys(s.technique.code for s in path))
+    fields = ("status", "er", "ep", "ed", "score", "level", "hardest", "backtracking")
+    rating = deduce.rate(g.puzzle)
+    assert [getattr(g.rating, f) for f in fields] == [getattr(rating, f) for f in fields]
+    assert not isinstance(g._rating, PendingRating) and g.to_json()["er"] == rating.er
+    # the rating's HoDoKu solve is the path given (never solved again), the ER solve its own
+    import deduce.rating.hodoku as hodoku
+
+    def no_solve(*_args, **_kwargs):
+        raise AssertionError("HoDoKu's path solved again")
+
+    taken = Rater().rate(g.puzzle, solution=g.solution, paths={"hodoku": path})
+    monkeypatch.setattr(hodoku.HodokuSolver, "iter_solve", no_solve)
+    again = Rater().rate(g.puzzle, solution=g.solution, paths={"hodoku": path})
+    assert [getattr(again, f) for f in fields] == [getattr(taken, f) for f in fields] == \
+        [getattr(rating, f) for f in fields]
+    with pytest.raises(ValueError, match="solution"):
+        Rater().rate(g.puzzle, paths={"hodoku": path})
+    # an ER target needs the ER solve: rated at once
+    [e] = deduce.generate(er="2-4", seed=5)
+    assert not isinstance(e._rating, PendingRating) and 2 <= e.er <= 4
+
+
 def test_records_and_json():
     [g] = deduce.generate(size=4, seed=9)
     doc = g.to_json()
