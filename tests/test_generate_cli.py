@@ -100,6 +100,15 @@ def test_jobs_give_the_same_puzzles():
     assert one == two and len(one.splitlines()) == 3
 
 
+def test_jobs_give_the_same_records():
+    # 9x9 at a level: in one process the ER solve waits until the record is written, a worker rates in full
+    args = ["generate", "--level", "hard", "--count", "2", "--seed", "3", "--json"]
+    one, two = records(run(args)[1]), records(run(args + ["--jobs", "2"])[1])
+    for doc in one + two:
+        assert doc.pop("seconds") >= 0 and doc["er"] is not None
+    assert one == two and len(one) == 2
+
+
 # -- the lists -----------------------------------------------------------------
 
 LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
