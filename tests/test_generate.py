@@ -209,6 +209,24 @@ def test_technique_cut_only_until_used():
     assert Judge(Request.make("classic", 9, level="easy")).rest is None
 
 
+def test_a_path_cut_at_the_technique_goes_on_as_hodokus():
+    """Where the solve cut at the technique asked for gets stuck after using
+    it, the rest goes on along the same path (HoDoKu's singles queues with
+    it): the whole path is HoDoKu's, which the rating then takes."""
+    from deduce.generate.request import Request
+    from deduce.generate.targets import Judge
+
+    request = Request.make("classic", 9, techniques="xy-wing")
+    judge, cut = Judge(request), set(request.allowed(cut=True))
+    went_on = 0
+    for seed in range(4):
+        [g] = deduce.generate(techniques="xy-wing", seed=seed)
+        path, solved = judge.capped_path(g.puzzle, g.solution)
+        assert solved and list(path) == list(HodokuSolver().solve(g.puzzle).steps)
+        went_on += any(s.technique.code not in cut for s in path)
+    assert went_on
+
+
 def test_a_known_solution_skips_the_second_solution_search(monkeypatch):
     """The generator rates a puzzle it proved unique with ``solution=``: the
     same steps and rating as without, and no search for a second solution

@@ -32,7 +32,7 @@ deduce's for the other kinds, as the rating does).
 from __future__ import annotations
 
 import copy
-from typing import Any, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import attrs
 
@@ -95,8 +95,6 @@ class Judge:
         self.rater = Rater()
         #: the rating's profile whose path the judge's is (taken by the rating, not solved again)
         self.reused = {"hodoku": "hodoku", "deduce": "deduce"}.get(request.profile)
-        #: whether the last capped path went on with :attr:`rest` (a path of two solves: not reused)
-        self._continued = False
         self.wanted_first = request.techniques[0] if request.first else None
         #: the capped solve follows the profile whose path gives the HoDoKu-scale level
         self.rating_profile = request.profile == ("hodoku" if request.classic_rating else "deduce")
@@ -120,11 +118,11 @@ class Judge:
         score = [0]
         first = [self.wanted_first]
         self._forget()
-        if not self._follow(self.capped, state, solution, unique, steps, score, first):
+        if not self._follow(self.capped.steps(state, solution, unique=unique), steps, score, first):
             return None
         more = not state.is_solved() and first[0] is None and self._all_used(steps)
-        self._continued = more and self.rest is not None
-        if more and self.rest is not None and not self._follow(self.rest, state, solution, unique, steps, score, first):
+        if more and self.rest is not None and not self._follow(self._go_on(state, solution, unique), steps, score,
+                                                               first):
             return None
         solved = state.is_solved()
         if not solved and not self.request.allow_backtracking:
@@ -139,11 +137,18 @@ class Judge:
         if memo is not None:
             memo.clear()
 
-    def _follow(self, solver: Solver, state: State, solution: Solution, unique: bool, steps: list[Any],
-                score: list[int], first: list[frozenset[str] | None]) -> bool:
-        """``solver``'s steps from ``state`` added to ``steps``; False as soon
-        as one breaks a target (the first technique, the score ceiling)."""
-        for step in solver.steps(state, solution, unique=unique):
+    def _go_on(self, state: State, solution: Solution, unique: bool) -> Iterator[Any]:
+        """:attr:`rest`'s steps from where the capped solve stopped, on the same path."""
+        assert self.rest is not None
+        if isinstance(self.rest, HodokuSolver) and isinstance(self.capped, HodokuSolver):
+            return self.rest.resume(state, solution, unique, after=self.capped)
+        return self.rest.steps(state, solution, unique=unique)   # (a plain solve keeps nothing between steps)
+
+    def _follow(self, found: Iterable[Any], steps: list[Any], score: list[int],
+                first: list[frozenset[str] | None]) -> bool:
+        """The steps ``found`` added to ``steps``; False as soon as one
+        breaks a target (the first technique, the score ceiling)."""
+        for step in found:
             steps.append(step)
             code = step.technique.code
             if first[0] is not None and step.technique.family != SINGLES:
@@ -176,10 +181,10 @@ class Judge:
             _, level = hodoku_scale(path, raise_by_score=r.kind != "killer")
             if level is not None and LEVELS.index(level) < LEVELS.index(r.level):
                 return None
-        made: Sequence[Any] | None = None   # the full path, when made by one solve from the givens
+        made: Sequence[Any] | None = None   # the full path, as the rating makes it
         if self.prefix and solved:
             steps: Sequence[Any] = path   # the capped path is the full path
-            if own and not self._continued:
+            if own:
                 made = path
         else:
             full = self.full_path(puzzle, solution)

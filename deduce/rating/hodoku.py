@@ -492,6 +492,14 @@ class HodokuSolver(Solver):
         self._begin(state.puzzle)
         return super().steps(state, solution, unique, cache=cache)
 
+    def resume(self, state: State, solution: Sequence[int] | None = None, unique: bool = False, *,
+               after: HodokuSolver) -> Iterator[Step]:
+        """:meth:`steps` from ``state``, where the path of ``after`` (a solver
+        with fewer of the profile's techniques, the first ones) stopped: the
+        same path goes on (its singles queues with it)."""
+        self._queues, self._last, self._on = after._queues, after._last, after._on
+        return super().steps(state, solution, unique)
+
     def _begin(self, puzzle: Puzzle) -> None:
         self._queues = self._last = None
         self._on = puzzle.size == N and not puzzle.has_cages and not puzzle.geometry.is_jigsaw
