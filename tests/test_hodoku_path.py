@@ -159,7 +159,7 @@ FLOOR = 0.8
 #: their steps is checked against the solution, and each elimination of the plain strategy is one of theirs
 #: (they read more, never less), except for the ALS-XY-wing, whose three sets HoDoKu keeps apart.
 READINGS = {"als-xz": {"whole": True}, "als-xy-wing": {"whole": True}, "remote-pair": {"whole": True},
-            "xy-chain": {"cannibal": True}, "multi-colours": {"whole": True}}
+            "xy-chain": {"cannibal": True}, "multi-colours": {"whole": True}, "sue-de-coq": {"shared": True}}
 
 
 def _readings():
