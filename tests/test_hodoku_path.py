@@ -205,3 +205,29 @@ def test_hodokus_readings_are_sound_and_wider(case):
         if plain.technique.code != "als-xy-wing":
             for step in plain.find(state):
                 assert set(step.eliminations) <= widened, (plain, step)
+
+
+# -- HoDoKu's uniqueness readings (missing candidates), on HoDoKu's own regression library ------------------
+
+def test_hodokus_rectangles_with_missing_candidates_on_its_regression_library():
+    # the library's cases "-2" of the unique rectangles 1-6 and the hidden rectangle are HoDoKu's own positions
+    # where a corner already lost a rectangle digit: the hodoku profile's settings find each of them, and no
+    # step there removes a solution value (tests/reglib.py checks both); the plain strategies skip them
+    import attrs
+
+    from deduce.rating.hodoku import SETTINGS
+
+    from . import reglib
+
+    if not reglib.PATH.exists():
+        pytest.skip("../shared/corpora is absent")
+    done = 0
+    for case in reglib.cases():
+        if case.variant != "2" or case.code not in ("0600", "0601", "0602", "0603", "0604", "0605", "0606"):
+            continue
+        strategies = [attrs.evolve(s, **SETTINGS[s.technique.code]) for s in reglib.strategies_for(case.code)]
+        assert strategies and all(SETTINGS[s.technique.code] == {"missing": True} for s in strategies)
+        ok, why = reglib.check(case, strategies=strategies)
+        assert ok, (case.line, why)
+        done += 1
+    assert done == 34
