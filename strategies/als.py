@@ -490,30 +490,30 @@ class SueDeCoq(Producer):
             line_groups = _cell_sets([c for c in line_all if c not in core], cand, len(line_all))
             box_groups = _cell_sets([c for c in box_all if c not in core], cand, len(box_all))
             # the box's parts by how many symbols of V they must hold
-            box_parts: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+            box_parts: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
             for d_cells, vd, k in sorted(box_groups):
                 k_box = k - (vd & ~v).bit_count()
                 if vd & v and 0 < k_box < n:
-                    box_parts.setdefault(k_box, []).append((d_cells, vd))
+                    box_parts.setdefault(k_box, []).append((d_cells, vd, _mask(d_cells)))
             for a_cells, va, k in sorted(line_groups):
                 k_line = k - (va & ~v).bit_count()
                 if not va & v or not 0 < k_line < n:
                     continue
-                banned = va & v
-                for d_cells, vd in box_parts.get(n - k_line, ()):
-                    if vd & banned or set(d_cells) & set(a_cells):
+                banned, a_mask = va & v, _mask(a_cells)
+                for d_cells, vd, d_mask in box_parts.get(n - k_line, ()):
+                    if vd & banned or a_mask & d_mask:
                         continue
                     both = va & vd
                     line_out = ((v | va) & ~vd) | both
                     box_out = ((v | vd) & ~va) | both
-                    used = set(core) | set(a_cells) | set(d_cells)
-                    elims = {(c, s) for c in line_all if c not in core and c not in a_cells
+                    elims = {(c, s) for c in line_all if c not in core and not a_mask >> c & 1
                              for s in bits_of(cand[c] & line_out)}
-                    elims |= {(c, s) for c in box_all if c not in core and c not in d_cells
+                    elims |= {(c, s) for c in box_all if c not in core and not d_mask >> c & 1
                               for s in bits_of(cand[c] & box_out)}
                     if elims:
-                        yield Step(self.technique, eliminations=sorted(elims), cells=sorted(used),
-                                   houses=(line, block), symbols=bits_of(v | va | vd),
+                        yield Step(self.technique, eliminations=sorted(elims),
+                                   cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
+                                   symbols=bits_of(v | va | vd),
                                    details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
                                             ("core_symbols", tuple(bits_of(v))),
                                             ("line_symbols", tuple(bits_of(va))),
@@ -560,6 +560,13 @@ class SueDeCoq(Producer):
                                                 ("core_symbols", tuple(bits_of(v))),
                                                 ("line_symbols", tuple(bits_of(va))),
                                                 ("box_symbols", tuple(bits_of(vd)))))
+
+
+def _mask(cells: tuple[int, ...]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
 
 
 def _cores(cells: list[int]) -> list[tuple[int, ...]]:
