@@ -712,6 +712,19 @@ def _sdc_text(r: TextRenderer, step: Step) -> str:
     v, va, vd = step.detail("core_symbols"), step.detail("line_symbols"), step.detail("box_symbols")
     n = len(core) + len(a) + len(d)
     w = word(r.puzzle)
+    shared = sorted(set(va) & set(vd))
+    if shared:  # HoDoKu's reading: the parts share a symbol outside V
+        k_line = len(a) - len(set(va) - set(v))
+        return (f"{capitalize(r.cells(core))}, where {line} meets {box}, hold {r.symset(v)}: {len(v) - len(core)} "
+                f"more than their cells, so {len(v) - len(core)} of them must go elsewhere. "
+                f"{capitalize(r.cells(a))} in the rest of {line} {verb(len(a), 'holds', 'hold')} {r.symset(va)}, "
+                f"and so {verb(len(a), 'takes', 'take')} at least {k_line} of {r.symset(v)}; {r.cells(d)} in the "
+                f"rest of {box} {verb(len(d), 'holds', 'hold')} {r.symset(vd)}, none of the line's "
+                f"{r.symset(sorted(set(va) & set(v)))}, and so {verb(len(d), 'takes', 'take')} the others. So each "
+                f"{w} of {r.symset(v)} is in one of these cells, once, and each part holds all its other {w}s "
+                f"({r.symset(shared)} in both): the rest of {line} loses {r.symset(set(va) | (set(v) - set(vd)))} "
+                f"and the rest of {box} loses {r.symset(set(vd) | (set(v) - set(va)))}: "
+                f"{r.removed(step.eliminations)}.")
     return (f"{capitalize(r.cells(core))}, where {line} meets {box}, hold {r.symset(v)}. {capitalize(r.cells(a))} "
             f"in the rest of {line} {verb(len(a), 'holds', 'hold')} {r.symset(va)}, and {r.cells(d)} in the "
             f"rest of {box} {verb(len(d), 'holds', 'hold')} {r.symset(vd)}; those two share no {w}. "
