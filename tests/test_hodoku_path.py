@@ -231,3 +231,14 @@ def test_hodokus_rectangles_with_missing_candidates_on_its_regression_library():
         assert ok, (case.line, why)
         done += 1
     assert done == 34
+
+
+def test_a_sue_de_coq_whose_parts_share_a_digit_says_so():
+    # HoDoKu's Sue de Coq on HANDFUL's made puzzle: the line's part {5,7,8} and the box's {3,7,9} share 7
+    from deduce.render.words import explain
+
+    puzzle = Puzzle.from_string(".6....7.83.1..754..29..........2.4...5.....1.4.......7...194..21..3.............6")
+    (step,) = [s for s in HodokuSolver().solve(puzzle).steps if s.technique.code == "sue-de-coq"]
+    assert set(step.detail("line_symbols")) & set(step.detail("box_symbols")) == {6}
+    text = explain(step, puzzle)
+    assert "({7} in both)" in text and "the rest of box 7 loses {3,7,9}" in text
