@@ -207,12 +207,9 @@ def test_hodokus_readings_are_sound_and_wider(case):
                 assert set(step.eliminations) <= widened, (plain, step)
 
 
-# -- HoDoKu's uniqueness readings (missing candidates), on HoDoKu's own regression library ------------------
+# -- HoDoKu's uniqueness readings, on HoDoKu's own regression library ---------------------------------------
 
-def test_hodokus_rectangles_with_missing_candidates_on_its_regression_library():
-    # the library's cases "-2" of the unique rectangles 1-6 and the hidden rectangle are HoDoKu's own positions
-    # where a corner already lost a rectangle digit: the hodoku profile's settings find each of them, and no
-    # step there removes a solution value (tests/reglib.py checks both); the plain strategies skip them
+def _reglib_with_hodoku_settings():
     import attrs
 
     from deduce.rating.hodoku import SETTINGS
@@ -221,16 +218,29 @@ def test_hodokus_rectangles_with_missing_candidates_on_its_regression_library():
 
     if not reglib.PATH.exists():
         pytest.skip("../shared/corpora is absent")
-    done = 0
     for case in reglib.cases():
-        if case.variant != "2" or case.code not in ("0600", "0601", "0602", "0603", "0604", "0605", "0606"):
-            continue
-        strategies = [attrs.evolve(s, **SETTINGS[s.technique.code]) for s in reglib.strategies_for(case.code)]
-        assert strategies and all(SETTINGS[s.technique.code] == {"missing": True} for s in strategies)
+        rectangle = case.code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606") and case.variant == "2"
+        avoidable = case.code in ("0607", "0608") and case.variant != "2"
+        if rectangle or avoidable:
+            strategies = [attrs.evolve(s, **SETTINGS[s.technique.code]) for s in reglib.strategies_for(case.code)]
+            assert strategies and all(SETTINGS[s.technique.code] in ({"missing": True}, {"bivalue": True})
+                                      for s in strategies)
+            yield case, strategies
+
+
+def test_hodokus_rectangles_on_its_regression_library():
+    # the library's cases "-2" of the unique rectangles 1-6 and the hidden rectangle are HoDoKu's own positions
+    # where a corner already lost a rectangle digit (34; the plain strategies skip them), and its avoidable
+    # rectangles (25): the hodoku profile's settings find each, and no step there removes a solution value
+    # (tests/reglib.py checks both)
+    from . import reglib
+
+    done = 0
+    for case, strategies in _reglib_with_hodoku_settings():
         ok, why = reglib.check(case, strategies=strategies)
         assert ok, (case.line, why)
         done += 1
-    assert done == 34
+    assert done == 34 + 25
 
 
 def test_a_sue_de_coq_whose_parts_share_a_digit_says_so():
