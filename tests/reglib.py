@@ -45,9 +45,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
 
 #: Variants deduce deliberately does not implement, with the reason.
 SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
-    (code, "2"): "uniqueness with missing candidates: a rectangle whose corner already lost one of the two "
-                 "symbols is not a deadly pattern in general (the removed candidate may be what prevents the "
-                 "swap), so deduce does not use it"
+    (code, "2"): "uniqueness with missing candidates: deduce's own rectangles need both symbols in the corners "
+                 "they read; HoDoKu's reading (the hodoku profile's settings) finds these cases: "
+                 "tests/test_hodoku_path.py"
     for code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606", "0607", "0608")
 }
 
