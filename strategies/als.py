@@ -443,6 +443,13 @@ class SueDeCoq(Producer):
 
     CODE = "sue-de-coq"
 
+    #: HoDoKu's reading (for the ``hodoku`` profile): the intersection's
+    #: other cells may join the line's or the box's part, and the two parts
+    #: may share a symbol outside V (each part then holds all its symbols
+    #: outside V, so that symbol leaves the rest of both houses), the parts
+    #: of any size: :meth:`_shared_at`.
+    shared: bool = False
+
     def find(self, state: State) -> Iterator[Step]:
         from ._houses import line_block_pairs
 
@@ -452,12 +459,65 @@ class SueDeCoq(Producer):
         for line, block, inter in line_block_pairs(g):
             # what one intersection finds reads only its line and box: kept per their candidates,
             # since between two steps most intersections keep theirs
-            key = ("sue de coq", line, block, tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[line]),
+            key = ("sue de coq", self.shared, line, block,
+                   tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[line]),
                    tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[block]))
             steps = memo.get(key)
             if steps is None:
-                steps = memo[key] = list(self._at(state, line, block, inter))
+                at = self._shared_at if self.shared else self._at
+                steps = memo[key] = list(at(state, line, block, inter))
             yield from steps
+
+    def _shared_at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
+        """HoDoKu's Sue de Coq steps of one intersection.  Why they hold: the
+        core C holds |C| symbols of V (|V| = |C| + n); a line part L with
+        e_L symbols outside V holds at least |L| - e_L of V, the box part B
+        at least |B| - e_B, none of them those of L; as (|L| - e_L) +
+        (|B| - e_B) = n, C, L and B hold every symbol of V once, L every
+        symbol of its own outside V, B every one of its own."""
+        g = state.puzzle.geometry
+        cand, value = state.cand, state.value
+        core_cells = [c for c in bits_of(inter) if value[c] < 0]
+        line_all = [c for c in g.houses[line] if value[c] < 0]
+        box_all = [c for c in g.houses[block] if value[c] < 0]
+        for core in _cores(core_cells):
+            v = 0
+            for c in core:
+                v |= cand[c]
+            n = v.bit_count() - len(core)
+            if n < 2:
+                continue
+            line_groups = _cell_sets([c for c in line_all if c not in core], cand, len(line_all))
+            box_groups = _cell_sets([c for c in box_all if c not in core], cand, len(box_all))
+            # the box's parts by how many symbols of V they must hold
+            box_parts: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
+            for d_cells, vd, k in sorted(box_groups):
+                k_box = k - (vd & ~v).bit_count()
+                if vd & v and 0 < k_box < n:
+                    box_parts.setdefault(k_box, []).append((d_cells, vd, _mask(d_cells)))
+            for a_cells, va, k in sorted(line_groups):
+                k_line = k - (va & ~v).bit_count()
+                if not va & v or not 0 < k_line < n:
+                    continue
+                banned, a_mask = va & v, _mask(a_cells)
+                for d_cells, vd, d_mask in box_parts.get(n - k_line, ()):
+                    if vd & banned or a_mask & d_mask:
+                        continue
+                    both = va & vd
+                    line_out = ((v | va) & ~vd) | both
+                    box_out = ((v | vd) & ~va) | both
+                    elims = {(c, s) for c in line_all if c not in core and not a_mask >> c & 1
+                             for s in bits_of(cand[c] & line_out)}
+                    elims |= {(c, s) for c in box_all if c not in core and not d_mask >> c & 1
+                              for s in bits_of(cand[c] & box_out)}
+                    if elims:
+                        yield Step(self.technique, eliminations=sorted(elims),
+                                   cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
+                                   symbols=bits_of(v | va | vd),
+                                   details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
+                                            ("core_symbols", tuple(bits_of(v))),
+                                            ("line_symbols", tuple(bits_of(va))),
+                                            ("box_symbols", tuple(bits_of(vd)))))
 
     def _at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
         """The Sue de Coq steps of one line-box intersection."""
@@ -502,11 +562,23 @@ class SueDeCoq(Producer):
                                                 ("box_symbols", tuple(bits_of(vd)))))
 
 
-def _cell_sets(cells: list[int], cand: list[int]) -> list[tuple[tuple[int, ...], int, int]]:
-    """Every set of 1 to :data:`MAX_SDC_PART` of ``cells`` (by size, then in
+def _mask(cells: tuple[int, ...]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+def _cores(cells: list[int]) -> list[tuple[int, ...]]:
+    """The intersection's pairs and triples, in HoDoKu's order (a pair, then the triples extending it)."""
+    return sorted(c for k in (2, 3) for c in combinations(cells, k))
+
+
+def _cell_sets(cells: list[int], cand: list[int], most: int = MAX_SDC_PART) -> list[tuple[tuple[int, ...], int, int]]:
+    """Every set of 1 to ``most`` of ``cells`` (by size, then in
     ``combinations`` order), with its symbols and its size."""
     out = []
-    for k in range(1, MAX_SDC_PART + 1):
+    for k in range(1, min(most, len(cells)) + 1):
         for group in combinations(cells, k):
             m = 0
             for c in group:
@@ -640,6 +712,19 @@ def _sdc_text(r: TextRenderer, step: Step) -> str:
     v, va, vd = step.detail("core_symbols"), step.detail("line_symbols"), step.detail("box_symbols")
     n = len(core) + len(a) + len(d)
     w = word(r.puzzle)
+    shared = sorted(set(va) & set(vd))
+    if shared:  # HoDoKu's reading: the parts share a symbol outside V
+        k_line = len(a) - len(set(va) - set(v))
+        return (f"{capitalize(r.cells(core))}, where {line} meets {box}, hold {r.symset(v)}: {len(v) - len(core)} "
+                f"more than their cells, so {len(v) - len(core)} of them must go elsewhere. "
+                f"{capitalize(r.cells(a))} in the rest of {line} {verb(len(a), 'holds', 'hold')} {r.symset(va)}, "
+                f"and so {verb(len(a), 'takes', 'take')} at least {k_line} of {r.symset(v)}; {r.cells(d)} in the "
+                f"rest of {box} {verb(len(d), 'holds', 'hold')} {r.symset(vd)}, none of the line's "
+                f"{r.symset(sorted(set(va) & set(v)))}, and so {verb(len(d), 'takes', 'take')} the others. So each "
+                f"{w} of {r.symset(v)} is in one of these cells, once, and each part holds all its other {w}s "
+                f"({r.symset(shared)} in both): the rest of {line} loses {r.symset(set(va) | (set(v) - set(vd)))} "
+                f"and the rest of {box} loses {r.symset(set(vd) | (set(v) - set(va)))}: "
+                f"{r.removed(step.eliminations)}.")
     return (f"{capitalize(r.cells(core))}, where {line} meets {box}, hold {r.symset(v)}. {capitalize(r.cells(a))} "
             f"in the rest of {line} {verb(len(a), 'holds', 'hold')} {r.symset(va)}, and {r.cells(d)} in the "
             f"rest of {box} {verb(len(d), 'holds', 'hold')} {r.symset(vd)}; those two share no {w}. "

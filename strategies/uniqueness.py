@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterator, Sequence, TypedDict
+from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypedDict
 
 import attrs
 
@@ -44,6 +44,8 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import HARD, UNIQUENESS, Technique, row
 
+from ._hodoku_tabling import hodoku_classic
+from ._hodoku_uniqueness import hodoku_avoidable, hodoku_rectangles
 from ._houses import common_targets, per_position
 
 if TYPE_CHECKING:
@@ -138,9 +140,20 @@ class UniqueRectangle(Producer):
     allows_cages = False
 
     kind: int = 1
+    #: HoDoKu's reading (its default, for the ``hodoku`` profile): corners
+    #: may have lost a rectangle digit to logic, and the rectangles come in
+    #: HoDoKu's order (:mod:`strategies._hodoku_uniqueness`; 9x9 grids with
+    #: boxes, the plain reading elsewhere).
+    missing: bool = False
     CODES = {k: f"ur{k}" for k in (1, 2, 3, 4, 5, 6)}
 
+    def parameters(self) -> tuple[Any, ...]:
+        return (self.kind,)  # (``missing`` is a setting, not a variant)
+
     def find(self, state: State) -> Iterator[Step]:
+        if self.missing and hodoku_classic(state):
+            yield from self._hodoku(state)
+            return
         cand = state.cand
         for corners, pair in rectangles(state):
             floor = [c for c in corners if cand[c] == pair]
@@ -185,6 +198,19 @@ class UniqueRectangle(Producer):
                             if elims:
                                 yield Step(self.technique, eliminations=elims, cells=corners, houses=(h,),
                                            symbols=(a, b), details=details + (("locked", a),))
+
+    def _hodoku(self, state: State) -> Iterator[Step]:
+        for (kind, elims, details), corners, pair in hodoku_rectangles(state):
+            if kind != self.kind:
+                continue
+            d = dict(details)
+            houses: tuple[int, ...] = d.get("lines", (d["house"],) if "house" in d else ())  # type: ignore[assignment]
+            symbols = bits_of(pair) + ([d["extra"]] if "extra" in d else [])
+            if "subset_symbols" in d:
+                symbols = list(d["subset_symbols"])  # type: ignore[call-overload]
+            keep = tuple((k, v) for k, v in details if k not in ("house", "lines"))
+            yield Step(self.technique, eliminations=elims, cells=corners + d.get("subset", ()),  # type: ignore[operator]
+                       houses=houses, symbols=symbols, details=keep)
 
     def _type5(self, state: State, corners: Sequence[int], pair: int, roof: list[int],
                details: tuple) -> Iterator[Step]:
@@ -242,6 +268,14 @@ class HiddenRectangle(Producer):
     missing: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
+        if self.missing and hodoku_classic(state):
+            for (kind, elims, details), corners, _ in hodoku_rectangles(state):
+                if kind == "hr":
+                    d = dict(details)
+                    yield Step(self.technique, eliminations=elims, cells=corners, houses=d["houses"],
+                               symbols=(d["locked"], elims[0][1]),
+                               details=tuple((k, v) for k, v in details if k != "houses"))
+            return
         cand = state.cand
         g = state.puzzle.geometry
         n = g.size
@@ -314,9 +348,26 @@ class AvoidableRectangle(Producer):
     allows_cages = False
 
     kind: int = 1
+    #: HoDoKu's reading (for the ``hodoku`` profile): the rectangles in
+    #: HoDoKu's order, an empty corner read only when it holds two
+    #: candidates (:func:`strategies._hodoku_uniqueness.hodoku_avoidable`;
+    #: 9x9 grids, the plain reading elsewhere).
+    bivalue: bool = False
     CODES = {1: "avoidable-rectangle", 2: "avoidable-rectangle"}
 
+    def parameters(self) -> tuple[Any, ...]:
+        return (self.kind,)  # (``bivalue`` is a setting, not a variant)
+
     def find(self, state: State) -> Iterator[Step]:
+        if self.bivalue and hodoku_classic(state):
+            for kind, elims, details in hodoku_avoidable(state):
+                if kind == self.kind:
+                    d = dict(details)
+                    solved: Any = d["placed"]
+                    syms = tuple(state.value[c] for c in solved[:2]) + ((d["extra"],) if kind == 2 else ())
+                    yield Step(self.technique, eliminations=elims, cells=d["corners"], symbols=syms,
+                               variant=str(kind), details=details)
+            return
         g = state.puzzle.geometry
         n = g.size
         cand, value = state.cand, state.value

@@ -45,9 +45,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
 
 #: Variants deduce deliberately does not implement, with the reason.
 SKIPPED_VARIANTS: dict[tuple[str, str], str] = {
-    (code, "2"): "uniqueness with missing candidates: a rectangle whose corner already lost one of the two "
-                 "symbols is not a deadly pattern in general (the removed candidate may be what prevents the "
-                 "swap), so deduce does not use it"
+    (code, "2"): "uniqueness with missing candidates: deduce's own rectangles need both symbols in the corners "
+                 "they read; HoDoKu's reading (the hodoku profile's settings) finds these cases: "
+                 "tests/test_hodoku_path.py"
     for code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606", "0607", "0608")
 }
 
@@ -121,9 +121,11 @@ def strategies_for(hodoku_id: str) -> list:
     return [s for s in discovered() if s.technique.code in codes]
 
 
-def check(case: Case, max_steps: int = 400) -> tuple[bool, str]:
-    """(passed, why) for one case, with the strategies that implement its technique."""
-    strategies = strategies_for(case.code)
+def check(case: Case, max_steps: int = 400, strategies: list | None = None) -> tuple[bool, str]:
+    """(passed, why) for one case, with the strategies that implement its
+    technique (or ``strategies``)."""
+    if strategies is None:
+        strategies = strategies_for(case.code)
     state, solution = position(case)
     found_steps = []
     for strategy in strategies:

@@ -63,6 +63,13 @@ HANDFUL = (
     "...5...19..........124...56........372...91.846...75...7......13...7.68....93....",  # XY-chain from its cells
     ".8..9..1..6.7...4.4.38....6.9.....5....9..2....6....3....3...6...8.2.1.......5.87",  # multi-colours
     ".1..59.7.54...69...2...........8563...7.....8...3.27.......3.6.....4.5....1...4..",  # remote pair, whole
+    # HoDoKu's rectangles (missing candidates, its order) and Sue de Coq (shared parts, its order)
+    ".2.7.8......1....9....9.5..4......537.......1....24...95....1.6..19...27..4...3..",  # UR 3
+    ".7..2.4....8.....99..4....569...8.....31.....1....43...54..6..12.....9......372..",  # UR 4, hidden rectangle
+    "5..6....1.3....5..6....1.97..5......21.4.8.....7..245..83.9.......2.6.3.....8....",  # hidden rectangle, UR 4
+    ".6....7.83.1..754..29..........2.4...5.....1.4.......7...194..21..3.............6",  # UR 1, Sue de Coq
+    ".7....4..4.97......1.....6...45.3.7....4.81.5.2.......7.59....2.8.23...9.....1...",  # UR 4, one corner short
+    ".6.........7.5.....41..32.....19..6......7..91.28..3....84...7.9....1....3....4.1",  # HR, UR 3, Sue de Coq
 )
 
 
@@ -148,8 +155,8 @@ def test_hodoku_paths_of_the_whole_file():
 
 #: The share of the file's puzzles on which deduce takes HoDoKu's whole path
 #: (measured: 1,016 of 1,231, the 154 made here and classic-rated.csv, with
-#: HoDoKu's tabling for chains; 836 before it; see bench/SCALES.md); a drop is a
-#: regression.
+#: HoDoKu's tabling for chains; 836 before it; 1,113 of 1,240 with HoDoKu's
+#: rectangles and Sue de Coq; see bench/SCALES.md); a drop is a regression.
 FLOOR = 0.8
 
 
@@ -159,7 +166,7 @@ FLOOR = 0.8
 #: their steps is checked against the solution, and each elimination of the plain strategy is one of theirs
 #: (they read more, never less), except for the ALS-XY-wing, whose three sets HoDoKu keeps apart.
 READINGS = {"als-xz": {"whole": True}, "als-xy-wing": {"whole": True}, "remote-pair": {"whole": True},
-            "xy-chain": {"cannibal": True}, "multi-colours": {"whole": True}}
+            "xy-chain": {"cannibal": True}, "multi-colours": {"whole": True}, "sue-de-coq": {"shared": True}}
 
 
 def _readings():
@@ -198,3 +205,50 @@ def test_hodokus_readings_are_sound_and_wider(case):
         if plain.technique.code != "als-xy-wing":
             for step in plain.find(state):
                 assert set(step.eliminations) <= widened, (plain, step)
+
+
+# -- HoDoKu's uniqueness readings, on HoDoKu's own regression library ---------------------------------------
+
+def _reglib_with_hodoku_settings():
+    import attrs
+
+    from deduce.rating.hodoku import SETTINGS
+
+    from . import reglib
+
+    if not reglib.PATH.exists():
+        pytest.skip("../shared/corpora is absent")
+    for case in reglib.cases():
+        rectangle = case.code in ("0600", "0601", "0602", "0603", "0604", "0605", "0606") and case.variant == "2"
+        avoidable = case.code in ("0607", "0608") and case.variant != "2"
+        if rectangle or avoidable:
+            strategies = [attrs.evolve(s, **SETTINGS[s.technique.code]) for s in reglib.strategies_for(case.code)]
+            assert strategies and all(SETTINGS[s.technique.code] in ({"missing": True}, {"bivalue": True})
+                                      for s in strategies)
+            yield case, strategies
+
+
+def test_hodokus_rectangles_on_its_regression_library():
+    # the library's cases "-2" of the unique rectangles 1-6 and the hidden rectangle are HoDoKu's own positions
+    # where a corner already lost a rectangle digit (34; the plain strategies skip them), and its avoidable
+    # rectangles (25): the hodoku profile's settings find each, and no step there removes a solution value
+    # (tests/reglib.py checks both)
+    from . import reglib
+
+    done = 0
+    for case, strategies in _reglib_with_hodoku_settings():
+        ok, why = reglib.check(case, strategies=strategies)
+        assert ok, (case.line, why)
+        done += 1
+    assert done == 34 + 25
+
+
+def test_a_sue_de_coq_whose_parts_share_a_digit_says_so():
+    # HoDoKu's Sue de Coq on HANDFUL's made puzzle: the line's part {5,7,8} and the box's {3,7,9} share 7
+    from deduce.render.words import explain
+
+    puzzle = Puzzle.from_string(".6....7.83.1..754..29..........2.4...5.....1.4.......7...194..21..3.............6")
+    (step,) = [s for s in HodokuSolver().solve(puzzle).steps if s.technique.code == "sue-de-coq"]
+    assert set(step.detail("line_symbols")) & set(step.detail("box_symbols")) == {6}
+    text = explain(step, puzzle)
+    assert "({7} in both)" in text and "the rest of box 7 loses {3,7,9}" in text

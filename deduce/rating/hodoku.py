@@ -215,8 +215,10 @@ def elimination_order(step: Step) -> list[tuple[int, int]]:
     """``step``'s eliminations in the order HoDoKu makes them (it matters:
     the singles they leave join the queues in that order).  A naked or
     locked subset empties its shared houses (row, column, box) cell by
-    cell; a hidden subset clears its cells in cell order; other steps go
-    digit by digit, each in cell order."""
+    cell; a hidden subset clears its cells in cell order; a Sue de Coq the
+    rest of its box, then the rest of its line, cell by cell, a unique
+    rectangle type 3 its subset's house, then the box; other steps go digit
+    by digit, each in cell order."""
     code = step.technique.code
     elims = step.eliminations
     if code in _NAKED_SUBSETS:
@@ -225,6 +227,9 @@ def elimination_order(step: Step) -> list[tuple[int, int]]:
         return sorted(elims, key=lambda e: (rank[e[0]], e[0], e[1]))
     if code in _HIDDEN_SUBSETS:
         return sorted(elims)
+    if code in ("sue-de-coq", "ur3"):  # one house first (SdC: the box; UR 3: the subset's), cell by cell
+        first = set(UNITS[step.houses[-1 if code == "sue-de-coq" else 0]])
+        return sorted(elims, key=lambda e: (e[0] not in first, e[0], e[1]))
     return sorted(elims, key=lambda e: (e[1], e[0]))
 
 
@@ -361,8 +366,9 @@ def _first(key: Callable[[Step], Any]) -> Callable[[Iterable[Step]], Step | None
 #:   digit by digit, row, column;
 #: * W-wings: by their two bivalue cells, then the symbol removed; empty
 #:   rectangles (:func:`_empty_rectangle`, :func:`_full_empty_rectangle`);
-#: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); hidden
-#:   rectangles by their bivalue corner; Sue de Coq (:func:`_sue_de_coq`);
+#: * XY-wings and XYZ-wings: by their cells (:func:`_xy_wing`); Sue de Coq
+#:   (:func:`_sue_de_coq`); unique and hidden rectangles come in HoDoKu's
+#:   order (their ``missing`` setting);
 #: * ALS-XZ and ALS-XY-wing: HoDoKu's first (:func:`_als_xz`,
 #:   :func:`_als_xy_wing`), each step with all its eliminations (the
 #:   strategies' ``whole`` setting);
@@ -381,7 +387,6 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     "skyscraper": _first(lambda s: (s.houses[0] >= N, s.symbols[0], sorted(s.houses))),
     "2-string-kite": _first(_kite),
     "xy-wing": _first(_xy_wing),
-    "hidden-rectangle": _first(lambda s: (dict(s.details)["floor"], sorted(s.cells))),
     "sue-de-coq": _first(_sue_de_coq),
     "xyz-wing": _first(lambda s: (s.cells[0], sorted(s.cells[1:]))),
     "empty-rectangle": _first(_empty_rectangle),
@@ -438,11 +443,13 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 #: Strategy settings for HoDoKu's reading of a technique (each is an
 #: attribute of the built-in strategy; a strategy without it is used as is).
 SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "aic": {"tabling": True},
+                                       **{f"ur{k}": {"missing": True} for k in range(1, 7)},
+                                       "avoidable-rectangle": {"bivalue": True},
                                        "grouped-aic": {"sets": False, "tabling": True},
                                        "cell-region-forcing": {"tabling": True}, "nishio": {"tabling": True},
                                        "als-xz": {"whole": True}, "als-xy-wing": {"whole": True},
                                        "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True},
-                                       "multi-colours": {"whole": True}}
+                                       "multi-colours": {"whole": True}, "sue-de-coq": {"shared": True}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:
