@@ -264,3 +264,23 @@ def als_xy_wings(state: State, sets: list[Any], links: dict[int, list[tuple[int,
     off, nbr, mask, reach_words, cell_words, nsym, words = tables
     return _deduce_accel.als_xy_wings(off, nbr, mask, [a.symbols for a in sets], reach_words, cell_words, nsym,
                                       words)
+
+
+def tabling_widen(direct: list[tuple[int, ...]], firsts: list[int],
+                  max_entries: int) -> list[tuple[int, list[int]] | None] | None:
+    """HoDoKu's tables widened breadth first (:class:`strategies._hodoku_tabling._Table`'s bit-set
+    pass) from each premise literal of ``firsts`` over the direct consequences ``direct``, by the C
+    module's ``tabling_widen``: per premise, what it reaches and its levels as bit sets, or None
+    for a table that fills up; None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.tabling_widen(direct, firsts, max_entries)
+
+
+def hodoku_grid(cand: list[int], groups: bool) -> tuple[list[tuple[int, int]], list[tuple[int, ...]], list[int]] | None:
+    """The group nodes (symbol, cell mask) of :class:`strategies._hodoku_tabling._Grid` (9x9), each
+    literal's direct consequences in its order and each symbol's places, made by the C module's
+    ``hodoku_grid``; None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_grid(cand, groups)

@@ -898,3 +898,78 @@ def test_malformed_als_links_are_refused(with_accel):
         with_accel.als_chains([0, 0], [], [], [1], b"\0" * 8, b"\0" * 8, 9, 1, 7, 100)  # reach too short
     with pytest.raises(ValueError):
         with_accel.als_xy_wings([0, 1], [5], [1], [3], b"\0" * 72, b"\0" * 8, 9, 1)  # a link to set 5 of 1
+
+
+def _hodoku_tables(state, groups, accel_module):
+    """HoDoKu's tables at ``state`` made with the module ``accel_module`` (None: pure Python)."""
+    from strategies import _hodoku_tabling
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_accel, "_deduce_accel", accel_module)
+        return _hodoku_tabling._Tables(state, groups)
+
+
+def assert_same_hodoku_tables(state, accel, groups=True):
+    """The C ``hodoku_grid`` and ``tabling_widen`` make HoDoKu's tables
+    (strategies/_hodoku_tabling.py) as Python does: the same nodes, direct
+    consequences in the same order, and per premise the same reach, levels
+    and entries in HoDoKu's order; returns how many tables."""
+    fast, plain = _hodoku_tables(state, groups, accel), _hodoku_tables(state, groups, None)
+    fg, pg = fast.grid, plain.grid
+    assert (fg.nodes, fg.masks, fg.places, fg.cand) == (pg.nodes, pg.masks, pg.places, pg.cand)
+    assert fg.direct_lits == pg.direct_lits
+    assert {x: list(ys) for x, ys in fg.direct.items() if ys} == {x: list(ys) for x, ys in pg.direct.items() if ys}
+    assert fg.direct_masks == pg.direct_masks
+    assert list(fast.of) == list(plain.of)
+    for key, table in plain.of.items():
+        other = fast.of[key]
+        assert (other.first, other.reach, other.levels) == (table.first, table.reach, table.levels), key
+        assert (other.lits, other.parent, other.pos) == (table.lits, table.parent, table.pos), key
+    return len(plain.of)
+
+
+def test_stuck_positions_make_the_same_hodoku_tables(with_accel, monkeypatch):
+    from strategies import _hodoku_tabling
+
+    made = 0
+    for text in PUZZLES:
+        state = stuck(text)
+        made += assert_same_hodoku_tables(state, with_accel) + assert_same_hodoku_tables(state, with_accel, False)
+    # tables that fill up (ordered in Python, as HoDoKu takes their entries) beside ones that do not
+    monkeypatch.setattr(_hodoku_tabling, "MAX_ENTRIES", 40)
+    made += assert_same_hodoku_tables(stuck(PUZZLES[0]), with_accel)
+    assert made > 400
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]), groups=st.booleans(),
+       max_entries=st.sampled_from([1, 30, 1000]))
+def test_random_positions_make_the_same_hodoku_tables(with_accel, seed, solved, groups, max_entries):
+    # HoDoKu's tables are made for its own grid alone (9x9, 3x3 boxes: hodoku_classic), never for a
+    # jigsaw or a larger one; random candidates make every kind of group and house link
+    from strategies import _hodoku_tabling
+
+    state = _random_position(Geometry.boxes(9), seed, solved)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_hodoku_tabling, "MAX_ENTRIES", max_entries)
+        assert assert_same_hodoku_tables(state, with_accel, groups) > 0
+
+
+def test_the_tabling_kernels_refuse_malformed_input(accel):
+    with pytest.raises(ValueError, match="hodoku_grid: candidates"):
+        accel.hodoku_grid([511] * 80, True)  # not 81 cells
+    with pytest.raises(ValueError, match="hodoku_grid: candidates"):
+        accel.hodoku_grid([511] * 80 + [512], True)  # a tenth symbol
+    with pytest.raises(ValueError, match="outside"):
+        accel.tabling_widen([(1,), (2,)], [0], 10)  # a literal beyond the table
+    with pytest.raises(ValueError, match="outside"):
+        accel.tabling_widen([(1,), (0,)], [2], 10)  # a premise beyond it
+    with pytest.raises(ValueError, match="max_entries"):
+        accel.tabling_widen([(1,), (0,)], [0], 0)
+    with pytest.raises(TypeError):
+        accel.tabling_widen([1, 2], [0], 10)  # consequences not a sequence
+    with pytest.raises(ValueError, match="no literals"):
+        accel.tabling_widen([], [], 10)
+    # a well-formed call: two literals leading to each other, and one that fills the table
+    assert accel.tabling_widen([(1,), (0,)], [0, 1], 10) == [(0b11, [0b01, 0b10]), (0b11, [0b10, 0b01])]
+    assert accel.tabling_widen([(1,), (0,)], [0], 2) == [None]
