@@ -41,7 +41,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_xy_wings
+from ._accel import als_chains, als_sets, als_xy_wings
 from ._houses import cached, per_position
 from ._memo import memo_for, symbol_masks
 
@@ -64,6 +64,9 @@ class Als(NamedTuple):
 
 def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
     """Every ALS of up to ``max_cells`` cells, each cell set once."""
+    found = als_sets(state, max_cells)
+    if found is not None:
+        return [Als(*a) for a in found]
     g = state.puzzle.geometry
     cand, value = state.cand, state.value
     pm = state.puzzle.peer_masks

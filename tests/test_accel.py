@@ -973,3 +973,51 @@ def test_the_tabling_kernels_refuse_malformed_input(accel):
     # a well-formed call: two literals leading to each other, and one that fills the table
     assert accel.tabling_widen([(1,), (0,)], [0, 1], 10) == [(0b11, [0b01, 0b10]), (0b11, [0b10, 0b01])]
     assert accel.tabling_widen([(1,), (0,)], [0], 2) == [None]
+
+
+def assert_same_als_sets(state, max_cells):
+    """The C ``als_sets`` finds :func:`strategies.als.almost_locked_sets`' sets, in its order; returns how many."""
+    from strategies import als
+
+    fast = als.almost_locked_sets(state, max_cells)
+    assert _accel.als_sets(state, max_cells) is not None, "the accelerator was not used"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_accel, "_deduce_accel", None)
+        plain = als.almost_locked_sets(state, max_cells)
+    assert fast == plain
+    return len(plain)
+
+
+def test_stuck_positions_make_the_same_als_sets(with_accel):
+    assert sum(assert_same_als_sets(stuck(text), 7) for text in PUZZLES) > 100
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
+       solved=st.sampled_from([0.0, 0.3, 0.6]), max_cells=st.integers(0, 8))
+def test_random_positions_make_the_same_als_sets(with_accel, size, seed, jigsaw, solved, max_cells):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    state = _random_position(geometry, seed, solved, few=size > 9 or seed % 2 == 0)
+    state.cand[:] = [m & (1 << size) - 1 or 1 for m in state.cand]  # (the few symbols are summed, not joined)
+    assert assert_same_als_sets(state, max_cells) >= 0
+
+
+def test_the_als_sets_kernel_refuses_malformed_input(accel):
+    state = stuck(PUZZLES[0])
+    peers = _accel._puzzle_tables(state)[0]
+    houses = [c for h in state.puzzle.geometry.houses for c in h]
+    sizes = [len(h) for h in state.puzzle.geometry.houses]
+    cand, value = list(state.cand), list(state.value)
+    assert len(accel.als_sets(cand, value, peers, houses, sizes, 9, 4)) > 0
+    with pytest.raises(ValueError, match="values"):
+        accel.als_sets(cand, value[:-1], peers, houses, sizes, 9, 4)
+    with pytest.raises(ValueError, match="candidates"):
+        accel.als_sets(cand[:-1] + [1 << 9], value, peers, houses, sizes, 9, 4)
+    with pytest.raises(ValueError, match="house cells"):
+        accel.als_sets(cand, value, peers, houses[:-1] + [81], sizes, 9, 4)
+    with pytest.raises(ValueError, match="add up"):
+        accel.als_sets(cand, value, peers, houses, sizes[:-1], 9, 4)
+    with pytest.raises(ValueError, match="word array"):
+        accel.als_sets(cand, value, peers[:-8], houses, sizes, 9, 4)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_sets(cand, value, peers, houses, sizes, 9, 32)

@@ -87,6 +87,9 @@ static PyMethodDef accel_functions[] = {
     {"tabling_widen", tabling_widen, METH_VARARGS,
      "tabling_widen(direct, firsts, max_entries) -> [(reach, [levels]) or None]: strategies._hodoku_tabling._Table's "
      "breadth-first widening from each premise literal (None: the table fills up)."},
+    {"als_sets", als_sets, METH_VARARGS,
+     "als_sets(cand, value, peers, house_cells, house_len, nsymbols, max_cells) -> [(cells, symbols, house, where, "
+     "seen)]: strategies.als.almost_locked_sets, in its order."},
     {"hodoku_grid", hodoku_grid, METH_VARARGS,
      "hodoku_grid(cand, groups) -> ([(symbol, cell mask)], direct, places): strategies._hodoku_tabling._Grid's group "
      "nodes (from 729 on), each literal's direct consequences in its order, and each symbol's places (9x9)."},
