@@ -300,3 +300,12 @@ def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[in
         houses = memo["accel als houses"] = ([c for h in g.houses for c in h], [len(h) for h in g.houses])
     return _deduce_accel.als_sets(state.cand, state.value, _puzzle_tables(state)[0], *houses, state.puzzle.size,
                                   max_cells)
+
+
+def als_links(state: State, sets: list[Any]) -> dict[tuple[int, int], list[int]] | None:
+    """The restricted commons of every two of ``sets`` (:func:`strategies.als._links`' table, in its
+    order), made by the C module's ``als_links``; None when the accelerator is not in use or the grid
+    or the symbols are beyond its limits."""
+    if _deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or state.puzzle.size > 31:
+        return None
+    return _deduce_accel.als_links(sets, state.puzzle.size, (len(state.cand) + 63) // 64)

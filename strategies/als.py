@@ -42,6 +42,7 @@ from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
 from ._accel import als_chains, als_sets, als_xy_wings
+from ._accel import als_links as als_links_of
 from ._houses import cached, per_position
 from ._memo import memo_for, symbol_masks
 
@@ -128,6 +129,9 @@ def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]
 
 def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
     sets = position_sets(state)
+    fast = als_links_of(state, sets)
+    if fast is not None:
+        return sets, fast
     by_symbol: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
         for x in bits_of(a.symbols):

@@ -976,7 +976,9 @@ def test_the_tabling_kernels_refuse_malformed_input(accel):
 
 
 def assert_same_als_sets(state, max_cells):
-    """The C ``als_sets`` finds :func:`strategies.als.almost_locked_sets`' sets, in its order; returns how many."""
+    """The C ``als_sets`` finds :func:`strategies.als.almost_locked_sets`' sets, in its order, and
+    ``als_links`` their restricted commons as :func:`strategies.als._links` does (with the sets of
+    ``MAX_ALS_CELLS`` cells); returns how many sets."""
     from strategies import als
 
     fast = als.almost_locked_sets(state, max_cells)
@@ -985,6 +987,12 @@ def assert_same_als_sets(state, max_cells):
         mp.setattr(_accel, "_deduce_accel", None)
         plain = als.almost_locked_sets(state, max_cells)
     assert fast == plain
+    fast_links = als._links(state)[1]
+    assert _accel.als_links(state, plain) is not None
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_accel, "_deduce_accel", None)
+        plain_links = als._links(State(state.puzzle, list(state.cand), list(state.value)))[1]
+    assert list(fast_links.items()) == list(plain_links.items())  # (the table's order too)
     return len(plain)
 
 
@@ -1021,3 +1029,13 @@ def test_the_als_sets_kernel_refuses_malformed_input(accel):
         accel.als_sets(cand, value, peers[:-8], houses, sizes, 9, 4)
     with pytest.raises(ValueError, match="out of range"):
         accel.als_sets(cand, value, peers, houses, sizes, 9, 32)
+    sets = accel.als_sets(cand, value, peers, houses, sizes, 9, 4)
+    assert accel.als_links(sets, 9, 2) and accel.als_links([], 9, 2) == {}
+    with pytest.raises(TypeError, match="Als record"):
+        accel.als_links([sets[0][:3]], 9, 2)
+    with pytest.raises(ValueError, match="a mask per symbol"):
+        accel.als_links([sets[0][:3] + (sets[0][3][:-1], sets[0][4])], 9, 2)
+    with pytest.raises(ValueError, match="too wide"):
+        accel.als_links(sets, 9, 1)  # masks of 81 cells in one word
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_links(sets, 9, 11)

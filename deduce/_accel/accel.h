@@ -17,7 +17,8 @@
  *             (HouseTables; strategies/subsets.py)
  *   aligned.c the aligned pair and triple exclusion search (aligned_sets;
  *             strategies/aligned_exclusion.py)
- *   alssets.c the almost locked sets of a position (als_sets; strategies/als.py)
+ *   alssets.c the almost locked sets of a position and their restricted commons (als_sets, als_links;
+ *             strategies/als.py)
  *   tabling.c HoDoKu's tables: their direct links (hodoku_grid) and their widening (tabling_widen;
  *             strategies/_hodoku_tabling.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
@@ -132,6 +133,7 @@ PyObject *als_chains(PyObject *module, PyObject *args);
 PyObject *als_xy_wings(PyObject *module, PyObject *args);
 PyObject *tabling_widen(PyObject *module, PyObject *args);
 PyObject *als_sets(PyObject *module, PyObject *args);
+PyObject *als_links(PyObject *module, PyObject *args);
 PyObject *hodoku_grid(PyObject *module, PyObject *args);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */

@@ -1,6 +1,7 @@
 #include "accel.h"
 
-/* The almost locked sets of a position (strategies/als.py's almost_locked_sets).
+/* The almost locked sets of a position (strategies/als.py's almost_locked_sets) and the restricted
+ * commons of every two of them (its _links).
  *
  * als_sets(cand, value, peers, house_cells, house_len, nsymbols, max_cells): per house in order, per
  * size k from 1 to max_cells (and below the house's unsolved cells), the k-combinations of the
@@ -129,5 +130,90 @@ done:
     PyMem_Free(hmask);
     PyMem_Free(where);
     PyMem_Free(seen);
+    return out;
+}
+
+/* als_links(sets, nsymbols, words) -> {(i, j): [x, ...]}: strategies/als.py's _links, the restricted
+ * commons of every two sets i < j (strategies.als.Als records, read as tuples: where and seen are
+ * fields 3 and 4): x joins them when every x of j lies among the cells that see every x of i.  The
+ * dict's order is Python's: by symbol in the order the sets first hold them, then by i, then by j. */
+PyObject *als_links(PyObject *module, PyObject *args) {
+    PyObject *sets_o;
+    int n, W;
+    if (!PyArg_ParseTuple(args, "Oii", &sets_o, &n, &W)) return NULL;
+    if (n < 1 || n > 31 || W < 1 || W > FISH_W) {
+        PyErr_SetString(PyExc_ValueError, "als_links: symbols or words out of range");
+        return NULL;
+    }
+    PyObject *sets = PySequence_Fast(sets_o, "als_links: sets must be a sequence");
+    if (!sets) return NULL;
+    Py_ssize_t S = PySequence_Fast_GET_SIZE(sets);
+    PyObject *out = NULL;
+    word *where = PyMem_Calloc((size_t)(S ? S : 1) * n * W, sizeof(word));
+    word *seen = PyMem_Calloc((size_t)(S ? S : 1) * n * W, sizeof(word));
+    uint32_t *symbols = PyMem_Calloc((size_t)(S ? S : 1), sizeof(uint32_t));
+    int *members = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int)), order[32], norder = 0;
+    if (!where || !seen || !symbols || !members) { PyErr_NoMemory(); goto done; }
+    uint32_t met = 0;
+    for (Py_ssize_t i = 0; i < S; i++) {
+        PyObject *a = PySequence_Fast_GET_ITEM(sets, i);
+        if (!PyTuple_Check(a) || PyTuple_GET_SIZE(a) < 5) {
+            PyErr_SetString(PyExc_TypeError, "als_links: each set must be an Als record");
+            goto done;
+        }
+        long sym;
+        if (!small_int(PyTuple_GET_ITEM(a, 1), 0, 1L << n, &sym)) goto done;
+        symbols[i] = (uint32_t)sym;
+        for (uint32_t b = symbols[i] & ~met; b; b &= b - 1) order[norder++] = __builtin_ctz(b);
+        met |= symbols[i];
+        PyObject *wt = PyTuple_GET_ITEM(a, 3), *st = PyTuple_GET_ITEM(a, 4);
+        if (!PyTuple_Check(wt) || !PyTuple_Check(st) || PyTuple_GET_SIZE(wt) != n || PyTuple_GET_SIZE(st) != n) {
+            PyErr_SetString(PyExc_ValueError, "als_links: where and seen must hold a mask per symbol");
+            goto done;
+        }
+        for (int x = 0; x < n; x++)
+            if (symbols[i] >> x & 1)
+                if (!long_to_bits(PyTuple_GET_ITEM(wt, x), where + ((size_t)i * n + x) * W, W)
+                    || !long_to_bits(PyTuple_GET_ITEM(st, x), seen + ((size_t)i * n + x) * W, W))
+                    goto done;
+    }
+    out = PyDict_New();
+    if (!out) goto done;
+    for (int k = 0; k < norder; k++) {
+        int x = order[k], m = 0;
+        for (Py_ssize_t i = 0; i < S; i++)
+            if (symbols[i] >> x & 1) members[m++] = (int)i;
+        for (int p = 0; p < m; p++) {
+            const word *sp = seen + ((size_t)members[p] * n + x) * W;
+            for (int q = p + 1; q < m; q++) {
+                if (!w_subset(where + ((size_t)members[q] * n + x) * W, sp, W)) continue;
+                PyObject *key = Py_BuildValue("(ii)", members[p], members[q]), *xs, *v;
+                if (!key) { Py_CLEAR(out); goto done; }
+                xs = PyDict_GetItemWithError(out, key);
+                if (!xs) {
+                    if (PyErr_Occurred() || !(xs = PyList_New(0)) || PyDict_SetItem(out, key, xs) < 0) {
+                        Py_XDECREF(xs);
+                        Py_DECREF(key);
+                        Py_CLEAR(out);
+                        goto done;
+                    }
+                    Py_DECREF(xs);  /* (the dict holds it) */
+                }
+                Py_DECREF(key);
+                if (!(v = PyLong_FromLong(x)) || PyList_Append(xs, v) < 0) {
+                    Py_XDECREF(v);
+                    Py_CLEAR(out);
+                    goto done;
+                }
+                Py_DECREF(v);
+            }
+        }
+    }
+done:
+    Py_DECREF(sets);
+    PyMem_Free(where);
+    PyMem_Free(seen);
+    PyMem_Free(symbols);
+    PyMem_Free(members);
     return out;
 }

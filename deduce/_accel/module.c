@@ -90,6 +90,8 @@ static PyMethodDef accel_functions[] = {
     {"als_sets", als_sets, METH_VARARGS,
      "als_sets(cand, value, peers, house_cells, house_len, nsymbols, max_cells) -> [(cells, symbols, house, where, "
      "seen)]: strategies.als.almost_locked_sets, in its order."},
+    {"als_links", als_links, METH_VARARGS,
+     "als_links(sets, nsymbols, words) -> {(i, j): [x]}: strategies.als._links' restricted commons, in its order."},
     {"hodoku_grid", hodoku_grid, METH_VARARGS,
      "hodoku_grid(cand, groups) -> ([(symbol, cell mask)], direct, places): strategies._hodoku_tabling._Grid's group "
      "nodes (from 729 on), each literal's direct consequences in its order, and each symbol's places (9x9)."},
