@@ -309,3 +309,16 @@ def als_links(state: State, sets: list[Any]) -> dict[tuple[int, int], list[int]]
     if _deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or state.puzzle.size > 31:
         return None
     return _deduce_accel.als_links(sets, state.puzzle.size, (len(state.cand) + 63) // 64)
+
+
+def als_xy_whole(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+                 reach: list[list[int]]) -> list[tuple[int, int, int, int, int, list[tuple[int, int]]]] | None:
+    """What :meth:`strategies.als.AlsXYWing._whole` (HoDoKu's reading) makes its steps from, in its
+    order: (pivot, wing, x, wing, y, eliminations), found by the C module's ``als_xy_whole``; None when
+    the accelerator is not in use or the grid or the symbols are beyond its limits."""
+    tables = _als_tables(state, sets, links, reach)
+    if tables is None or _deduce_accel is None or tables[5] > 31:
+        return None
+    off, nbr, mask, reach_words, cell_words, nsym, words = tables
+    return _deduce_accel.als_xy_whole(off, nbr, mask, [a.symbols for a in sets], reach_words, cell_words, nsym,
+                                      words)

@@ -849,7 +849,11 @@ def assert_same_als_xy_wings(state):
     assert fast is not None, "the accelerator was not used"
     plain = list(AlsXYWing._found(state))
     assert fast == plain
-    return len(plain)
+    # HoDoKu's reading (``whole``): als_xy_whole as AlsXYWing._whole_found
+    sets, links, reach, _ = AlsChain.inputs(state)
+    whole = _accel.als_xy_whole(state, sets, links, reach)
+    assert whole is not None and whole == list(AlsXYWing._whole_found(state, sets))
+    return len(plain) + len(whole)
 
 
 def test_stuck_positions_make_the_same_als_chains(with_accel):
@@ -859,6 +863,7 @@ def test_stuck_positions_make_the_same_als_chains(with_accel):
         found += assert_same_als_chains(state)
         wings += assert_same_als_xy_wings(state)
         fast_wings = list(AlsXYWing().find(state))
+        fast_whole = list(AlsXYWing(whole=True).find(state))
         for max_sets, budget in ((4, 10**6), (5, 2000), (7, 1)):
             assert_same_als_chains(state, max_sets, budget)
         # the steps too, with and without the module
@@ -868,6 +873,7 @@ def test_stuck_positions_make_the_same_als_chains(with_accel):
             plain_state = State(state.puzzle, list(state.cand), list(state.value))
             assert list(AlsChain().find(plain_state)) == fast
             assert list(AlsXYWing().find(plain_state)) == fast_wings
+            assert list(AlsXYWing(whole=True).find(plain_state)) == fast_whole
     assert found > 0 and wings > 0
 
 
@@ -898,6 +904,13 @@ def test_malformed_als_links_are_refused(with_accel):
         with_accel.als_chains([0, 0], [], [], [1], b"\0" * 8, b"\0" * 8, 9, 1, 7, 100)  # reach too short
     with pytest.raises(ValueError):
         with_accel.als_xy_wings([0, 1], [5], [1], [3], b"\0" * 72, b"\0" * 8, 9, 1)  # a link to set 5 of 1
+    with pytest.raises(ValueError, match="link out of range"):
+        with_accel.als_xy_whole([0, 1], [5], [1], [3], b"\0" * 72, b"\0" * 8, 9, 1)  # a link to set 5 of 1
+    with pytest.raises(ValueError, match="malformed links or symbols"):
+        with_accel.als_xy_whole([0, 0], [], [], [1 << 9], b"\0" * 72, b"\0" * 8, 9, 1)  # a 10th symbol
+    with pytest.raises(ValueError, match="wrong size"):
+        with_accel.als_xy_whole([0, 0], [], [], [3], b"\0" * 8, b"\0" * 8, 9, 1)  # reach too short
+    assert with_accel.als_xy_whole([0, 0], [], [], [3], b"\0" * 72, b"\0" * 8, 9, 1) == []
 
 
 def _hodoku_tables(state, groups, accel_module):

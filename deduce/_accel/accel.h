@@ -131,6 +131,7 @@ PyObject *trace_count(PyObject *module, PyObject *args);
 PyObject *aligned_sets(PyObject *module, PyObject *args);
 PyObject *als_chains(PyObject *module, PyObject *args);
 PyObject *als_xy_wings(PyObject *module, PyObject *args);
+PyObject *als_xy_whole(PyObject *module, PyObject *args);
 PyObject *tabling_widen(PyObject *module, PyObject *args);
 PyObject *als_sets(PyObject *module, PyObject *args);
 PyObject *als_links(PyObject *module, PyObject *args);

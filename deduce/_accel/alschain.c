@@ -293,3 +293,94 @@ done:
     PyMem_Free(cells);
     return out;
 }
+
+/* als_xy_whole(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, eliminations)]:
+ * strategies/als.py's AlsXYWing._whole before it makes the steps (HoDoKu's reading): per pivot set with
+ * links (ascending), every two of its links (combinations order) to sets i and j with restricted
+ * commons xs and ys (not both the same single symbol), the three sets apart; the eliminations
+ * (cell, z), z of both wings but none of xs and ys (ascending), the cells (ascending) that hold z
+ * outside the wings and see every z of both; x and y the first commons of xs and ys that differ. */
+PyObject *als_xy_whole(PyObject *module, PyObject *args) {
+    PyObject *off_o, *nbr_o, *mask_o, *symbols_o, *reach_o, *cells_o;
+    int n, W;
+    if (!PyArg_ParseTuple(args, "OOOOOOii", &off_o, &nbr_o, &mask_o, &symbols_o, &reach_o, &cells_o, &n, &W))
+        return NULL;
+    if (n < 1 || n > 31 || W < 1 || W > FISH_W) {
+        PyErr_SetString(PyExc_ValueError, "als_xy_whole: symbols or words out of range");
+        return NULL;
+    }
+    Py_ssize_t noff, nnbr, nmask, S;
+    PyObject *out = NULL;
+    int *off = NULL, *nbr = NULL, *mask = NULL, *symbols = NULL;
+    word *reach = NULL, *cells = NULL;
+    if (!(off = int_array(off_o, &noff)) || !(nbr = int_array(nbr_o, &nnbr)) || !(mask = int_array(mask_o, &nmask))
+        || !(symbols = int_array(symbols_o, &S)))
+        goto done;
+    if (noff != S + 1 || nmask != nnbr || off[0] != 0 || off[S] != nnbr) {
+        PyErr_SetString(PyExc_ValueError, "als_xy_whole: malformed links");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < S; i++)
+        if (off[i + 1] < off[i] || symbols[i] < 0 || symbols[i] >> n) {
+            PyErr_SetString(PyExc_ValueError, "als_xy_whole: malformed links or symbols");
+            goto done;
+        }
+    for (Py_ssize_t e = 0; e < nnbr; e++)
+        if (nbr[e] < 0 || nbr[e] >= S || mask[e] < 0 || mask[e] >> n) {
+            PyErr_SetString(PyExc_ValueError, "als_xy_whole: a link out of range");
+            goto done;
+        }
+    if (!(reach = word_array(reach_o, S * n * W)) || !(cells = word_array(cells_o, S * W))) goto done;
+    out = PyList_New(0);
+    if (!out) goto done;
+    for (Py_ssize_t pivot = 0; pivot < S; pivot++) {
+        const word *cc = cells + pivot * W;
+        for (int p = off[pivot]; p < off[pivot + 1]; p++) {
+            int i = nbr[p];
+            uint32_t xs = (uint32_t)mask[p];
+            const word *ca = cells + (size_t)i * W;
+            for (int q = p + 1; q < off[pivot + 1]; q++) {
+                int j = nbr[q];
+                uint32_t ys = (uint32_t)mask[q];
+                const word *cb = cells + (size_t)j * W;
+                if (xs == ys && __builtin_popcount(xs) == 1) continue;
+                int apart = 1;
+                for (int w = 0; w < W && apart; w++) apart = !(ca[w] & cb[w]) && !((ca[w] | cb[w]) & cc[w]);
+                if (!apart) continue;
+                PyObject *elims = NULL;
+                for (uint32_t zs = (uint32_t)(symbols[i] & symbols[j]) & ~xs & ~ys; zs; zs &= zs - 1) {
+                    int z = __builtin_ctz(zs);
+                    const word *ra = reach + ((size_t)i * n + z) * W, *rb = reach + ((size_t)j * n + z) * W;
+                    for (int w = 0; w < W; w++)
+                        for (word v = ra[w] & rb[w]; v; v &= v - 1) {
+                            PyObject *e = Py_BuildValue("(ii)", w * 64 + __builtin_ctzll(v), z);
+                            if (!elims) elims = PyList_New(0);
+                            if (!e || !elims || PyList_Append(elims, e) < 0) {
+                                Py_XDECREF(e);
+                                Py_XDECREF(elims);
+                                Py_CLEAR(out);
+                                goto done;
+                            }
+                            Py_DECREF(e);
+                        }
+                }
+                if (!elims) continue;
+                int x = -1, y = -1;
+                for (uint32_t a = xs; a && x < 0; a &= a - 1)
+                    for (uint32_t b = ys; b; b &= b - 1)
+                        if (__builtin_ctz(a) != __builtin_ctz(b)) { x = __builtin_ctz(a); y = __builtin_ctz(b); break; }
+                PyObject *item = Py_BuildValue("(niiiiN)", pivot, i, x, j, y, elims);
+                if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_CLEAR(out); goto done; }
+                Py_DECREF(item);
+            }
+        }
+    }
+done:
+    PyMem_Free(off);
+    PyMem_Free(nbr);
+    PyMem_Free(mask);
+    PyMem_Free(symbols);
+    PyMem_Free(reach);
+    PyMem_Free(cells);
+    return out;
+}

@@ -95,6 +95,9 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_grid", hodoku_grid, METH_VARARGS,
      "hodoku_grid(cand, groups) -> ([(symbol, cell mask)], direct, places): strategies._hodoku_tabling._Grid's group "
      "nodes (from 729 on), each literal's direct consequences in its order, and each symbol's places (9x9)."},
+    {"als_xy_whole", als_xy_whole, METH_VARARGS,
+     "als_xy_whole(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, eliminations)]: "
+     "strategies.als.AlsXYWing._whole's wings (HoDoKu's reading), in its order."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
