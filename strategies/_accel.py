@@ -258,12 +258,18 @@ def als_xy_wings(state: State, sets: list[Any], links: dict[int, list[tuple[int,
     order: (pivot, set, x, set, y, z, targets), found by the C module's
     ``als_xy_wings``; None when the accelerator is not in use or the grid
     or the symbols are beyond its limits."""
+    return _wings("als_xy_wings", state, sets, links, reach)
+
+
+def _wings(kernel: str, state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+           reach: list[list[int]]) -> Any:
+    """The C module's ALS-XY-wing search ``kernel`` over the position's packed sets, or None."""
     tables = _als_tables(state, sets, links, reach)
     if tables is None or _deduce_accel is None or tables[5] > 31:
         return None
     off, nbr, mask, reach_words, cell_words, nsym, words = tables
-    return _deduce_accel.als_xy_wings(off, nbr, mask, [a.symbols for a in sets], reach_words, cell_words, nsym,
-                                      words)
+    return getattr(_deduce_accel, kernel)(off, nbr, mask, [a.symbols for a in sets], reach_words, cell_words, nsym,
+                                          words)
 
 
 def tabling_widen(direct: list[tuple[int, ...]], firsts: list[int],
@@ -316,9 +322,4 @@ def als_xy_whole(state: State, sets: list[Any], links: dict[int, list[tuple[int,
     """What :meth:`strategies.als.AlsXYWing._whole` (HoDoKu's reading) makes its steps from, in its
     order: (pivot, wing, x, wing, y, eliminations), found by the C module's ``als_xy_whole``; None when
     the accelerator is not in use or the grid or the symbols are beyond its limits."""
-    tables = _als_tables(state, sets, links, reach)
-    if tables is None or _deduce_accel is None or tables[5] > 31:
-        return None
-    off, nbr, mask, reach_words, cell_words, nsym, words = tables
-    return _deduce_accel.als_xy_whole(off, nbr, mask, [a.symbols for a in sets], reach_words, cell_words, nsym,
-                                      words)
+    return _wings("als_xy_whole", state, sets, links, reach)
