@@ -258,9 +258,68 @@ def als_xy_wings(state: State, sets: list[Any], links: dict[int, list[tuple[int,
     order: (pivot, set, x, set, y, z, targets), found by the C module's
     ``als_xy_wings``; None when the accelerator is not in use or the grid
     or the symbols are beyond its limits."""
+    return _wings("als_xy_wings", state, sets, links, reach)
+
+
+def _wings(kernel: str, state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+           reach: list[list[int]]) -> Any:
+    """The C module's ALS-XY-wing search ``kernel`` over the position's packed sets, or None."""
     tables = _als_tables(state, sets, links, reach)
     if tables is None or _deduce_accel is None or tables[5] > 31:
         return None
     off, nbr, mask, reach_words, cell_words, nsym, words = tables
-    return _deduce_accel.als_xy_wings(off, nbr, mask, [a.symbols for a in sets], reach_words, cell_words, nsym,
-                                      words)
+    return getattr(_deduce_accel, kernel)(off, nbr, mask, [a.symbols for a in sets], reach_words, cell_words, nsym,
+                                          words)
+
+
+def tabling_widen(direct: list[tuple[int, ...]], firsts: list[int],
+                  max_entries: int) -> list[tuple[int, list[int]] | None] | None:
+    """HoDoKu's tables widened breadth first (:class:`strategies._hodoku_tabling._Table`'s bit-set
+    pass) from each premise literal of ``firsts`` over the direct consequences ``direct``, by the C
+    module's ``tabling_widen``: per premise, what it reaches and its levels as bit sets, or None
+    for a table that fills up; None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.tabling_widen(direct, firsts, max_entries)
+
+
+def hodoku_grid(cand: list[int], groups: bool) -> tuple[list[tuple[int, int]], list[tuple[int, ...]], list[int]] | None:
+    """The group nodes (symbol, cell mask) of :class:`strategies._hodoku_tabling._Grid` (9x9), each
+    literal's direct consequences in its order and each symbol's places, made by the C module's
+    ``hodoku_grid``; None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_grid(cand, groups)
+
+
+def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] | None:
+    """:func:`strategies.als.almost_locked_sets`' sets as tuples, in its order, found by the C
+    module's ``als_sets``; None when the accelerator is not in use or the grid, the symbols or the
+    set size are beyond its limits."""
+    if (_deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or state.puzzle.size > 31
+            or max_cells > 31):
+        return None
+    memo = memo_for(state)
+    houses = memo.get("accel als houses")
+    if houses is None:
+        g = state.puzzle.geometry
+        houses = memo["accel als houses"] = ([c for h in g.houses for c in h], [len(h) for h in g.houses])
+    return _deduce_accel.als_sets(state.cand, state.value, _puzzle_tables(state)[0], *houses, state.puzzle.size,
+                                  max_cells)
+
+
+def als_links(state: State, sets: list[Any]) -> dict[tuple[int, int], list[int]] | None:
+    """The restricted commons of every two of ``sets`` (:func:`strategies.als._links`' table, in its
+    order), made by the C module's ``als_links``; None when the accelerator is not in use or the grid
+    or the symbols are beyond its limits."""
+    if _deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or state.puzzle.size > 31:
+        return None
+    return _deduce_accel.als_links(sets, state.puzzle.size, (len(state.cand) + 63) // 64)
+
+
+def als_xy_whole(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+                 reach: list[list[int]]) -> list[tuple[int, int, int, int, int, list[tuple[int, int]]]] | None:
+    """What :meth:`strategies.als.AlsXYWing._whole` (HoDoKu's reading) makes its steps from, in its
+    order: (pivot, wing, x, wing, y, eliminations), found by the C module's ``als_xy_whole``; None when
+    the accelerator is not in use or the grid or the symbols are beyond its limits."""
+    return _wings("als_xy_whole", state, sets, links, reach)

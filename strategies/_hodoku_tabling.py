@@ -39,6 +39,8 @@ from typing import Any, Iterator
 
 from deduce.state import State
 
+from . import _accel
+
 N = 9
 #: HoDoKu's longest table (its option "max table entry length")
 MAX_ENTRIES = 1000
@@ -69,27 +71,44 @@ LINE_BOXES = [sorted({CELL_HOUSES[c][2] for c in HOUSES[h]}) for h in range(2 * 
 # groups follow from 729.
 
 
+_CANDIDATE_NODES = tuple(((c, ), d) for c in range(N * N) for d in range(N))
+_CANDIDATE_MASKS = tuple(1 << c for c in range(N * N) for _ in range(N))
+
+
 class _Grid:
     """The position's nodes and the direct consequences of each literal."""
 
     def __init__(self, state: State, groups: bool):
         self.cand = cand = [0 if state.value[c] >= 0 else state.cand[c] for c in range(N * N)]
+        self.nodes: list[tuple[tuple[int, ...], int]] = list(_CANDIDATE_NODES)
+        self.masks: list[int] = list(_CANDIDATE_MASKS)
+        made = _accel.hodoku_grid(cand, groups)
+        if made is not None:  # the groups and the direct consequences made in C, in the same order
+            group_nodes, self.direct_lits, self.places = made
+            for d, mask in group_nodes:
+                self.nodes.append((tuple(_bits(mask)), d))
+                self.masks.append(mask)
+            return
         self.places = [sum(1 << c for c in range(N * N) if cand[c] >> d & 1) for d in range(N)]
-        self.nodes: list[tuple[tuple[int, ...], int]] = [((c, ), d) for c in range(N * N) for d in range(N)]
-        self.masks: list[int] = [1 << c for c in range(N * N) for _ in range(N)]
-        self.direct: dict[tuple[int, bool], dict[tuple[int, bool], None]] = {}
+        self.direct = {}
         self._candidates()
         if groups:
             self._groups()
-        # the same as ints (literal node * 2 + on), and as bit sets of them
-        self.direct_lits: list[tuple[int, ...]] = [()] * (2 * len(self.nodes))
-        self.direct_masks = [0] * (2 * len(self.nodes))
+        # the same as ints (literal node * 2 + on); as bit sets of them when the tables are widened in Python
+        self.direct_lits = [()] * (2 * len(self.nodes))
         for (n, on), ys in self.direct.items():
-            lits = tuple(m * 2 + o for m, o in ys)
-            mask = 0
-            for y in lits:
-                mask |= 1 << y
-            self.direct_lits[n * 2 + on], self.direct_masks[n * 2 + on] = lits, mask
+            self.direct_lits[n * 2 + on] = tuple(m * 2 + o for m, o in ys)
+
+    @functools.cached_property
+    def direct(self) -> dict[tuple[int, bool], dict[tuple[int, bool], None]]:
+        """Each literal's direct consequences, as (node, on) pairs in the order found."""
+        return {(x >> 1, bool(x & 1)): {(y >> 1, bool(y & 1)): None for y in ys}
+                for x, ys in enumerate(self.direct_lits) if ys}
+
+    @functools.cached_property
+    def direct_masks(self) -> list[int]:
+        """Each literal's direct consequences as a bit set."""
+        return [sum(1 << y for y in lits) for lits in self.direct_lits]
 
     def add(self, x: tuple[int, bool], y: tuple[int, bool]) -> None:
         """``y`` follows from ``x`` (once, in the order first given)."""
@@ -183,6 +202,14 @@ class _Table:
     only when a chain is read from the table."""
 
     __slots__ = ("_lits", "_parent", "_pos", "first", "grid", "levels", "reach")
+
+    @classmethod
+    def widened(cls, grid: _Grid, first: int, reach: int, levels: list[int]) -> _Table:
+        """The table of the premise literal ``first`` from what it reaches and its levels, widened in C
+        (:func:`strategies._accel.tabling_widen`)."""
+        table = cls.__new__(cls)
+        table.grid, table.first, table.reach, table.levels, table._lits = grid, first, reach, levels, None
+        return table
 
     def __init__(self, grid: _Grid, premise: tuple[int, bool]):
         self.grid = grid
@@ -306,7 +333,13 @@ class _Tables:
     def __init__(self, state: State, groups: bool):
         self.grid = grid = _Grid(state, groups)
         self.premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
-        self.of = {(n, on): _Table(grid, (n, on)) for on in (True, False) for n in self.premises}
+        keys = [(n, on) for on in (True, False) for n in self.premises]
+        widened = _accel.tabling_widen(grid.direct_lits, [n * 2 + on for n, on in keys], MAX_ENTRIES)
+        if widened is None:  # the pure Python engine
+            self.of = {key: _Table(grid, key) for key in keys}
+        else:  # a table that fills up is ordered in Python, as HoDoKu takes its entries
+            self.of = {key: _Table(grid, key) if w is None else _Table.widened(grid, key[0] * 2 + key[1], *w)
+                       for key, w in zip(keys, widened)}
 
 
 def tables(state: State, groups: bool) -> _Tables:

@@ -41,7 +41,8 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_xy_wings
+from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings
+from ._accel import als_links as als_links_of
 from ._houses import cached, per_position
 from ._memo import memo_for, symbol_masks
 
@@ -64,6 +65,9 @@ class Als(NamedTuple):
 
 def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
     """Every ALS of up to ``max_cells`` cells, each cell set once."""
+    found = als_sets(state, max_cells)
+    if found is not None:
+        return [Als(*a) for a in found]
     g = state.puzzle.geometry
     cand, value = state.cand, state.value
     pm = state.puzzle.peer_masks
@@ -125,6 +129,9 @@ def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]
 
 def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
     sets = position_sets(state)
+    fast = als_links_of(state, sets)
+    if fast is not None:
+        return sets, fast
     by_symbol: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
         for x in bits_of(a.symbols):
@@ -279,6 +286,19 @@ class AlsXYWing(Producer):
         restricted commons with the pivot, which would then lack them all (two
         symbols at least): too few for its cells.  So z is in a wing, and a
         cell outside the wings (in the pivot too) that sees all of them loses it."""
+        _, links, reach, _ = AlsChain.inputs(state)
+        found = als_xy_whole(state, sets, links, reach)
+        for pivot, i, x, j, y, elims in self._whole_found(state, sets) if found is None else found:
+            a, b, c = sets[i], sets[j], sets[pivot]
+            yield Step(self.technique, eliminations=elims, cells=bits_of(a.cells | b.cells | c.cells),
+                       houses=(a.house, b.house, c.house), symbols=(x, y, elims[0][1]),
+                       details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
+                                ("z", elims[0][1])))
+
+    @staticmethod
+    def _whole_found(state: State, sets: list[Als]) -> Iterator[tuple[int, int, int, int, int, list[tuple[int, int]]]]:
+        """(pivot, wing, x, wing, y, eliminations) of each of HoDoKu's wings, in order (what the C module's
+        ``als_xy_whole`` gives)."""
         masks = symbol_masks(state)
         for pivot, joined in sorted(als_neighbours(state).items()):
             c = sets[pivot]
@@ -290,10 +310,7 @@ class AlsXYWing(Producer):
                          for t in _targets(masks, z, [a, b])]
                 if elims:
                     x, y = next((x, y) for x in bits_of(xs) for y in bits_of(ys) if x != y)
-                    yield Step(self.technique, eliminations=elims, cells=bits_of(a.cells | b.cells | c.cells),
-                               houses=(a.house, b.house, c.house), symbols=(x, y, elims[0][1]),
-                               details=(("sets", (_detail(a), _detail(b), _detail(c))), ("x", x), ("y", y),
-                                        ("z", elims[0][1])))
+                    yield pivot, i, x, j, y, elims
 
 
 #: Most sets in an ALS chain (a deterministic bound); three sets are ALS-XY-wings.

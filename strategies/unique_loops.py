@@ -22,7 +22,7 @@ from deduce.strategy import Producer
 from deduce.technique import HARD, UNIQUENESS, Technique, row
 
 from ._houses import common_targets, per_position
-from ._memo import memo_for
+from ._memo import memo_for, symbol_masks
 from .uniqueness import FIELDS as _RECTANGLE_FIELDS
 from .uniqueness import RectangleDetails, virtual_subsets
 
@@ -106,16 +106,19 @@ def unique_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
 
 
 def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
-    cand, value = state.cand, state.value
+    cand = state.cand
     g = state.puzzle.geometry
     memo = memo_for(state)
-    unsolved = [c for c in range(len(cand)) if value[c] < 0 and cand[c].bit_count() >= 2]
+    places = symbol_masks(state)  # (the unsolved cells holding each symbol)
     out: list[tuple[tuple[int, ...], int]] = []
     for a, b in combinations(range(g.size), 2):
-        pair = (1 << a) | (1 << b)
-        cells = [c for c in unsolved if cand[c] & pair == pair]
+        both = places[a] & places[b]
         # a loop has 6 cells or more, at most MAX_LOOP_EXTRAS of them with candidates beyond the pair
-        if len(cells) < 6 or sum(cand[c] == pair for c in cells) < 6 - MAX_LOOP_EXTRAS:
+        if both.bit_count() < 6:
+            continue
+        pair = (1 << a) | (1 << b)
+        cells = bits_of(both)
+        if sum(cand[c] == pair for c in cells) < 6 - MAX_LOOP_EXTRAS:
             continue
         # the loops depend only on these cells and on which of them hold more than the pair: kept
         # per (cells, extras), since between two steps most pairs keep theirs

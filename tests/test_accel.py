@@ -849,7 +849,11 @@ def assert_same_als_xy_wings(state):
     assert fast is not None, "the accelerator was not used"
     plain = list(AlsXYWing._found(state))
     assert fast == plain
-    return len(plain)
+    # HoDoKu's reading (``whole``): als_xy_whole as AlsXYWing._whole_found
+    sets, links, reach, _ = AlsChain.inputs(state)
+    whole = _accel.als_xy_whole(state, sets, links, reach)
+    assert whole is not None and whole == list(AlsXYWing._whole_found(state, sets))
+    return len(plain) + len(whole)
 
 
 def test_stuck_positions_make_the_same_als_chains(with_accel):
@@ -859,6 +863,7 @@ def test_stuck_positions_make_the_same_als_chains(with_accel):
         found += assert_same_als_chains(state)
         wings += assert_same_als_xy_wings(state)
         fast_wings = list(AlsXYWing().find(state))
+        fast_whole = list(AlsXYWing(whole=True).find(state))
         for max_sets, budget in ((4, 10**6), (5, 2000), (7, 1)):
             assert_same_als_chains(state, max_sets, budget)
         # the steps too, with and without the module
@@ -868,6 +873,7 @@ def test_stuck_positions_make_the_same_als_chains(with_accel):
             plain_state = State(state.puzzle, list(state.cand), list(state.value))
             assert list(AlsChain().find(plain_state)) == fast
             assert list(AlsXYWing().find(plain_state)) == fast_wings
+            assert list(AlsXYWing(whole=True).find(plain_state)) == fast_whole
     assert found > 0 and wings > 0
 
 
@@ -898,3 +904,161 @@ def test_malformed_als_links_are_refused(with_accel):
         with_accel.als_chains([0, 0], [], [], [1], b"\0" * 8, b"\0" * 8, 9, 1, 7, 100)  # reach too short
     with pytest.raises(ValueError):
         with_accel.als_xy_wings([0, 1], [5], [1], [3], b"\0" * 72, b"\0" * 8, 9, 1)  # a link to set 5 of 1
+    with pytest.raises(ValueError, match="link out of range"):
+        with_accel.als_xy_whole([0, 1], [5], [1], [3], b"\0" * 72, b"\0" * 8, 9, 1)  # a link to set 5 of 1
+    with pytest.raises(ValueError, match="malformed links or symbols"):
+        with_accel.als_xy_whole([0, 0], [], [], [1 << 9], b"\0" * 72, b"\0" * 8, 9, 1)  # a 10th symbol
+    with pytest.raises(ValueError, match="wrong size"):
+        with_accel.als_xy_whole([0, 0], [], [], [3], b"\0" * 8, b"\0" * 8, 9, 1)  # reach too short
+    assert with_accel.als_xy_whole([0, 0], [], [], [3], b"\0" * 72, b"\0" * 8, 9, 1) == []
+
+
+def _hodoku_tables(state, groups, accel_module):
+    """HoDoKu's tables at ``state`` made with the module ``accel_module`` (None: pure Python)."""
+    from strategies import _hodoku_tabling
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_accel, "_deduce_accel", accel_module)
+        return _hodoku_tabling._Tables(state, groups)
+
+
+def assert_same_hodoku_tables(state, accel, groups=True):
+    """The C ``hodoku_grid`` and ``tabling_widen`` make HoDoKu's tables
+    (strategies/_hodoku_tabling.py) as Python does: the same nodes, direct
+    consequences in the same order, and per premise the same reach, levels
+    and entries in HoDoKu's order; returns how many tables."""
+    fast, plain = _hodoku_tables(state, groups, accel), _hodoku_tables(state, groups, None)
+    fg, pg = fast.grid, plain.grid
+    assert (fg.nodes, fg.masks, fg.places, fg.cand) == (pg.nodes, pg.masks, pg.places, pg.cand)
+    assert fg.direct_lits == pg.direct_lits
+    assert {x: list(ys) for x, ys in fg.direct.items() if ys} == {x: list(ys) for x, ys in pg.direct.items() if ys}
+    assert fg.direct_masks == pg.direct_masks
+    assert list(fast.of) == list(plain.of)
+    for key, table in plain.of.items():
+        other = fast.of[key]
+        assert (other.first, other.reach, other.levels) == (table.first, table.reach, table.levels), key
+        assert (other.lits, other.parent, other.pos) == (table.lits, table.parent, table.pos), key
+    return len(plain.of)
+
+
+def test_stuck_positions_make_the_same_hodoku_tables(with_accel, monkeypatch):
+    from strategies import _hodoku_tabling
+
+    made = 0
+    for text in PUZZLES:
+        state = stuck(text)
+        made += assert_same_hodoku_tables(state, with_accel) + assert_same_hodoku_tables(state, with_accel, False)
+    # tables that fill up (ordered in Python, as HoDoKu takes their entries) beside ones that do not
+    monkeypatch.setattr(_hodoku_tabling, "MAX_ENTRIES", 40)
+    made += assert_same_hodoku_tables(stuck(PUZZLES[0]), with_accel)
+    assert made > 400
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]), groups=st.booleans(),
+       max_entries=st.sampled_from([1, 30, 1000]))
+def test_random_positions_make_the_same_hodoku_tables(with_accel, seed, solved, groups, max_entries):
+    # HoDoKu's tables are made for its own grid alone (9x9, 3x3 boxes: hodoku_classic), never for a
+    # jigsaw or a larger one; random candidates make every kind of group and house link
+    from strategies import _hodoku_tabling
+
+    state = _random_position(Geometry.boxes(9), seed, solved)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_hodoku_tabling, "MAX_ENTRIES", max_entries)
+        assert assert_same_hodoku_tables(state, with_accel, groups) > 0
+
+
+def test_the_tabling_kernels_refuse_malformed_input(accel):
+    with pytest.raises(ValueError, match="hodoku_grid: candidates"):
+        accel.hodoku_grid([511] * 80, True)  # not 81 cells
+    with pytest.raises(ValueError, match="hodoku_grid: candidates"):
+        accel.hodoku_grid([511] * 80 + [512], True)  # a tenth symbol
+    with pytest.raises(ValueError, match="outside"):
+        accel.tabling_widen([(1,), (2,)], [0], 10)  # a literal beyond the table
+    with pytest.raises(ValueError, match="outside"):
+        accel.tabling_widen([(1,), (0,)], [2], 10)  # a premise beyond it
+    with pytest.raises(ValueError, match="max_entries"):
+        accel.tabling_widen([(1,), (0,)], [0], 0)
+    with pytest.raises(TypeError):
+        accel.tabling_widen([1, 2], [0], 10)  # consequences not a sequence
+    with pytest.raises(ValueError, match="no literals"):
+        accel.tabling_widen([], [], 10)
+    # a well-formed call: two literals leading to each other, and one that fills the table
+    assert accel.tabling_widen([(1,), (0,)], [0, 1], 10) == [(0b11, [0b01, 0b10]), (0b11, [0b10, 0b01])]
+    assert accel.tabling_widen([(1,), (0,)], [0], 2) == [None]
+
+
+def assert_same_als_sets(state, max_cells, links=True):
+    """The C ``als_sets`` finds :func:`strategies.als.almost_locked_sets`' sets, in its order, and
+    ``als_links`` their restricted commons as :func:`strategies.als._links` does (with the sets of
+    ``MAX_ALS_CELLS`` cells); returns how many sets."""
+    from strategies import als
+
+    fast = als.almost_locked_sets(state, max_cells)
+    assert _accel.als_sets(state, max_cells) is not None, "the accelerator was not used"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_accel, "_deduce_accel", None)
+        plain = als.almost_locked_sets(state, max_cells)
+    assert fast == plain
+    if not links:
+        return len(plain)
+    fast_links = als._links(state)[1]
+    assert _accel.als_links(state, plain) is not None
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_accel, "_deduce_accel", None)
+        plain_links = als._links(State(state.puzzle, list(state.cand), list(state.value)))[1]
+    assert list(fast_links.items()) == list(plain_links.items())  # (the table's order too)
+    return len(plain)
+
+
+def test_stuck_positions_make_the_same_als_sets(with_accel):
+    assert sum(assert_same_als_sets(stuck(text), 7) for text in PUZZLES) > 100
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
+       solved=st.sampled_from([0.3, 0.6]), max_cells=st.integers(0, 8))
+def test_random_positions_make_the_same_als_sets(with_accel, size, seed, jigsaw, solved, max_cells):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    state = _random_position(geometry, seed, solved, few=True)
+    state.cand[:] = [m & (1 << size) - 1 or 1 for m in state.cand]  # (the few symbols are summed, not joined)
+    assert assert_same_als_sets(state, max_cells) >= 0
+
+
+def test_a_16x16_position_makes_the_same_als_sets(with_accel):
+    # (more than 64 cells and 9 symbols: masks of several words; small sets only, the Python search
+    # of a 16x16 grid's larger sets and their table takes minutes)
+    state = _random_position(Geometry.boxes(16), 11, 0.6, few=True)
+    state.cand[:] = [m & (1 << 16) - 1 or 1 for m in state.cand]
+    assert assert_same_als_sets(state, 3, links=False) > 0
+
+
+def test_the_als_sets_kernel_refuses_malformed_input(accel):
+    state = stuck(PUZZLES[0])
+    peers = _accel._puzzle_tables(state)[0]
+    houses = [c for h in state.puzzle.geometry.houses for c in h]
+    sizes = [len(h) for h in state.puzzle.geometry.houses]
+    cand, value = list(state.cand), list(state.value)
+    assert len(accel.als_sets(cand, value, peers, houses, sizes, 9, 4)) > 0
+    with pytest.raises(ValueError, match="values"):
+        accel.als_sets(cand, value[:-1], peers, houses, sizes, 9, 4)
+    with pytest.raises(ValueError, match="candidates"):
+        accel.als_sets(cand[:-1] + [1 << 9], value, peers, houses, sizes, 9, 4)
+    with pytest.raises(ValueError, match="house cells"):
+        accel.als_sets(cand, value, peers, houses[:-1] + [81], sizes, 9, 4)
+    with pytest.raises(ValueError, match="add up"):
+        accel.als_sets(cand, value, peers, houses, sizes[:-1], 9, 4)
+    with pytest.raises(ValueError, match="word array"):
+        accel.als_sets(cand, value, peers[:-8], houses, sizes, 9, 4)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_sets(cand, value, peers, houses, sizes, 9, 32)
+    sets = accel.als_sets(cand, value, peers, houses, sizes, 9, 4)
+    assert accel.als_links(sets, 9, 2) and accel.als_links([], 9, 2) == {}
+    with pytest.raises(TypeError, match="Als record"):
+        accel.als_links([sets[0][:3]], 9, 2)
+    with pytest.raises(ValueError, match="a mask per symbol"):
+        accel.als_links([sets[0][:3] + (sets[0][3][:-1], sets[0][4])], 9, 2)
+    with pytest.raises(ValueError, match="too wide"):
+        accel.als_links(sets, 9, 1)  # masks of 81 cells in one word
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_links(sets, 9, 11)

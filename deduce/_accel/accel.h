@@ -17,6 +17,10 @@
  *             (HouseTables; strategies/subsets.py)
  *   aligned.c the aligned pair and triple exclusion search (aligned_sets;
  *             strategies/aligned_exclusion.py)
+ *   alssets.c the almost locked sets of a position and their restricted commons (als_sets, als_links;
+ *             strategies/als.py)
+ *   tabling.c HoDoKu's tables: their direct links (hodoku_grid) and their widening (tabling_widen;
+ *             strategies/_hodoku_tabling.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -127,6 +131,11 @@ PyObject *trace_count(PyObject *module, PyObject *args);
 PyObject *aligned_sets(PyObject *module, PyObject *args);
 PyObject *als_chains(PyObject *module, PyObject *args);
 PyObject *als_xy_wings(PyObject *module, PyObject *args);
+PyObject *als_xy_whole(PyObject *module, PyObject *args);
+PyObject *tabling_widen(PyObject *module, PyObject *args);
+PyObject *als_sets(PyObject *module, PyObject *args);
+PyObject *als_links(PyObject *module, PyObject *args);
+PyObject *hodoku_grid(PyObject *module, PyObject *args);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */

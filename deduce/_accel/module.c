@@ -84,6 +84,20 @@ static PyMethodDef accel_functions[] = {
     {"als_xy_wings", als_xy_wings, METH_VARARGS,
      "als_xy_wings(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, z, targets)]: "
      "strategies.als.AlsXYWing's wings, in its order."},
+    {"tabling_widen", tabling_widen, METH_VARARGS,
+     "tabling_widen(direct, firsts, max_entries) -> [(reach, [levels]) or None]: strategies._hodoku_tabling._Table's "
+     "breadth-first widening from each premise literal (None: the table fills up)."},
+    {"als_sets", als_sets, METH_VARARGS,
+     "als_sets(cand, value, peers, house_cells, house_len, nsymbols, max_cells) -> [(cells, symbols, house, where, "
+     "seen)]: strategies.als.almost_locked_sets, in its order."},
+    {"als_links", als_links, METH_VARARGS,
+     "als_links(sets, nsymbols, words) -> {(i, j): [x]}: strategies.als._links' restricted commons, in its order."},
+    {"hodoku_grid", hodoku_grid, METH_VARARGS,
+     "hodoku_grid(cand, groups) -> ([(symbol, cell mask)], direct, places): strategies._hodoku_tabling._Grid's group "
+     "nodes (from 729 on), each literal's direct consequences in its order, and each symbol's places (9x9)."},
+    {"als_xy_whole", als_xy_whole, METH_VARARGS,
+     "als_xy_whole(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, eliminations)]: "
+     "strategies.als.AlsXYWing._whole's wings (HoDoKu's reading), in its order."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
