@@ -17,11 +17,10 @@ from ..puzzle import Puzzle
 from ..registry import strategies_for
 from ..render.json import SCHEMA
 from ..solve_cache import SolveCache
-from ..state import State
 from ..step import Step
 from ..strategy import Strategy
 from ..techniques import NESTED_LEVELS
-from .hodoku import HodokuSolver, Memo, first_step
+from .hodoku import HodokuSolver, Memo
 from .scales import hodoku_scale, nested_floor, se_scale
 
 TIMEOUT = "timeout"
@@ -84,17 +83,16 @@ def with_nesting(strategies: Sequence[Strategy], level: int) -> list[Strategy]:
     return [*strategies[:at], *nested, *strategies[at:]]
 
 
-class _SharedSolver(Solver):
-    """A solver that keeps, per position, what each strategy found there
-    (its first effective step, or None) in ``memo``; a solver of another
-    profile sharing the memo reuses those answers at the same position."""
+class _ProfileSolver(Solver):
+    """The solver of one of the ER solve's profiles: its strategies, nested
+    chains up to ``nested``, and for ``se`` each chain one hint at a time
+    (:func:`per_hint`)."""
 
-    def __init__(self, profile: str, uniqueness: bool, memo: Memo, nested: int = 0):
+    def __init__(self, profile: str, uniqueness: bool, nested: int = 0):
         strategies = with_nesting(strategies_for(profile), nested)
         if profile == "se":
             strategies = [per_hint(s) for s in strategies]
         super().__init__(strategies, uniqueness=uniqueness)
-        self.memo = memo
 
 
 def per_hint(strategy: Strategy) -> Strategy:
@@ -106,17 +104,6 @@ def per_hint(strategy: Strategy) -> Strategy:
     if attrs.has(kind) and "whole" in attrs.fields_dict(kind):
         return attrs.evolve(strategy, whole=False)  # type: ignore[misc]
     return strategy
-
-    def next_step(self, state: State, strategies: Sequence[Strategy] | None = None) -> Step | None:
-        if strategies is None:
-            strategies = self.usable(state.puzzle, unique=False)
-        known = self.memo.setdefault((*state.cand, *state.value), {})
-        for strategy in strategies:
-            deadline.check()
-            step = first_step(known, strategy, state)
-            if step is not None:
-                return step
-        return None
 
 
 class Rater:
@@ -154,7 +141,7 @@ class Rater:
                 self._solvers[profile] = HodokuSolver(uniqueness=self.uniqueness, memo=self._memo)
             else:
                 nested = self.nested if profile in ("se", "deduce") else 0  # (the ER solve's profiles)
-                self._solvers[profile] = _SharedSolver(profile, self.uniqueness, self._memo, nested)
+                self._solvers[profile] = _ProfileSolver(profile, self.uniqueness, nested)
         return self._solvers[profile]
 
     def rate(self, puzzle: Puzzle, *, solution: Sequence[int] | None = None,
