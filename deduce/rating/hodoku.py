@@ -442,7 +442,7 @@ SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "a
                                        "cell-region-forcing": {"tabling": True}, "nishio": {"tabling": True},
                                        "als-xz": {"whole": True}, "als-xy-wing": {"whole": True},
                                        "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True},
-                                       "multi-colours": {"whole": True}}
+                                       "multi-colours": {"whole": True}, "als-chain": {"hodoku": True}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:
