@@ -440,6 +440,7 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
 SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "aic": {"tabling": True},
                                        "grouped-aic": {"sets": False, "tabling": True},
                                        "cell-region-forcing": {"tabling": True}, "nishio": {"tabling": True},
+                                       "dynamic-forcing": {"tabling": True},
                                        "als-xz": {"whole": True}, "als-xy-wing": {"whole": True},
                                        "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True},
                                        "multi-colours": {"whole": True}, "als-chain": {"hodoku": True}}
