@@ -16,12 +16,32 @@ comes first in HoDoKu's order; none where HoDoKu finds no net.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
+import attrs
+
+from deduce.literal import lit
 from deduce.state import State
 from deduce.step import Step
 
-from ._hodoku_tabling import BUDDIES, HOUSE_MASKS, N, _bits, _ForcingSearch, _Grid, _Table
+from ._hodoku_tabling import (
+    BUDDIES,
+    CELL_FORM,
+    DOUBLE_FORM,
+    HOUSE_MASKS,
+    REGION_FORM,
+    Forcing,
+    N,
+    _bits,
+    _ForcingSearch,
+    _Grid,
+    _Table,
+)
+from .conclusions import Conclusion, contradiction_targets
+from .implications import implications
+
+if TYPE_CHECKING:
+    from .chain_producer import ChainProducer
 
 #: HoDoKu's rounds of singles after an assumption (its option "table look ahead").
 LOOK_AHEAD = 4
@@ -99,22 +119,67 @@ class _NetTables:
 def net_results(state: State) -> list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]]:
     """HoDoKu's forcing net results at ``state`` in the order it takes them: (placements,
     eliminations)."""
-    search = _ForcingSearch(state, _NetTables(state))
-    return [((f.placement,) if f.placement else (), tuple(sorted(f.eliminations))) for f in search.run()]
+    return [_result(f) for f in _nets(state)]
 
 
-def hodoku_net_steps(state: State, steps: Iterable[Step]) -> Iterator[Step]:
-    """deduce's forcing chain ``steps`` in HoDoKu's order: the one with HoDoKu's first net result
-    first, then the rest placements first, by cell."""
-    results = net_results(state)
-    if not results:
+def _nets(state: State) -> list[Forcing]:
+    return _ForcingSearch(state, _NetTables(state)).run()
+
+
+def _result(f: Forcing) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    return (f.placement,) if f.placement else (), tuple(sorted(f.eliminations))
+
+
+def hodoku_net_steps(producer: ChainProducer, state: State, steps: Iterable[Step]) -> Iterator[Step]:
+    """deduce's forcing chain ``steps`` in HoDoKu's order: HoDoKu's first net result first (deduce's
+    step to it, or one made by ``producer`` from HoDoKu's branches: :func:`_verity`), then the rest
+    placements first, by cell."""
+    nets = _nets(state)
+    if not nets:
         return  # HoDoKu finds no forcing net here
     mine = list(steps)
     by_result = {(tuple(s.placements), tuple(sorted(s.eliminations))): s for s in mine}
-    first = next((by_result[r] for r in results if r in by_result), None)
+    first = by_result.get(_result(nets[0])) or _verity(producer, state, nets[0])
+    if first is None:
+        first = next((by_result[r] for r in map(_result, nets[1:]) if r in by_result), None)
     if first is not None:
         yield first
     for s in sorted(mine, key=lambda s: (not s.placements, sorted(s.placements), -len(s.eliminations),
                                          sorted(s.eliminations))):
         if s is not first:
             yield s
+
+
+def _verity(producer: ChainProducer, state: State, net: Forcing) -> Step | None:
+    """HoDoKu's verity ``net`` as deduce's dynamic forcing chain: each branch (every candidate of the
+    cell, every place in the house, or both ways of the candidate) propagated by deduce, reaching the
+    result or running into a contradiction (a false branch proves anything: HoDoKu's tables go on
+    past it, deduce's propagation stops there); None where a branch does neither."""
+    if net.form == CELL_FORM:
+        cell = net.source[0]
+        starts = [lit(cell, d, True) for d in _bits(state.cand[cell])]
+    elif net.form == REGION_FORM:
+        house, d = net.source
+        starts = [lit(c, d, True) for c in _bits(HOUSE_MASKS[house]) if state.value[c] < 0
+                  and state.cand[c] >> d & 1]
+    elif net.form == DOUBLE_FORM:
+        starts = [lit(*net.source, True), lit(*net.source, False)]
+    else:
+        return None
+    y = lit(*net.placement, True) if net.placement else lit(*next(iter(net.eliminations)), False)
+    imp = implications(state, producer.mode, None)
+    props = [imp.propagate(x) for x in starts]
+    targets = []
+    for p in props:
+        if y in p.nodes:
+            targets.append([y])
+        elif p.contradiction is not None:
+            targets.append(contradiction_targets(p))
+        else:
+            return None
+    con = Conclusion(net.form, net.source, props, targets, y)
+    step = producer.make_step(state, con, producer.variant_of(con))
+    branches = tuple((start, chain, p.contradiction if y not in p.nodes else None)
+                     for (start, chain, _), p in zip(step.detail("branches"), props))
+    details = tuple((k, branches if k == "branches" else v) for k, v in step.details)
+    return attrs.evolve(step, details=details)

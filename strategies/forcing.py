@@ -93,7 +93,7 @@ class ForcingChains(ChainProducer):
         if self.tabling and self.kind == "dynamic" and hodoku_classic(state):
             from ._hodoku_nets import hodoku_net_steps
 
-            return hodoku_net_steps(state, super().find(state))
+            return hodoku_net_steps(self, state, super().find(state))
         return super().find(state)
 
 
