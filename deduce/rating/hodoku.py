@@ -443,7 +443,8 @@ SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "a
                                        "dynamic-forcing": {"tabling": True},
                                        "als-xz": {"whole": True}, "als-xy-wing": {"whole": True},
                                        "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True},
-                                       "multi-colours": {"whole": True}, "als-chain": {"hodoku": True}}
+                                       "multi-colours": {"whole": True}, "als-chain": {"hodoku": True},
+                                       "x-chain": {"loops": False}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:
