@@ -144,7 +144,7 @@ def als_chains(state: State) -> tuple[list[Als], list[Chain]]:
                 path.pop()
                 arcs.pop()
         path.pop()
-    found.sort(key=lambda c: (-len(c.eliminations), index_sum(c.eliminations)))
+    found.sort(key=lambda c: (-len(c.eliminations), index_sum(list(c.eliminations))))
     return sets, found
 
 

@@ -36,6 +36,7 @@ from ._hodoku_tabling import (
     _ForcingSearch,
     _Grid,
     _Table,
+    _Tables,
 )
 from .conclusions import Conclusion, contradiction_targets
 from .implications import implications
@@ -109,8 +110,8 @@ class NetGrid(_Grid):
                     self.direct_lits[x], self.direct_masks[x] = tuple(lits), mask
 
 
-class _NetTables:
-    def __init__(self, state: State):
+class _NetTables(_Tables):
+    def __init__(self, state: State):  # (not _Tables': the net grid's tables)
         self.grid = grid = NetGrid(state)
         self.premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
         self.of = {(n, on): _Table(grid, (n, on)) for on in (True, False) for n in self.premises}
@@ -163,7 +164,8 @@ def _verity(producer: ChainProducer, state: State, net: Forcing) -> Step | None:
         starts = [lit(c, d, True) for c in _bits(HOUSE_MASKS[house]) if state.value[c] < 0
                   and state.cand[c] >> d & 1]
     elif net.form == DOUBLE_FORM:
-        starts = [lit(*net.source, True), lit(*net.source, False)]
+        cell, d = net.source
+        starts = [lit(cell, d, True), lit(cell, d, False)]
     else:
         return None
     y = lit(*net.placement, True) if net.placement else lit(*next(iter(net.eliminations)), False)
