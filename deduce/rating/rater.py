@@ -33,8 +33,9 @@ INVALID = "invalid"
 # (4: forcing chains counted and chosen as Sudoku Explainer does, nested chains of every kind;
 #  5: one step per chain, HoDoKu's choice among nice loops and AICs;
 #  6: HoDoKu's nice loops, AICs and forcing chains found by its tabling; HoDoKu's ALS-XZ/XY-wing,
-#     remote pairs, XY-chains, W-wings, empty rectangles and multi-colours)
-RATING_MODEL = 6
+#     remote pairs, XY-chains, W-wings, empty rectangles and multi-colours;
+#  7: HoDoKu's ALS chains, forcing nets and X-chains)
+RATING_MODEL = 7
 
 
 @attrs.frozen
