@@ -20,14 +20,16 @@ chain with most eliminations, then the lowest index sum of its eliminations (dig
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from deduce.geometry import bits_of
 from deduce.state import State
 
 from ._hodoku_tabling import index_sum
 from ._memo import symbol_masks
-from .als import Als, als_links
+
+if TYPE_CHECKING:
+    from .als import Als
 
 #: HoDoKu's longest ALS chain (restricted commons).
 MAX_LINKS = 50
@@ -46,9 +48,8 @@ class Chain(NamedTuple):
     eliminations: tuple[tuple[int, int], ...]
 
 
-def hodoku_sets(state: State) -> list[Als]:
-    """The position's almost locked sets in HoDoKu's order."""
-    sets = als_links(state)[0]
+def hodoku_sets(sets: list[Als]) -> list[Als]:
+    """The position's almost locked sets (:func:`strategies.als.als_links`) in HoDoKu's order."""
     return sorted(sets, key=lambda a: (a.house, bits_of(a.cells)))
 
 
@@ -70,23 +71,25 @@ def _of(actual: int, c1: int, c2: int) -> tuple[int, ...]:
     return (c1,) if actual == 1 else (c2,) if actual == 2 else (c1, c2)
 
 
-def als_chains(state: State) -> tuple[list[Als], list[Chain]]:
-    """HoDoKu's ALS chains at ``state`` in the order it takes them, and the sets they index."""
-    sets = hodoku_sets(state)
+def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[int]]]
+               ) -> tuple[list[Als], list[Chain]]:
+    """HoDoKu's ALS chains at ``state`` in the order it takes them, and the sets they index;
+    ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`)."""
+    old, pairs = links
+    sets = hodoku_sets(old)
     index = {a.cells: i for i, a in enumerate(sets)}
-    old = als_links(state)[0]
     masks = symbol_masks(state)
     # per set, its forward links: (later set, first common, second common or -1)
     forward: list[list[tuple[int, int, int]]] = [[] for _ in sets]
-    for (i, j), common in als_links(state)[1].items():
+    for (i, j), common in pairs.items():
         a, b = index[old[i].cells], index[old[j].cells]
         if sets[a].cells & sets[b].cells:
             continue
         a, b = min(a, b), max(a, b)
         xs = sorted(common)
         forward[a].append((b, xs[0], xs[-1] if len(xs) > 1 else -1))
-    for links in forward:
-        links.sort()
+    for onward in forward:
+        onward.sort()
     reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
     found: list[Chain] = []
     by_eliminations: dict[tuple[tuple[int, int], ...], int] = {}

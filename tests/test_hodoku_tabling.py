@@ -129,13 +129,14 @@ def test_the_als_chains_and_forcing_nets_are_hodokus(puzzle):
 def test_every_hodoku_als_chain_and_net_along_a_solve_is_sound(puzzle):
     from strategies._hodoku_als import als_chains
     from strategies._hodoku_nets import net_results
+    from strategies.als import als_links
 
     p = Puzzle.from_string(puzzle)
     solution = tuple(first_solutions(p, 1)[0])
     checked = 0
     for state, step in _positions(p):
         if step.technique.code == "als-chain":
-            sets, chains = als_chains(state)
+            sets, chains = als_chains(state, als_links(state))
             for chain in chains:
                 # links go to later sets only, each joins sets that do not overlap, four sets or more
                 assert list(chain.sets) == sorted(chain.sets) and len(chain.sets) >= 4
