@@ -300,9 +300,10 @@ def _seeing_both(state: State, a: Face, b: Face) -> list[tuple[int, int]]:
     return out
 
 
-def aic_shape(state: State, con: Conclusion) -> tuple[Shape, list[tuple[int, int]]] | None:
+def aic_shape(state: State, con: Conclusion, loops: bool = True) -> tuple[Shape, list[tuple[int, int]]] | None:
     """The conclusion's chain as an AIC (see the module's docstring) and every
-    elimination it justifies in ``state``; None if its links branch."""
+    elimination it justifies in ``state`` (``loops`` False: never read as a
+    continuous loop); None if its links branch."""
     strand = _strand(con)
     if strand is None:
         return None
@@ -318,7 +319,7 @@ def aic_shape(state: State, con: Conclusion) -> tuple[Shape, list[tuple[int, int
             return None
         return (tuple(nodes), tuple(links), False), []
     found = set(_seeing_both(state, first, last))
-    loop = _faces_linked(state, first, last)
+    loop = loops and _faces_linked(state, first, last)
     if loop:
         # a continuous loop: each weak link, the closing one too, holds exactly one true side
         for (kind, _), a, b in zip(links, nodes, nodes[1:]):

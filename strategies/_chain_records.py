@@ -251,10 +251,14 @@ def forcing_lines(r: TextRenderer, kind: str, source: tuple, branches: tuple, re
             out.append(f"{indent}Either way, {result}.")
             return out
         out.append(f"{indent}{capitalize(r.cell(source[0]))} either is {r.sym(source[1])} or is not.")
-    for start, chain, _ in branches:
+    for start, chain, contradiction in branches:
         out.append(f"{indent}If {lit_text(r, start)}:")
-        out.extend(_branch_lines(r, start, chain, None, indent=indent + "   "))
-    out.append(f"{indent}Every case leads to the same result, so {result}.")
+        out.extend(_branch_lines(r, start, chain, contradiction, indent=indent + "   "))
+    if any(b[2] is not None for b in branches):
+        # (HoDoKu's forcing net verities: a branch that cannot be true leaves the others)
+        out.append(f"{indent}Every case that can be true leads to the same result, so {result}.")
+    else:
+        out.append(f"{indent}Every case leads to the same result, so {result}.")
     return out
 
 

@@ -571,8 +571,8 @@ class Forcing:
 
 
 class _ForcingSearch:
-    def __init__(self, state: State):
-        made = tables(state, True)
+    def __init__(self, state: State, made: _Tables | None = None):
+        made = made or tables(state, True)
         self.grid = made.grid
         self.value = list(state.value)
         empty = sum(1 << c for c in range(N * N) if state.value[c] < 0)

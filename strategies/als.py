@@ -43,6 +43,7 @@ from deduce.technique import ALS, UNFAIR, Technique, row
 
 from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings
 from ._accel import als_links as als_links_of
+from ._hodoku_tabling import hodoku_classic
 from ._houses import cached, per_position
 from ._memo import memo_for, symbol_masks
 
@@ -336,8 +337,14 @@ class AlsChain(Producer):
     """
 
     CODE = "als-chain"
+    #: HoDoKu's search instead (links to later sets only, depth first; :mod:`strategies._hodoku_als`),
+    #: for the ``hodoku`` profile's path on HoDoKu's grid
+    hodoku: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
+        if self.hodoku and hodoku_classic(state):
+            yield from self._hodoku(state)
+            return
         sets, links, reach, useful = self.inputs(state)
         found: list | None = als_chains(state, sets, links, reach, useful, MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
         if found is None:
@@ -355,6 +362,20 @@ class AlsChain(Producer):
                        houses=tuple(m.house for m in members), symbols=tuple(bits_of(_union(arcs) | 1 << z)),
                        details=(("sets", tuple(_detail(m) for m in members)), ("rccs", rccs), ("z", z)),
                        se_bonus=round(0.1 * (len(chain) - 4), 1))
+
+    def _hodoku(self, state: State) -> Iterator[Step]:
+        from ._hodoku_als import als_chains as hodoku_chains
+
+        sets, chains = hodoku_chains(state, als_links(state))
+        for chain in chains:
+            members = [sets[i] for i in chain.sets]
+            yield Step(self.technique, eliminations=chain.eliminations,
+                       cells=bits_of(_union(tuple(m.cells for m in members))),
+                       houses=tuple(m.house for m in members),
+                       symbols=tuple(sorted({x for arc in chain.commons for x in arc} | set(chain.zs))),
+                       details=(("sets", tuple(_detail(m) for m in members)), ("rccs", chain.commons),
+                                ("z", chain.zs[0]), ("zs", chain.zs)),
+                       se_bonus=round(0.1 * (len(members) - 4), 1))
 
     @staticmethod
     def inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
@@ -678,11 +699,16 @@ class AlsXYWingDetails(TypedDict):
     z: int
 
 
-class AlsChainDetails(TypedDict):
+class _AlsChainBase(TypedDict):
     sets: tuple[AlsRecord, ...]
     #: the restricted commons joining each set to the next
     rccs: tuple[tuple[int, ...], ...]
     z: int
+
+
+class AlsChainDetails(_AlsChainBase, total=False):
+    #: every symbol the chain removes, where it removes more than one (HoDoKu's reading)
+    zs: tuple[int, ...]
 
 
 class SueDeCoqDetails(TypedDict):
@@ -792,8 +818,10 @@ def _als_text(r: TextRenderer, step: Step) -> str:
 def _als_chain_text(r: TextRenderer, step: Step) -> str:
     sets = step.detail("sets")
     rccs = step.detail("rccs")
-    z = r.sym(step.detail("z"))
+    zs = step.detail("zs", ())
+    z = r.sym(step.detail("z")) if len(zs) < 2 else "z"
     lines = [_ALS_HEAD.format(names=prose([_als_name(r, a) for a in sets]), w=word(r.puzzle))
+             + (f" Take z to be each of {r.syms_prose(zs)} in turn." if len(zs) > 1 else "")
              + f" Suppose the first set holds no {z}.",
              f" 1. then it is locked on its other {word(r.puzzle)}s and holds {r.syms_prose(rccs[0])}"]
     for k, (als, arc, nxt) in enumerate(zip(sets[1:], rccs, rccs[1:] + ((),)), 2):
@@ -837,7 +865,7 @@ def _als(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     for i, (cells, _syms, _house) in enumerate(sets):
         b.cell_roles(cells, numbered("set", i))
         if z is not None:
-            b.cands(cells, (z,), "z")
+            b.cands(cells, step.detail("zs") or (z,), "z")
         b.cands(cells, commons + [s for arc in rccs for s in arc], "rcc")
         b.cands(cells, _syms, numbered("set", i), beside=SET_ROLES)  # a cell in two sets: both
     # each restricted common as a weak link between the two sets it joins

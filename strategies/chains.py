@@ -298,6 +298,9 @@ class Chains(ChainProducer):
     #: Grouped AICs through almost locked sets as nodes too; False: through groups only (HoDoKu's grouped
     #: nice loops, its option "ALS in tabling chains" being off by default).
     sets: bool = True
+    #: False: a chain whose ends see each other is read as a chain, not a continuous loop (HoDoKu's
+    #: X-chains, which remove only what sees both ends; it finds the loops as nice loops)
+    loops: bool = True
 
     #: HoDoKu's tabling (:mod:`strategies._hodoku_tabling`): every nice loop and AIC of the
     #: position (grouped: through groups), in the order HoDoKu takes them; 9x9 classic grids only
@@ -310,7 +313,7 @@ class Chains(ChainProducer):
             object.__setattr__(self, "mode", "groups")
 
     def __repr__(self) -> str:
-        options = "".join(f", {k}=False" for k in ("whole", "sets") if not getattr(self, k))
+        options = "".join(f", {k}=False" for k in ("whole", "sets", "loops") if not getattr(self, k))
         return f"Chains({self.kind!r}{options}{', tabling=True' if self.tabling else ''})"
 
     def find(self, state: State) -> Iterator[Step]:
@@ -338,7 +341,7 @@ class Chains(ChainProducer):
         step = super().make_step(state, con, variant)
         if not self.whole:
             return step
-        shape = aic_shape(state, con)
+        shape = aic_shape(state, con, loops=self.loops)
         if shape is None:
             return step
         (nodes, links, loop), eliminations = shape

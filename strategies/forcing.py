@@ -80,7 +80,8 @@ class ForcingChains(ChainProducer):
 
     #: HoDoKu's forcing chains (:func:`strategies._hodoku_tabling.forcing_chains`) for the cell/region
     #: and Nishio kinds: every contradiction and verity its tabling finds (chains through groups, not
-    #: nets), in the order HoDoKu takes them; 9x9 classic grids only.  The ``hodoku`` profile's choice.
+    #: nets), in the order HoDoKu takes them; for the dynamic kind, its steps in the order of HoDoKu's
+    #: forcing nets (:mod:`strategies._hodoku_nets`); 9x9 classic grids only.  The ``hodoku`` profile's choice.
     tabling: bool = False
 
     def __repr__(self) -> str:
@@ -89,6 +90,10 @@ class ForcingChains(ChainProducer):
     def find(self, state: State) -> Iterator[Step]:
         if self.tabling and self.kind in ("cell-region", "nishio") and hodoku_classic(state):
             return tabled_forcing_steps(state)
+        if self.tabling and self.kind == "dynamic" and hodoku_classic(state):
+            from ._hodoku_nets import hodoku_net_steps
+
+            return hodoku_net_steps(self, state, super().find(state))
         return super().find(state)
 
 

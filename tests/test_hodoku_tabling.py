@@ -95,3 +95,57 @@ def test_every_tabled_chain_along_a_solve_is_sound(puzzle):
             assert f.placement is None or solution[f.placement[0]] == f.placement[1], (f.kind, f.placement)
             checked += 1
     assert checked > 50
+
+
+# -- ALS chains and forcing nets (strategies._hodoku_als, strategies._hodoku_nets) --------------------------
+
+#: HoDoKu's ALS chain and forcing net steps, in order, as its /vp printed them (HoDoKu's name, then the result);
+#: the puzzles are in tests/data/hodoku-paths.txt (made here from puzzles of classic-rated.csv by transposing and
+#: relabelling)
+HODOKU_ALS_NETS = {
+    "..23...9...........46.9...26..9..45.1....4...2..5..83..89.1...7...........52...1.": ["als-chain r2c7<>5"],
+    "7.8.......6.4.32.....6...5.9..3...7...2.4.1...8...6..5.9...4.....41.7.9.......3.8": ["net r6c8=2"],
+    "6.....1....7.5..8..4....7.3..85.7....5.6....8..23.9....2....8.4..4.6..2.7.....9..": ["net r1c2<>3"],
+    "..68.....7.953.....3...2.9.1.5....8.6.2...9.3.9....5.1.5.9...3.....574.8.....12..": [
+        "net r5c4=1", "net r6c1=3", "als-chain r3c7<>7"],
+}
+
+
+def _result(step: Step) -> str:
+    kind = "net" if step.technique.code == "dynamic-forcing" else step.technique.code
+    placed = " ".join(f"r{c // 9 + 1}c{c % 9 + 1}={d + 1}" for c, d in step.placements)
+    removed = " ".join(f"r{c // 9 + 1}c{c % 9 + 1}<>{d + 1}" for c, d in sorted(step.eliminations))
+    return f"{kind} {placed}{removed}"
+
+
+@pytest.mark.parametrize("puzzle", list(HODOKU_ALS_NETS))
+def test_the_als_chains_and_forcing_nets_are_hodokus(puzzle):
+    steps = HodokuSolver().solve(Puzzle.from_string(puzzle)).steps
+    told = [_result(s) for s in steps if s.technique.code in ("als-chain", "dynamic-forcing")]
+    assert told == HODOKU_ALS_NETS[puzzle]
+
+
+@pytest.mark.parametrize("puzzle", [list(HODOKU_ALS_NETS)[i] for i in (0, 3)])
+def test_every_hodoku_als_chain_and_net_along_a_solve_is_sound(puzzle):
+    from strategies._hodoku_als import als_chains
+    from strategies._hodoku_nets import net_results
+    from strategies.als import als_links
+
+    p = Puzzle.from_string(puzzle)
+    solution = tuple(first_solutions(p, 1)[0])
+    checked = 0
+    for state, step in _positions(p):
+        if step.technique.code == "als-chain":
+            sets, chains = als_chains(state, als_links(state))
+            for chain in chains:
+                # links go to later sets only, each joins sets that do not overlap, four sets or more
+                assert list(chain.sets) == sorted(chain.sets) and len(chain.sets) >= 4
+                assert all(not sets[a].cells & sets[b].cells for a, b in zip(chain.sets, chain.sets[1:]))
+                assert all(solution[c] != d for c, d in chain.eliminations), chain
+                checked += 1
+        if step.technique.code == "dynamic-forcing":
+            for placements, eliminations in net_results(state):
+                assert all(solution[c] == d for c, d in placements), placements
+                assert all(solution[c] != d for c, d in eliminations), eliminations
+                checked += 1
+    assert checked > 0

@@ -447,9 +447,11 @@ SETTINGS: dict[str, dict[str, Any]] = {"hidden-rectangle": {"missing": True}, "a
                                        "avoidable-rectangle": {"bivalue": True},
                                        "grouped-aic": {"sets": False, "tabling": True},
                                        "cell-region-forcing": {"tabling": True}, "nishio": {"tabling": True},
+                                       "dynamic-forcing": {"tabling": True},
                                        "als-xz": {"whole": True}, "als-xy-wing": {"whole": True},
                                        "remote-pair": {"whole": True}, "xy-chain": {"cannibal": True},
-                                       "multi-colours": {"whole": True}, "sue-de-coq": {"shared": True}}
+                                       "multi-colours": {"whole": True}, "sue-de-coq": {"shared": True},
+                                       "als-chain": {"hodoku": True}, "x-chain": {"loops": False}}
 
 
 def _hodoku_strategy(strategy: Strategy) -> Strategy:

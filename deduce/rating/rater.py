@@ -33,7 +33,8 @@ INVALID = "invalid"
 #  5: one step per chain, HoDoKu's choice among nice loops and AICs;
 #  6: HoDoKu's nice loops, AICs and forcing chains found by its tabling; HoDoKu's ALS-XZ/XY-wing,
 #     remote pairs, XY-chains, W-wings, empty rectangles and multi-colours;
-#  7: HoDoKu's unique, hidden and avoidable rectangles and Sue de Coq, in its order)
+#  7: HoDoKu's unique, hidden and avoidable rectangles and Sue de Coq, in its order; its ALS chains,
+#     forcing nets and X-chains)
 RATING_MODEL = 7
 
 

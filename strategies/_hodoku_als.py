@@ -1,0 +1,156 @@
+"""ALS chains as HoDoKu 2.2.0's solver finds them, for the ``hodoku`` profile's path.
+
+HoDoKu (read in its source, nothing copied) lists the almost locked sets house by house (rows,
+columns, boxes), each house's sets in the order of their cells, a set before its extensions, and
+joins two sets by their restricted commons only when they do not overlap; when it solves a
+puzzle it keeps only the links from a set to a *later* one (its "RCs only forward"), at most two
+commons per pair (the first and the last).  Its chain search is depth first from every set, along
+those links, each set once, and reads a chain wherever it has four sets or more:
+
+* the first link's common is either of its commons (each tried in turn); every later link's
+  *actual* commons are its commons less those of the link before (HoDoKu's adjacency rule; where
+  the link before had two actual commons it leaves out only the first of them, as HoDoKu 2.2.0
+  does: such a link already empties a set, so the chain stays sound);
+* the symbols z of both end sets, less the first link's actual common and the last link's actual
+  commons, go from the cells outside each end set that see all its z.
+
+Chains with the same eliminations keep the one with fewer cells in its sets; HoDoKu applies the
+chain with most eliminations, then the lowest index sum of its eliminations (digit, then cell).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from deduce.geometry import bits_of
+from deduce.state import State
+
+from ._hodoku_tabling import index_sum
+from ._memo import symbol_masks
+
+if TYPE_CHECKING:
+    from .als import Als
+
+#: HoDoKu's longest ALS chain (restricted commons).
+MAX_LINKS = 50
+#: Most links looked at by one search (a deterministic bound: HoDoKu has none, but a wide open
+#: position can hold thousands of forward links).
+MAX_VISITS = 400_000
+
+
+class Chain(NamedTuple):
+    """One chain: its sets (indices into the sets of :func:`hodoku_sets`), each link's actual
+    commons, the symbols removed and the eliminations (cell, symbol) in HoDoKu's list order."""
+
+    sets: tuple[int, ...]
+    commons: tuple[tuple[int, ...], ...]
+    zs: tuple[int, ...]
+    eliminations: tuple[tuple[int, int], ...]
+
+
+def hodoku_sets(sets: list[Als]) -> list[Als]:
+    """The position's almost locked sets (:func:`strategies.als.als_links`) in HoDoKu's order."""
+    return sorted(sets, key=lambda a: (a.house, bits_of(a.cells)))
+
+
+def _actual(c11: int, c12: int, c21: int, c22: int) -> int:
+    """Which commons (c21, c22; 0 for none) of a link stay actual after a link whose actual commons
+    were c11 and c12: 0 none, 1 the first, 2 the second, 3 both (HoDoKu's adjacency rule)."""
+    if c12 < 0:
+        if c22 < 0:
+            return 0 if c11 == c21 else 1
+        return 1 if c11 == c22 else 2 if c11 == c21 else 3
+    if c22 < 0:
+        return 0 if c11 == c21 or c12 == c21 else 1
+    if (c11 == c21 and c12 == c22) or (c11 == c22 and c12 == c21):
+        return 0
+    return 1 if c11 == c22 or c12 == c22 else 2 if c11 == c21 or c12 == c21 else 3
+
+
+def _of(actual: int, c1: int, c2: int) -> tuple[int, ...]:
+    return (c1,) if actual == 1 else (c2,) if actual == 2 else (c1, c2)
+
+
+def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[int]]]
+               ) -> tuple[list[Als], list[Chain]]:
+    """HoDoKu's ALS chains at ``state`` in the order it takes them, and the sets they index;
+    ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`)."""
+    old, pairs = links
+    sets = hodoku_sets(old)
+    index = {a.cells: i for i, a in enumerate(sets)}
+    masks = symbol_masks(state)
+    # per set, its forward links: (later set, first common, second common or -1)
+    forward: list[list[tuple[int, int, int]]] = [[] for _ in sets]
+    for (i, j), common in pairs.items():
+        a, b = index[old[i].cells], index[old[j].cells]
+        if sets[a].cells & sets[b].cells:
+            continue
+        a, b = min(a, b), max(a, b)
+        xs = sorted(common)
+        forward[a].append((b, xs[0], xs[-1] if len(xs) > 1 else -1))
+    for onward in forward:
+        onward.sort()
+    reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
+    found: list[Chain] = []
+    by_eliminations: dict[tuple[tuple[int, int], ...], int] = {}
+    budget = [MAX_VISITS]
+    path: list[int] = []
+    arcs: list[tuple[int, ...]] = []
+
+    def record(start: int, end: int, first: tuple[int, ...], last: tuple[int, ...]) -> None:
+        a, d = sets[start], sets[end]
+        zs = a.symbols & d.symbols
+        for x in (*first, *last):
+            zs &= ~(1 << x)
+        elims = tuple((t, z) for z in bits_of(zs) for t in bits_of(reach[start][z] & reach[end][z]))
+        if not elims:
+            return
+        chain = Chain(tuple(path), tuple(arcs), tuple(sorted({z for _, z in elims})), elims)
+        old_k = by_eliminations.get(elims)
+        if old_k is None:
+            by_eliminations[elims] = len(found)
+            found.append(chain)
+        elif _size(sets, found[old_k]) > _size(sets, chain):
+            found[old_k] = chain
+
+    def walk(start: int, cur: int, last: tuple[int, int, int]) -> None:
+        """Go on from ``cur``, entered by a link whose actual commons were (c1, c2 or -1) after
+        HoDoKu's reading (``last``: its two commons and which are actual)."""
+        l1, l2, act = last
+        # HoDoKu compares with the link before's first actual common twice where both were actual
+        c11, c12 = (l1, -1) if act == 1 else (l2, -1) if act == 2 else (l1, l1)
+        for nxt, c1, c2 in forward[cur]:
+            budget[0] -= 1
+            if budget[0] < 0 or len(arcs) >= MAX_LINKS:
+                return
+            a = _actual(c11, c12, c1, c2)
+            if not a:
+                continue
+            path.append(nxt)
+            arcs.append(_of(a, c1, c2))
+            if len(arcs) >= 3:
+                record(start, nxt, arcs[0], arcs[-1])
+            walk(start, nxt, (c1, c2, a))
+            path.pop()
+            arcs.pop()
+
+    for start in range(len(sets)):
+        path.append(start)
+        for nxt, c1, c2 in forward[start]:
+            for a in ((1, 2) if c2 >= 0 else (1,)):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    break
+                path.append(nxt)
+                arcs.append(_of(a, c1, c2))
+                walk(start, nxt, (c1, c2, a))
+                path.pop()
+                arcs.pop()
+        path.pop()
+    found.sort(key=lambda c: (-len(c.eliminations), index_sum(list(c.eliminations))))
+    return sets, found
+
+
+def _size(sets: list[Als], chain: Chain) -> int:
+    return sum(sets[i].cells.bit_count() for i in chain.sets)
+
