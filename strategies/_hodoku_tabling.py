@@ -73,6 +73,7 @@ LINE_BOXES = [sorted({CELL_HOUSES[c][2] for c in HOUSES[h]}) for h in range(2 * 
 
 _CANDIDATE_NODES = tuple(((c, ), d) for c in range(N * N) for d in range(N))
 _CANDIDATE_MASKS = tuple(1 << c for c in range(N * N) for _ in range(N))
+_CANDIDATE_SEES = tuple(BUDDIES[c] for c in range(N * N) for _ in range(N))
 
 
 class _Grid:
@@ -358,7 +359,13 @@ class _Search:
         cells = [grid.nodes[n][0] for n in range(len(grid.nodes))]
         self.cell1 = [c[0] for c in cells]
         self.grouped = [len(c) > 1 for c in cells]
-        self.sees = [functools.reduce(lambda a, c: a & BUDDIES[c], cs, -1) for cs in cells]
+        # what each node sees: a candidate its cell's peers (a table made once), a group its cells' common peers
+        self.sees = sees = list(_CANDIDATE_SEES)
+        for cs in cells[len(sees):]:
+            common = -1
+            for c in cs:
+                common &= BUDDIES[c]
+            sees.append(common)
 
     def run(self) -> list[Found]:
         premises = self.tables.premises
@@ -366,7 +373,9 @@ class _Search:
             for n in premises:
                 table = self.tables.of[(n, on)]
                 lo = 2 * N * (n // N)  # the start cell's literals, in the table's order
-                if not table.far() >> lo & CELL_LITS:
+                levels = table.levels
+                near = levels[0] | levels[1] if len(levels) > 1 else levels[0]
+                if not table.reach >> lo & ~(near >> lo) & CELL_LITS:
                     continue
                 pos = table.pos
                 for k in sorted(k for k in pos[lo:lo + 2 * N] if k > 0):
@@ -463,19 +472,44 @@ class _Search:
         """The literals an AIC from (start, a) off may end on (:meth:`_aics`' conditions), as a bit set."""
         cand, places = self.grid.cand, self.grid.places
         out = 0
-        for end in _bits(places[a] & ~(1 << start)):
-            if (BUDDIES[start] & BUDDIES[end] & places[a]).bit_count() >= 2:
-                out |= 1 << ((end * N + a) * 2 + 1)
-        for end in _bits(BUDDIES[start] & places[a]):
-            for b in _bits(cand[end] & cand[start] & ~(1 << a)):
-                out |= 1 << ((end * N + b) * 2 + 1)
+        peers = BUDDIES[start] & places[a]
+        # the ends (other than the start) with the symbol that see two places of it the start sees
+        once = twice = 0
+        m = peers
+        while m:
+            low = m & -m
+            seen = BUDDIES[low.bit_length() - 1]
+            twice |= once & seen
+            once |= seen
+            m ^= low
+        m = twice & places[a] & ~(1 << start)
+        shift = 2 * a + 1
+        while m:
+            low = m & -m
+            out |= 1 << ((low.bit_length() - 1) * N * 2 + shift)
+            m ^= low
+        others = cand[start] & ~(1 << a)
+        if others:
+            m = peers
+            while m:
+                low = m & -m
+                end = low.bit_length() - 1
+                m ^= low
+                bs = cand[end] & others
+                while bs:
+                    bl = bs & -bs
+                    out |= 1 << ((end * N + bl.bit_length() - 1) * 2 + 1)
+                    bs ^= bl
         return out
 
     def _aics(self, table: _Table) -> None:
         cand, places = self.grid.cand, self.grid.places
         x = table.first >> 1
         start, a = x // N, x % N
-        if not table.far() & self._aic_ends(start, a):
+        ends = self._aic_ends(start, a)
+        if not ends & table.reach:
+            return
+        if not table.far() & ends:
             return
         for k in range(1, len(table.lits)):
             y2 = table.lits[k]
@@ -576,9 +610,14 @@ class _ForcingSearch:
         self.grid = made.grid
         self.value = list(state.value)
         empty = sum(1 << c for c in range(N * N) if state.value[c] < 0)
-        self.allowed = [empty & ~functools.reduce(lambda a, c: a | BUDDIES[c] | 1 << c,
-                                                  (c for c in range(N * N) if state.value[c] == d), 0)
-                        for d in range(N)]
+        blocked = [0] * N
+        for c in range(N * N):
+            if state.value[c] >= 0:
+                blocked[state.value[c]] |= BUDDIES[c] | 1 << c
+        self.allowed = [empty & ~blocked[d] for d in range(N)]
+        # per rows, columns, boxes and symbol: the houses where the symbol may go (in order), and their places
+        self.open_houses = [[[(h, HOUSE_MASKS[h] & self.allowed[e]) for h in range(group * N, group * N + N)
+                              if HOUSE_MASKS[h] & self.allowed[e]] for e in range(N)] for group in range(3)]
         self.premises = made.premises
         self.empty = sum(1 << c for c in range(N * N) if self.grid.cand[c])
         self.tables = made.of
@@ -589,7 +628,11 @@ class _ForcingSearch:
     @staticmethod
     def _sets(table: _Table) -> tuple[list[int], list[int]]:
         on, off = [0] * N, [0] * N
-        for x in _bits(table.reach & PLAIN_LITS):
+        m = table.reach & PLAIN_LITS
+        while m:
+            low = m & -m
+            x = low.bit_length() - 1
+            m ^= low
             node = x >> 1
             (on if x & 1 else off)[node % N] |= 1 << (node // N)
         return on, off
@@ -659,14 +702,15 @@ class _ForcingSearch:
             dead &= (off_sets[e] | ~places[e]) & ~on_sets[e]
         for c in _bits(dead):
             self._contradiction(n, on, [(c * N + e, False) for e in range(N) if cand[c] >> e & 1], ("empty", c))
+        allowed = self.allowed
         for group in range(3):
+            open_houses = self.open_houses[group]
             for e in range(N):
                 gone = off_sets[e]
-                if not gone:
+                if not gone & allowed[e]:  # a house's places (all allowed) cannot all be gone
                     continue
-                for h in range(group * N, group * N + N):
-                    places_h = HOUSE_MASKS[h] & self.allowed[e]
-                    if places_h and not places_h & ~gone:
+                for h, places_h in open_houses[e]:
+                    if not places_h & ~gone:
                         self._contradiction(n, on, [(c * N + e, False) for c in _bits(places_h)],
                                             ("no-place", h, e))
 
@@ -686,8 +730,13 @@ class _ForcingSearch:
         sets = [self.sets[(n, True)] for n in starts]
         for e in range(N):
             for is_on in (True, False):
-                common = functools.reduce(lambda a, s: a & s[0 if is_on else 1][e], sets, -1)
-                for c in _bits(common & ((1 << N * N) - 1)):
+                side = 0 if is_on else 1
+                common = (1 << N * N) - 1
+                for s in sets:
+                    common &= s[side][e]
+                    if not common:
+                        break
+                for c in _bits(common):
                     y = (c * N + e, is_on)
                     self._keep(Forcing("fcv", form, source, (c, e) if is_on else None,
                                        frozenset() if is_on else frozenset({(c, e)}), [(t, [y]) for t in tables]))
