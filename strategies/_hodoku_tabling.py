@@ -187,6 +187,16 @@ class _Grid:
                         self.add(off, (g2, True))
 
 
+def _two_see(m: int) -> bool:
+    """Whether two of the cells of ``m`` share a house."""
+    while m:
+        low = m & -m
+        m ^= low
+        if m & BUDDIES[low.bit_length() - 1]:
+            return True
+    return False
+
+
 def _bits(m: int) -> Iterator[int]:
     while m:
         low = m & -m
@@ -503,31 +513,30 @@ class _Search:
         return out
 
     def _aics(self, table: _Table) -> None:
-        cand, places = self.grid.cand, self.grid.places
+        places = self.grid.places
         x = table.first >> 1
         start, a = x // N, x % N
         ends = self._aic_ends(start, a)
         if not ends & table.reach:
             return
-        if not table.far() & ends:
+        ends &= table.far()  # reached in two links or more: the entries the loop below reads
+        if not ends:
             return
-        for k in range(1, len(table.lits)):
-            y2 = table.lits[k]
-            y = y2 >> 1
-            if not y2 & 1 or y >= N * N * N or y // N == start:
-                continue
+        pos = table.pos
+        found = []
+        while ends:
+            low = ends & -ends
+            found.append(pos[low.bit_length() - 1])
+            ends ^= low
+        found.sort()  # in the table's order
+        lits = table.lits
+        for k in found:
+            y = lits[k] >> 1
             end, b = y // N, y % N
             if a == b:
-                both = BUDDIES[start] & BUDDIES[end] & places[a]
-                if both.bit_count() < 2:
-                    continue
-                out = {(c, a) for c in _bits(both)}
+                out = {(c, a) for c in _bits(BUDDIES[start] & BUDDIES[end] & places[a])}
             else:
-                if not BUDDIES[start] >> end & 1 or not (cand[end] >> a & 1 and cand[start] >> b & 1):
-                    continue
                 out = {(start, b), (end, a)}
-            if table.direct(k):
-                continue
             chain = table.chain(k)
             if not self._lasso(chain, True):
                 self._add("aic", out, chain, chain, False)
@@ -689,7 +698,7 @@ class _ForcingSearch:
                 if both:
                     c = (both & -both).bit_length() - 1
                     self._contradiction(n, on, [(c * N + e, True), (c * N + f, True)], ("two-in-cell", c))
-        twice_digits = [e for e in set_digits if on_sets[e] & (on_sets[e] - 1)]
+        twice_digits = [e for e in set_digits if _two_see(on_sets[e])]
         for group in range(3):  # rows, columns, boxes
             for e in twice_digits:
                 for h in range(group * N, group * N + N):
