@@ -292,6 +292,15 @@ def hodoku_grid(cand: list[int], groups: bool) -> tuple[list[tuple[int, int]], l
     return _deduce_accel.hodoku_grid(cand, groups)
 
 
+def hodoku_aic_ends(cand: list[int]) -> list[int] | None:
+    """:meth:`strategies._hodoku_tabling._Search._aic_ends` for each of the 729 candidates of the 9x9
+    grid ``cand`` (0 for one it lacks), by the C module's ``hodoku_aic_ends``; None when the
+    accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_aic_ends(cand)
+
+
 def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] | None:
     """:func:`strategies.als.almost_locked_sets`' sets as tuples, in its order, found by the C
     module's ``als_sets``; None when the accelerator is not in use or the grid, the symbols or the

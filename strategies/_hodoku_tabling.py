@@ -376,6 +376,8 @@ class _Search:
             for c in cs:
                 common &= BUDDIES[c]
             sees.append(common)
+        # per candidate, the literals an AIC from it off may end on (made in C; None: :meth:`_aic_ends`)
+        self.aic_ends = _accel.hodoku_aic_ends(grid.cand)
 
     def run(self) -> list[Found]:
         premises = self.tables.premises
@@ -516,7 +518,7 @@ class _Search:
         places = self.grid.places
         x = table.first >> 1
         start, a = x // N, x % N
-        ends = self._aic_ends(start, a)
+        ends = self._aic_ends(start, a) if self.aic_ends is None else self.aic_ends[x]
         if not ends & table.reach:
             return
         ends &= table.far()  # reached in two links or more: the entries the loop below reads

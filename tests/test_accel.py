@@ -968,11 +968,34 @@ def test_random_positions_make_the_same_hodoku_tables(with_accel, seed, solved, 
         assert assert_same_hodoku_tables(state, with_accel, groups) > 0
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]))
+def test_random_positions_give_the_same_aic_ends(with_accel, seed, solved):
+    # the C hodoku_aic_ends is strategies/_hodoku_tabling.py's _Search._aic_ends for every candidate
+    from strategies import _hodoku_tabling
+
+    state = _random_position(Geometry.boxes(9), seed, solved)
+    search = _hodoku_tabling._Search.__new__(_hodoku_tabling._Search)
+    search.grid = _hodoku_tabling._Grid(state, False)
+    cand = search.grid.cand
+    fast = with_accel.hodoku_aic_ends(cand)
+    plain = [search._aic_ends(n // 9, n % 9) if cand[n // 9] >> n % 9 & 1 else 0 for n in range(729)]
+    assert fast == plain
+    assert any(plain)
+
+
 def test_the_tabling_kernels_refuse_malformed_input(accel):
     with pytest.raises(ValueError, match="hodoku_grid: candidates"):
         accel.hodoku_grid([511] * 80, True)  # not 81 cells
     with pytest.raises(ValueError, match="hodoku_grid: candidates"):
         accel.hodoku_grid([511] * 80 + [512], True)  # a tenth symbol
+    with pytest.raises(ValueError, match="hodoku_aic_ends: candidates"):
+        accel.hodoku_aic_ends([511] * 82)  # not 81 cells
+    with pytest.raises(ValueError, match="hodoku_aic_ends: candidates"):
+        accel.hodoku_aic_ends([-1] + [511] * 80)  # a negative mask
+    with pytest.raises(TypeError):
+        accel.hodoku_aic_ends(None)
+    assert accel.hodoku_aic_ends([0] * 81) == [0] * 729  # no candidates, no ends
     with pytest.raises(ValueError, match="outside"):
         accel.tabling_widen([(1,), (2,)], [0], 10)  # a literal beyond the table
     with pytest.raises(ValueError, match="outside"):

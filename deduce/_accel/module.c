@@ -95,6 +95,9 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_grid", hodoku_grid, METH_VARARGS,
      "hodoku_grid(cand, groups) -> ([(symbol, cell mask)], direct, places): strategies._hodoku_tabling._Grid's group "
      "nodes (from 729 on), each literal's direct consequences in its order, and each symbol's places (9x9)."},
+    {"hodoku_aic_ends", hodoku_aic_ends, METH_VARARGS,
+     "hodoku_aic_ends(cand) -> [ends]: strategies._hodoku_tabling._Search._aic_ends for each of the 729 candidates "
+     "(9x9; 0 for one the grid lacks)."},
     {"als_xy_whole", als_xy_whole, METH_VARARGS,
      "als_xy_whole(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, eliminations)]: "
      "strategies.als.AlsXYWing._whole's wings (HoDoKu's reading), in its order."},

@@ -294,3 +294,53 @@ done:
     PyMem_Free(cand);
     return out;
 }
+
+/* hodoku_aic_ends(cand): per candidate (cell * 9 + symbol, 729 of them), the literals an AIC from it
+ * off may end on, as an int (bit x for literal x; 0 for a candidate the grid lacks):
+ * strategies/_hodoku_tabling.py's _Search._aic_ends for every premise at once.  The same symbol: its
+ * on literal in each other cell that sees two places of it the start sees; another symbol b of the
+ * start: its on literal in each cell the start sees holding the start's symbol and b. */
+#define AIC_WORDS ((2 * G_CELLS * G_N + 63) / 64)
+PyObject *hodoku_aic_ends(PyObject *module, PyObject *args) {
+    PyObject *cand_o;
+    if (!PyArg_ParseTuple(args, "O", &cand_o)) return NULL;
+    int *cand = int_array_in(cand_o, NULL, G_CELLS, 0, 1 << G_N, "hodoku_aic_ends: candidates");
+    if (!cand) return NULL;
+    grid_tables();
+    cells_t places[G_N] = {0};
+    for (int c = 0; c < G_CELLS; c++)
+        for (int d = 0; d < G_N; d++)
+            if (cand[c] >> d & 1) places[d] |= (cells_t)1 << c;
+    PyObject *out = PyList_New(G_CELLS * G_N);
+    if (!out) { PyMem_Free(cand); return NULL; }
+    for (int n = 0; n < G_CELLS * G_N; n++) {
+        int start = n / G_N, a = n % G_N;
+        word w[AIC_WORDS] = {0};
+        if (cand[start] >> a & 1) {
+            cells_t peers = buddies[start] & places[a], once = 0, twice = 0;
+            for (cells_t m = peers; m; m &= m - 1) {
+                cells_t seen = buddies[low_bit(m)];
+                twice |= once & seen;
+                once |= seen;
+            }
+            for (cells_t m = twice & places[a] & ~((cells_t)1 << start); m; m &= m - 1) {
+                int x = (low_bit(m) * G_N + a) * 2 + 1;
+                w[x / 64] |= (word)1 << (x % 64);
+            }
+            int others = cand[start] & ~(1 << a);
+            if (others)
+                for (cells_t m = peers; m; m &= m - 1) {
+                    int end = low_bit(m);
+                    for (int bs = cand[end] & others; bs; bs &= bs - 1) {
+                        int x = (end * G_N + __builtin_ctz(bs)) * 2 + 1;
+                        w[x / 64] |= (word)1 << (x % 64);
+                    }
+                }
+        }
+        PyObject *item = bits_to_long(w, AIC_WORDS);
+        if (!item) { Py_DECREF(out); PyMem_Free(cand); return NULL; }
+        PyList_SET_ITEM(out, n, item);
+    }
+    PyMem_Free(cand);
+    return out;
+}
