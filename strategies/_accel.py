@@ -301,6 +301,15 @@ def hodoku_aic_ends(cand: list[int]) -> list[int] | None:
     return _deduce_accel.hodoku_aic_ends(cand)
 
 
+def hodoku_table_sets(reaches: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
+    """:meth:`strategies._hodoku_tabling._ForcingSearch._sets` of each of ``reaches`` (the plain
+    candidates' literals a table reaches), by the C module's ``hodoku_table_sets``; None when the
+    accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_table_sets(reaches)
+
+
 def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] | None:
     """:func:`strategies.als.almost_locked_sets`' sets as tuples, in its order, found by the C
     module's ``als_sets``; None when the accelerator is not in use or the grid, the symbols or the

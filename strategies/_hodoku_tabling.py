@@ -632,7 +632,10 @@ class _ForcingSearch:
         self.premises = made.premises
         self.empty = sum(1 << c for c in range(N * N) if self.grid.cand[c])
         self.tables = made.of
-        self.sets = {key: self._sets(t) for key, t in self.tables.items()}
+        made_sets = _accel.hodoku_table_sets([t.reach & PLAIN_LITS for t in self.tables.values()])
+        self.sets: dict[tuple[int, bool], Any] = (
+            {key: self._sets(t) for key, t in self.tables.items()} if made_sets is None
+            else dict(zip(self.tables, made_sets)))
         self.steps: list[Forcing] = []
         self.keys: dict[Any, int] = {}
 

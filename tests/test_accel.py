@@ -984,6 +984,21 @@ def test_random_positions_give_the_same_aic_ends(with_accel, seed, solved):
     assert any(plain)
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]), groups=st.booleans())
+def test_random_positions_give_the_same_table_sets(with_accel, seed, solved, groups):
+    # the C hodoku_table_sets is strategies/_hodoku_tabling.py's _ForcingSearch._sets for every table
+    from strategies import _hodoku_tabling
+
+    state = _random_position(Geometry.boxes(9), seed, solved)
+    made = _hodoku_tabling._Tables(state, groups)
+    tables = list(made.of.values())
+    fast = with_accel.hodoku_table_sets([t.reach & _hodoku_tabling.PLAIN_LITS for t in tables])
+    plain = [_hodoku_tabling._ForcingSearch._sets(t) for t in tables]
+    assert [(list(on), list(off)) for on, off in fast] == plain
+    assert any(any(on) for on, _ in plain)
+
+
 def test_the_tabling_kernels_refuse_malformed_input(accel):
     with pytest.raises(ValueError, match="hodoku_grid: candidates"):
         accel.hodoku_grid([511] * 80, True)  # not 81 cells
@@ -996,6 +1011,15 @@ def test_the_tabling_kernels_refuse_malformed_input(accel):
     with pytest.raises(TypeError):
         accel.hodoku_aic_ends(None)
     assert accel.hodoku_aic_ends([0] * 81) == [0] * 729  # no candidates, no ends
+    with pytest.raises(ValueError, match="too wide"):
+        accel.hodoku_table_sets([1 << 1472])  # beyond the candidates' literals
+    with pytest.raises(ValueError, match="non-negative"):
+        accel.hodoku_table_sets([-1])
+    with pytest.raises(TypeError, match="hodoku_table_sets"):
+        accel.hodoku_table_sets(3)
+    # candidate r1c2 (node 10, symbol 1) on and r9c9's 9 (node 728) off; a group literal ignored
+    assert accel.hodoku_table_sets([1 << 21 | 1 << 1456 | 1 << 1470]) == [
+        ((0, 1 << 1) + (0,) * 7, (0,) * 8 + (1 << 80,))]
     with pytest.raises(ValueError, match="outside"):
         accel.tabling_widen([(1,), (2,)], [0], 10)  # a literal beyond the table
     with pytest.raises(ValueError, match="outside"):

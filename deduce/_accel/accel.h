@@ -20,7 +20,7 @@
  *   alssets.c the almost locked sets of a position and their restricted commons (als_sets, als_links;
  *             strategies/als.py)
  *   tabling.c HoDoKu's tables: their direct links (hodoku_grid), their widening (tabling_widen) and the
- *             ends an AIC may reach (hodoku_aic_ends;
+ *             ends an AIC may reach, a table's cells per symbol (hodoku_aic_ends, hodoku_table_sets;
  *             strategies/_hodoku_tabling.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
@@ -138,6 +138,7 @@ PyObject *als_sets(PyObject *module, PyObject *args);
 PyObject *als_links(PyObject *module, PyObject *args);
 PyObject *hodoku_grid(PyObject *module, PyObject *args);
 PyObject *hodoku_aic_ends(PyObject *module, PyObject *args);
+PyObject *hodoku_table_sets(PyObject *module, PyObject *args);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */

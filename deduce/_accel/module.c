@@ -98,6 +98,9 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_aic_ends", hodoku_aic_ends, METH_VARARGS,
      "hodoku_aic_ends(cand) -> [ends]: strategies._hodoku_tabling._Search._aic_ends for each of the 729 candidates "
      "(9x9; 0 for one the grid lacks)."},
+    {"hodoku_table_sets", hodoku_table_sets, METH_VARARGS,
+     "hodoku_table_sets(reaches) -> [(on, off)]: strategies._hodoku_tabling._ForcingSearch._sets of each reach "
+     "(plain candidates' literals): per symbol the cells turned on and off."},
     {"als_xy_whole", als_xy_whole, METH_VARARGS,
      "als_xy_whole(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, eliminations)]: "
      "strategies.als.AlsXYWing._whole's wings (HoDoKu's reading), in its order."},

@@ -344,3 +344,50 @@ PyObject *hodoku_aic_ends(PyObject *module, PyObject *args) {
     PyMem_Free(cand);
     return out;
 }
+
+/* hodoku_table_sets(reaches): per table's reach of plain candidates (an int, bit x for literal x,
+ * literals below 2 * 729), per symbol the cells it turns on and the cells it turns off:
+ * [((on per symbol), (off per symbol))], strategies/_hodoku_tabling.py's _ForcingSearch._sets. */
+static PyObject *symbol_cells(const cells_t *m) {
+    PyObject *t = PyTuple_New(G_N);
+    if (!t) return NULL;
+    for (int d = 0; d < G_N; d++) {
+        PyObject *v = cells_long(m[d]);
+        if (!v) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, d, v);
+    }
+    return t;
+}
+
+PyObject *hodoku_table_sets(PyObject *module, PyObject *args) {
+    PyObject *reaches;
+    if (!PyArg_ParseTuple(args, "O", &reaches)) return NULL;
+    PyObject *fast = PySequence_Fast(reaches, "hodoku_table_sets: expected a sequence of ints");
+    if (!fast) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject *out = PyList_New(n);
+    if (!out) { Py_DECREF(fast); return NULL; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        word w[AIC_WORDS];
+        if (!long_to_bits(PySequence_Fast_GET_ITEM(fast, i), w, AIC_WORDS)) goto fail;
+        cells_t sets[2][G_N] = {{0}};
+        for (int k = 0; k < AIC_WORDS; k++)
+            for (word m = w[k]; m; m &= m - 1) {
+                int x = k * 64 + __builtin_ctzll(m), node = x >> 1;
+                if (node >= G_CELLS * G_N) break;  /* a group's literal: not a candidate's */
+                sets[x & 1][node % G_N] |= (cells_t)1 << (node / G_N);
+            }
+        PyObject *on = symbol_cells(sets[1]), *off = on ? symbol_cells(sets[0]) : NULL;
+        PyObject *pair = off ? PyTuple_Pack(2, on, off) : NULL;
+        Py_XDECREF(on);
+        Py_XDECREF(off);
+        if (!pair) goto fail;
+        PyList_SET_ITEM(out, i, pair);
+    }
+    Py_DECREF(fast);
+    return out;
+fail:
+    Py_DECREF(out);
+    Py_DECREF(fast);
+    return NULL;
+}
