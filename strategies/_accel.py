@@ -323,3 +323,12 @@ def als_xy_whole(state: State, sets: list[Any], links: dict[int, list[tuple[int,
     order: (pivot, wing, x, wing, y, eliminations), found by the C module's ``als_xy_whole``; None when
     the accelerator is not in use or the grid or the symbols are beyond its limits."""
     return _wings("als_xy_whole", state, sets, links, reach)
+
+
+def hodoku_net_starts(cand: list[int]) -> list[tuple[tuple[int, ...], int] | None] | None:
+    """Each candidate literal's net table start (:func:`strategies._hodoku_nets._fill`, its own
+    literal left out) and the same as a bit set, None for the other literals (9x9), made by the C
+    module's ``hodoku_net_starts``; None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_net_starts(cand)

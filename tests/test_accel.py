@@ -968,6 +968,49 @@ def test_random_positions_make_the_same_hodoku_tables(with_accel, seed, solved, 
         assert assert_same_hodoku_tables(state, with_accel, groups) > 0
 
 
+def assert_same_net_grid(state, accel):
+    """The C ``hodoku_net_starts`` makes the forcing nets' grid (strategies/_hodoku_nets.py's
+    NetGrid: each candidate's table start from _fill, then its group links) as Python does: the same
+    literals in the same order and the same bit sets; returns how many literals have a start."""
+    from strategies import _hodoku_nets
+
+    grids = []
+    for module in (accel, None):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_accel, "_deduce_accel", module)
+            grids.append(_hodoku_nets.NetGrid(state))
+    fast, plain = grids
+    assert fast.direct_lits == plain.direct_lits
+    assert fast.direct_masks == plain.direct_masks
+    return sum(1 for x in accel.hodoku_net_starts(plain.cand) if x is not None)
+
+
+def test_stuck_positions_make_the_same_net_grids(with_accel):
+    from strategies import _hodoku_nets
+
+    assert _hodoku_nets.LOOK_AHEAD == 4  # deduce/_accel/nets.c's NET_LOOK_AHEAD
+    assert sum(assert_same_net_grid(stuck(text), with_accel) for text in PUZZLES) > 400
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]))
+def test_random_positions_make_the_same_net_grids(with_accel, seed, solved):
+    # random candidates: cells left empty, singles that clash, more than four rounds of them
+    assert_same_net_grid(_random_position(Geometry.boxes(9), seed, solved), with_accel) >= 0
+
+
+def test_the_net_kernel_refuses_malformed_input(accel):
+    with pytest.raises(ValueError, match="hodoku_net_starts: candidates"):
+        accel.hodoku_net_starts([511] * 80)  # not 81 cells
+    with pytest.raises(ValueError, match="hodoku_net_starts: candidates"):
+        accel.hodoku_net_starts([511] * 80 + [512])  # a tenth symbol
+    with pytest.raises(ValueError, match="hodoku_net_starts: candidates"):
+        accel.hodoku_net_starts([-1] + [511] * 80)
+    with pytest.raises(TypeError):
+        accel.hodoku_net_starts(5)
+    assert accel.hodoku_net_starts([0] * 81) == [None] * 1458
+
+
 def test_the_tabling_kernels_refuse_malformed_input(accel):
     with pytest.raises(ValueError, match="hodoku_grid: candidates"):
         accel.hodoku_grid([511] * 80, True)  # not 81 cells
