@@ -1013,6 +1013,59 @@ def test_the_net_kernel_refuses_malformed_input(accel):
     assert accel.hodoku_net_starts([0] * 81) == [None] * 1458
 
 
+def assert_same_hodoku_als_chains(state, accel):
+    """The C ``hodoku_als_walk`` finds HoDoKu's ALS chains (strategies/_hodoku_als.py) as Python's
+    walk does: the same chains in the same order; returns how many."""
+    from strategies import _hodoku_als
+    from strategies.als import als_links
+
+    made = []
+    for module in (accel, None):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_accel, "_deduce_accel", module)
+            made.append(_hodoku_als.als_chains(state, als_links(state)))
+    assert made[0] == made[1]
+    return len(made[1][1])
+
+
+def test_stuck_positions_find_the_same_hodoku_als_chains(with_accel, monkeypatch):
+    from strategies import _hodoku_als
+
+    assert sum(assert_same_hodoku_als_chains(stuck(text), with_accel) for text in PUZZLES) > 0
+    # the bounds: a search cut short, chains cut at four links
+    monkeypatch.setattr(_hodoku_als, "MAX_VISITS", 300)
+    monkeypatch.setattr(_hodoku_als, "MAX_LINKS", 4)
+    for text in PUZZLES:
+        assert_same_hodoku_als_chains(stuck(text), with_accel)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.25, 0.6]), visits=st.sampled_from([50, 3000]))
+def test_random_positions_find_the_same_hodoku_als_chains(with_accel, seed, solved, visits):
+    from strategies import _hodoku_als
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_hodoku_als, "MAX_VISITS", visits)
+        assert_same_hodoku_als_chains(_random_position(Geometry.boxes(9), seed, solved), with_accel)
+
+
+def test_the_hodoku_als_walk_refuses_malformed_input(accel):
+    reach = b"\0" * (2 * 9 * 8)
+    assert accel.hodoku_als_walk([0, 1, 1], [1], [0], [-1], [3, 3], reach, 9, 1, 50, 100) == []
+    with pytest.raises(ValueError, match="not forward"):
+        accel.hodoku_als_walk([0, 1, 2], [1, 0], [0, 0], [-1, -1], [3, 3], reach, 9, 1, 50, 100)  # a loop back
+    with pytest.raises(ValueError, match="links"):
+        accel.hodoku_als_walk([0, 1, 1], [5], [0], [-1], [3, 3], reach, 9, 1, 50, 100)  # a link to set 5 of 2
+    with pytest.raises(ValueError, match="offsets"):
+        accel.hodoku_als_walk([0, 2, 1], [1], [0], [-1], [3, 3], reach, 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="second commons"):
+        accel.hodoku_als_walk([0, 1, 1], [1], [0], [9], [3, 3], reach, 9, 1, 50, 100)  # a tenth symbol
+    with pytest.raises(ValueError, match="wrong size"):
+        accel.hodoku_als_walk([0, 1, 1], [1], [0], [-1], [3, 3], reach[:-8], 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.hodoku_als_walk([0, 1, 1], [1], [0], [-1], [3, 3], reach, 9, 1, 61, 100)
+
+
 def test_the_tabling_kernels_refuse_malformed_input(accel):
     with pytest.raises(ValueError, match="hodoku_grid: candidates"):
         accel.hodoku_grid([511] * 80, True)  # not 81 cells
