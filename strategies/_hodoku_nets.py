@@ -24,7 +24,7 @@ from deduce.literal import lit
 from deduce.state import State
 from deduce.step import Step
 
-from . import _accel
+from . import _accel, _hodoku_tabling
 from ._hodoku_tabling import (
     BUDDIES,
     CELL_FORM,
@@ -123,7 +123,12 @@ class _NetTables(_Tables):
     def __init__(self, state: State):  # (not _Tables': the net grid's tables)
         self.grid = grid = NetGrid(state)
         self.premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
-        self.of = {(n, on): _Table(grid, (n, on)) for on in (True, False) for n in self.premises}
+        keys = [(n, on) for on in (True, False) for n in self.premises]
+        widened = _accel.tabling_widen(grid.direct_lits, [n * 2 + on for n, on in keys],
+                                       _hodoku_tabling.MAX_ENTRIES)
+        # widened in C as the other tables are (one that fills up ordered in Python), or in Python
+        self.of = {key: _Table(grid, key) if w is None else _Table.widened(grid, key[0] * 2 + key[1], *w)
+                   for key, w in zip(keys, widened or [None] * len(keys))}
 
 
 def net_results(state: State) -> list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]]:
