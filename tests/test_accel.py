@@ -1005,11 +1005,20 @@ def test_stuck_positions_make_the_same_net_grids(with_accel):
         assert_same_net_grid(stuck(PUZZLES[0]), with_accel)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]))
 def test_random_positions_make_the_same_net_grids(with_accel, seed, solved):
     # random candidates: cells left empty, singles that clash, more than four rounds of them
-    assert_same_net_grid(_random_position(Geometry.boxes(9), seed, solved), with_accel)
+    # (the grids alone: a random grid's tables fill up, which takes minutes in Python)
+    from strategies import _hodoku_nets
+
+    state = _random_position(Geometry.boxes(9), seed, solved)
+    grids = []
+    for module in (with_accel, None):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_accel, "_deduce_accel", module)
+            grids.append(_hodoku_nets.NetGrid(state))
+    assert (grids[0].direct_lits, grids[0].direct_masks) == (grids[1].direct_lits, grids[1].direct_masks)
 
 
 def test_the_net_kernel_refuses_malformed_input(accel):
