@@ -341,3 +341,34 @@ def als_xy_whole(state: State, sets: list[Any], links: dict[int, list[tuple[int,
     order: (pivot, wing, x, wing, y, eliminations), found by the C module's ``als_xy_whole``; None when
     the accelerator is not in use or the grid or the symbols are beyond its limits."""
     return _wings("als_xy_whole", state, sets, links, reach)
+
+
+def hodoku_net_starts(cand: list[int]) -> list[tuple[tuple[int, ...], int] | None] | None:
+    """Each candidate literal's net table start (:func:`strategies._hodoku_nets._fill`, its own
+    literal left out) and the same as a bit set, None for the other literals (9x9), made by the C
+    module's ``hodoku_net_starts``; None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_net_starts(cand)
+
+
+def hodoku_als_walk(forward: list[list[tuple[int, int, int]]], symbols: list[int], reach: list[list[int]],
+                    words: int, max_links: int, budget: int
+                    ) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]] | None:
+    """The chains :func:`strategies._hodoku_als.als_chains`' walk reads that remove something, in its
+    order: (sets, commons, eliminations), made by the C module's ``hodoku_als_walk`` over each set's
+    forward links (later set, first common, second common or -1); None when the accelerator is not
+    in use or the symbols or the chains are beyond its limits."""
+    if _deduce_accel is None or not reach or not 0 < len(reach[0]) < 32 or max_links > 60:
+        return None
+    off, nbr, first, second = [0], [], [], []
+    for onward in forward:
+        for b, c1, c2 in onward:
+            nbr.append(b)
+            first.append(c1)
+            second.append(c2)
+        off.append(len(nbr))
+    size = words * 8
+    packed = b"".join(m.to_bytes(size, "little") for r in reach for m in r)
+    return _deduce_accel.hodoku_als_walk(off, nbr, first, second, symbols, packed, len(reach[0]), words, max_links,
+                                         budget)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from deduce.geometry import bits_of
 from deduce.state import State
 
+from . import _accel
 from ._hodoku_tabling import index_sum
 from ._memo import symbol_masks
 
@@ -102,7 +103,10 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
         zs = a.symbols & d.symbols
         for x in (*first, *last):
             zs &= ~(1 << x)
-        elims = tuple((t, z) for z in bits_of(zs) for t in bits_of(reach[start][z] & reach[end][z]))
+        keep(tuple((t, z) for z in bits_of(zs) for t in bits_of(reach[start][z] & reach[end][z])))
+
+    def keep(elims: tuple[tuple[int, int], ...]) -> None:
+        """The chain on ``path`` and ``arcs`` removing ``elims``, unless one with fewer cells does."""
         if not elims:
             return
         chain = Chain(tuple(path), tuple(arcs), tuple(sorted({z for _, z in elims})), elims)
@@ -134,6 +138,14 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
             path.pop()
             arcs.pop()
 
+    made = _accel.hodoku_als_walk(forward, [a.symbols for a in sets], reach, (len(state.cand) + 63) // 64,
+                                  MAX_LINKS, MAX_VISITS)
+    if made is not None:  # the same walk in C: the chains that remove something, in the order read
+        for chain_sets, commons, elims in made:
+            path[:], arcs[:] = chain_sets, commons
+            keep(elims)
+        found.sort(key=lambda c: (-len(c.eliminations), index_sum(list(c.eliminations))))
+        return sets, found
     for start in range(len(sets)):
         path.append(start)
         for nxt, c1, c2 in forward[start]:

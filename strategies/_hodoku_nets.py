@@ -24,6 +24,7 @@ from deduce.literal import lit
 from deduce.state import State
 from deduce.step import Step
 
+from . import _accel, _hodoku_tabling
 from ._hodoku_tabling import (
     BUDDIES,
     CELL_FORM,
@@ -98,23 +99,36 @@ class NetGrid(_Grid):
     def __init__(self, state: State):
         super().__init__(state, True)
         plain = 2 * N * N * N
+        made = _accel.hodoku_net_starts(self.cand)  # the same starts made in C, or None
+        direct_lits, direct_masks = self.direct_lits, self.direct_masks
         for cell in range(N * N):
             for d in _bits(self.cand[cell]):
                 for on in (True, False):
                     x = (cell * N + d) * 2 + on
-                    lits = [y for y in _fill(self.cand, self.places, cell, d, on) if y != x]
-                    lits += [y for y in self.direct_lits[x] if y >= plain]
-                    mask = 0
-                    for y in lits:
+                    groups = [y for y in direct_lits[x] if y >= plain]
+                    start = made[x] if made is not None else None
+                    if start is not None:
+                        lits, mask = start
+                    else:
+                        lits = tuple(y for y in _fill(self.cand, self.places, cell, d, on) if y != x)
+                        mask = 0
+                        for y in lits:
+                            mask |= 1 << y
+                    for y in groups:
                         mask |= 1 << y
-                    self.direct_lits[x], self.direct_masks[x] = tuple(lits), mask
+                    direct_lits[x], direct_masks[x] = lits + tuple(groups), mask
 
 
 class _NetTables(_Tables):
     def __init__(self, state: State):  # (not _Tables': the net grid's tables)
         self.grid = grid = NetGrid(state)
         self.premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
-        self.of = {(n, on): _Table(grid, (n, on)) for on in (True, False) for n in self.premises}
+        keys = [(n, on) for on in (True, False) for n in self.premises]
+        widened = _accel.tabling_widen(grid.direct_lits, [n * 2 + on for n, on in keys],
+                                       _hodoku_tabling.MAX_ENTRIES)
+        # widened in C as the other tables are (one that fills up ordered in Python), or in Python
+        self.of = {key: _Table(grid, key) if w is None else _Table.widened(grid, key[0] * 2 + key[1], *w)
+                   for key, w in zip(keys, widened or [None] * len(keys))}
 
 
 def net_results(state: State) -> list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]]:

@@ -933,6 +933,11 @@ def assert_same_hodoku_tables(state, accel, groups=True):
     assert fg.direct_lits == pg.direct_lits
     assert {x: list(ys) for x, ys in fg.direct.items() if ys} == {x: list(ys) for x, ys in pg.direct.items() if ys}
     assert fg.direct_masks == pg.direct_masks
+    return _same_tables(fast, plain)
+
+
+def _same_tables(fast, plain):
+    """Tables (``_Tables.of``) made with the accelerator and in Python hold the same, premise by premise."""
     assert list(fast.of) == list(plain.of)
     for key, table in plain.of.items():
         other = fast.of[key]
@@ -997,6 +1002,119 @@ def test_random_positions_give_the_same_table_sets(with_accel, seed, solved, gro
     plain = [_hodoku_tabling._ForcingSearch._sets(t) for t in tables]
     assert [(list(on), list(off)) for on, off in fast] == plain
     assert any(any(on) for on, _ in plain)
+
+
+def assert_same_net_grid(state, accel):
+    """The C ``hodoku_net_starts`` makes the forcing nets' grid (strategies/_hodoku_nets.py's
+    NetGrid: each candidate's table start from _fill, then its group links) as Python does: the same
+    literals in the same order and the same bit sets; returns how many literals have a start."""
+    from strategies import _hodoku_nets
+
+    made = []
+    for module in (accel, None):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_accel, "_deduce_accel", module)
+            made.append((_hodoku_nets._NetTables(state), _hodoku_nets.net_results(state)))
+    (fast_tables, fast_nets), (plain_tables, plain_nets) = made
+    assert fast_nets == plain_nets
+    _same_tables(fast_tables, plain_tables)  # widened in C from the net grid's starts
+    fast, plain = fast_tables.grid, plain_tables.grid
+    assert fast.direct_lits == plain.direct_lits
+    assert fast.direct_masks == plain.direct_masks
+    made = sum(1 for x in accel.hodoku_net_starts(plain.cand) if x is not None)
+    assert made == 2 * sum(bin(m).count("1") for m in plain.cand)  # every candidate's literal, both ways
+    return made
+
+
+def test_stuck_positions_make_the_same_net_grids(with_accel):
+    from strategies import _hodoku_nets, _hodoku_tabling
+
+    assert _hodoku_nets.LOOK_AHEAD == 4  # deduce/_accel/nets.c's NET_LOOK_AHEAD
+    assert sum(assert_same_net_grid(stuck(text), with_accel) for text in PUZZLES) > 400
+    with pytest.MonkeyPatch.context() as mp:  # tables that fill up (ordered in Python)
+        mp.setattr(_hodoku_tabling, "MAX_ENTRIES", 40)
+        assert_same_net_grid(stuck(PUZZLES[0]), with_accel)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]))
+def test_random_positions_make_the_same_net_grids(with_accel, seed, solved):
+    # random candidates: cells left empty, singles that clash, more than four rounds of them
+    # (the grids alone: a random grid's tables fill up, which takes minutes in Python)
+    from strategies import _hodoku_nets
+
+    state = _random_position(Geometry.boxes(9), seed, solved)
+    grids = []
+    for module in (with_accel, None):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_accel, "_deduce_accel", module)
+            grids.append(_hodoku_nets.NetGrid(state))
+    assert (grids[0].direct_lits, grids[0].direct_masks) == (grids[1].direct_lits, grids[1].direct_masks)
+
+
+def test_the_net_kernel_refuses_malformed_input(accel):
+    with pytest.raises(ValueError, match="hodoku_net_starts: candidates"):
+        accel.hodoku_net_starts([511] * 80)  # not 81 cells
+    with pytest.raises(ValueError, match="hodoku_net_starts: candidates"):
+        accel.hodoku_net_starts([511] * 80 + [512])  # a tenth symbol
+    with pytest.raises(ValueError, match="hodoku_net_starts: candidates"):
+        accel.hodoku_net_starts([-1] + [511] * 80)
+    with pytest.raises(TypeError):
+        accel.hodoku_net_starts(5)
+    assert accel.hodoku_net_starts([0] * 81) == [None] * 1458
+
+
+def assert_same_hodoku_als_chains(state, accel):
+    """The C ``hodoku_als_walk`` finds HoDoKu's ALS chains (strategies/_hodoku_als.py) as Python's
+    walk does: the same chains in the same order; returns how many."""
+    from strategies import _hodoku_als
+    from strategies.als import als_links
+
+    made = []
+    for module in (accel, None):
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(_accel, "_deduce_accel", module)
+            made.append(_hodoku_als.als_chains(state, als_links(state)))
+    assert made[0] == made[1]
+    return len(made[1][1])
+
+
+def test_stuck_positions_find_the_same_hodoku_als_chains(with_accel, monkeypatch):
+    from strategies import _hodoku_als
+
+    assert sum(assert_same_hodoku_als_chains(stuck(text), with_accel) for text in PUZZLES) > 0
+    # the bounds: a search cut short, chains cut at four links
+    monkeypatch.setattr(_hodoku_als, "MAX_VISITS", 300)
+    monkeypatch.setattr(_hodoku_als, "MAX_LINKS", 4)
+    for text in PUZZLES:
+        assert_same_hodoku_als_chains(stuck(text), with_accel)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.25, 0.6]), visits=st.sampled_from([50, 3000]))
+def test_random_positions_find_the_same_hodoku_als_chains(with_accel, seed, solved, visits):
+    from strategies import _hodoku_als
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_hodoku_als, "MAX_VISITS", visits)
+        assert_same_hodoku_als_chains(_random_position(Geometry.boxes(9), seed, solved), with_accel)
+
+
+def test_the_hodoku_als_walk_refuses_malformed_input(accel):
+    reach = b"\0" * (2 * 9 * 8)
+    assert accel.hodoku_als_walk([0, 1, 1], [1], [0], [-1], [3, 3], reach, 9, 1, 50, 100) == []
+    with pytest.raises(ValueError, match="not forward"):
+        accel.hodoku_als_walk([0, 1, 2], [1, 0], [0, 0], [-1, -1], [3, 3], reach, 9, 1, 50, 100)  # a loop back
+    with pytest.raises(ValueError, match="links"):
+        accel.hodoku_als_walk([0, 1, 1], [5], [0], [-1], [3, 3], reach, 9, 1, 50, 100)  # a link to set 5 of 2
+    with pytest.raises(ValueError, match="offsets"):
+        accel.hodoku_als_walk([0, 2, 1], [1], [0], [-1], [3, 3], reach, 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="second commons"):
+        accel.hodoku_als_walk([0, 1, 1], [1], [0], [9], [3, 3], reach, 9, 1, 50, 100)  # a tenth symbol
+    with pytest.raises(ValueError, match="wrong size"):
+        accel.hodoku_als_walk([0, 1, 1], [1], [0], [-1], [3, 3], reach[:-8], 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.hodoku_als_walk([0, 1, 1], [1], [0], [-1], [3, 3], reach, 9, 1, 61, 100)
 
 
 def test_the_tabling_kernels_refuse_malformed_input(accel):

@@ -104,6 +104,12 @@ static PyMethodDef accel_functions[] = {
     {"als_xy_whole", als_xy_whole, METH_VARARGS,
      "als_xy_whole(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, eliminations)]: "
      "strategies.als.AlsXYWing._whole's wings (HoDoKu's reading), in its order."},
+    {"hodoku_net_starts", hodoku_net_starts, METH_VARARGS,
+     "hodoku_net_starts(cand) -> [(lits, mask) or None]: strategies._hodoku_nets._fill for each candidate's literals "
+     "(9x9), its own literal left out, and the same as a bit set."},
+    {"hodoku_als_walk", hodoku_als_walk, METH_VARARGS,
+     "hodoku_als_walk(off, nbr, first, second, symbols, reach, nsymbols, words, max_links, budget) -> [(sets, "
+     "commons, eliminations)]: strategies._hodoku_als.als_chains' walk, the chains that remove something, in order."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},

@@ -1,0 +1,167 @@
+#include "accel.h"
+
+/* hodoku_als_walk(off, nbr, first, second, symbols, reach, nsymbols, words, max_links, budget)
+ *   -> [(sets, commons, eliminations)]:
+ * strategies/_hodoku_als.py's als_chains walk (HoDoKu's ALS chains), depth first from every set along
+ * its forward links, in the same order and with the same bounds.  Set i's forward links are
+ * nbr[off[i]:off[i + 1]] with their commons first[k] and second[k] (-1: one common); symbols[i] is
+ * set i's symbol mask; reach holds per set and symbol the cells (words little-endian words) outside
+ * the set that see all its places of the symbol and hold it.  Each chain of four sets or more that
+ * removes something is returned where the walk reads it: its sets, each link's actual commons and
+ * its eliminations (cell, symbol), symbols ascending, then cells (Python keeps one chain per
+ * eliminations and sorts them). */
+
+typedef struct {
+    const int *off, *nbr, *first, *second, *symbols;
+    const word *reach;
+    int nsym, words, max_links;
+    long budget;
+    int path[64], arcs[64][2], narcs, npath;
+    PyObject *out;
+} Walk;
+
+static int actual(int c11, int c12, int c21, int c22) {  /* _hodoku_als._actual */
+    if (c12 < 0) {
+        if (c22 < 0) return c11 == c21 ? 0 : 1;
+        return c11 == c22 ? 1 : c11 == c21 ? 2 : 3;
+    }
+    if (c22 < 0) return (c11 == c21 || c12 == c21) ? 0 : 1;
+    if ((c11 == c21 && c12 == c22) || (c11 == c22 && c12 == c21)) return 0;
+    return (c11 == c22 || c12 == c22) ? 1 : (c11 == c21 || c12 == c21) ? 2 : 3;
+}
+
+static void push_arc(Walk *w, int next, int a, int c1, int c2) {
+    w->path[w->npath++] = next;
+    w->arcs[w->narcs][0] = a == 2 ? c2 : c1;
+    w->arcs[w->narcs][1] = a == 3 ? c2 : -1;
+    w->narcs++;
+}
+
+static PyObject *arc_tuple(const int *arc) {
+    return arc[1] < 0 ? Py_BuildValue("(i)", arc[0]) : Py_BuildValue("(ii)", arc[0], arc[1]);
+}
+
+static int record(Walk *w, int start, int end) {
+    int zs = w->symbols[start] & w->symbols[end];
+    const int *ends[2] = {w->arcs[0], w->arcs[w->narcs - 1]};
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < 2; j++)
+            if (ends[k][j] >= 0) zs &= ~(1 << ends[k][j]);
+    PyObject *elims = NULL, *sets = NULL, *commons = NULL, *item = NULL;
+    if (!(elims = PyList_New(0))) return 0;
+    for (int z = 0; z < w->nsym; z++) {
+        if (!(zs >> z & 1)) continue;
+        const word *a = w->reach + ((size_t)start * w->nsym + z) * w->words;
+        const word *b = w->reach + ((size_t)end * w->nsym + z) * w->words;
+        for (int i = 0; i < w->words; i++)
+            for (word v = a[i] & b[i]; v; v &= v - 1) {
+                PyObject *e = Py_BuildValue("(ii)", i * 64 + __builtin_ctzll(v), z);
+                if (!e || PyList_Append(elims, e) < 0) { Py_XDECREF(e); goto fail; }
+                Py_DECREF(e);
+            }
+    }
+    if (!PyList_GET_SIZE(elims)) { Py_DECREF(elims); return 1; }
+    if (!(sets = int_tuple(w->path, w->npath)) || !(commons = PyTuple_New(w->narcs))) goto fail;
+    for (int k = 0; k < w->narcs; k++) {
+        PyObject *t = arc_tuple(w->arcs[k]);
+        if (!t) goto fail;
+        PyTuple_SET_ITEM(commons, k, t);
+    }
+    PyObject *et = PyList_AsTuple(elims);
+    if (!et) goto fail;
+    item = PyTuple_Pack(3, sets, commons, et);
+    Py_DECREF(et);
+    if (!item || PyList_Append(w->out, item) < 0) goto fail;
+    Py_DECREF(item);
+    Py_DECREF(elims);
+    Py_DECREF(sets);
+    Py_DECREF(commons);
+    return 1;
+fail:
+    Py_XDECREF(item);
+    Py_XDECREF(elims);
+    Py_XDECREF(sets);
+    Py_XDECREF(commons);
+    return 0;
+}
+
+static int walk(Walk *w, int start, int cur, int l1, int l2, int act) {
+    int c11 = act == 2 ? l2 : l1, c12 = act == 3 ? l1 : -1;
+    for (int e = w->off[cur]; e < w->off[cur + 1]; e++) {
+        if (--w->budget < 0 || w->narcs >= w->max_links) return 1;
+        int nxt = w->nbr[e], c1 = w->first[e], c2 = w->second[e];
+        int a = actual(c11, c12, c1, c2);
+        if (!a) continue;
+        push_arc(w, nxt, a, c1, c2);
+        if (w->narcs >= 3 && !record(w, start, nxt)) return 0;
+        if (!walk(w, start, nxt, c1, c2, a)) return 0;
+        w->npath--;
+        w->narcs--;
+    }
+    return 1;
+}
+
+PyObject *hodoku_als_walk(PyObject *module, PyObject *args) {
+    PyObject *off_o, *nbr_o, *first_o, *second_o, *symbols_o, *reach_o;
+    int nsym, words, max_links;
+    long budget;
+    if (!PyArg_ParseTuple(args, "OOOOOOiiil", &off_o, &nbr_o, &first_o, &second_o, &symbols_o, &reach_o, &nsym, &words, &max_links, &budget))
+        return NULL;
+    if (nsym < 1 || nsym > 31 || words < 1 || words > 1 << 16 || max_links < 0 || max_links > 60) {
+        PyErr_SetString(PyExc_ValueError, "hodoku_als_walk: symbols, words or max_links out of range");
+        return NULL;
+    }
+    Walk w = {0};
+    int *off = NULL, *nbr = NULL, *first = NULL, *second = NULL, *symbols = NULL;
+    word *reach = NULL;
+    Py_ssize_t noff, nlinks, nsets;
+    PyObject *out = NULL;
+    if (!(symbols = int_array_in(symbols_o, &nsets, -1, 0, 1L << nsym, "hodoku_als_walk: symbols"))) goto done;
+    if (!(off = int_array_in(off_o, &noff, nsets + 1, 0, INT_MAX, "hodoku_als_walk: offsets"))) goto done;
+    if (!(nbr = int_array_in(nbr_o, &nlinks, -1, 0, (long)nsets, "hodoku_als_walk: links"))
+        || !(first = int_array_in(first_o, NULL, nlinks, 0, nsym, "hodoku_als_walk: first commons"))
+        || !(second = int_array_in(second_o, NULL, nlinks, -1, nsym, "hodoku_als_walk: second commons")))
+        goto done;
+    for (Py_ssize_t i = 0; i < nsets; i++)
+        if (off[i] > off[i + 1] || off[i + 1] > nlinks || (i == 0 && off[0] != 0)) {
+            PyErr_SetString(PyExc_ValueError, "hodoku_als_walk: offsets not rising from 0 to the links");
+            goto done;
+        }
+    if (nsets && off[nsets] != nlinks) {
+        PyErr_SetString(PyExc_ValueError, "hodoku_als_walk: offsets not rising from 0 to the links");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nsets; i++)
+        for (int e = off[i]; e < off[i + 1]; e++)
+            if (nbr[e] <= i) {  /* forward links only: the walk's depth is bounded by the sets */
+                PyErr_SetString(PyExc_ValueError, "hodoku_als_walk: a link that is not forward");
+                goto done;
+            }
+    if (!(reach = word_array(reach_o, (Py_ssize_t)nsets * nsym * words))) goto done;
+    w = (Walk){off, nbr, first, second, symbols, reach, nsym, words, max_links, budget};
+    if (!(w.out = PyList_New(0))) goto done;
+    for (int start = 0; start < nsets; start++) {
+        w.npath = 0;
+        w.narcs = 0;
+        w.path[w.npath++] = start;
+        for (int e = off[start]; e < off[start + 1]; e++) {
+            int nxt = nbr[e], c1 = first[e], c2 = second[e];
+            for (int a = 1; a <= (c2 >= 0 ? 2 : 1); a++) {
+                if (--w.budget < 0) break;
+                push_arc(&w, nxt, a, c1, c2);
+                if (!walk(&w, start, nxt, c1, c2, a)) { Py_CLEAR(w.out); goto done; }
+                w.npath--;
+                w.narcs--;
+            }
+        }
+    }
+    out = w.out;
+done:
+    PyMem_Free(off);
+    PyMem_Free(nbr);
+    PyMem_Free(first);
+    PyMem_Free(second);
+    PyMem_Free(symbols);
+    PyMem_Free(reach);
+    return out;
+}
