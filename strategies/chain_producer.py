@@ -22,6 +22,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
+from ._houses import per_position
 from ._memo import symbol_masks
 from .best_first import best_first, new_step
 from .conclusions import (
@@ -186,21 +187,9 @@ class ChainProducer:
     @staticmethod
     def branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
         """Every cell with two or more candidates, then every house and symbol
-        with two or more places: (kind, source, the assumptions of its branches)."""
-        g = state.puzzle.geometry
-        groups: list[tuple[str, tuple, list[int]]] = []
-        for c in range(len(state.value)):
-            if state.value[c] < 0 and state.cand[c].bit_count() >= 2:
-                groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(state.cand[c])]))
-        smask = symbol_masks(state)
-        for h, hm in enumerate(g.house_masks):
-            placed = state.placed_in(h)
-            for s in range(g.size):
-                places = smask[s] & hm
-                if places & (places - 1) and not placed >> s & 1:
-                    groups.append((REGION, (h, s), [lit(q, s, True) for q in cells_of(places)]))
-        return groups
-
+        with two or more places: (kind, source, the assumptions of its branches),
+        once per position for every chain strategy that asks (never changed by them)."""
+        return per_position(state, "branch groups", lambda: _branch_groups(state))
     def cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,
                         starts: list[int]) -> list[Conclusion]:
         props = [imp.propagate(x) for x in starts]
@@ -249,3 +238,26 @@ class ChainProducer:
         if not symbols & (symbols - 1):
             return "x"
         return "xy" if con.through_hidden() else "y"
+
+
+def _branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
+    """:meth:`ChainProducer.branch_groups`, computed (a house's placed symbols
+    read only for a house with a symbol of two places or more)."""
+    g = state.puzzle.geometry
+    cand, value = state.cand, state.value
+    groups: list[tuple[str, tuple, list[int]]] = []
+    for c in range(len(value)):
+        m = cand[c]
+        if value[c] < 0 and m & (m - 1):
+            groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(m)]))
+    smask = symbol_masks(state)
+    for h, hm in enumerate(g.house_masks):
+        placed = -1
+        for s in range(g.size):
+            places = smask[s] & hm
+            if places & (places - 1):
+                if placed < 0:
+                    placed = state.placed_in(h)
+                if not placed >> s & 1:
+                    groups.append((REGION, (h, s), [lit(q, s, True) for q in cells_of(places)]))
+    return groups
