@@ -118,15 +118,15 @@ class ChainProducer:
     def _conclusions(self, state: State) -> Iterator[Conclusion]:
         kind = self.kind
         grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count: skip the rest early
+        cand = state.cand
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
         for symbol in self.symbols(state, unsolved):
             imp = implications(state, self.mode, symbol)
             on_lits: list[int] = []
             for c in unsolved:
-                for s in cells_of(state.cand[c]):
-                    if symbol is not None and s != symbol:
-                        continue
-                    x = lit(c, s, True)
+                m = cand[c] if symbol is None else cand[c] & 1 << symbol
+                for s in cells_of(m):
+                    x = c << 6 | s << 1 | 1  # (lit(c, s, True), inline)
                     on_lits.append(x)
                     if kind == "cell-region":
                         continue
@@ -190,6 +190,7 @@ class ChainProducer:
         with two or more places: (kind, source, the assumptions of its branches),
         once per position for every chain strategy that asks (never changed by them)."""
         return per_position(state, "branch groups", lambda: _branch_groups(state))
+
     def cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,
                         starts: list[int]) -> list[Conclusion]:
         props = [imp.propagate(x) for x in starts]
@@ -200,15 +201,12 @@ class ChainProducer:
         common = set(props[0].nodes)
         for p in props[1:]:
             common &= p.nodes.keys()
+        if not common:
+            return []
+        # (whether y is news: an unsolved cell's placement, or a candidate still there)
+        cand, value = state.cand, state.value
         return [Conclusion(kind, source, props, [[y]] * len(props), y) for y in common
-                if y not in starts and self._useful(state, y)]
-
-    @staticmethod
-    def _useful(state: State, y: int) -> bool:
-        c, s = lit_cell(y), lit_sym(y)
-        if y & 1:
-            return state.value[c] < 0
-        return bool(state.cand[c] >> s & 1)
+                if y not in starts and (value[y >> 6] < 0 if y & 1 else cand[y >> 6] >> (y >> 1 & 31) & 1)]
 
     # -- the step -----------------------------------------------------------
 
@@ -249,7 +247,8 @@ def _branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
     for c in range(len(value)):
         m = cand[c]
         if value[c] < 0 and m & (m - 1):
-            groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(m)]))
+            on = c << 6 | 1  # (lit(c, s, True) = on | s << 1, inline)
+            groups.append((CELL, (c,), [on | s << 1 for s in cells_of(m)]))
     smask = symbol_masks(state)
     for h, hm in enumerate(g.house_masks):
         placed = -1
@@ -259,5 +258,6 @@ def _branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
                 if placed < 0:
                     placed = state.placed_in(h)
                 if not placed >> s & 1:
-                    groups.append((REGION, (h, s), [lit(q, s, True) for q in cells_of(places)]))
+                    on = s << 1 | 1
+                    groups.append((REGION, (h, s), [q << 6 | on for q in cells_of(places)]))
     return groups
