@@ -125,6 +125,8 @@ class ChainProducer:
             on_lits: list[int] = []
             for c in unsolved:
                 m = cand[c] if symbol is None else cand[c] & 1 << symbol
+                if not m:
+                    continue
                 for s in cells_of(m):
                     x = c << 6 | s << 1 | 1  # (lit(c, s, True), inline)
                     on_lits.append(x)
