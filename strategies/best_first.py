@@ -93,6 +93,7 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
     bases = (least, base_x, base_y, base_xy)
     unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
     screens: dict[Any, Any] = {}  # (the X and Y screens _refined reads, looked up once per position)
+    smask = symbol_masks(state)
     for symbol in producer.symbols(state, unsolved):
         imp = implications(state, producer.mode, symbol)
         screen = static_screen(state, symbol)
@@ -101,7 +102,7 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
                                    lambda: [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])])
         else:
             on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
-            on_lits = [c << 6 | on for c in cells_of(symbol_masks(state)[symbol])]
+            on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
         if kind == "cell-region":
             for group, source, starts in producer.branch_groups(state):
                 bound = screen.common_bound(starts)
