@@ -59,6 +59,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: What a store holds for a key it does not hold (None may be a computed value).
+_MISSING: Any = object()
+
 
 #: Peer table id -> (the peer table, its tables): see :func:`peer_tables`.
 _PEER_TABLES: dict[int, tuple[Any, dict[Any, Any]]] = {}
@@ -112,10 +115,16 @@ class SolveCache:
     def per_position(self, state: State, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()`` once per position and ``key``, shared by every
         strategy that asks (only the last position is kept)."""
-        store = self._store(state)
-        if key not in store:
-            store[key] = compute()
-        return store[key]
+        # (the position test of _store, inline: this is asked for tens of thousands of times a solve)
+        puzzle, cand, value = self._where
+        if puzzle is state.puzzle and value == state.value and cand == state.cand:
+            store = self._position
+        else:
+            store = self._store(state)
+        got = store.get(key, _MISSING)
+        if got is _MISSING:
+            got = store[key] = compute()
+        return got
 
     def cached(self, state: State, key: Hashable) -> Any:
         """What :meth:`per_position` holds for ``key`` in ``state``'s

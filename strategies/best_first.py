@@ -92,6 +92,8 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
     base_x, base_y, base_xy = (se_for(v) or 0.0 for v in ("x", "y", "xy"))
     bases = (least, base_x, base_y, base_xy)
     unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
+    screens: dict[Any, Any] = {}  # (the X and Y screens _refined reads, looked up once per position)
+    smask = symbol_masks(state)
     for symbol in producer.symbols(state, unsolved):
         imp = implications(state, producer.mode, symbol)
         screen = static_screen(state, symbol)
@@ -99,7 +101,8 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
             on_lits = per_position(state, "on literals",
                                    lambda: [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])])
         else:
-            on_lits = [lit(c, symbol, True) for c in cells_of(symbol_masks(state)[symbol])]
+            on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
+            on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
         if kind == "cell-region":
             for group, source, starts in producer.branch_groups(state):
                 bound = screen.common_bound(starts)
@@ -115,23 +118,33 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
             work = partial(lambda x, imp: list(producer.doubles(state, imp, [x])), x, imp)
             bounds = [b for b in (common, dead) if b is not None]
             yield least + bonus(min(bounds)), min(bounds), work, (
-                partial(_refined, state, x, common, dead, bases) if refine and common is not None else None)
+                partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None)
 
 
-def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[float, float, float, float]) -> float:
+def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[float, float, float, float],
+             screens: dict[Any, Any]) -> float:
     """A lower bound on the rating of what the AIC unit of ``x`` concludes:
     a common consequence rates as an XY-chain unless the X or the Y screen
     (subgraphs of the full one, so their distances are never shorter) also
-    shows it; a contradiction at the least rating."""
+    shows it; a contradiction at the least rating.  ``screens`` keeps the
+    screens read (by symbol, None for the Y screen) for the other units of
+    the same position."""
     bonus = se_length_bonus
     least, base_x, base_y, base_xy = bases
     ratings = [base_xy + bonus(common)]
     if dead is not None:
         ratings.append(least + bonus(dead))
-    x_common, _ = static_screen(state, lit_sym(x)).double_bound(x)
+    sym = lit_sym(x)
+    x_screen = screens.get(sym)
+    if x_screen is None:
+        x_screen = screens[sym] = static_screen(state, sym)
+    x_common, _ = x_screen.double_bound(x)
     if x_common is not None:
         ratings.append(base_x + bonus(x_common))
-    y_common, _ = static_screen(state, None, houses=False).double_bound(x)
+    y_screen = screens.get(None)
+    if y_screen is None:
+        y_screen = screens[None] = static_screen(state, None, houses=False)
+    y_common, _ = y_screen.double_bound(x)
     if y_common is not None:
         ratings.append(base_y + bonus(y_common))
     return min(ratings)

@@ -22,6 +22,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
+from ._houses import per_position
 from ._memo import symbol_masks
 from .best_first import best_first, new_step
 from .conclusions import (
@@ -117,15 +118,17 @@ class ChainProducer:
     def _conclusions(self, state: State) -> Iterator[Conclusion]:
         kind = self.kind
         grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count: skip the rest early
+        cand = state.cand
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
         for symbol in self.symbols(state, unsolved):
             imp = implications(state, self.mode, symbol)
             on_lits: list[int] = []
             for c in unsolved:
-                for s in cells_of(state.cand[c]):
-                    if symbol is not None and s != symbol:
-                        continue
-                    x = lit(c, s, True)
+                m = cand[c] if symbol is None else cand[c] & 1 << symbol
+                if not m:
+                    continue
+                for s in cells_of(m):
+                    x = c << 6 | s << 1 | 1  # (lit(c, s, True), inline)
                     on_lits.append(x)
                     if kind == "cell-region":
                         continue
@@ -186,20 +189,9 @@ class ChainProducer:
     @staticmethod
     def branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
         """Every cell with two or more candidates, then every house and symbol
-        with two or more places: (kind, source, the assumptions of its branches)."""
-        g = state.puzzle.geometry
-        groups: list[tuple[str, tuple, list[int]]] = []
-        for c in range(len(state.value)):
-            if state.value[c] < 0 and state.cand[c].bit_count() >= 2:
-                groups.append((CELL, (c,), [lit(c, s, True) for s in cells_of(state.cand[c])]))
-        smask = symbol_masks(state)
-        for h, hm in enumerate(g.house_masks):
-            placed = state.placed_in(h)
-            for s in range(g.size):
-                places = smask[s] & hm
-                if places & (places - 1) and not placed >> s & 1:
-                    groups.append((REGION, (h, s), [lit(q, s, True) for q in cells_of(places)]))
-        return groups
+        with two or more places: (kind, source, the assumptions of its branches),
+        once per position for every chain strategy that asks (never changed by them)."""
+        return per_position(state, "branch groups", lambda: _branch_groups(state))
 
     def cell_or_region(self, state: State, imp: Implications, kind: str, source: tuple,
                         starts: list[int]) -> list[Conclusion]:
@@ -211,15 +203,12 @@ class ChainProducer:
         common = set(props[0].nodes)
         for p in props[1:]:
             common &= p.nodes.keys()
+        if not common:
+            return []
+        # (whether y is news: an unsolved cell's placement, or a candidate still there)
+        cand, value = state.cand, state.value
         return [Conclusion(kind, source, props, [[y]] * len(props), y) for y in common
-                if y not in starts and self._useful(state, y)]
-
-    @staticmethod
-    def _useful(state: State, y: int) -> bool:
-        c, s = lit_cell(y), lit_sym(y)
-        if y & 1:
-            return state.value[c] < 0
-        return bool(state.cand[c] >> s & 1)
+                if y not in starts and (value[y >> 6] < 0 if y & 1 else cand[y >> 6] >> (y >> 1 & 31) & 1)]
 
     # -- the step -----------------------------------------------------------
 
@@ -249,3 +238,28 @@ class ChainProducer:
         if not symbols & (symbols - 1):
             return "x"
         return "xy" if con.through_hidden() else "y"
+
+
+def _branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
+    """:meth:`ChainProducer.branch_groups`, computed (a house's placed symbols
+    read only for a house with a symbol of two places or more)."""
+    g = state.puzzle.geometry
+    cand, value = state.cand, state.value
+    groups: list[tuple[str, tuple, list[int]]] = []
+    for c in range(len(value)):
+        m = cand[c]
+        if value[c] < 0 and m & (m - 1):
+            on = c << 6 | 1  # (lit(c, s, True) = on | s << 1, inline)
+            groups.append((CELL, (c,), [on | s << 1 for s in cells_of(m)]))
+    smask = symbol_masks(state)
+    for h, hm in enumerate(g.house_masks):
+        placed = -1
+        for s in range(g.size):
+            places = smask[s] & hm
+            if places & (places - 1):
+                if placed < 0:
+                    placed = state.placed_in(h)
+                if not placed >> s & 1:
+                    on = s << 1 | 1
+                    groups.append((REGION, (h, s), [q << 6 | on for q in cells_of(places)]))
+    return groups

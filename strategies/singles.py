@@ -27,7 +27,13 @@ class FullHouse(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         for h, cell, sym in self._singles(state):
-            yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym])
+            yield self._step(state, h, cell, sym)
+
+    def placing(self, state: State, cell: int, sym: int) -> Step | None:
+        return _placing(self, state, cell, sym)
+
+    def _step(self, state: State, h: int, cell: int, sym: int) -> Step:
+        return Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym])
 
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, its one empty cell, the missing symbol)``, houses in the
@@ -60,13 +66,19 @@ class HiddenSingle(Producer):
     CODE = "hs"
 
     def find(self, state: State) -> Iterator[Step]:
+        for h, cell, sym in self._singles(state):
+            yield self._step(state, h, cell, sym)
+
+    def placing(self, state: State, cell: int, sym: int) -> Step | None:
+        return _placing(self, state, cell, sym)
+
+    def _step(self, state: State, h: int, cell: int, sym: int) -> Step:
         g = state.puzzle.geometry
         value = state.value
-        for h, cell, sym in self._singles(state):
-            blockers = tuple((c, _blocker(state, c, sym)) for c in g.houses[h] if value[c] < 0 and c != cell)
-            kind = g.house_kind(h)
-            yield Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym],
-                       variant="box" if kind in ("box", "region") else kind, details=(("blockers", blockers),))
+        blockers = tuple((c, _blocker(state, c, sym)) for c in g.houses[h] if value[c] < 0 and c != cell)
+        kind = g.house_kind(h)
+        return Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym],
+                    variant="box" if kind in ("box", "region") else kind, details=(("blockers", blockers),))
 
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, cell, symbol)`` per house with two empty cells or more,
@@ -94,6 +106,16 @@ class HiddenSingle(Producer):
                     yield h, m.bit_length() - 1, sym
 
 
+def _placing(producer: FullHouse | HiddenSingle, state: State, cell: int, sym: int) -> Step | None:
+    """The first of ``producer``'s steps that places ``sym`` in ``cell`` (as
+    ``find`` orders them), or None: the others are never built (HoDoKu's
+    path takes its singles from its own queues, :mod:`deduce.rating.hodoku`)."""
+    for h, c, s in producer._singles(state):
+        if c == cell and s == sym:
+            return producer._step(state, h, cell, sym)
+    return None
+
+
 def _blocker(state: State, cell: int, sym: int) -> int:
     """A solved peer of ``cell`` holding ``sym`` (what keeps ``sym`` out of
     ``cell``), or -1 when the candidate went by an earlier deduction."""
@@ -112,14 +134,22 @@ class NakedSingle(Producer):
     def find(self, state: State) -> Iterator[Step]:
         for cell, (m, v) in enumerate(zip(state.cand, state.value)):
             if v < 0 and m and not m & (m - 1):
-                sym = m.bit_length() - 1
-                seen = 0
-                for q in state.puzzle.peers[cell]:
-                    if state.value[q] >= 0:
-                        seen |= 1 << state.value[q]
-                all_seen = (seen | m) == (1 << state.puzzle.size) - 1
-                yield Step(self.technique, placements=[(cell, sym)], cells=[cell], symbols=[sym],
-                           details=(("all_seen", all_seen),))
+                yield self._step(state, cell, m)
+
+    def placing(self, state: State, cell: int, sym: int) -> Step | None:
+        """The step of ``find`` that places ``sym`` in ``cell``, or None."""
+        m = state.cand[cell]
+        return self._step(state, cell, m) if state.value[cell] < 0 and m == 1 << sym else None
+
+    def _step(self, state: State, cell: int, m: int) -> Step:
+        sym = m.bit_length() - 1
+        seen = 0
+        for q in state.puzzle.peers[cell]:
+            if state.value[q] >= 0:
+                seen |= 1 << state.value[q]
+        all_seen = (seen | m) == (1 << state.puzzle.size) - 1
+        return Step(self.technique, placements=[(cell, sym)], cells=[cell], symbols=[sym],
+                    details=(("all_seen", all_seen),))
 
 
 # -- the table's rows ------------------------------------------------------------

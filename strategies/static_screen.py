@@ -202,7 +202,8 @@ class StaticScreen:
         ``(None, None)``; both in the order of ``on_lits``."""
         if self._fast is not None:
             deadline.check()
-            return self._fast.units([self.index(x) for x in on_lits])
+            bit_of = self._bit_of
+            return self._fast.units([bit_of[x] for x in on_lits])
         contradictions = []
         for k, x in enumerate(on_lits):
             dead = self.reach(x)[0]
@@ -220,7 +221,7 @@ class StaticScreen:
         false concludes: (a consequence common to both, a contradiction of
         the false one); None where the screen shows there is none."""
         if self._fast is not None:
-            doubles = self._fast.units([self.index(x_on)])[1]
+            doubles = self._fast.units([self._bit_of[x_on]])[1]
             return doubles[0][1:] if doubles else (None, None)
         bit = 1 << self.index(x_on)
         if not self.has_strong & bit:
@@ -240,7 +241,8 @@ class StaticScreen:
         """A lower bound on the complexity of what every branch of ``starts``
         ("on" literals) concludes (None: the screen shows nothing common to them)."""
         if self._fast is not None:
-            return self._fast.common_bound([self.index(x) for x in starts])
+            bit_of = self._bit_of
+            return self._fast.common_bound([bit_of[x] for x in starts])
         on = off = -1
         starts_bits = 0
         reached = []

@@ -28,6 +28,12 @@ def per_symbol(state: State, key: Any, symbol: int, compute: Callable[[], T]) ->
     reads nothing of the position but where the symbol can still go (and
     which of those cells are solved, with that symbol).  Kept across
     the positions of a solve."""
-    places = symbol_masks_solved(state)[symbol]
-    # (a solved cell among them holds the symbol)
-    return state.cache.per_symbol(state, (key, symbol, places, places & ~unsolved_mask(state)), compute)
+    places, solved = per_position(state, "symbol places", lambda: _symbol_places(state))[symbol]
+    return state.cache.per_symbol(state, (key, symbol, places, solved), compute)
+
+
+def _symbol_places(state: State) -> list[tuple[int, int]]:
+    """Per symbol, its places and those of them solved (a solved cell among
+    them holds the symbol): what :func:`per_symbol` keys by, once per position."""
+    unsolved = unsolved_mask(state)
+    return [(places, places & ~unsolved) for places in symbol_masks_solved(state)]

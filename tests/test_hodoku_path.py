@@ -263,3 +263,22 @@ def test_a_sue_de_coq_whose_parts_share_a_digit_says_so():
     assert set(step.detail("line_symbols")) & set(step.detail("box_symbols")) == {6}
     text = explain(step, puzzle)
     assert "({7} in both)" in text and "the rest of box 7 loses {3,7,9}" in text
+
+
+# -- the singles HoDoKu's path takes from its queues --------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(solution_positions(solved=(4, 8), extras=1))
+def test_a_queued_single_is_the_step_find_makes(case):
+    """``placing`` (what :class:`HodokuSolver` asks for a queued single) is
+    the first step of ``find`` that places it, for every cell and symbol."""
+    from strategies.singles import FullHouse, HiddenSingle, NakedSingle
+
+    state, _ = case
+    state = _clean(state)
+    for strategy in (FullHouse(), HiddenSingle(), NakedSingle()):
+        steps = list(strategy.find(state))
+        for cell in range(81):
+            for sym in range(9):
+                first = next((s for s in steps if s.placements[0] == (cell, sym)), None)
+                assert strategy.placing(state, cell, sym) == first, (strategy, cell, sym)

@@ -539,8 +539,13 @@ class HodokuSolver(Solver):
                 step = hodoku_step(known, strategy, state)
             else:
                 single = take(queues)
-                step = None if single is None else next(
-                    (s for s in strategy.find(state) if s.placements[0] == single), None)
+                placing = getattr(strategy, "placing", None)  # (the singles' own: builds that step only)
+                if single is None:
+                    step = None
+                elif placing is not None:
+                    step = placing(state, *single)
+                else:
+                    step = next((s for s in strategy.find(state) if s.placements[0] == single), None)
             if step is not None:
                 return step
         return None
