@@ -19,18 +19,36 @@ if TYPE_CHECKING:
     from deduce.render.words import TextRenderer
 
 
-@attrs.frozen
-class FullHouse(Producer):
-    """The last empty cell of a house takes the one missing symbol."""
-
-    CODE = "fh"
+class _HouseSingle(Producer):
+    """A single found house by house: a subclass gives its ``_singles``
+    (``(house, cell, symbol)`` in the order ``find`` takes them) and the
+    ``_step`` of one."""
 
     def find(self, state: State) -> Iterator[Step]:
         for h, cell, sym in self._singles(state):
             yield self._step(state, h, cell, sym)
 
     def placing(self, state: State, cell: int, sym: int) -> Step | None:
-        return _placing(self, state, cell, sym)
+        """The first step of ``find`` that places ``sym`` in ``cell``, or
+        None: the others are never built (HoDoKu's path takes its singles
+        from its own queues, :mod:`deduce.rating.hodoku`)."""
+        for h, c, s in self._singles(state):
+            if c == cell and s == sym:
+                return self._step(state, h, cell, sym)
+        return None
+
+    def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
+        raise NotImplementedError
+
+    def _step(self, state: State, h: int, cell: int, sym: int) -> Step:
+        raise NotImplementedError
+
+
+@attrs.frozen
+class FullHouse(_HouseSingle):
+    """The last empty cell of a house takes the one missing symbol."""
+
+    CODE = "fh"
 
     def _step(self, state: State, h: int, cell: int, sym: int) -> Step:
         return Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym])
@@ -59,18 +77,11 @@ class FullHouse(Producer):
 
 
 @attrs.frozen
-class HiddenSingle(Producer):
+class HiddenSingle(_HouseSingle):
     """A symbol has one place left in a house (boxes first, then rows and
     columns, as a person scans)."""
 
     CODE = "hs"
-
-    def find(self, state: State) -> Iterator[Step]:
-        for h, cell, sym in self._singles(state):
-            yield self._step(state, h, cell, sym)
-
-    def placing(self, state: State, cell: int, sym: int) -> Step | None:
-        return _placing(self, state, cell, sym)
 
     def _step(self, state: State, h: int, cell: int, sym: int) -> Step:
         g = state.puzzle.geometry
@@ -104,16 +115,6 @@ class HiddenSingle(Producer):
                     placed = state.placed_in(h)
                 if not placed >> sym & 1:
                     yield h, m.bit_length() - 1, sym
-
-
-def _placing(producer: FullHouse | HiddenSingle, state: State, cell: int, sym: int) -> Step | None:
-    """The first of ``producer``'s steps that places ``sym`` in ``cell`` (as
-    ``find`` orders them), or None: the others are never built (HoDoKu's
-    path takes its singles from its own queues, :mod:`deduce.rating.hodoku`)."""
-    for h, c, s in producer._singles(state):
-        if c == cell and s == sym:
-            return producer._step(state, h, cell, sym)
-    return None
 
 
 def _blocker(state: State, cell: int, sym: int) -> int:
