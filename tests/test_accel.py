@@ -183,7 +183,10 @@ def _random_position(geometry: Geometry, seed: int, solved: float = 0.25, few: b
             value.append(own)
             continue
         if few:
-            cand.append(1 << own | sum(1 << rng.randrange(n) for _ in range(rng.randint(1, 3))))
+            m = 1 << own
+            for _ in range(rng.randint(1, 3)):
+                m |= 1 << rng.randrange(n)  # (| not +: a symbol drawn twice is still one candidate)
+            cand.append(m)
             value.append(-1)
             continue
         m = 1 << own

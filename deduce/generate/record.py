@@ -9,12 +9,11 @@ from typing import Any, Mapping, Sequence
 import attrs
 
 from ..backtrack import Solution
-from ..engine import SOLVED, SOLVED_WITH_BACKTRACKING
 from ..formats import write_puzzle
 from ..formats.jsonfmt import puzzle_to_json
 from ..geometry import BOX_SHAPES
 from ..puzzle import Puzzle
-from ..rating import Rater, Rating, hodoku_scale
+from ..rating import Rater, Rating, hodoku_scale, path_status
 from ..render.json import SCHEMA
 from ..step import Step
 from .practice import Position
@@ -73,7 +72,7 @@ class PendingRating:
     @classmethod
     def of(cls, puzzle: Puzzle, solution: Solution, paths: Mapping[str, Sequence[Step]]) -> PendingRating:
         steps = paths["hodoku"]
-        status = SOLVED_WITH_BACKTRACKING if any(s.technique.code == "bf" for s in steps) else SOLVED
+        status = path_status(steps)
         score, level = hodoku_scale(steps, raise_by_score=not puzzle.has_cages)
         return cls(puzzle, tuple(solution), tuple((k, tuple(v)) for k, v in paths.items()), status, score, level)
 

@@ -70,7 +70,7 @@ from ..puzzle import Puzzle
 from ..techniques import NESTED_LEVELS
 from .hodoku import HodokuSolver
 from .pool import START_METHOD, WorkerPool
-from .rater import ERROR, INVALID, RATING_MODEL, TIMEOUT, Rater, Rating, rate
+from .rater import ERROR, INVALID, RATING_MODEL, TIMEOUT, Rater, Rating, path_status, rate
 from .scales import NESTED_FLOOR, hodoku_scale, nested_floor, se_scale, step_se
 
 if TYPE_CHECKING:
@@ -78,7 +78,8 @@ if TYPE_CHECKING:
 
 __all__ = ["ERROR", "INVALID", "NESTED_FLOOR", "NESTED_LEVELS", "RATING_MODEL", "START_METHOD", "TIMEOUT",
            "HodokuSolver", "Rater",
-           "Rating", "WorkerPool", "hodoku_scale", "nested_floor", "rate", "rate_all", "se_scale", "step_se"]
+           "Rating", "WorkerPool", "hodoku_scale", "nested_floor", "path_status", "rate", "rate_all", "se_scale",
+           "step_se"]
 
 
 def rate_all(puzzles: Iterable[Puzzle], *, jobs: int | None = None, uniqueness: bool = True,

@@ -5,7 +5,7 @@ a :class:`Rating`."""
 from __future__ import annotations
 
 import time
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import attrs
 
@@ -107,6 +107,16 @@ def per_hint(strategy: Strategy) -> Strategy:
     return strategy
 
 
+def path_status(steps: Iterable[Step]) -> str:
+    """The status of a whole solve's path: solved, or solved with
+    backtracking when trial and error (``bf``) is one of its steps.
+
+    >>> path_status([])
+    'solved'
+    """
+    return SOLVED_WITH_BACKTRACKING if any(s.technique.code == "bf" for s in steps) else SOLVED
+
+
 class Rater:
     """Rates puzzles.  ``uniqueness=False`` keeps uniqueness techniques out of
     both solves; ``time_limit`` (seconds per puzzle, the whole rating,
@@ -175,8 +185,8 @@ class Rater:
         made = self._paths.get(profile)
         if made is None:
             return self.solver(profile).solve(puzzle, cache=cache, solution=self._known)
-        tried = any(s.technique.code == "bf" for s in made)
-        return SolveResult(puzzle, SOLVED_WITH_BACKTRACKING if tried else SOLVED, tuple(made), self._known, 1, tried)
+        status = path_status(made)
+        return SolveResult(puzzle, status, tuple(made), self._known, 1, status == SOLVED_WITH_BACKTRACKING)
 
     def _rate(self, puzzle: Puzzle, start: float) -> Rating:
         text = puzzle.givens_string()
