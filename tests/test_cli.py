@@ -277,3 +277,19 @@ def test_solve_all_json_ends_each_puzzle_with_its_status():
     assert [(d["line"], d["status"]) for d in records] == [(1, "multiple-solutions"), (2, "solved")]
     assert records[0]["count"] == len([d for d in docs if d["line"] == 1]) - 1 > 1
     assert code == 3
+
+
+def test_profile_hodoku_takes_the_path_the_score_counts():
+    """``--profile hodoku`` solves on HoDoKu's own path (its singles queues and
+    its pick within a technique): the steps' scores add up to the rating's."""
+    from deduce.puzzle import Puzzle
+    from deduce.rating import Rater
+    from deduce.techniques import TECHNIQUES
+
+    puzzle = "57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19"
+    code, out, err = run(["explain", "--json", "--profile", "hodoku"], puzzle + "\n")
+    assert code == 0, err
+    steps, doc = explain_docs(out)
+    assert doc["status"] == "solved"
+    score = Rater().rate(Puzzle.from_string(puzzle)).score
+    assert sum(TECHNIQUES[s["code"]].hodoku for s in steps) == score

@@ -169,7 +169,9 @@ def _read_input(name: str) -> str:
 def _solver(args: argparse.Namespace) -> Solver:
     only = select(args.only) if args.only else None
     exclude = select(args.exclude) if args.exclude else set()
-    return Solver(profile=args.profile, only=only, exclude=exclude, uniqueness=not args.no_uniqueness)
+    from ..rating import path_solver  # (the hodoku profile on HoDoKu's own path, as its score counts it)
+
+    return path_solver(args.profile, only=only, exclude=exclude, uniqueness=not args.no_uniqueness)
 
 
 def _each(entries: list[Entry], io: Output, args: argparse.Namespace,

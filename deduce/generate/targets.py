@@ -39,8 +39,7 @@ import attrs
 from ..backtrack import Solution
 from ..engine import SOLVED, SOLVED_WITH_BACKTRACKING, Solver
 from ..puzzle import Puzzle
-from ..rating import HodokuSolver, Rater, Rating, hodoku_scale
-from ..registry import strategies_for
+from ..rating import HodokuSolver, Rater, Rating, hodoku_scale, path_solver
 from ..state import State
 from ..technique import EXTREME, LEVEL_CEILINGS, LEVELS, SINGLES
 from .record import PendingRating
@@ -57,13 +56,6 @@ class Verdict:
     techniques: tuple[str, ...]
 
 
-def path_solver(profile: str, backtracking: bool) -> Solver:
-    """The solver of ``profile``'s path as the rating follows it (HoDoKu's for ``hodoku``)."""
-    if profile == "hodoku":
-        return HodokuSolver(backtracking=backtracking)
-    return Solver(strategies_for(profile), backtracking=backtracking)
-
-
 def narrowed(solver: Solver, codes: set[str]) -> Solver:
     """A copy of ``solver`` with only the strategies of ``codes`` (the same
     objects, in the same order: a HoDoKu solver's memo holds for both)."""
@@ -78,7 +70,7 @@ class Judge:
 
     def __init__(self, request: Request):
         self.request = request
-        self.full = path_solver(request.profile, request.allow_backtracking)
+        self.full = path_solver(request.profile, backtracking=request.allow_backtracking)
         full = self.full.strategies
         allowed = set(request.allowed())
         #: the solve capped at the target: with what the targets allow, up to the last technique asked for

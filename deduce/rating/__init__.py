@@ -64,8 +64,9 @@ puzzle's record (status ``error``), never the end of the run.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Generator, Iterable
+from typing import TYPE_CHECKING, Any, Generator, Iterable
 
+from ..engine import Solver
 from ..puzzle import Puzzle
 from ..techniques import NESTED_LEVELS
 from .hodoku import HodokuSolver
@@ -77,9 +78,21 @@ if TYPE_CHECKING:
     from distributed import Client
 
 __all__ = ["ERROR", "INVALID", "NESTED_FLOOR", "NESTED_LEVELS", "RATING_MODEL", "START_METHOD", "TIMEOUT",
-           "HodokuSolver", "Rater",
-           "Rating", "WorkerPool", "hodoku_scale", "nested_floor", "path_status", "rate", "rate_all", "se_scale",
-           "step_se"]
+           "HodokuSolver", "Rater", "Rating", "WorkerPool", "hodoku_scale", "nested_floor", "path_solver",
+           "path_status", "rate", "rate_all", "se_scale", "step_se"]
+
+
+def path_solver(profile: str = "deduce", **options: Any) -> Solver:
+    """A solver of ``profile`` that takes that profile's path as the rating
+    does: HoDoKu's own (:class:`HodokuSolver`) for ``hodoku``, the plain
+    :class:`~deduce.engine.Solver` otherwise; ``options`` as the solver's.
+
+    >>> type(path_solver("hodoku")).__name__, type(path_solver("se")).__name__
+    ('HodokuSolver', 'Solver')
+    """
+    if profile == "hodoku":
+        return HodokuSolver(**options)
+    return Solver(profile=profile, **options)
 
 
 def rate_all(puzzles: Iterable[Puzzle], *, jobs: int | None = None, uniqueness: bool = True,
