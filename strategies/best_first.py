@@ -5,21 +5,25 @@ than every bound left (measurements in ``bench/PROFILE.md``)."""
 
 from __future__ import annotations
 
+import functools
 import heapq
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from deduce.geometry import cells_of
-from deduce.literal import lit, lit_cell, negate
+from deduce.literal import known, lit, lit_cell, negate
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import se_length_bonus
 
+from . import _accel
 from ._houses import per_position
 from ._memo import symbol_masks
-from .conclusions import CONTRADICTION, Conclusion, contradiction_targets
-from .implications import Implications, implications
+from .conclusions import _HIDDEN_BIT as HIDDEN_BIT
+from .conclusions import _NOTED as NOTED
+from .conclusions import CONTRADICTION, DOUBLE, Conclusion, contradiction_targets
+from .implications import Implications, Propagation, Trace, _record_codes, implications
 from .static_screen import static_screen
 
 if TYPE_CHECKING:
@@ -34,20 +38,22 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
     propagated link by link in that order only until the best conclusion
     found is strictly easier than every bound left.  The order is the
     full sort's: rating, complexity, result, then order of generation."""
-    base = producer.technique.se_for
     units: list[tuple[float, int, int, Any, Any]] = []
     for order, (rating, bound, work, refine) in enumerate(_static_units(producer, state)):
         units.append((rating, bound, order, work, refine))
     heapq.heapify(units)
-    pool: list[tuple[float, int, int, int, int, Conclusion, str]] = []
+    # (rating, complexity, result, order of generation, the conclusion or what makes it, variant)
+    pool: list[tuple[float, int, int, int, int, Any, str]] = []
     seen: set[int] = set()
     made: set[tuple[tuple[int, int], ...]] = set()
     while units or pool:
         if pool and (not units or pool[0][:2] < units[0][:2]):
-            *_, con, variant = heapq.heappop(pool)
-            if con.result in seen:
+            _, _, result, _, _, con, variant = heapq.heappop(pool)
+            if result in seen:
                 continue
-            seen.add(con.result)
+            seen.add(result)
+            if not isinstance(con, Conclusion):
+                con = con()  # (a double implication counted in C, made only now: see _doubles)
             step = producer.make_step(state, con, variant)
             if new_step(step, made):
                 yield step
@@ -57,10 +63,18 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
             # a tighter bound, computed only now that the unit comes first (it is never lower)
             heapq.heappush(units, (refine(), bound, order, work, None))
             continue
-        for j, con in enumerate(work()):
-            variant = producer.variant_of(con)
-            rating = (base(variant) or 0) + se_length_bonus(con.complexity)
-            heapq.heappush(pool, (rating, con.complexity, con.result, order, j, con, variant))
+        for j, (rating, complexity, result, con, variant) in enumerate(work()):
+            heapq.heappush(pool, (rating, complexity, result, order, j, con, variant))
+
+
+def _rated(producer: ChainProducer, conclusions: Iterable[Conclusion]) -> list[tuple[float, int, int, Any, str]]:
+    """``(rating, complexity, result, conclusion, variant)`` of each of ``conclusions``."""
+    se_for = producer.technique.se_for
+    out = []
+    for con in conclusions:
+        variant = producer.variant_of(con)
+        out.append(((se_for(variant) or 0) + se_length_bonus(con.complexity), con.complexity, con.result, con, variant))
+    return out
 
 
 def new_step(step: Step, made: set[tuple[tuple[int, int], ...]]) -> bool:
@@ -94,6 +108,8 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
     unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
     screens: dict[Any, Any] = {}  # (the X and Y screens _refined reads, looked up once per position)
     smask = symbol_masks(state)
+    # (the double implications counted in C, when the accelerator is in use: see _doubles)
+    counted = _accel._deduce_accel is not None and producer.mode == "static" and kind in ("aic", "x-chain")
     for symbol in producer.symbols(state, unsolved):
         imp = implications(state, producer.mode, symbol)
         screen = static_screen(state, symbol)
@@ -107,15 +123,15 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
             for group, source, starts in producer.branch_groups(state):
                 bound = screen.common_bound(starts)
                 if bound is not None:
-                    yield least + bonus(bound), bound, partial(producer.cell_or_region, state, imp, group, source,
+                    yield least + bonus(bound), bound, partial(_cell_or_region, producer, state, imp, group, source,
                                                                starts), None
             continue
         contradictions, doubles = screen.units(on_lits)
         for k, bound in contradictions:
-            yield least + bonus(bound), bound, partial(_contradiction, imp, on_lits[k]), None
+            yield least + bonus(bound), bound, partial(_contradiction, producer, imp, on_lits[k]), None
         for k, common, dead in doubles:
             x = on_lits[k]
-            work = partial(lambda x, imp: list(producer.doubles(state, imp, [x])), x, imp)
+            work = partial(_doubles, producer, state, imp, x, counted)
             bounds = [b for b in (common, dead) if b is not None]
             yield least + bonus(min(bounds)), min(bounds), work, (
                 partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None)
@@ -150,8 +166,66 @@ def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[f
     return min(ratings)
 
 
-def _contradiction(imp: Implications, x: int) -> list[Conclusion]:
+def _contradiction(producer: ChainProducer, imp: Implications, x: int) -> list[tuple[float, int, int, Any, str]]:
     prop = imp.propagate(x)
     if prop.contradiction is None:
         return []
-    return [Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [contradiction_targets(prop)], negate(x))]
+    return _rated(producer, [Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [contradiction_targets(prop)],
+                                        negate(x))])
+
+
+def _cell_or_region(producer: ChainProducer, state: State, imp: Implications, kind: str, source: tuple,
+                    starts: list[int]) -> list[tuple[float, int, int, Any, str]]:
+    return _rated(producer, producer.cell_or_region(state, imp, kind, source, starts))
+
+
+def _doubles(producer: ChainProducer, state: State, imp: Implications, x: int,
+             counted: bool) -> list[tuple[float, int, int, Any, str]]:
+    """The rated conclusions of the double implications of ``x`` (an "on"
+    literal), :meth:`ChainProducer.doubles`'; with ``counted``, those
+    of a propagation both ways that contradicts neither are counted in C
+    (``double_counts``: complexity, symbols and kinds of link, as
+    :class:`~strategies.conclusions.Conclusion` counts them), and each
+    :class:`~strategies.conclusions.Conclusion` is made only when taken."""
+    if counted:
+        x_off = x ^ 1
+        prop_off = imp.propagate(x_off)
+        off_nodes = prop_off.nodes
+        if prop_off.contradiction is None and len(off_nodes) > 1 and type(off_nodes) is Trace \
+                and not prop_off.nested_rules:
+            prop_on = imp.propagate(x)
+            on_nodes = prop_on.nodes
+            if type(on_nodes) is Trace and not prop_on.nested_rules:
+                return _counted_doubles(producer, state, x, prop_on, prop_off)
+    return _rated(producer, producer.doubles(state, imp, [x]))
+
+
+def _counted_doubles(producer: ChainProducer, state: State, x: int, prop_on: Propagation,
+                     prop_off: Propagation) -> list[tuple[float, int, int, Any, str]]:
+    on, off = prop_on.nodes, prop_off.nodes
+    assert isinstance(on, Trace) and isinstance(off, Trace)
+    se_for = producer.technique.se_for
+    ratings = {v: se_for(v) or 0.0 for v in ("x", "y", "xy")}
+    source = (lit_cell(x), lit_sym(x))
+    props = [prop_on, prop_off]
+    out = []
+    for y, count, noted, symbols in _accel._deduce_accel.double_counts(  # type: ignore[union-attr]
+            on._index, on._raw, off._index, off._raw, x, known_literals(state), _record_codes(NOTED)):
+        # (ChainProducer.variant_of: one symbol, X; else through a hidden single's link, XY; else Y)
+        variant = "x" if not symbols & (symbols - 1) else "xy" if noted & HIDDEN_BIT else "y"
+        out.append((ratings[variant] + se_length_bonus(count), count, y,
+                    partial(Conclusion, DOUBLE, source, props, [[y], [y]], y), variant))
+    return out
+
+
+def known_literals(state: State) -> bytes:
+    """Per literal of the position, 1 when :func:`deduce.literal.known` says
+    the position already says it, else 0 (once per position)."""
+    return per_position(state, "known literals", lambda: b"".join(
+        _known_pattern(m, v >= 0) for m, v in zip(state.cand, state.value)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _known_pattern(cand: int, solved: bool) -> bytes:
+    """The :func:`known_literals` of a cell's literals (those of symbols 0 to 31)."""
+    return bytes(known(s << 1 | on, [cand], [0 if solved else -1]) for s in range(32) for on in (0, 1))

@@ -143,6 +143,8 @@ PyObject *hodoku_aic_ends(PyObject *module, PyObject *args);
 PyObject *hodoku_table_sets(PyObject *module, PyObject *args);
 PyObject *hodoku_net_starts(PyObject *module, PyObject *args);  /* nets.c */
 PyObject *hodoku_als_walk(PyObject *module, PyObject *args);  /* hodals.c */
+/* se_static.c: Sudoku Explainer's static chains (strategies/best_first.py) */
+PyObject *double_counts(PyObject *module, PyObject *args);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */
