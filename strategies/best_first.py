@@ -120,8 +120,8 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
             on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
             on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
         if kind == "cell-region":
-            for group, source, starts in producer.branch_groups(state):
-                bound = screen.common_bound(starts)
+            groups = producer.branch_groups(state)
+            for (group, source, starts), bound in zip(groups, screen.common_bounds(groups)):
                 if bound is not None:
                     yield least + bonus(bound), bound, partial(_cell_or_region, producer, state, imp, group, source,
                                                                starts), None

@@ -221,8 +221,7 @@ class StaticScreen:
         false concludes: (a consequence common to both, a contradiction of
         the false one); None where the screen shows there is none."""
         if self._fast is not None:
-            doubles = self._fast.units([self._bit_of[x_on]])[1]
-            return doubles[0][1:] if doubles else (None, None)
+            return self._fast.double_bound(self._bit_of[x_on])
         bit = 1 << self.index(x_on)
         if not self.has_strong & bit:
             # assuming x_on false leads nowhere (no strong link): nothing in common, no contradiction
@@ -257,6 +256,18 @@ class StaticScreen:
         if not on and not off:
             return None
         return sum(self.distance(layers, on, off) + 1 for layers in reached)
+
+    def common_bounds(self, groups: list[tuple[str, tuple, list[int]]]) -> list[int | None]:
+        """:meth:`common_bound` of the starts of each of ``groups``
+        (``(kind, source, starts)``, as
+        :meth:`~strategies.chain_producer.ChainProducer.branch_groups`
+        lists them), in one call to the C screen when there is one."""
+        if self._fast is None:
+            return [self.common_bound(starts) for _, _, starts in groups]
+        deadline.check()
+        bit_of = self._bit_of
+        return self._fast.common_bounds([bit_of[x] for _, _, starts in groups for x in starts],
+                                        [len(starts) for _, _, starts in groups])
 
     @staticmethod
     def pair_distance(first: list[tuple[int, int]], second: list[tuple[int, int]], on: int, off: int) -> int:

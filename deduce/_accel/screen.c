@@ -295,19 +295,11 @@ error:
     return NULL;
 }
 
-/* common_bound(bits) -> StaticScreen.common_bound of the "on" literals of bits: a lower bound on the
-   complexity of what every branch concludes, None when their balls share no useful bit */
-static PyObject *screen_common_bound(Screen *S, PyObject *args) {
-    PyObject *seq, *result = NULL;
-    if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
-    Py_ssize_t k;
-    int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
-    if (!bits) return NULL;
+/* StaticScreen.common_bound of the k "on" literal bits: the bound, -1 for None; -2 with an error set.
+   layers and nlayers: room for k reaches. */
+static long common_bound_of(Screen *S, const int *bits, Py_ssize_t k, word *layers, int *nlayers) {
     const int nw = S->nw;
     const size_t per = (size_t)(S->max_depth + 1) * 2 * nw;
-    word *layers = PyMem_Malloc((k ? k : 1) * per * sizeof(word));
-    int *nlayers = PyMem_Malloc((k ? k : 1) * sizeof(int));
-    if (!layers || !nlayers) { PyErr_NoMemory(); goto done; }
     word *on = S->meet_on, *off = S->meet_off;
     memset(on, 0xff, nw * 8);
     memset(off, 0xff, nw * 8);
@@ -319,7 +311,7 @@ static PyObject *screen_common_bound(Screen *S, PyObject *args) {
     for (int q = 0; q < nw; q++) { on[q] &= S->useful_on[q]; off[q] &= S->useful_off[q]; }
     for (Py_ssize_t u = 0; u < k; u++) w_clear(on, bits[u]);
     for (int q = 0; q < nw; q++) any |= (on[q] | off[q]) != 0;
-    if (!any) { result = Py_None; Py_INCREF(result); goto done; }
+    if (!any) return -1;
     long total = 0;
     for (Py_ssize_t u = 0; u < k; u++) {
         int d = 0;
@@ -331,12 +323,93 @@ static PyObject *screen_common_bound(Screen *S, PyObject *args) {
         }
         total += d + 1;
     }
-    result = PyLong_FromLong(total);
+    return total;
+}
+
+/* common_bound(bits) -> StaticScreen.common_bound of the "on" literals of bits: a lower bound on the
+   complexity of what every branch concludes, None when their balls share no useful bit */
+static PyObject *screen_common_bound(Screen *S, PyObject *args) {
+    PyObject *seq, *result = NULL;
+    if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
+    Py_ssize_t k;
+    int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
+    if (!bits) return NULL;
+    const size_t per = (size_t)(S->max_depth + 1) * 2 * S->nw;
+    word *layers = PyMem_Malloc((k ? k : 1) * per * sizeof(word));
+    int *nlayers = PyMem_Malloc((k ? k : 1) * sizeof(int));
+    if (!layers || !nlayers) { PyErr_NoMemory(); goto done; }
+    long total = common_bound_of(S, bits, k, layers, nlayers);
+    result = none_or_long((int)total);
 done:
     PyMem_Free(bits);
     PyMem_Free(layers);
     PyMem_Free(nlayers);
     return result;
+}
+
+/* ---- seaic: the bounds of many units in one call (strategies/best_first.py) ---- */
+
+/* common_bounds(bits, sizes) -> [bound or None]: common_bound of each group of bits, the groups
+   lying one after the other in bits with sizes[g] bits each (for every cell and region at once) */
+static PyObject *screen_common_bounds(Screen *S, PyObject *args) {
+    PyObject *seq, *sizes_o, *out = NULL;
+    if (!PyArg_ParseTuple(args, "OO", &seq, &sizes_o)) return NULL;
+    Py_ssize_t k, ngroups;
+    int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
+    int *sizes = bits ? int_array_in(sizes_o, &ngroups, -1, 1, (long)k + 1, "sizes") : NULL;
+    word *layers = NULL;
+    int *nlayers = NULL;
+    if (!sizes) goto done;
+    Py_ssize_t total = 0, largest = 1;
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        total += sizes[g];
+        if (sizes[g] > largest) largest = sizes[g];
+    }
+    if (total != k) { PyErr_SetString(PyExc_ValueError, "common_bounds: the sizes do not add up to the bits"); goto done; }
+    const size_t per = (size_t)(S->max_depth + 1) * 2 * S->nw;
+    layers = PyMem_Malloc(largest * per * sizeof(word));
+    nlayers = PyMem_Malloc(largest * sizeof(int));
+    if (!layers || !nlayers) { PyErr_NoMemory(); goto done; }
+    out = PyList_New(ngroups);
+    if (!out) goto done;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        PyObject *v = none_or_long((int)common_bound_of(S, bits + at, sizes[g], layers, nlayers));
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, g, v);
+        at += sizes[g];
+    }
+done:
+    PyMem_Free(bits);
+    PyMem_Free(sizes);
+    PyMem_Free(layers);
+    PyMem_Free(nlayers);
+    return out;
+}
+
+/* double_bound(bit) -> StaticScreen.double_bound of the "on" literal of bit: (common, dead), each None
+   where the screen shows there is none */
+static PyObject *screen_double_bound(Screen *S, PyObject *arg) {
+    long bit;
+    if (!small_int(arg, 0, S->nbits, &bit)) return NULL;
+    const int nw = S->nw;
+    int n_on, n_off;
+    if (S->strong_start[bit] == S->strong_start[bit + 1]) return Py_BuildValue("(OO)", Py_None, Py_None);
+    screen_ball(S, (int)bit, 1, S->layers[0], &n_on);
+    word *meet_on = S->meet_on, *meet_off = S->meet_off;
+    memcpy(meet_on, S->on, nw * 8);
+    memcpy(meet_off, S->off, nw * 8);
+    int dead_off = screen_ball(S, (int)bit, 0, S->layers[1], &n_off);
+    int both = 0;
+    for (int q = 0; q < nw; q++) {
+        meet_on[q] &= S->on[q] & S->useful_on[q];
+        meet_off[q] &= S->off[q] & S->useful_off[q];
+    }
+    w_clear(meet_on, (int)bit);
+    w_clear(meet_off, (int)bit);
+    for (int q = 0; q < nw; q++) both |= (meet_on[q] | meet_off[q]) != 0;
+    int common = both ? pair_distance(S, S->layers[0], n_on, S->layers[1], n_off, meet_on, meet_off) + 2 : -1;
+    return Py_BuildValue("(NN)", none_or_long(common), none_or_long(dead_off < 0 ? -1 : dead_off > 1 ? dead_off : 1));
 }
 
 static PyMethodDef screen_methods[] = {
@@ -346,6 +419,10 @@ static PyMethodDef screen_methods[] = {
      "masks() -> (has_strong, useful_on, useful_off): the bits with a strong link, and those a conclusion names."},
     {"common_bound", (PyCFunction)screen_common_bound, METH_VARARGS,
      "common_bound(bits) -> StaticScreen.common_bound of the \"on\" literals of bits."},
+    {"common_bounds", (PyCFunction)screen_common_bounds, METH_VARARGS,
+     "common_bounds(bits, sizes) -> [common_bound of each group of bits, sizes[g] bits each]."},
+    {"double_bound", (PyCFunction)screen_double_bound, METH_O,
+     "double_bound(bit) -> (common, dead): StaticScreen.double_bound of the \"on\" literal of bit."},
     {"units", (PyCFunction)screen_units, METH_VARARGS,
      "units(bits) -> (contradictions, doubles): StaticScreen.units for the \"on\" literals of bits."},
     {NULL, NULL, 0, NULL},
