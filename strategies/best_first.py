@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from deduce.geometry import cells_of
-from deduce.literal import known, lit, lit_cell, negate
+from deduce.literal import known, lit_cell, negate
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 from deduce.step import Step
@@ -38,9 +38,7 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
     propagated link by link in that order only until the best conclusion
     found is strictly easier than every bound left.  The order is the
     full sort's: rating, complexity, result, then order of generation."""
-    units: list[tuple[float, int, int, Any, Any]] = []
-    for order, (rating, bound, work, refine) in enumerate(_static_units(producer, state)):
-        units.append((rating, bound, order, work, refine))
+    units = _static_units(producer, state)
     heapq.heapify(units)
     # (rating, complexity, result, order of generation, the conclusion or what makes it, variant)
     pool: list[tuple[float, int, int, int, int, Any, str]] = []
@@ -88,10 +86,10 @@ def new_step(step: Step, made: set[tuple[tuple[int, int], ...]]) -> bool:
     return True
 
 
-def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float, int, Any, Any]]:
-    """(lower bounds on rating and on complexity, work, refine) per unit, in the
+def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, int, int, Any, Any]]:
+    """(lower bounds on rating and on complexity, order, work, refine) per unit, in the
     order :meth:`ChainProducer._conclusions` generates their conclusions; ``work()``
-    returns the unit's conclusions; ``refine`` is None or returns a tighter
+    returns the unit's conclusions, rated; ``refine`` is None or returns a tighter
     bound on the rating (AICs: the X and Y variants' own screens), asked for
     only when the unit would otherwise be worked.  Units the screen shows empty are
     left out.  (Whatever a unit concludes rates at least the first bound,
@@ -110,31 +108,38 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
     smask = symbol_masks(state)
     # (the double implications counted in C, when the accelerator is in use: see _doubles)
     counted = _accel._deduce_accel is not None and producer.mode == "static" and kind in ("aic", "x-chain")
+    units: list[tuple[float, int, int, Any, Any]] = []
+    add = units.append
     for symbol in producer.symbols(state, unsolved):
         imp = implications(state, producer.mode, symbol)
         screen = static_screen(state, symbol)
-        if symbol is None:  # (the same for every static chain of the position)
-            on_lits = per_position(state, "on literals",
-                                   lambda: [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])])
-        else:
-            on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
-            on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
         if kind == "cell-region":
             groups = producer.branch_groups(state)
             for (group, source, starts), bound in zip(groups, screen.common_bounds(groups)):
                 if bound is not None:
-                    yield least + bonus(bound), bound, partial(_cell_or_region, producer, state, imp, group, source,
-                                                               starts), None
+                    add((least + bonus(bound), bound, len(units),
+                         partial(_cell_or_region, producer, state, imp, group, source, starts), None))
             continue
+        if symbol is None:  # (the same for every static chain of the position)
+            on_lits = per_position(state, "on literals", lambda: _on_literals(state, unsolved))
+        else:
+            on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
+            on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
         contradictions, doubles = screen.units(on_lits)
         for k, bound in contradictions:
-            yield least + bonus(bound), bound, partial(_contradiction, producer, imp, on_lits[k]), None
+            add((least + bonus(bound), bound, len(units), partial(_contradiction, producer, imp, on_lits[k]), None))
         for k, common, dead in doubles:
             x = on_lits[k]
-            work = partial(_doubles, producer, state, imp, x, counted)
-            bounds = [b for b in (common, dead) if b is not None]
-            yield least + bonus(min(bounds)), min(bounds), work, (
-                partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None)
+            bound = common if dead is None else dead if common is None or dead < common else common
+            add((least + bonus(bound), bound, len(units), partial(_doubles, producer, state, imp, x, counted),
+                 partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None))
+    return units
+
+
+def _on_literals(state: State, unsolved: list[int]) -> list[int]:
+    """Every candidate's "on" literal, cell by cell."""
+    cand = state.cand
+    return [c << 6 | s << 1 | 1 for c in unsolved for s in cells_of(cand[c])]  # (lit(c, s, True), inline)
 
 
 def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[float, float, float, float],

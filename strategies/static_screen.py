@@ -7,6 +7,7 @@ part in a conclusion are propagated link by link
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from deduce import deadline
 from deduce.geometry import cells_of
@@ -41,7 +42,7 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("_bit_of", "_bits", "_count", "_fast", "_memo", "has_strong", "ncells", "strong", "two", "useful_off",
+    __slots__ = ("_bit_of", "_bits", "_count", "_fast", "_memo", "_units", "has_strong", "ncells", "strong", "two", "useful_off",
                  "useful_on", "weak")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
@@ -51,6 +52,9 @@ class StaticScreen:
         self.ncells = ncells
         self._bit_of = _bit_table(ncells)
         self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
+        #: units() per tuple of literals: a symbol's screen serves every position where the symbol's places
+        #: stay the same (strategies/symbol_store.py), and its X-chains ask for the same literals there
+        self._units: dict[tuple[int, ...], Any] = {}
         self._count = 0
         #: the same links in C, when the optional accelerator is installed (strategies/_accel.py)
         self._fast = screen(state, symbol, houses, MAX_DEPTH)
@@ -200,6 +204,13 @@ class StaticScreen:
         holds a contradiction (the least complexity of that contradiction),
         then ``(k, common, dead)`` for each whose :meth:`double_bound` is not
         ``(None, None)``; both in the order of ``on_lits``."""
+        key = tuple(on_lits)
+        got = self._units.get(key)
+        if got is None:
+            got = self._units[key] = self._units_of(on_lits)
+        return got
+
+    def _units_of(self, on_lits: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int | None, int | None]]]:
         if self._fast is not None:
             deadline.check()
             bit_of = self._bit_of

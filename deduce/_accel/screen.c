@@ -11,13 +11,28 @@ typedef struct {
     word *useful_on, *useful_off;      /* the bits a conclusion can name (StaticScreen.useful_on/off) */
     word *layers[2];                   /* two reaches' layers: (max_depth + 1) * (new on, new off) * nw */
     word *meet_on, *meet_off, *a_on, *a_off;
+    /* seaic: the balls already made, per literal bit and polarity (2 * bit + on): (on, off, then the
+       layers), their layer counts and contradictions; up to BALL_MEMO_WORDS words in all */
+    word **ball;
+    int *ball_layers, *ball_dead;
+    size_t ball_words, ball_limit;
 } Screen;
+
+/* The most words a screen of every symbol keeps of the balls it made (8 MB; more: made again when
+   asked for); one symbol's screens, kept across positions (strategies/symbol_store.py), keep none */
+#define BALL_MEMO_WORDS ((size_t)1 << 20)
 
 static void screen_dealloc(Screen *self) {
     void *arrays[] = {self->weak_start, self->weak_bits, self->strong_start, self->strong_bits, self->on,
                       self->off, self->n_on, self->n_off, self->useful_on, self->useful_off, self->layers[0],
                       self->layers[1], self->meet_on, self->meet_off, self->a_on, self->a_off};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    if (self->ball) {
+        for (int i = 0; i < 2 * self->nbits; i++) PyMem_Free(self->ball[i]);
+        PyMem_Free(self->ball);
+    }
+    PyMem_Free(self->ball_layers);
+    PyMem_Free(self->ball_dead);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -68,6 +83,11 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
         self->layers[k] = PyMem_Calloc((size_t)(max_depth + 1) * 2 * nw, sizeof(word));
         if (!self->layers[k]) { PyErr_NoMemory(); goto fail; }
     }
+    self->ball_limit = symbol < 0 ? BALL_MEMO_WORDS : 0;
+    self->ball = PyMem_Calloc((size_t)nbits * 2, sizeof(word *));
+    self->ball_layers = PyMem_Calloc((size_t)nbits * 2, sizeof(int));
+    self->ball_dead = PyMem_Calloc((size_t)nbits * 2, sizeof(int));
+    if (!self->ball || !self->ball_layers || !self->ball_dead) { PyErr_NoMemory(); goto fail; }
     self->weak_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
     self->strong_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
     if (!self->weak_start || !self->strong_start) { PyErr_NoMemory(); goto fail; }
@@ -149,7 +169,7 @@ static PyObject *screen_masks(Screen *S, PyObject *Py_UNUSED(ignored)) {
    bitsets in S->on and S->off, per distance the (on, off) bits first reached there in layers
    (2 * nw words per distance), their number in *nlayers; returns the contradiction's distance, -1
    if the ball never holds a literal and its negation. */
-static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
+static int ball_compute(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
     const int nw = S->nw;
     word *on = S->on, *off = S->off, *n_on = S->n_on, *n_off = S->n_off;
     memset(on, 0, nw * 8); memset(off, 0, nw * 8);
@@ -191,6 +211,36 @@ static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers
     }
     *nlayers = depth;
     return contradiction;
+}
+
+/* ball_compute, kept: a ball asked for again (the cells' and regions' bounds after the AICs' units, in
+   the same position) is copied from what was kept (a ball does not depend on what asks) */
+static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
+    const int nw = S->nw, key = 2 * bit + (is_on ? 1 : 0);
+    const word *kept = S->ball[key];
+    if (kept) {
+        const int n = S->ball_layers[key];
+        memcpy(S->on, kept, nw * 8);
+        memcpy(S->off, kept + nw, nw * 8);
+        memcpy(layers, kept + 2 * nw, (size_t)n * 2 * nw * 8);
+        *nlayers = n;
+        return S->ball_dead[key];
+    }
+    int dead = ball_compute(S, bit, is_on, layers, nlayers);
+    const size_t words = (size_t)(*nlayers + 1) * 2 * nw;
+    if (S->ball_words + words <= S->ball_limit) {
+        word *keep = PyMem_Malloc(words * sizeof(word));
+        if (keep) {   /* (no room: made again next time) */
+            memcpy(keep, S->on, nw * 8);
+            memcpy(keep + nw, S->off, nw * 8);
+            memcpy(keep + 2 * nw, layers, (size_t)*nlayers * 2 * nw * 8);
+            S->ball[key] = keep;
+            S->ball_layers[key] = *nlayers;
+            S->ball_dead[key] = dead;
+            S->ball_words += words;
+        }
+    }
+    return dead;
 }
 
 /* reach(bit, on) -> (contradiction, on, off, layers), as StaticScreen.reach computes it */
