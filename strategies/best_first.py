@@ -175,8 +175,22 @@ def _contradiction(producer: ChainProducer, imp: Implications, x: int) -> list[t
     prop = imp.propagate(x)
     if prop.contradiction is None:
         return []
-    return _rated(producer, [Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [contradiction_targets(prop)],
-                                        negate(x))])
+    source, targets, result = (lit_cell(x), lit_sym(x)), contradiction_targets(prop), negate(x)
+    nodes = prop.nodes
+    fast = _accel._deduce_accel
+    if fast is not None and type(nodes) is Trace and not prop.nested_rules and producer.kind in ("aic", "x-chain"):
+        # (counted as Conclusion counts it, the Conclusion made only when taken: see _counted_doubles)
+        count, noted, symbols = fast.trace_count(nodes._index, nodes._raw, targets, _record_codes(NOTED))
+        variant = _variant(noted, symbols)
+        return [((producer.technique.se_for(variant) or 0) + se_length_bonus(count), count, result,
+                 partial(Conclusion, CONTRADICTION, source, [prop], [targets], result), variant)]
+    return _rated(producer, [Conclusion(CONTRADICTION, source, [prop], [targets], result)])
+
+
+def _variant(noted: int, symbols: int) -> str:
+    """:meth:`ChainProducer.variant_of` an AIC or X-chain from its counts: one
+    symbol, X; else through a hidden single's link, XY; else Y."""
+    return "x" if not symbols & (symbols - 1) else "xy" if noted & HIDDEN_BIT else "y"
 
 
 def _cell_or_region(producer: ChainProducer, state: State, imp: Implications, kind: str, source: tuple,
@@ -216,8 +230,7 @@ def _counted_doubles(producer: ChainProducer, state: State, x: int, prop_on: Pro
     out = []
     for y, count, noted, symbols in _accel._deduce_accel.double_counts(  # type: ignore[union-attr]
             on._index, on._raw, off._index, off._raw, x, known_literals(state), _record_codes(NOTED)):
-        # (ChainProducer.variant_of: one symbol, X; else through a hidden single's link, XY; else Y)
-        variant = "x" if not symbols & (symbols - 1) else "xy" if noted & HIDDEN_BIT else "y"
+        variant = _variant(noted, symbols)
         out.append((ratings[variant] + se_length_bonus(count), count, y,
                     partial(Conclusion, DOUBLE, source, props, [[y], [y]], y), variant))
     return out
