@@ -2,9 +2,9 @@
 the screen's batch bounds and kept balls in ``deduce/_accel/screen.c``) give
 what the Python ones give: a double implication's conclusions counted at once
 (``double_counts``) as :class:`~strategies.conclusions.Conclusion` counts each,
-every cell's and region's bound in one call (``common_bounds``) as
-:meth:`~strategies.static_screen.StaticScreen.common_bound` gives each, a
-screen's balls asked for again as they were made; and the best-first search
+every cell's and region's bound in one call (``common_bounds``, each
+candidate's ball made once) as
+:meth:`~strategies.static_screen.StaticScreen.common_bound` gives each; and the best-first search
 of static chains (:mod:`strategies.best_first`), which makes a conclusion only
 when it is taken, gives the same steps with the accelerator and without, in
 the full sort's order.  Malformed input is refused with a ValueError."""
@@ -93,8 +93,9 @@ def test_random_positions_count_doubles_the_same(with_accel, size, seed):
 
 
 def assert_same_bounds(state: State, symbol: int | None = None, houses: bool = True) -> None:
-    """common_bounds in one call against common_bound per group of a Python screen; a screen's kept
-    balls (asked for again, after units) against a fresh screen's."""
+    """common_bounds in one call against common_bound per group of a Python screen (every ball made
+    once for 9x9, group by group for 25x25), and asked again, in another order; units, reach and
+    double_bound of the same C screen against the Python one's."""
     fast = StaticScreen(state, symbol, houses)
     accel_module, _accel._deduce_accel = _accel._deduce_accel, None
     try:
@@ -109,7 +110,7 @@ def assert_same_bounds(state: State, symbol: int | None = None, houses: bool = T
     wanted = [plain.common_bound(starts) for _, _, starts in groups]
     assert fast.common_bounds(groups) == wanted
     assert fast.units(on_lits) == plain.units(on_lits)
-    # asked again (kept balls), in another order
+    # asked again, in another order
     assert fast.common_bounds(groups[::-1]) == wanted[::-1]
     assert fast._fast.units([fast.index(x) for x in on_lits]) == plain.units(on_lits)
     assert [fast.double_bound(x) for x in on_lits] == [plain.double_bound(x) for x in on_lits]

@@ -11,28 +11,13 @@ typedef struct {
     word *useful_on, *useful_off;      /* the bits a conclusion can name (StaticScreen.useful_on/off) */
     word *layers[2];                   /* two reaches' layers: (max_depth + 1) * (new on, new off) * nw */
     word *meet_on, *meet_off, *a_on, *a_off;
-    /* seaic: the balls already made, per literal bit and polarity (2 * bit + on): (on, off, then the
-       layers), their layer counts and contradictions; up to BALL_MEMO_WORDS words in all */
-    word **ball;
-    int *ball_layers, *ball_dead;
-    size_t ball_words, ball_limit;
 } Screen;
-
-/* The most words a screen of every symbol keeps of the balls it made (8 MB; more: made again when
-   asked for); one symbol's screens, kept across positions (strategies/symbol_store.py), keep none */
-#define BALL_MEMO_WORDS ((size_t)1 << 20)
 
 static void screen_dealloc(Screen *self) {
     void *arrays[] = {self->weak_start, self->weak_bits, self->strong_start, self->strong_bits, self->on,
                       self->off, self->n_on, self->n_off, self->useful_on, self->useful_off, self->layers[0],
                       self->layers[1], self->meet_on, self->meet_off, self->a_on, self->a_off};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
-    if (self->ball) {
-        for (int i = 0; i < 2 * self->nbits; i++) PyMem_Free(self->ball[i]);
-        PyMem_Free(self->ball);
-    }
-    PyMem_Free(self->ball_layers);
-    PyMem_Free(self->ball_dead);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -83,11 +68,6 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
         self->layers[k] = PyMem_Calloc((size_t)(max_depth + 1) * 2 * nw, sizeof(word));
         if (!self->layers[k]) { PyErr_NoMemory(); goto fail; }
     }
-    self->ball_limit = symbol < 0 ? BALL_MEMO_WORDS : 0;
-    self->ball = PyMem_Calloc((size_t)nbits * 2, sizeof(word *));
-    self->ball_layers = PyMem_Calloc((size_t)nbits * 2, sizeof(int));
-    self->ball_dead = PyMem_Calloc((size_t)nbits * 2, sizeof(int));
-    if (!self->ball || !self->ball_layers || !self->ball_dead) { PyErr_NoMemory(); goto fail; }
     self->weak_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
     self->strong_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
     if (!self->weak_start || !self->strong_start) { PyErr_NoMemory(); goto fail; }
@@ -169,7 +149,7 @@ static PyObject *screen_masks(Screen *S, PyObject *Py_UNUSED(ignored)) {
    bitsets in S->on and S->off, per distance the (on, off) bits first reached there in layers
    (2 * nw words per distance), their number in *nlayers; returns the contradiction's distance, -1
    if the ball never holds a literal and its negation. */
-static int ball_compute(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
+static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
     const int nw = S->nw;
     word *on = S->on, *off = S->off, *n_on = S->n_on, *n_off = S->n_off;
     memset(on, 0, nw * 8); memset(off, 0, nw * 8);
@@ -211,36 +191,6 @@ static int ball_compute(Screen *S, int bit, int is_on, word *layers, int *nlayer
     }
     *nlayers = depth;
     return contradiction;
-}
-
-/* ball_compute, kept: a ball asked for again (the cells' and regions' bounds after the AICs' units, in
-   the same position) is copied from what was kept (a ball does not depend on what asks) */
-static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
-    const int nw = S->nw, key = 2 * bit + (is_on ? 1 : 0);
-    const word *kept = S->ball[key];
-    if (kept) {
-        const int n = S->ball_layers[key];
-        memcpy(S->on, kept, nw * 8);
-        memcpy(S->off, kept + nw, nw * 8);
-        memcpy(layers, kept + 2 * nw, (size_t)n * 2 * nw * 8);
-        *nlayers = n;
-        return S->ball_dead[key];
-    }
-    int dead = ball_compute(S, bit, is_on, layers, nlayers);
-    const size_t words = (size_t)(*nlayers + 1) * 2 * nw;
-    if (S->ball_words + words <= S->ball_limit) {
-        word *keep = PyMem_Malloc(words * sizeof(word));
-        if (keep) {   /* (no room: made again next time) */
-            memcpy(keep, S->on, nw * 8);
-            memcpy(keep + nw, S->off, nw * 8);
-            memcpy(keep + 2 * nw, layers, (size_t)*nlayers * 2 * nw * 8);
-            S->ball[key] = keep;
-            S->ball_layers[key] = *nlayers;
-            S->ball_dead[key] = dead;
-            S->ball_words += words;
-        }
-    }
-    return dead;
 }
 
 /* reach(bit, on) -> (contradiction, on, off, layers), as StaticScreen.reach computes it */
@@ -345,18 +295,16 @@ error:
     return NULL;
 }
 
-/* StaticScreen.common_bound of the k "on" literal bits: the bound, -1 for None; -2 with an error set.
-   layers and nlayers: room for k reaches. */
-static long common_bound_of(Screen *S, const int *bits, Py_ssize_t k, word *layers, int *nlayers) {
+/* StaticScreen.common_bound of k "on" literals from their balls: ball u's layers at layers[u]
+   (nlayers[u] of them), its two bitsets at sets[u] (on, then off); the bound, -1 for None. */
+static long common_bound_of(Screen *S, const int *bits, Py_ssize_t k, word *const *layers, const int *nlayers,
+                            word *const *sets) {
     const int nw = S->nw;
-    const size_t per = (size_t)(S->max_depth + 1) * 2 * nw;
     word *on = S->meet_on, *off = S->meet_off;
     memset(on, 0xff, nw * 8);
     memset(off, 0xff, nw * 8);
-    for (Py_ssize_t u = 0; u < k; u++) {
-        screen_ball(S, bits[u], 1, layers + u * per, &nlayers[u]);
-        for (int q = 0; q < nw; q++) { on[q] &= S->on[q]; off[q] &= S->off[q]; }
-    }
+    for (Py_ssize_t u = 0; u < k; u++)
+        for (int q = 0; q < nw; q++) { on[q] &= sets[u][q]; off[q] &= sets[u][nw + q]; }
     int any = 0;
     for (int q = 0; q < nw; q++) { on[q] &= S->useful_on[q]; off[q] &= S->useful_off[q]; }
     for (Py_ssize_t u = 0; u < k; u++) w_clear(on, bits[u]);
@@ -366,7 +314,7 @@ static long common_bound_of(Screen *S, const int *bits, Py_ssize_t k, word *laye
     for (Py_ssize_t u = 0; u < k; u++) {
         int d = 0;
         for (; d < nlayers[u]; d++) {
-            const word *lo = layers + u * per + (size_t)d * 2 * nw, *lf = lo + nw;
+            const word *lo = layers[u] + (size_t)d * 2 * nw, *lf = lo + nw;
             int meet = 0;
             for (int q = 0; q < nw && !meet; q++) meet = ((lo[q] & on[q]) | (lf[q] & off[q])) != 0;
             if (meet) break;
@@ -374,6 +322,33 @@ static long common_bound_of(Screen *S, const int *bits, Py_ssize_t k, word *laye
         total += d + 1;
     }
     return total;
+}
+
+/* The balls of m distinct "on" literal bits, for common_bound_of: each made once, into one block
+   (per ball its layers, then its two bitsets); NULL with an error set. */
+typedef struct { word *block; word **layers, **sets; int *nlayers; } Balls;
+
+static int balls_make(Screen *S, const int *bits, Py_ssize_t m, Balls *B) {
+    const int nw = S->nw;
+    const size_t per = (size_t)(S->max_depth + 1) * 2 * nw + 2 * nw;
+    const size_t n = m ? (size_t)m : 1;
+    B->block = PyMem_Malloc(n * per * sizeof(word));
+    B->layers = PyMem_Malloc(n * sizeof(word *));
+    B->sets = PyMem_Malloc(n * sizeof(word *));
+    B->nlayers = PyMem_Malloc(n * sizeof(int));
+    if (!B->block || !B->layers || !B->sets || !B->nlayers) { PyErr_NoMemory(); return 0; }
+    for (Py_ssize_t u = 0; u < m; u++) {
+        B->layers[u] = B->block + u * per;
+        B->sets[u] = B->layers[u] + per - 2 * nw;
+        screen_ball(S, bits[u], 1, B->layers[u], &B->nlayers[u]);
+        memcpy(B->sets[u], S->on, nw * 8);
+        memcpy(B->sets[u] + nw, S->off, nw * 8);
+    }
+    return 1;
+}
+
+static void balls_free(Balls *B) {
+    PyMem_Free(B->block); PyMem_Free(B->layers); PyMem_Free(B->sets); PyMem_Free(B->nlayers);
 }
 
 /* common_bound(bits) -> StaticScreen.common_bound of the "on" literals of bits: a lower bound on the
@@ -384,31 +359,32 @@ static PyObject *screen_common_bound(Screen *S, PyObject *args) {
     Py_ssize_t k;
     int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
     if (!bits) return NULL;
-    const size_t per = (size_t)(S->max_depth + 1) * 2 * S->nw;
-    word *layers = PyMem_Malloc((k ? k : 1) * per * sizeof(word));
-    int *nlayers = PyMem_Malloc((k ? k : 1) * sizeof(int));
-    if (!layers || !nlayers) { PyErr_NoMemory(); goto done; }
-    long total = common_bound_of(S, bits, k, layers, nlayers);
-    result = none_or_long((int)total);
-done:
+    Balls B = {0};
+    if (balls_make(S, bits, k, &B)) result = none_or_long((int)common_bound_of(S, bits, k, B.layers, B.nlayers, B.sets));
+    balls_free(&B);
     PyMem_Free(bits);
-    PyMem_Free(layers);
-    PyMem_Free(nlayers);
     return result;
 }
 
 /* ---- seaic: the bounds of many units in one call (strategies/best_first.py) ---- */
 
+/* The most words common_bounds keeps the balls of every candidate in (32 MB: a 9x9 grid's take 2 MB;
+   a 25x25 grid's balls are made group by group) */
+#define COMMON_BALLS_WORDS ((size_t)1 << 22)
+
 /* common_bounds(bits, sizes) -> [bound or None]: common_bound of each group of bits, the groups
-   lying one after the other in bits with sizes[g] bits each (for every cell and region at once) */
+   lying one after the other in bits with sizes[g] bits each (for every cell and region at once:
+   a candidate's ball, in its cell's group and its houses', is made once) */
 static PyObject *screen_common_bounds(Screen *S, PyObject *args) {
     PyObject *seq, *sizes_o, *out = NULL;
     if (!PyArg_ParseTuple(args, "OO", &seq, &sizes_o)) return NULL;
-    Py_ssize_t k, ngroups;
+    Py_ssize_t k, ngroups, m = 0;
     int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
     int *sizes = bits ? int_array_in(sizes_o, &ngroups, -1, 1, (long)k + 1, "sizes") : NULL;
-    word *layers = NULL;
+    int *slot = NULL, *distinct = NULL;
+    word **layers = NULL, **sets = NULL;
     int *nlayers = NULL;
+    Balls B = {0};
     if (!sizes) goto done;
     Py_ssize_t total = 0, largest = 1;
     for (Py_ssize_t g = 0; g < ngroups; g++) {
@@ -416,24 +392,43 @@ static PyObject *screen_common_bounds(Screen *S, PyObject *args) {
         if (sizes[g] > largest) largest = sizes[g];
     }
     if (total != k) { PyErr_SetString(PyExc_ValueError, "common_bounds: the sizes do not add up to the bits"); goto done; }
-    const size_t per = (size_t)(S->max_depth + 1) * 2 * S->nw;
-    layers = PyMem_Malloc(largest * per * sizeof(word));
+    slot = PyMem_Malloc((size_t)S->nbits * sizeof(int));
+    distinct = PyMem_Malloc((k ? k : 1) * sizeof(int));
+    layers = PyMem_Malloc(largest * sizeof(word *));
+    sets = PyMem_Malloc(largest * sizeof(word *));
     nlayers = PyMem_Malloc(largest * sizeof(int));
-    if (!layers || !nlayers) { PyErr_NoMemory(); goto done; }
+    if (!slot || !distinct || !layers || !sets || !nlayers) { PyErr_NoMemory(); goto done; }
+    memset(slot, 0xff, (size_t)S->nbits * sizeof(int));
+    for (Py_ssize_t i = 0; i < k; i++)
+        if (slot[bits[i]] < 0) { slot[bits[i]] = (int)m; distinct[m++] = bits[i]; }
+    /* (every ball at once up to COMMON_BALLS_WORDS words, else each group's balls on their own) */
+    const size_t per = (size_t)(S->max_depth + 1) * 2 * S->nw + 2 * S->nw;
+    const int shared = (size_t)m * per <= COMMON_BALLS_WORDS;
+    if (shared && !balls_make(S, distinct, m, &B)) goto done;
     out = PyList_New(ngroups);
     if (!out) goto done;
     Py_ssize_t at = 0;
     for (Py_ssize_t g = 0; g < ngroups; g++) {
-        PyObject *v = none_or_long((int)common_bound_of(S, bits + at, sizes[g], layers, nlayers));
+        if (!shared) {
+            balls_free(&B);
+            memset(&B, 0, sizeof(B));
+            if (!balls_make(S, bits + at, sizes[g], &B)) { Py_CLEAR(out); goto done; }
+        }
+        for (int u = 0; u < sizes[g]; u++) {
+            int b = shared ? slot[bits[at + u]] : u;
+            layers[u] = B.layers[b];
+            sets[u] = B.sets[b];
+            nlayers[u] = B.nlayers[b];
+        }
+        PyObject *v = none_or_long((int)common_bound_of(S, bits + at, sizes[g], layers, nlayers, sets));
         if (!v) { Py_CLEAR(out); goto done; }
         PyList_SET_ITEM(out, g, v);
         at += sizes[g];
     }
 done:
-    PyMem_Free(bits);
-    PyMem_Free(sizes);
-    PyMem_Free(layers);
-    PyMem_Free(nlayers);
+    balls_free(&B);
+    PyMem_Free(bits); PyMem_Free(sizes); PyMem_Free(slot); PyMem_Free(distinct);
+    PyMem_Free(layers); PyMem_Free(sets); PyMem_Free(nlayers);
     return out;
 }
 
