@@ -1,5 +1,5 @@
 """The C kernels of Sudoku Explainer's static chains (``deduce/_accel/se_static.c``,
-the screen's batch bounds and kept balls in ``deduce/_accel/screen.c``) give
+the screen's batch bounds in ``deduce/_accel/screen.c``) give
 what the Python ones give: a double implication's conclusions counted at once
 (``double_counts``) as :class:`~strategies.conclusions.Conclusion` counts each,
 every cell's and region's bound in one call (``common_bounds``, each
