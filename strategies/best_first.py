@@ -148,27 +148,27 @@ def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[f
     a common consequence rates as an XY-chain unless the X or the Y screen
     (subgraphs of the full one, so their distances are never shorter) also
     shows it; a contradiction at the least rating.  ``screens`` keeps the
-    screens read (by symbol, None for the Y screen) for the other units of
-    the same position."""
+    screens' ``double_bound`` read (by symbol, None for the Y screen) for
+    the other units of the same position."""
     bonus = se_length_bonus
     least, base_x, base_y, base_xy = bases
-    ratings = [base_xy + bonus(common)]
+    rating = base_xy + bonus(common)
     if dead is not None:
-        ratings.append(least + bonus(dead))
-    sym = lit_sym(x)
-    x_screen = screens.get(sym)
-    if x_screen is None:
-        x_screen = screens[sym] = static_screen(state, sym)
-    x_common, _ = x_screen.double_bound(x)
+        rating = min(rating, least + bonus(dead))
+    sym = x >> 1 & 31  # (lit_sym(x), inline)
+    x_bound = screens.get(sym)
+    if x_bound is None:
+        x_bound = screens[sym] = static_screen(state, sym).double_bound
+    x_common = x_bound(x)[0]
     if x_common is not None:
-        ratings.append(base_x + bonus(x_common))
-    y_screen = screens.get(None)
-    if y_screen is None:
-        y_screen = screens[None] = static_screen(state, None, houses=False)
-    y_common, _ = y_screen.double_bound(x)
+        rating = min(rating, base_x + bonus(x_common))
+    y_bound = screens.get(None)
+    if y_bound is None:
+        y_bound = screens[None] = static_screen(state, None, houses=False).double_bound
+    y_common = y_bound(x)[0]
     if y_common is not None:
-        ratings.append(base_y + bonus(y_common))
-    return min(ratings)
+        rating = min(rating, base_y + bonus(y_common))
+    return rating
 
 
 def _contradiction(producer: ChainProducer, imp: Implications, x: int) -> list[tuple[float, int, int, Any, str]]:
