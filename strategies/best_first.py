@@ -175,11 +175,18 @@ def _contradiction(producer: ChainProducer, imp: Implications, x: int) -> list[t
     prop = imp.propagate(x)
     if prop.contradiction is None:
         return []
-    source, targets, result = (lit_cell(x), lit_sym(x)), contradiction_targets(prop), negate(x)
+    return _contradicted(producer, prop, x, negate(x))
+
+
+def _contradicted(producer: ChainProducer, prop: Propagation, x: int,
+                  result: int) -> list[tuple[float, int, int, Any, str]]:
+    """The rated conclusion ``result`` of the contradiction assuming ``x`` runs into (static chains:
+    the contradiction counted as one chain); with the accelerator, counted as
+    :class:`~strategies.conclusions.Conclusion` counts it, and made only when taken."""
+    source, targets = (lit_cell(x), lit_sym(x)), contradiction_targets(prop)
     nodes = prop.nodes
     fast = _accel._deduce_accel
     if fast is not None and type(nodes) is Trace and not prop.nested_rules and producer.kind in ("aic", "x-chain"):
-        # (counted as Conclusion counts it, the Conclusion made only when taken: see _counted_doubles)
         count, noted, symbols = fast.trace_count(nodes._index, nodes._raw, targets, _record_codes(NOTED))
         variant = _variant(noted, symbols)
         return [((producer.technique.se_for(variant) or 0) + se_length_bonus(count), count, result,
@@ -210,8 +217,11 @@ def _doubles(producer: ChainProducer, state: State, imp: Implications, x: int,
         x_off = x ^ 1
         prop_off = imp.propagate(x_off)
         off_nodes = prop_off.nodes
-        if prop_off.contradiction is None and len(off_nodes) > 1 and type(off_nodes) is Trace \
-                and not prop_off.nested_rules:
+        if prop_off.contradiction is not None:  # (x itself: ChainProducer.doubles's first case)
+            return _contradicted(producer, prop_off, x, x)
+        if len(off_nodes) == 1:
+            return []  # (assuming x false implies nothing: nothing in common)
+        if type(off_nodes) is Trace and not prop_off.nested_rules:
             prop_on = imp.propagate(x)
             on_nodes = prop_on.nodes
             if type(on_nodes) is Trace and not prop_on.nested_rules:
