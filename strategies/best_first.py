@@ -103,14 +103,15 @@ def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, in
     refine = kind == "aic"
     base_x, base_y, base_xy = (se_for(v) or 0.0 for v in ("x", "y", "xy"))
     bases = (least, base_x, base_y, base_xy)
-    unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
     screens: dict[Any, Any] = {}  # (the X and Y screens _refined reads, looked up once per position)
     smask = symbol_masks(state)
     # (the double implications counted in C, when the accelerator is in use: see _doubles)
     counted = _accel._deduce_accel is not None and producer.mode == "static" and kind in ("aic", "x-chain")
     units: list[tuple[float, int, int, Any, Any]] = []
     add = units.append
-    for symbol in producer.symbols(state, unsolved):
+    # (ChainProducer.symbols: X-chains each symbol with a candidate left, in order; the others every symbol at once)
+    symbols: list[int | None] = [s for s, m in enumerate(smask) if m] if kind == "x-chain" else [None]
+    for symbol in symbols:
         imp = implications(state, producer.mode, symbol)
         screen = static_screen(state, symbol)
         if kind == "cell-region":
@@ -121,7 +122,7 @@ def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, in
                          partial(_cell_or_region, producer, state, imp, group, source, starts), None))
             continue
         if symbol is None:  # (the same for every static chain of the position)
-            on_lits = per_position(state, "on literals", lambda: _on_literals(state, unsolved))
+            on_lits = per_position(state, "on literals", lambda: _on_literals(state))
         else:
             on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
             on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
@@ -136,10 +137,10 @@ def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, in
     return units
 
 
-def _on_literals(state: State, unsolved: list[int]) -> list[int]:
-    """Every candidate's "on" literal, cell by cell."""
-    cand = state.cand
-    return [c << 6 | s << 1 | 1 for c in unsolved for s in cells_of(cand[c])]  # (lit(c, s, True), inline)
+def _on_literals(state: State) -> list[int]:
+    """Every unsolved cell's candidates' "on" literals, cell by cell."""
+    cand, value = state.cand, state.value
+    return [c << 6 | s << 1 | 1 for c in range(len(value)) if value[c] < 0 for s in cells_of(cand[c])]  # (lit, inline)
 
 
 def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[float, float, float, float],
