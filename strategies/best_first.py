@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import heapq
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, cast
 
 from deduce.geometry import cells_of
 from deduce.literal import known, lit_cell, negate
@@ -131,7 +131,8 @@ def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, in
             add((least + bonus(bound), bound, len(units), partial(_contradiction, producer, imp, on_lits[k]), None))
         for k, common, dead in doubles:
             x = on_lits[k]
-            bound = common if dead is None else dead if common is None or dead < common else common
+            # (the least of the two that are not None: at least one is)
+            bound = cast(int, dead if common is None else common if dead is None or common <= dead else dead)
             add((least + bonus(bound), bound, len(units), partial(_doubles, producer, state, imp, x, counted),
                  partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None))
     return units

@@ -42,8 +42,8 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("_bit_of", "_bits", "_count", "_fast", "_memo", "_units", "has_strong", "ncells", "strong", "two", "useful_off",
-                 "useful_on", "weak")
+    __slots__ = ("_bit_of", "_bits", "_count", "_fast", "_memo", "_units", "has_strong", "ncells", "strong", "two",
+                 "useful_off", "useful_on", "weak")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
         p = state.puzzle
