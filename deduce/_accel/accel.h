@@ -24,6 +24,8 @@
  *             strategies/_hodoku_tabling.py)
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
+ *   se_static.c  Sudoku Explainer's static chains: a double implication's conclusions counted at once
+ *             (double_counts; strategies/best_first.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
