@@ -5,21 +5,25 @@ than every bound left (measurements in ``bench/PROFILE.md``)."""
 
 from __future__ import annotations
 
+import functools
 import heapq
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, cast
 
 from deduce.geometry import cells_of
-from deduce.literal import lit, lit_cell, negate
+from deduce.literal import known, lit_cell, negate
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import se_length_bonus
 
+from . import _accel
 from ._houses import per_position
 from ._memo import symbol_masks
-from .conclusions import CONTRADICTION, Conclusion, contradiction_targets
-from .implications import Implications, implications
+from .conclusions import _HIDDEN_BIT as HIDDEN_BIT
+from .conclusions import _NOTED as NOTED
+from .conclusions import CONTRADICTION, DOUBLE, Conclusion, contradiction_targets
+from .implications import Implications, Propagation, Trace, _record_codes, implications
 from .static_screen import static_screen
 
 if TYPE_CHECKING:
@@ -34,20 +38,20 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
     propagated link by link in that order only until the best conclusion
     found is strictly easier than every bound left.  The order is the
     full sort's: rating, complexity, result, then order of generation."""
-    base = producer.technique.se_for
-    units: list[tuple[float, int, int, Any, Any]] = []
-    for order, (rating, bound, work, refine) in enumerate(_static_units(producer, state)):
-        units.append((rating, bound, order, work, refine))
+    units = _static_units(producer, state)
     heapq.heapify(units)
-    pool: list[tuple[float, int, int, int, int, Conclusion, str]] = []
+    # (rating, complexity, result, order of generation, the conclusion or what makes it, variant)
+    pool: list[tuple[float, int, int, int, int, Any, str]] = []
     seen: set[int] = set()
     made: set[tuple[tuple[int, int], ...]] = set()
     while units or pool:
         if pool and (not units or pool[0][:2] < units[0][:2]):
-            *_, con, variant = heapq.heappop(pool)
-            if con.result in seen:
+            _, _, result, _, _, con, variant = heapq.heappop(pool)
+            if result in seen:
                 continue
-            seen.add(con.result)
+            seen.add(result)
+            if not isinstance(con, Conclusion):
+                con = con()  # (a double implication counted in C, made only now: see _doubles)
             step = producer.make_step(state, con, variant)
             if new_step(step, made):
                 yield step
@@ -57,10 +61,18 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
             # a tighter bound, computed only now that the unit comes first (it is never lower)
             heapq.heappush(units, (refine(), bound, order, work, None))
             continue
-        for j, con in enumerate(work()):
-            variant = producer.variant_of(con)
-            rating = (base(variant) or 0) + se_length_bonus(con.complexity)
-            heapq.heappush(pool, (rating, con.complexity, con.result, order, j, con, variant))
+        for j, (rating, complexity, result, con, variant) in enumerate(work()):
+            heapq.heappush(pool, (rating, complexity, result, order, j, con, variant))
+
+
+def _rated(producer: ChainProducer, conclusions: Iterable[Conclusion]) -> list[tuple[float, int, int, Any, str]]:
+    """``(rating, complexity, result, conclusion, variant)`` of each of ``conclusions``."""
+    se_for = producer.technique.se_for
+    out = []
+    for con in conclusions:
+        variant = producer.variant_of(con)
+        out.append(((se_for(variant) or 0) + se_length_bonus(con.complexity), con.complexity, con.result, con, variant))
+    return out
 
 
 def new_step(step: Step, made: set[tuple[tuple[int, int], ...]]) -> bool:
@@ -74,10 +86,10 @@ def new_step(step: Step, made: set[tuple[tuple[int, int], ...]]) -> bool:
     return True
 
 
-def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float, int, Any, Any]]:
-    """(lower bounds on rating and on complexity, work, refine) per unit, in the
+def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, int, int, Any, Any]]:
+    """(lower bounds on rating and on complexity, order, work, refine) per unit, in the
     order :meth:`ChainProducer._conclusions` generates their conclusions; ``work()``
-    returns the unit's conclusions; ``refine`` is None or returns a tighter
+    returns the unit's conclusions, rated; ``refine`` is None or returns a tighter
     bound on the rating (AICs: the X and Y variants' own screens), asked for
     only when the unit would otherwise be worked.  Units the screen shows empty are
     left out.  (Whatever a unit concludes rates at least the first bound,
@@ -91,34 +103,45 @@ def _static_units(producer: ChainProducer, state: State) -> Iterator[tuple[float
     refine = kind == "aic"
     base_x, base_y, base_xy = (se_for(v) or 0.0 for v in ("x", "y", "xy"))
     bases = (least, base_x, base_y, base_xy)
-    unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
     screens: dict[Any, Any] = {}  # (the X and Y screens _refined reads, looked up once per position)
     smask = symbol_masks(state)
-    for symbol in producer.symbols(state, unsolved):
+    # (the double implications counted in C, when the accelerator is in use: see _doubles)
+    counted = _accel._deduce_accel is not None and producer.mode == "static" and kind in ("aic", "x-chain")
+    units: list[tuple[float, int, int, Any, Any]] = []
+    add = units.append
+    # (ChainProducer.symbols: X-chains each symbol with a candidate left, in order; the others every symbol at once)
+    symbols: list[int | None] = [s for s, m in enumerate(smask) if m] if kind == "x-chain" else [None]
+    for symbol in symbols:
         imp = implications(state, producer.mode, symbol)
         screen = static_screen(state, symbol)
+        if kind == "cell-region":
+            groups = producer.branch_groups(state)
+            for (group, source, starts), bound in zip(groups, screen.common_bounds(groups)):
+                if bound is not None:
+                    add((least + bonus(bound), bound, len(units),
+                         partial(_cell_or_region, producer, state, imp, group, source, starts), None))
+            continue
         if symbol is None:  # (the same for every static chain of the position)
-            on_lits = per_position(state, "on literals",
-                                   lambda: [lit(c, s, True) for c in unsolved for s in cells_of(state.cand[c])])
+            on_lits = per_position(state, "on literals", lambda: _on_literals(state))
         else:
             on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
             on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
-        if kind == "cell-region":
-            for group, source, starts in producer.branch_groups(state):
-                bound = screen.common_bound(starts)
-                if bound is not None:
-                    yield least + bonus(bound), bound, partial(producer.cell_or_region, state, imp, group, source,
-                                                               starts), None
-            continue
         contradictions, doubles = screen.units(on_lits)
         for k, bound in contradictions:
-            yield least + bonus(bound), bound, partial(_contradiction, imp, on_lits[k]), None
+            add((least + bonus(bound), bound, len(units), partial(_contradiction, producer, imp, on_lits[k]), None))
         for k, common, dead in doubles:
             x = on_lits[k]
-            work = partial(lambda x, imp: list(producer.doubles(state, imp, [x])), x, imp)
-            bounds = [b for b in (common, dead) if b is not None]
-            yield least + bonus(min(bounds)), min(bounds), work, (
-                partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None)
+            # (the least of the two that are not None: at least one is)
+            bound = cast(int, dead if common is None else common if dead is None or common <= dead else dead)
+            add((least + bonus(bound), bound, len(units), partial(_doubles, producer, state, imp, x, counted),
+                 partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None))
+    return units
+
+
+def _on_literals(state: State) -> list[int]:
+    """Every unsolved cell's candidates' "on" literals, cell by cell."""
+    cand, value = state.cand, state.value
+    return [c << 6 | s << 1 | 1 for c in range(len(value)) if value[c] < 0 for s in cells_of(cand[c])]  # (lit, inline)
 
 
 def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[float, float, float, float],
@@ -127,31 +150,112 @@ def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[f
     a common consequence rates as an XY-chain unless the X or the Y screen
     (subgraphs of the full one, so their distances are never shorter) also
     shows it; a contradiction at the least rating.  ``screens`` keeps the
-    screens read (by symbol, None for the Y screen) for the other units of
-    the same position."""
+    screens' ``double_bound`` read (by symbol, None for the Y screen) for
+    the other units of the same position."""
     bonus = se_length_bonus
     least, base_x, base_y, base_xy = bases
-    ratings = [base_xy + bonus(common)]
+    rating = base_xy + bonus(common)
     if dead is not None:
-        ratings.append(least + bonus(dead))
-    sym = lit_sym(x)
-    x_screen = screens.get(sym)
-    if x_screen is None:
-        x_screen = screens[sym] = static_screen(state, sym)
-    x_common, _ = x_screen.double_bound(x)
+        rating = min(rating, least + bonus(dead))
+    sym = x >> 1 & 31  # (lit_sym(x), inline)
+    x_bound = screens.get(sym)
+    if x_bound is None:
+        x_bound = screens[sym] = static_screen(state, sym).double_bound
+    x_common = x_bound(x)[0]
     if x_common is not None:
-        ratings.append(base_x + bonus(x_common))
-    y_screen = screens.get(None)
-    if y_screen is None:
-        y_screen = screens[None] = static_screen(state, None, houses=False)
-    y_common, _ = y_screen.double_bound(x)
+        rating = min(rating, base_x + bonus(x_common))
+    y_bound = screens.get(None)
+    if y_bound is None:
+        y_bound = screens[None] = static_screen(state, None, houses=False).double_bound
+    y_common = y_bound(x)[0]
     if y_common is not None:
-        ratings.append(base_y + bonus(y_common))
-    return min(ratings)
+        rating = min(rating, base_y + bonus(y_common))
+    return rating
 
 
-def _contradiction(imp: Implications, x: int) -> list[Conclusion]:
+def _contradiction(producer: ChainProducer, imp: Implications, x: int) -> list[tuple[float, int, int, Any, str]]:
     prop = imp.propagate(x)
     if prop.contradiction is None:
         return []
-    return [Conclusion(CONTRADICTION, (lit_cell(x), lit_sym(x)), [prop], [contradiction_targets(prop)], negate(x))]
+    return _contradicted(producer, prop, x, negate(x))
+
+
+def _contradicted(producer: ChainProducer, prop: Propagation, x: int,
+                  result: int) -> list[tuple[float, int, int, Any, str]]:
+    """The rated conclusion ``result`` of the contradiction assuming ``x`` runs into (static chains:
+    the contradiction counted as one chain); with the accelerator, counted as
+    :class:`~strategies.conclusions.Conclusion` counts it, and made only when taken."""
+    source, targets = (lit_cell(x), lit_sym(x)), contradiction_targets(prop)
+    nodes = prop.nodes
+    fast = _accel._deduce_accel
+    if fast is not None and type(nodes) is Trace and not prop.nested_rules and producer.kind in ("aic", "x-chain"):
+        count, noted, symbols = fast.trace_count(nodes._index, nodes._raw, targets, _record_codes(NOTED))
+        variant = _variant(noted, symbols)
+        return [((producer.technique.se_for(variant) or 0) + se_length_bonus(count), count, result,
+                 partial(Conclusion, CONTRADICTION, source, [prop], [targets], result), variant)]
+    return _rated(producer, [Conclusion(CONTRADICTION, source, [prop], [targets], result)])
+
+
+def _variant(noted: int, symbols: int) -> str:
+    """:meth:`ChainProducer.variant_of` an AIC or X-chain from its counts: one
+    symbol, X; else through a hidden single's link, XY; else Y."""
+    return "x" if not symbols & (symbols - 1) else "xy" if noted & HIDDEN_BIT else "y"
+
+
+def _cell_or_region(producer: ChainProducer, state: State, imp: Implications, kind: str, source: tuple,
+                    starts: list[int]) -> list[tuple[float, int, int, Any, str]]:
+    return _rated(producer, producer.cell_or_region(state, imp, kind, source, starts))
+
+
+def _doubles(producer: ChainProducer, state: State, imp: Implications, x: int,
+             counted: bool) -> list[tuple[float, int, int, Any, str]]:
+    """The rated conclusions of the double implications of ``x`` (an "on"
+    literal), :meth:`ChainProducer.doubles`'; with ``counted``, those
+    of a propagation both ways that contradicts neither are counted in C
+    (``double_counts``: complexity, symbols and kinds of link, as
+    :class:`~strategies.conclusions.Conclusion` counts them), and each
+    :class:`~strategies.conclusions.Conclusion` is made only when taken."""
+    if counted:
+        x_off = x ^ 1
+        prop_off = imp.propagate(x_off)
+        off_nodes = prop_off.nodes
+        if prop_off.contradiction is not None:  # (x itself: ChainProducer.doubles's first case)
+            return _contradicted(producer, prop_off, x, x)
+        if len(off_nodes) == 1:
+            return []  # (assuming x false implies nothing: nothing in common)
+        if type(off_nodes) is Trace and not prop_off.nested_rules:
+            prop_on = imp.propagate(x)
+            on_nodes = prop_on.nodes
+            if type(on_nodes) is Trace and not prop_on.nested_rules:
+                return _counted_doubles(producer, state, x, prop_on, prop_off)
+    return _rated(producer, producer.doubles(state, imp, [x]))
+
+
+def _counted_doubles(producer: ChainProducer, state: State, x: int, prop_on: Propagation,
+                     prop_off: Propagation) -> list[tuple[float, int, int, Any, str]]:
+    on, off = prop_on.nodes, prop_off.nodes
+    assert isinstance(on, Trace) and isinstance(off, Trace)
+    se_for = producer.technique.se_for
+    ratings = {v: se_for(v) or 0.0 for v in ("x", "y", "xy")}
+    source = (lit_cell(x), lit_sym(x))
+    props = [prop_on, prop_off]
+    out = []
+    for y, count, noted, symbols in _accel._deduce_accel.double_counts(  # type: ignore[union-attr]
+            on._index, on._raw, off._index, off._raw, x, known_literals(state), _record_codes(NOTED)):
+        variant = _variant(noted, symbols)
+        out.append((ratings[variant] + se_length_bonus(count), count, y,
+                    partial(Conclusion, DOUBLE, source, props, [[y], [y]], y), variant))
+    return out
+
+
+def known_literals(state: State) -> bytes:
+    """Per literal of the position, 1 when :func:`deduce.literal.known` says
+    the position already says it, else 0 (once per position)."""
+    return per_position(state, "known literals", lambda: b"".join(
+        _known_pattern(m, v >= 0) for m, v in zip(state.cand, state.value)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _known_pattern(cand: int, solved: bool) -> bytes:
+    """The :func:`known_literals` of a cell's literals (those of symbols 0 to 31)."""
+    return bytes(known(s << 1 | on, [cand], [0 if solved else -1]) for s in range(32) for on in (0, 1))

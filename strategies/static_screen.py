@@ -7,6 +7,7 @@ part in a conclusion are propagated link by link
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from deduce import deadline
 from deduce.geometry import cells_of
@@ -41,8 +42,8 @@ class StaticScreen:
     bivalue cells (what a chain rated as a Y-chain may use).
     """
 
-    __slots__ = ("_bit_of", "_bits", "_count", "_fast", "_memo", "has_strong", "ncells", "strong", "two", "useful_off",
-                 "useful_on", "weak")
+    __slots__ = ("_bit_of", "_bits", "_count", "_fast", "_memo", "_units", "has_strong", "ncells", "strong", "two",
+                 "useful_off", "useful_on", "weak")
 
     def __init__(self, state: State, symbol: int | None = None, houses: bool = True):
         p = state.puzzle
@@ -51,6 +52,9 @@ class StaticScreen:
         self.ncells = ncells
         self._bit_of = _bit_table(ncells)
         self._memo: dict[int, tuple[int | None, int, int, list[tuple[int, int]]]] = {}
+        #: units() per tuple of literals: a symbol's screen serves every position where the symbol's places
+        #: stay the same (strategies/symbol_store.py), and its X-chains ask for the same literals there
+        self._units: dict[tuple[int, ...], Any] = {}
         self._count = 0
         #: the same links in C, when the optional accelerator is installed (strategies/_accel.py)
         self._fast = screen(state, symbol, houses, MAX_DEPTH)
@@ -200,6 +204,13 @@ class StaticScreen:
         holds a contradiction (the least complexity of that contradiction),
         then ``(k, common, dead)`` for each whose :meth:`double_bound` is not
         ``(None, None)``; both in the order of ``on_lits``."""
+        key = tuple(on_lits)
+        got = self._units.get(key)
+        if got is None:
+            got = self._units[key] = self._units_of(on_lits)
+        return got
+
+    def _units_of(self, on_lits: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int | None, int | None]]]:
         if self._fast is not None:
             deadline.check()
             bit_of = self._bit_of
@@ -221,8 +232,7 @@ class StaticScreen:
         false concludes: (a consequence common to both, a contradiction of
         the false one); None where the screen shows there is none."""
         if self._fast is not None:
-            doubles = self._fast.units([self._bit_of[x_on]])[1]
-            return doubles[0][1:] if doubles else (None, None)
+            return self._fast.double_bound(self._bit_of[x_on])
         bit = 1 << self.index(x_on)
         if not self.has_strong & bit:
             # assuming x_on false leads nowhere (no strong link): nothing in common, no contradiction
@@ -257,6 +267,18 @@ class StaticScreen:
         if not on and not off:
             return None
         return sum(self.distance(layers, on, off) + 1 for layers in reached)
+
+    def common_bounds(self, groups: list[tuple[str, tuple, list[int]]]) -> list[int | None]:
+        """:meth:`common_bound` of the starts of each of ``groups``
+        (``(kind, source, starts)``, as
+        :meth:`~strategies.chain_producer.ChainProducer.branch_groups`
+        lists them), in one call to the C screen when there is one."""
+        if self._fast is None:
+            return [self.common_bound(starts) for _, _, starts in groups]
+        deadline.check()
+        bit_of = self._bit_of
+        return self._fast.common_bounds([bit_of[x] for _, _, starts in groups for x in starts],
+                                        [len(starts) for _, _, starts in groups])
 
     @staticmethod
     def pair_distance(first: list[tuple[int, int]], second: list[tuple[int, int]], on: int, off: int) -> int:

@@ -110,6 +110,10 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_als_walk", hodoku_als_walk, METH_VARARGS,
      "hodoku_als_walk(off, nbr, first, second, symbols, reach, nsymbols, words, max_links, budget) -> [(sets, "
      "commons, eliminations)]: strategies._hodoku_als.als_chains' walk, the chains that remove something, in order."},
+    /* se_static.c */
+    {"double_counts", double_counts, METH_VARARGS,
+     "double_counts(on_index, on_raw, off_index, off_raw, x_on, known, codes) -> [(y, count, tagged, symbols)]: "
+     "the double implications of x_on's two propagations, counted as strategies.conclusions.Conclusion counts them."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},

@@ -295,6 +295,62 @@ error:
     return NULL;
 }
 
+/* StaticScreen.common_bound of k "on" literals from their balls: ball u's layers at layers[u]
+   (nlayers[u] of them), its two bitsets at sets[u] (on, then off); the bound, -1 for None. */
+static long common_bound_of(Screen *S, const int *bits, Py_ssize_t k, word *const *layers, const int *nlayers,
+                            word *const *sets) {
+    const int nw = S->nw;
+    word *on = S->meet_on, *off = S->meet_off;
+    memset(on, 0xff, nw * 8);
+    memset(off, 0xff, nw * 8);
+    for (Py_ssize_t u = 0; u < k; u++)
+        for (int q = 0; q < nw; q++) { on[q] &= sets[u][q]; off[q] &= sets[u][nw + q]; }
+    int any = 0;
+    for (int q = 0; q < nw; q++) { on[q] &= S->useful_on[q]; off[q] &= S->useful_off[q]; }
+    for (Py_ssize_t u = 0; u < k; u++) w_clear(on, bits[u]);
+    for (int q = 0; q < nw; q++) any |= (on[q] | off[q]) != 0;
+    if (!any) return -1;
+    long total = 0;
+    for (Py_ssize_t u = 0; u < k; u++) {
+        int d = 0;
+        for (; d < nlayers[u]; d++) {
+            const word *lo = layers[u] + (size_t)d * 2 * nw, *lf = lo + nw;
+            int meet = 0;
+            for (int q = 0; q < nw && !meet; q++) meet = ((lo[q] & on[q]) | (lf[q] & off[q])) != 0;
+            if (meet) break;
+        }
+        total += d + 1;
+    }
+    return total;
+}
+
+/* The balls of m distinct "on" literal bits, for common_bound_of: each made once, into one block
+   (per ball its layers, then its two bitsets); NULL with an error set. */
+typedef struct { word *block; word **layers, **sets; int *nlayers; } Balls;
+
+static int balls_make(Screen *S, const int *bits, Py_ssize_t m, Balls *B) {
+    const int nw = S->nw;
+    const size_t per = (size_t)(S->max_depth + 1) * 2 * nw + 2 * nw;
+    const size_t n = m ? (size_t)m : 1;
+    B->block = PyMem_Malloc(n * per * sizeof(word));
+    B->layers = PyMem_Malloc(n * sizeof(word *));
+    B->sets = PyMem_Malloc(n * sizeof(word *));
+    B->nlayers = PyMem_Malloc(n * sizeof(int));
+    if (!B->block || !B->layers || !B->sets || !B->nlayers) { PyErr_NoMemory(); return 0; }
+    for (Py_ssize_t u = 0; u < m; u++) {
+        B->layers[u] = B->block + u * per;
+        B->sets[u] = B->layers[u] + per - 2 * nw;
+        screen_ball(S, bits[u], 1, B->layers[u], &B->nlayers[u]);
+        memcpy(B->sets[u], S->on, nw * 8);
+        memcpy(B->sets[u] + nw, S->off, nw * 8);
+    }
+    return 1;
+}
+
+static void balls_free(Balls *B) {
+    PyMem_Free(B->block); PyMem_Free(B->layers); PyMem_Free(B->sets); PyMem_Free(B->nlayers);
+}
+
 /* common_bound(bits) -> StaticScreen.common_bound of the "on" literals of bits: a lower bound on the
    complexity of what every branch concludes, None when their balls share no useful bit */
 static PyObject *screen_common_bound(Screen *S, PyObject *args) {
@@ -303,40 +359,102 @@ static PyObject *screen_common_bound(Screen *S, PyObject *args) {
     Py_ssize_t k;
     int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
     if (!bits) return NULL;
-    const int nw = S->nw;
-    const size_t per = (size_t)(S->max_depth + 1) * 2 * nw;
-    word *layers = PyMem_Malloc((k ? k : 1) * per * sizeof(word));
-    int *nlayers = PyMem_Malloc((k ? k : 1) * sizeof(int));
-    if (!layers || !nlayers) { PyErr_NoMemory(); goto done; }
-    word *on = S->meet_on, *off = S->meet_off;
-    memset(on, 0xff, nw * 8);
-    memset(off, 0xff, nw * 8);
-    for (Py_ssize_t u = 0; u < k; u++) {
-        screen_ball(S, bits[u], 1, layers + u * per, &nlayers[u]);
-        for (int q = 0; q < nw; q++) { on[q] &= S->on[q]; off[q] &= S->off[q]; }
-    }
-    int any = 0;
-    for (int q = 0; q < nw; q++) { on[q] &= S->useful_on[q]; off[q] &= S->useful_off[q]; }
-    for (Py_ssize_t u = 0; u < k; u++) w_clear(on, bits[u]);
-    for (int q = 0; q < nw; q++) any |= (on[q] | off[q]) != 0;
-    if (!any) { result = Py_None; Py_INCREF(result); goto done; }
-    long total = 0;
-    for (Py_ssize_t u = 0; u < k; u++) {
-        int d = 0;
-        for (; d < nlayers[u]; d++) {
-            const word *lo = layers + u * per + (size_t)d * 2 * nw, *lf = lo + nw;
-            int meet = 0;
-            for (int q = 0; q < nw && !meet; q++) meet = ((lo[q] & on[q]) | (lf[q] & off[q])) != 0;
-            if (meet) break;
-        }
-        total += d + 1;
-    }
-    result = PyLong_FromLong(total);
-done:
+    Balls B = {0};
+    if (balls_make(S, bits, k, &B)) result = none_or_long((int)common_bound_of(S, bits, k, B.layers, B.nlayers, B.sets));
+    balls_free(&B);
     PyMem_Free(bits);
-    PyMem_Free(layers);
-    PyMem_Free(nlayers);
     return result;
+}
+
+/* ---- seaic: the bounds of many units in one call (strategies/best_first.py) ---- */
+
+/* The most words common_bounds keeps the balls of every candidate in (32 MB: a 9x9 grid's take 2 MB;
+   a 25x25 grid's balls are made group by group) */
+#define COMMON_BALLS_WORDS ((size_t)1 << 22)
+
+/* common_bounds(bits, sizes) -> [bound or None]: common_bound of each group of bits, the groups
+   lying one after the other in bits with sizes[g] bits each (for every cell and region at once:
+   a candidate's ball, in its cell's group and its houses', is made once) */
+static PyObject *screen_common_bounds(Screen *S, PyObject *args) {
+    PyObject *seq, *sizes_o, *out = NULL;
+    if (!PyArg_ParseTuple(args, "OO", &seq, &sizes_o)) return NULL;
+    Py_ssize_t k, ngroups, m = 0;
+    int *bits = int_array_in(seq, &k, -1, 0, S->nbits, "bits");
+    int *sizes = bits ? int_array_in(sizes_o, &ngroups, -1, 1, (long)k + 1, "sizes") : NULL;
+    int *slot = NULL, *distinct = NULL;
+    word **layers = NULL, **sets = NULL;
+    int *nlayers = NULL;
+    Balls B = {0};
+    if (!sizes) goto done;
+    Py_ssize_t total = 0, largest = 1;
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        total += sizes[g];
+        if (sizes[g] > largest) largest = sizes[g];
+    }
+    if (total != k) { PyErr_SetString(PyExc_ValueError, "common_bounds: the sizes do not add up to the bits"); goto done; }
+    slot = PyMem_Malloc((size_t)S->nbits * sizeof(int));
+    distinct = PyMem_Malloc((k ? k : 1) * sizeof(int));
+    layers = PyMem_Malloc(largest * sizeof(word *));
+    sets = PyMem_Malloc(largest * sizeof(word *));
+    nlayers = PyMem_Malloc(largest * sizeof(int));
+    if (!slot || !distinct || !layers || !sets || !nlayers) { PyErr_NoMemory(); goto done; }
+    memset(slot, 0xff, (size_t)S->nbits * sizeof(int));
+    for (Py_ssize_t i = 0; i < k; i++)
+        if (slot[bits[i]] < 0) { slot[bits[i]] = (int)m; distinct[m++] = bits[i]; }
+    /* (every ball at once up to COMMON_BALLS_WORDS words, else each group's balls on their own) */
+    const size_t per = (size_t)(S->max_depth + 1) * 2 * S->nw + 2 * S->nw;
+    const int shared = (size_t)m * per <= COMMON_BALLS_WORDS;
+    if (shared && !balls_make(S, distinct, m, &B)) goto done;
+    out = PyList_New(ngroups);
+    if (!out) goto done;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        if (!shared) {
+            balls_free(&B);
+            memset(&B, 0, sizeof(B));
+            if (!balls_make(S, bits + at, sizes[g], &B)) { Py_CLEAR(out); goto done; }
+        }
+        for (int u = 0; u < sizes[g]; u++) {
+            int b = shared ? slot[bits[at + u]] : u;
+            layers[u] = B.layers[b];
+            sets[u] = B.sets[b];
+            nlayers[u] = B.nlayers[b];
+        }
+        PyObject *v = none_or_long((int)common_bound_of(S, bits + at, sizes[g], layers, nlayers, sets));
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, g, v);
+        at += sizes[g];
+    }
+done:
+    balls_free(&B);
+    PyMem_Free(bits); PyMem_Free(sizes); PyMem_Free(slot); PyMem_Free(distinct);
+    PyMem_Free(layers); PyMem_Free(sets); PyMem_Free(nlayers);
+    return out;
+}
+
+/* double_bound(bit) -> StaticScreen.double_bound of the "on" literal of bit: (common, dead), each None
+   where the screen shows there is none */
+static PyObject *screen_double_bound(Screen *S, PyObject *arg) {
+    long bit;
+    if (!small_int(arg, 0, S->nbits, &bit)) return NULL;
+    const int nw = S->nw;
+    int n_on, n_off;
+    if (S->strong_start[bit] == S->strong_start[bit + 1]) return Py_BuildValue("(OO)", Py_None, Py_None);
+    screen_ball(S, (int)bit, 1, S->layers[0], &n_on);
+    word *meet_on = S->meet_on, *meet_off = S->meet_off;
+    memcpy(meet_on, S->on, nw * 8);
+    memcpy(meet_off, S->off, nw * 8);
+    int dead_off = screen_ball(S, (int)bit, 0, S->layers[1], &n_off);
+    int both = 0;
+    for (int q = 0; q < nw; q++) {
+        meet_on[q] &= S->on[q] & S->useful_on[q];
+        meet_off[q] &= S->off[q] & S->useful_off[q];
+    }
+    w_clear(meet_on, (int)bit);
+    w_clear(meet_off, (int)bit);
+    for (int q = 0; q < nw; q++) both |= (meet_on[q] | meet_off[q]) != 0;
+    int common = both ? pair_distance(S, S->layers[0], n_on, S->layers[1], n_off, meet_on, meet_off) + 2 : -1;
+    return Py_BuildValue("(NN)", none_or_long(common), none_or_long(dead_off < 0 ? -1 : dead_off > 1 ? dead_off : 1));
 }
 
 static PyMethodDef screen_methods[] = {
@@ -346,6 +464,10 @@ static PyMethodDef screen_methods[] = {
      "masks() -> (has_strong, useful_on, useful_off): the bits with a strong link, and those a conclusion names."},
     {"common_bound", (PyCFunction)screen_common_bound, METH_VARARGS,
      "common_bound(bits) -> StaticScreen.common_bound of the \"on\" literals of bits."},
+    {"common_bounds", (PyCFunction)screen_common_bounds, METH_VARARGS,
+     "common_bounds(bits, sizes) -> [common_bound of each group of bits, sizes[g] bits each]."},
+    {"double_bound", (PyCFunction)screen_double_bound, METH_O,
+     "double_bound(bit) -> (common, dead): StaticScreen.double_bound of the \"on\" literal of bit."},
     {"units", (PyCFunction)screen_units, METH_VARARGS,
      "units(bits) -> (contradictions, doubles): StaticScreen.units for the \"on\" literals of bits."},
     {NULL, NULL, 0, NULL},
