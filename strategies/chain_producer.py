@@ -11,7 +11,8 @@ literals are packed as :mod:`deduce.literal` describes.
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator, Sequence
+from operator import itemgetter
+from typing import Any, ClassVar, Iterator, Sequence
 
 import attrs
 
@@ -22,6 +23,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
+from . import _accel
 from ._houses import per_position
 from ._memo import symbol_masks
 from .best_first import best_first, new_step
@@ -35,7 +37,7 @@ from .conclusions import (
     contradiction_targets,
     nesting,
 )
-from .implications import GROUPED_MODES, NESTING, Implications, Propagation, implications
+from .implications import GROUPED_MODES, NESTING, Implications, Propagation, Trace, implications
 
 
 class ChainKindError(ValueError):
@@ -45,6 +47,14 @@ class ChainKindError(ValueError):
 #: Sudoku Explainer's order among chains of equal rating and complexity ("sort key"): a double
 #: implication, a cell forcing chain, a region forcing chain, a contradiction.
 SE_SORT_KEY = {DOUBLE: 1, CELL: 5, REGION: 6, CONTRADICTION: 7}
+#: The kinds whose conclusions the C accelerator finds from the propagations (``se_forcing``:
+#: deduce/_accel/se_dynamic.c), and its numbers of the kinds of conclusion.
+_FAST_KINDS = ("dynamic", "cell-region")
+_FAST_CONCLUSIONS = (DOUBLE, CELL, REGION)
+
+
+class _NotTraced(Exception):
+    """A propagation was made in Python: the C conclusions cannot read it."""
 
 
 @attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
@@ -87,6 +97,15 @@ class ChainProducer:
         """Every conclusion, sorted: the easiest rating first, then the
         shortest chain, then the kind (:data:`SE_SORT_KEY`), then the
         result, then the order found."""
+        fast = _accel._deduce_accel
+        if fast is not None and self.kind in _FAST_KINDS and state.puzzle.size <= 31:
+            try:
+                found = self._fast_conclusions(state, fast)
+            except _NotTraced:
+                pass
+            else:
+                yield from self._fast_steps(state, *found)
+                return
         conclusions = [con for con in self._conclusions(state) if self._admits(con)]
         # as Sudoku Explainer: the easiest rating first, then the shortest chain
         variants = {id(con): self.variant_of(con) for con in conclusions}
@@ -100,6 +119,93 @@ class ChainProducer:
                 continue
             seen.add(con.result)
             step = self.make_step(state, con, variants[id(con)])
+            if new_step(step, made):
+                yield step
+
+    def _fast_conclusions(self, state: State, fast: Any) -> tuple[list[Conclusion], list[int], list, list]:
+        """:meth:`_conclusions` for the kinds of :data:`_FAST_KINDS`, the same propagations asked for
+        in the same order: the contradictions as conclusions, and from the C accelerator the easiest
+        double, cell and region conclusion per kind and result (flat: kind, result, complexity, job),
+        with the jobs (the branches' propagations) they name."""
+        cand, value = state.cand, state.value
+        imp = implications(state, self.mode, None)
+        traces: list[tuple[dict[int, int], bytes]] = []
+        ids: dict[int, int] = {}
+
+        def traced(prop: Propagation) -> int:
+            number = ids.get(prop.start)
+            if number is None:
+                nodes = prop.nodes
+                if type(nodes) is not Trace:
+                    raise _NotTraced
+                number = ids[prop.start] = len(traces)
+                traces.append((nodes._index, nodes._raw))
+            return number
+
+        contradictions: list[Conclusion] = []
+        doubles: list[int] = []
+        double_jobs: list[tuple[int, Propagation, Propagation]] = []
+        if self.kind == "dynamic":
+            on_lits = [c << 6 | s << 1 | 1 for c in range(len(value)) if value[c] < 0 for s in cells_of(cand[c])]
+            for x in on_lits:
+                prop = imp.propagate(x)
+                if prop.contradiction is not None:
+                    contradictions.append(Conclusion(CONTRADICTION, (x >> 6, x >> 1 & 31), [prop],
+                                                     [contradiction_targets(prop)], x ^ 1, self._halves(prop)))
+            for x_on in on_lits:   # (as doubles)
+                prop_off = imp.propagate(x_on ^ 1)
+                if prop_off.contradiction is not None:
+                    contradictions.append(Conclusion(CONTRADICTION, (x_on >> 6, x_on >> 1 & 31), [prop_off],
+                                                     [contradiction_targets(prop_off)], x_on, self._halves(prop_off)))
+                    continue
+                if len(prop_off.nodes) == 1:
+                    continue
+                prop_on = imp.propagate(x_on)
+                doubles += (traced(prop_on), traced(prop_off), x_on)
+                double_jobs.append((x_on, prop_on, prop_off))
+        groups: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        group_jobs: list[tuple[str, tuple, list[Propagation]]] = []
+        static = self.mode == "static"
+        for group, source, starts in self.branch_groups(state):
+            props = [imp.propagate(x) for x in starts]
+            if static and any(p.contradiction is not None for p in props):
+                continue
+            groups.append((1 if group == CELL else 2, tuple(map(traced, props)), tuple(starts)))
+            group_jobs.append((group, source, props))
+        found = fast.se_forcing(traces, doubles, groups, cand, value, state.puzzle.size)
+        return contradictions, found, double_jobs, group_jobs
+
+    def _fast_steps(self, state: State, contradictions: list[Conclusion], found: list[int],
+                    double_jobs: list[tuple[int, Propagation, Propagation]],
+                    group_jobs: list[tuple[str, tuple, list[Propagation]]]) -> Iterator[Step]:
+        """:meth:`_find_sorted`'s steps from :meth:`_fast_conclusions`: the same sort (a result's
+        conclusions but the easiest of each kind never come first), a conclusion made only for the
+        results that become steps."""
+        base = {k: self.technique.se_for(k) or 0 for k in SE_SORT_KEY}
+        keyed: list[tuple[tuple[float, int, int, int], Any]] = [
+            ((base[con.kind] + se_length_bonus(con.complexity), con.complexity, SE_SORT_KEY[con.kind], con.result),
+             con) for con in contradictions]
+        for i in range(0, len(found), 4):
+            k, y, cx, job = found[i:i + 4]
+            kind = _FAST_CONCLUSIONS[k]
+            keyed.append(((base[kind] + se_length_bonus(cx), cx, SE_SORT_KEY[kind], y), (k, job)))
+        keyed.sort(key=itemgetter(0))
+        seen: set[int] = set()
+        made: set[tuple[tuple[int, int], ...]] = set()
+        for key, what in keyed:
+            y = key[3]
+            if y in seen:
+                continue
+            seen.add(y)
+            if type(what) is Conclusion:
+                con = what
+            elif what[0] == 0:
+                x_on, prop_on, prop_off = double_jobs[what[1]]
+                con = Conclusion(DOUBLE, (x_on >> 6, x_on >> 1 & 31), [prop_on, prop_off], [[y], [y]], y)
+            else:
+                group, source, props = group_jobs[what[1]]
+                con = Conclusion(group, source, props, [[y]] * len(props), y)
+            step = self.make_step(state, con, con.kind)
             if new_step(step, made):
                 yield step
 
