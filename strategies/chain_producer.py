@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Iterator, Sequence
 
 import attrs
 
+from deduce import deadline
 from deduce.geometry import cells_of
 from deduce.literal import known, lit, lit_cell, negate
 from deduce.literal import lit_symbol as lit_sym
@@ -37,7 +38,7 @@ from .conclusions import (
     contradiction_targets,
     nesting,
 )
-from .implications import GROUPED_MODES, NESTING, Implications, Propagation, Trace, implications
+from .implications import GROUPED_MODES, NESTING, Implications, Propagation, implications
 
 
 class ChainKindError(ValueError):
@@ -47,14 +48,8 @@ class ChainKindError(ValueError):
 #: Sudoku Explainer's order among chains of equal rating and complexity ("sort key"): a double
 #: implication, a cell forcing chain, a region forcing chain, a contradiction.
 SE_SORT_KEY = {DOUBLE: 1, CELL: 5, REGION: 6, CONTRADICTION: 7}
-#: The kinds whose conclusions the C accelerator finds from the propagations (``se_forcing``:
-#: deduce/_accel/se_dynamic.c), and its numbers of the kinds of conclusion.
-_FAST_KINDS = ("dynamic", "cell-region")
-_FAST_CONCLUSIONS = (DOUBLE, CELL, REGION)
-
-
-class _NotTraced(Exception):
-    """A propagation was made in Python: the C conclusions cannot read it."""
+#: The C accelerator's numbers of the kinds of conclusion (``se_dynamic``: deduce/_accel/se_dynamic.c).
+_FAST_CONCLUSIONS = (DOUBLE, CELL, REGION, CONTRADICTION)
 
 
 @attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
@@ -97,14 +92,11 @@ class ChainProducer:
         """Every conclusion, sorted: the easiest rating first, then the
         shortest chain, then the kind (:data:`SE_SORT_KEY`), then the
         result, then the order found."""
-        fast = _accel._deduce_accel
-        if fast is not None and self.kind in _FAST_KINDS and state.puzzle.size <= 31:
-            try:
-                found = self._fast_conclusions(state, fast)
-            except _NotTraced:
-                pass
-            else:
-                yield from self._fast_steps(state, *found)
+        if self.kind == "dynamic" and state.puzzle.size <= 31 and _accel._deduce_accel is not None:
+            imp = implications(state, self.mode, None)
+            fast = imp.fast_context()
+            if fast:
+                yield from self._fast_steps(state, imp, fast)
                 return
         conclusions = [con for con in self._conclusions(state) if self._admits(con)]
         # as Sudoku Explainer: the easiest rating first, then the shortest chain
@@ -122,89 +114,43 @@ class ChainProducer:
             if new_step(step, made):
                 yield step
 
-    def _fast_conclusions(self, state: State, fast: Any) -> tuple[list[Conclusion], list[int], list, list]:
-        """:meth:`_conclusions` for the kinds of :data:`_FAST_KINDS`, the same propagations asked for
-        in the same order: the contradictions as conclusions, and from the C accelerator the easiest
-        double, cell and region conclusion per kind and result (flat: kind, result, complexity, job),
-        with the jobs (the branches' propagations) they name."""
+    def _fast_steps(self, state: State, imp: Implications, fast: Any) -> Iterator[Step]:
+        """:meth:`_find_sorted`'s steps from the C accelerator's conclusions (the dynamic kind): the
+        easiest of each kind and result (``se_dynamic``, deduce/_accel/se_dynamic.c; the sort puts
+        no other first), sorted alike; the propagations and a conclusion made only for the results
+        that become steps."""
         cand, value = state.cand, state.value
-        imp = implications(state, self.mode, None)
-        traces: list[tuple[dict[int, int], bytes]] = []
-        ids: dict[int, int] = {}
-
-        def traced(prop: Propagation) -> int:
-            number = ids.get(prop.start)
-            if number is None:
-                nodes = prop.nodes
-                if type(nodes) is not Trace:
-                    raise _NotTraced
-                number = ids[prop.start] = len(traces)
-                traces.append((nodes._index, nodes._raw))
-            return number
-
-        contradictions: list[Conclusion] = []
-        doubles: list[int] = []
-        double_jobs: list[tuple[int, Propagation, Propagation]] = []
-        if self.kind == "dynamic":
-            on_lits = [c << 6 | s << 1 | 1 for c in range(len(value)) if value[c] < 0 for s in cells_of(cand[c])]
-            for x in on_lits:
-                prop = imp.propagate(x)
-                if prop.contradiction is not None:
-                    contradictions.append(Conclusion(CONTRADICTION, (x >> 6, x >> 1 & 31), [prop],
-                                                     [contradiction_targets(prop)], x ^ 1, self._halves(prop)))
-            for x_on in on_lits:   # (as doubles)
-                prop_off = imp.propagate(x_on ^ 1)
-                if prop_off.contradiction is not None:
-                    contradictions.append(Conclusion(CONTRADICTION, (x_on >> 6, x_on >> 1 & 31), [prop_off],
-                                                     [contradiction_targets(prop_off)], x_on, self._halves(prop_off)))
-                    continue
-                if len(prop_off.nodes) == 1:
-                    continue
-                prop_on = imp.propagate(x_on)
-                doubles += (traced(prop_on), traced(prop_off), x_on)
-                double_jobs.append((x_on, prop_on, prop_off))
-        groups: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-        group_jobs: list[tuple[str, tuple, list[Propagation]]] = []
-        static = self.mode == "static"
-        for group, source, starts in self.branch_groups(state):
-            props = [imp.propagate(x) for x in starts]
-            if static and any(p.contradiction is not None for p in props):
-                continue
-            groups.append((1 if group == CELL else 2, tuple(map(traced, props)), tuple(starts)))
-            group_jobs.append((group, source, props))
-        found = fast.se_forcing(traces, doubles, groups, cand, value, state.puzzle.size)
-        return contradictions, found, double_jobs, group_jobs
-
-    def _fast_steps(self, state: State, contradictions: list[Conclusion], found: list[int],
-                    double_jobs: list[tuple[int, Propagation, Propagation]],
-                    group_jobs: list[tuple[str, tuple, list[Propagation]]]) -> Iterator[Step]:
-        """:meth:`_find_sorted`'s steps from :meth:`_fast_conclusions`: the same sort (a result's
-        conclusions but the easiest of each kind never come first), a conclusion made only for the
-        results that become steps."""
+        on_lits = [c << 6 | s << 1 | 1 for c in range(len(value)) if value[c] < 0 for s in cells_of(cand[c])]
+        groups = self.branch_groups(state)
+        deadline.check()
+        found = _accel._deduce_accel.se_dynamic(  # type: ignore[union-attr]
+            fast, on_lits, [(1 if kind == CELL else 2, tuple(starts)) for kind, _, starts in groups], cand, value,
+            state.puzzle.size)
         base = {k: self.technique.se_for(k) or 0 for k in SE_SORT_KEY}
-        keyed: list[tuple[tuple[float, int, int, int], Any]] = [
-            ((base[con.kind] + se_length_bonus(con.complexity), con.complexity, SE_SORT_KEY[con.kind], con.result),
-             con) for con in contradictions]
+        keyed: list[tuple[tuple[float, int, int, int], int, int]] = []
         for i in range(0, len(found), 4):
             k, y, cx, job = found[i:i + 4]
             kind = _FAST_CONCLUSIONS[k]
-            keyed.append(((base[kind] + se_length_bonus(cx), cx, SE_SORT_KEY[kind], y), (k, job)))
+            keyed.append(((base[kind] + se_length_bonus(cx), cx, SE_SORT_KEY[kind], y), k, job))
         keyed.sort(key=itemgetter(0))
         seen: set[int] = set()
         made: set[tuple[tuple[int, int], ...]] = set()
-        for key, what in keyed:
+        for key, k, job in keyed:
             y = key[3]
             if y in seen:
                 continue
             seen.add(y)
-            if type(what) is Conclusion:
-                con = what
-            elif what[0] == 0:
-                x_on, prop_on, prop_off = double_jobs[what[1]]
-                con = Conclusion(DOUBLE, (x_on >> 6, x_on >> 1 & 31), [prop_on, prop_off], [[y], [y]], y)
-            else:
-                group, source, props = group_jobs[what[1]]
-                con = Conclusion(group, source, props, [[y]] * len(props), y)
+            if k == 3:   # a contradiction of the assumption job
+                prop = imp.propagate(job)
+                con = Conclusion(CONTRADICTION, (job >> 6, job >> 1 & 31), [prop], [contradiction_targets(prop)], y,
+                                 self._halves(prop))
+            elif k == 0:   # a double implication of the assumption job, on and off
+                con = Conclusion(DOUBLE, (job >> 6, job >> 1 & 31), [imp.propagate(job), imp.propagate(job ^ 1)],
+                                 [[y], [y]], y)
+            else:   # the cell or region forcing of group job
+                kind, source, starts = groups[job]
+                props = [imp.propagate(x) for x in starts]
+                con = Conclusion(kind, source, props, [[y]] * len(props), y)
             step = self.make_step(state, con, con.kind)
             if new_step(step, made):
                 yield step

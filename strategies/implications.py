@@ -403,6 +403,15 @@ class Implications:
             prop = self._memo[start] = self._propagate(start)
         return prop
 
+    def fast_context(self) -> Any:
+        """The C accelerator's ``Context`` of this position and mode (:func:`strategies._accel.context`),
+        made when first asked for; False when there is none (not installed, or a mode it does not
+        propagate)."""
+        if self._fast is None:
+            self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH,
+                                 RECORD_CODES) or False
+        return self._fast
+
     def _live_houses(self) -> dict[int, tuple[int, ...]]:
         """Each "off" literal that can lead anywhere, mapped to the houses of
         its cell where the symbol's places can still make a link.
@@ -451,10 +460,7 @@ class Implications:
         if self.inner_steps:
             # dynamic+ and nested chains: in Sudoku Explainer's order, so that their lengths are its own
             return propagate_in_se_order(self, Propagation(start), MAX_RULES)
-        if self._fast is None:
-            self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH,
-                                 RECORD_CODES) or False
-        if self._fast:
+        if self.fast_context():
             # the C accelerator (strategies/_accel.py): the same propagation, node for node, as plain data
             index, raw, contradiction, grouped, end = self._fast.propagate(start)
             trace = Trace(index, raw)

@@ -24,8 +24,8 @@
  *             strategies/_hodoku_tabling.py)
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
- *   se_dynamic.c  Sudoku Explainer's forcing chains' double, cell and region conclusions from the
- *             propagations, the easiest per kind and result (se_forcing; strategies/chain_producer.py)
+ *   se_dynamic.c  Sudoku Explainer's dynamic forcing chains' contradictions, double, cell and region
+ *             conclusions, the easiest per kind and result (se_dynamic; strategies/chain_producer.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -146,7 +146,13 @@ PyObject *hodoku_table_sets(PyObject *module, PyObject *args);
 PyObject *hodoku_net_starts(PyObject *module, PyObject *args);  /* nets.c */
 PyObject *hodoku_als_walk(PyObject *module, PyObject *args);  /* hodals.c */
 /* se_dynamic.c: Sudoku Explainer's forcing chains' conclusions from Context's propagations */
-PyObject *se_forcing(PyObject *module, PyObject *args);
+PyObject *se_dynamic(PyObject *module, PyObject *args);
+/* chains.c: a Context's propagation without Python objects (records of chains.c's REC ints each) */
+typedef struct {
+    int ncells, n, nnodes, nrecs, nflat, contra_y, contra_rec;
+    const int *lits, *node_rec, *recs, *flat;
+} ChainTrace;
+int context_trace(PyObject *context, int start, ChainTrace *out);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */

@@ -111,9 +111,10 @@ static PyMethodDef accel_functions[] = {
      "hodoku_als_walk(off, nbr, first, second, symbols, reach, nsymbols, words, max_links, budget) -> [(sets, "
      "commons, eliminations)]: strategies._hodoku_als.als_chains' walk, the chains that remove something, in order."},
     /* se_dynamic.c */
-    {"se_forcing", se_forcing, METH_VARARGS,
-     "se_forcing(traces, doubles, groups, cand, value, nsymbols) -> [kind, literal, complexity, job, ...]: the "
-     "easiest double implication, cell and region forcing per kind and literal (strategies.chain_producer)."},
+    {"se_dynamic", se_dynamic, METH_VARARGS,
+     "se_dynamic(context, on_lits, groups, cand, value, nsymbols) -> [kind, literal, complexity, job, ...]: the "
+     "easiest contradiction, double implication, cell and region forcing per kind and literal of a dynamic "
+     "Context's propagations (strategies.chain_producer)."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},

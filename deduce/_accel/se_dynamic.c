@@ -1,26 +1,25 @@
 #include "accel.h"
 
-/* Sudoku Explainer's forcing chains' conclusions (strategies/chain_producer.py's _find_sorted for the
- * cell/region, Nishio and dynamic kinds): the double implications and the cell and region forcings
- * that the propagations made by chains.c's Context prove, each with its complexity, as
- * strategies/conclusions.py's Conclusion counts it.  Only the easiest conclusion of each kind and
- * result comes back (the sort keeps no other: a result's first conclusion in the sort is the one
- * that becomes a step, and within a kind a smaller complexity sorts first, the one found first
- * among equals), as plain ints; Python sorts them and makes a Conclusion and a step only for the
- * ones it yields.
+/* Sudoku Explainer's dynamic forcing chains' conclusions (strategies/chain_producer.py's _find_sorted
+ * for the dynamic kind): the contradictions, double implications and cell and region forcings that
+ * the propagations of every candidate of the position, on and off, prove, each with its complexity
+ * as strategies/conclusions.py's Conclusion counts it.  The propagations are chains.c's Context's
+ * (context_trace: the same, node for node, as Context.propagate's, without a Python object).  Only
+ * the easiest conclusion of each kind and result comes back (the sort keeps no other: a result's
+ * first conclusion in the sort becomes the step, and within a kind a smaller complexity sorts
+ * first, the one found first among equals), as plain ints; Python sorts them and makes the
+ * propagations, a Conclusion and a step only for the ones it yields.
  *
- * A propagation comes in as Context.propagate returns it (strategies/implications.py's Trace): its
- * index (literal -> node number, in the order found) and its records as native ints (the number of
- * nodes and of records, per node its record, -1 for the assumption, SE_REC ints per record, then
- * the flat list of the records' parents and cells).  Each is read once per call: its literals by
- * node number and, per node, its parents as node numbers, so that counting a chain (the literals a
- * target follows from, itself included: Propagation.ancestor_set's size) walks plain ints. */
+ * Each propagation is read once: its literals by node number and, per node, its parents as node
+ * numbers, so that counting a chain (the literals its targets follow from, themselves included:
+ * Propagation.ancestor_set's size) walks plain ints.  The "on" propagations are kept for the
+ * doubles and the cell and region forcings; an "off" one only while its doubles are found. */
 
 #define SE_REC 7          /* ints per record (chains.c's REC) */
 #define SE_PSTART 3
 #define SE_PCOUNT 4
 
-enum { SE_DOUBLE, SE_CELL, SE_REGION, SE_KINDS };
+enum { SE_DOUBLE, SE_CELL, SE_REGION, SE_CONTRADICTION, SE_KINDS };
 
 typedef struct {
     int loaded, nnodes;
@@ -30,9 +29,10 @@ typedef struct {
 } SeTrace;
 
 typedef struct {
+    PyObject *context;
     Py_ssize_t ntraces;
-    PyObject *traces;       /* the list of (index, records) */
-    SeTrace *t;
+    SeTrace *t;             /* the "on" propagations, in the order given */
+    int *trace_of;          /* literal -> its "on" propagation in t, -1: none */
     int maxlit;
     int *litnum;            /* literal -> node number in the trace being read (stamped) */
     unsigned *litstamp;
@@ -52,70 +52,50 @@ typedef struct {
     int ncells, nsymbols;
 } SeCall;
 
-/* Read trace i (once): its literals by node number, its nodes' parents as node numbers; 0 on error. */
-static int se_load(SeCall *S, Py_ssize_t i) {
-    SeTrace *T = &S->t[i];
-    if (T->loaded) return 1;
-    PyObject *item = PyList_GET_ITEM(S->traces, i);
-    if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 || !PyDict_Check(PyTuple_GET_ITEM(item, 0))
-        || !PyBytes_Check(PyTuple_GET_ITEM(item, 1))) {
-        PyErr_SetString(PyExc_ValueError, "se_forcing: a trace is (index, records)");
+/* Propagate start into T (its literals by node number, its nodes' parents as node numbers; the
+ * literals' numbers left in litnum, stamped) and count its contradiction's chain, if any: *cx, as
+ * Conclusion counts a dynamic contradiction (contradiction_halves), -1 without one.  0 on error. */
+static int se_count_many(SeCall *S, const SeTrace *T, const int *starts, int k);
+
+static int se_load(SeCall *S, SeTrace *T, int start, int *cx) {
+    ChainTrace ct;
+    if (!context_trace(S->context, start, &ct)) return 0;
+    if (ct.ncells != S->ncells || ct.n != S->nsymbols || ct.nnodes < 1) {
+        PyErr_SetString(PyExc_ValueError, "se_dynamic: the context is of another grid");
         return 0;
     }
-    PyObject *index = PyTuple_GET_ITEM(item, 0), *raw = PyTuple_GET_ITEM(item, 1);
-    const Py_ssize_t nints = PyBytes_GET_SIZE(raw) / (Py_ssize_t)sizeof(int);
-    const int *head = (const int *)PyBytes_AS_STRING(raw);
-    if (nints < 2 || head[0] < 1 || head[1] < 0 || 2 + (Py_ssize_t)head[0] + (Py_ssize_t)head[1] * SE_REC > nints
-        || PyDict_GET_SIZE(index) != head[0]) {
-        PyErr_SetString(PyExc_ValueError, "se_forcing: trace records of the wrong size");
-        return 0;
-    }
-    const int nnodes = head[0], nrecs = head[1];
-    const int *node_rec = head + 2, *recs = node_rec + nnodes, *flat = recs + (size_t)nrecs * SE_REC;
-    const Py_ssize_t nflat = nints - 2 - nnodes - (Py_ssize_t)nrecs * SE_REC;
+    const int nnodes = ct.nnodes;
     T->lits = PyMem_Malloc((size_t)nnodes * sizeof(int));
     T->pstart = PyMem_Malloc(((size_t)nnodes + 1) * sizeof(int));
     if (!T->lits || !T->pstart) { PyErr_NoMemory(); return 0; }
-    for (int k = 0; k < nnodes; k++) T->lits[k] = -1;
     if (++S->stamp == 0) {
         memset(S->litstamp, 0, (size_t)S->maxlit * sizeof(unsigned));
         S->stamp = 1;
     }
-    Py_ssize_t pos = 0;
-    PyObject *key, *val;
-    while (PyDict_Next(index, &pos, &key, &val)) {
-        long y = PyLong_AsLong(key), k = PyLong_AsLong(val);
-        if ((y == -1 || k == -1) && PyErr_Occurred()) return 0;
-        if (y < 0 || y >= S->maxlit || k < 0 || k >= nnodes || T->lits[k] >= 0) {
-            PyErr_SetString(PyExc_ValueError, "se_forcing: a trace's index out of range");
-            return 0;
-        }
-        T->lits[k] = (int)y;
-        S->litnum[y] = (int)k;
-        S->litstamp[y] = S->stamp;
-    }
     size_t total = 0;
     for (int k = 0; k < nnodes; k++) {
-        int r = node_rec[k];
-        if (r >= nrecs || r < -1) { PyErr_SetString(PyExc_ValueError, "se_forcing: a record out of range"); return 0; }
-        if (r >= 0) total += (size_t)(recs[(size_t)r * SE_REC + SE_PCOUNT] > 0 ? recs[(size_t)r * SE_REC + SE_PCOUNT] : 0);
+        int y = ct.lits[k], r = ct.node_rec[k];
+        if (y < 0 || y >= S->maxlit || r >= ct.nrecs || r < -1) {
+            PyErr_SetString(PyExc_ValueError, "se_dynamic: a node out of range");
+            return 0;
+        }
+        T->lits[k] = y;
+        S->litnum[y] = k;
+        S->litstamp[y] = S->stamp;
+        if (r >= 0) total += (size_t)ct.recs[(size_t)r * SE_REC + SE_PCOUNT];
     }
     T->par = PyMem_Malloc((total ? total : 1) * sizeof(int));
     if (!T->par) { PyErr_NoMemory(); return 0; }
     int used = 0;
     for (int k = 0; k < nnodes; k++) {
         T->pstart[k] = used;
-        int r = node_rec[k];
+        int r = ct.node_rec[k];
         if (r < 0) continue;   /* the assumption */
-        const int ps = recs[(size_t)r * SE_REC + SE_PSTART], pc = recs[(size_t)r * SE_REC + SE_PCOUNT];
-        if (ps < 0 || pc < 0 || ps + pc > nflat) {
-            PyErr_SetString(PyExc_ValueError, "se_forcing: parents out of range");
-            return 0;
-        }
+        const int ps = ct.recs[(size_t)r * SE_REC + SE_PSTART], pc = ct.recs[(size_t)r * SE_REC + SE_PCOUNT];
         for (int j = 0; j < pc; j++) {
-            int p = flat[ps + j];
+            int p = ps + j < ct.nflat ? ct.flat[ps + j] : -1;
             if (p < 0 || p >= S->maxlit || S->litstamp[p] != S->stamp) {
-                PyErr_SetString(PyExc_ValueError, "se_forcing: a parent that is no node");
+                PyErr_SetString(PyExc_ValueError, "se_dynamic: a parent that is no node");
                 return 0;
             }
             T->par[used++] = S->litnum[p];
@@ -131,18 +111,61 @@ static int se_load(SeCall *S, Py_ssize_t i) {
         S->walked = grown;
         S->walked_cap = nnodes;
     }
+    *cx = -1;
+    if (ct.contra_rec < 0) return 1;
+    /* the contradiction's two halves: its literal's parents, and the literal found the other way
+     * (a cell or a house run out: the last of its parents derived, and the others) */
+    const int *R = ct.recs + (size_t)ct.contra_rec * SE_REC;
+    int half[64], nh = 0, other;
+    const int pc = R[SE_PCOUNT] < 64 ? R[SE_PCOUNT] : 64;
+    if (R[SE_PCOUNT] > 64) {
+        PyErr_SetString(PyExc_ValueError, "se_dynamic: a contradiction of more than 64 parents");
+        return 0;
+    }
+    for (int j = 0; j < pc; j++) {   /* (a parent that is no node is not counted, as trace_count) */
+        int p = R[SE_PSTART] + j < ct.nflat ? ct.flat[R[SE_PSTART] + j] : -1;
+        if (p >= 0 && p < S->maxlit && S->litstamp[p] == S->stamp) half[nh++] = S->litnum[p];
+    }
+    if (ct.contra_y >= 0) {
+        int y = ct.contra_y ^ 1;
+        if (y >= S->maxlit || S->litstamp[y] != S->stamp) {
+            PyErr_SetString(PyExc_ValueError, "se_dynamic: a contradiction's literal that is no node");
+            return 0;
+        }
+        other = S->litnum[y];
+    } else {
+        other = -1;
+        for (int j = 0; j < nh; j++) if (half[j] > other) other = half[j];
+        if (other < 0) {
+            PyErr_SetString(PyExc_ValueError, "se_dynamic: a contradiction without parents");
+            return 0;
+        }
+        int kept = 0;
+        for (int j = 0; j < nh; j++) if (half[j] != other) half[kept++] = half[j];
+        nh = kept;
+    }
+    int a = se_count_many(S, T, half, nh), b = se_count_many(S, T, &other, 1);
+    if (a < 0 || b < 0) return 0;
+    *cx = 1 + a + b;
     return 1;
 }
 
-/* The number of nodes of trace T that node k follows from, itself included; -1 on error. */
-static int se_count(SeCall *S, const SeTrace *T, int k) {
+static void se_free(SeTrace *T) {
+    PyMem_Free(T->lits);
+    PyMem_Free(T->pstart);
+    PyMem_Free(T->par);
+    memset(T, 0, sizeof *T);
+}
+
+/* The number of nodes of trace T that nodes starts follow from, themselves included; -1 on error. */
+static int se_count_many(SeCall *S, const SeTrace *T, const int *starts, int k) {
     if (++S->walk == 0) {
         memset(S->walked, 0, (size_t)S->walked_cap * sizeof(unsigned));
         S->walk = 1;
     }
     int count = 0;
     S->stack.used = 0;
-    if (!push(&S->stack, k)) return -1;
+    for (int i = 0; i < k; i++) if (!push(&S->stack, starts[i])) return -1;
     while (S->stack.used) {
         int v = S->stack.items[--S->stack.used];
         if (S->walked[v] == S->walk) continue;
@@ -152,6 +175,10 @@ static int se_count(SeCall *S, const SeTrace *T, int k) {
             if (S->walked[T->par[j]] != S->walk && !push(&S->stack, T->par[j])) return -1;
     }
     return count;
+}
+
+static int se_count(SeCall *S, const SeTrace *T, int k) {
+    return se_count_many(S, T, &k, 1);
 }
 
 /* Whether literal y says something the position does not (deduce.literal.known, negated). */
@@ -187,18 +214,8 @@ static unsigned se_next_mark(SeCall *S) {
     return S->mstamp;
 }
 
-static int se_trace_id(SeCall *S, long id) {
-    if (id < 0 || id >= S->ntraces) {
-        PyErr_SetString(PyExc_ValueError, "se_forcing: a trace number out of range");
-        return -1;
-    }
-    return se_load(S, id) ? (int)id : -1;
-}
-
-/* Double implications of job j: x_on and x_off (propagations on, off) both lead to y. */
-static int se_double(SeCall *S, int j, long on, long off, long x_on) {
-    if (se_trace_id(S, on) < 0 || se_trace_id(S, off) < 0) return 0;
-    const SeTrace *A = &S->t[on], *B = &S->t[off];
+/* Double implications: the assumptions x_on (propagation A) and its negation (B) both lead to y. */
+static int se_double(SeCall *S, const SeTrace *A, const SeTrace *B, int x_on) {
     unsigned m = se_next_mark(S);
     for (int k = 0; k < B->nnodes; k++) {
         S->mark[B->lits[k]] = m;
@@ -208,43 +225,47 @@ static int se_double(SeCall *S, int j, long on, long off, long x_on) {
         int y = A->lits[k];
         if (S->mark[y] != m || y == x_on || y == (x_on ^ 1) || !se_news(S, y)) continue;
         int a = se_count(S, A, k), b = se_count(S, B, S->hits[y]);
-        if (a < 0 || b < 0 || !se_keep(S, SE_DOUBLE, y, a + b, j)) return 0;
+        if (a < 0 || b < 0 || !se_keep(S, SE_DOUBLE, y, a + b, x_on)) return 0;
     }
     return 1;
 }
 
-/* Cell or region forcing of job j: every branch (its propagations ids, its assumptions starts) leads
- * to y. */
-static int se_group(SeCall *S, int j, int kind, PyObject *ids, PyObject *starts) {
-    Py_ssize_t nb = PyTuple_GET_SIZE(ids);
-    if (nb < 1 || nb > 64 || PyTuple_GET_SIZE(starts) != nb) {
-        PyErr_SetString(PyExc_ValueError, "se_forcing: a group of 1 to 64 branches, one start each");
+/* Cell or region forcing of group j: every branch (the "on" propagation of each of starts) leads to
+ * y. */
+static int se_group(SeCall *S, int j, int kind, PyObject *starts) {
+    Py_ssize_t nb = PyTuple_GET_SIZE(starts);
+    if (nb < 1 || nb > 64) {
+        PyErr_SetString(PyExc_ValueError, "se_dynamic: a group of 1 to 64 branches");
         return 0;
     }
-    int tid[64];
+    int lits[64];
+    const SeTrace *T[64];
     for (Py_ssize_t b = 0; b < nb; b++) {
-        long id = PyLong_AsLong(PyTuple_GET_ITEM(ids, b));
-        if (id == -1 && PyErr_Occurred()) return 0;
-        if ((tid[b] = se_trace_id(S, id)) < 0) return 0;
+        long x = PyLong_AsLong(PyTuple_GET_ITEM(starts, b));
+        if (x == -1 && PyErr_Occurred()) return 0;
+        if (x < 0 || x >= S->maxlit || S->trace_of[x] < 0) {
+            PyErr_SetString(PyExc_ValueError, "se_dynamic: a group's assumption is none of the on literals");
+            return 0;
+        }
+        lits[b] = (int)x;
+        T[b] = &S->t[S->trace_of[x]];
     }
     unsigned m = se_next_mark(S);
     for (Py_ssize_t b = 0; b < nb; b++) {
-        const SeTrace *T = &S->t[tid[b]];
-        for (int k = 0; k < T->nnodes; k++) {
-            int y = T->lits[k];
+        for (int k = 0; k < T[b]->nnodes; k++) {
+            int y = T[b]->lits[k];
             if (!b) { S->mark[y] = m; S->hits[y] = 1; }
             else if (S->mark[y] == m && S->hits[y] == b) S->hits[y] = (int)b + 1;
         }
     }
     /* the common literals that are news and no branch's assumption: chosen (hits nb + 1) */
-    const SeTrace *L = &S->t[tid[nb - 1]];
+    const SeTrace *L = T[nb - 1];
     int any = 0;
     for (int k = 0; k < L->nnodes; k++) {
         int y = L->lits[k];
         if (S->mark[y] != m || S->hits[y] != nb || !se_news(S, y)) continue;
         int start = 0;
-        for (Py_ssize_t b = 0; b < nb && !start; b++) start = PyLong_AsLong(PyTuple_GET_ITEM(starts, b)) == y;
-        if (PyErr_Occurred()) return 0;
+        for (Py_ssize_t b = 0; b < nb && !start; b++) start = lits[b] == y;
         if (start) continue;
         S->hits[y] = (int)nb + 1;
         S->sum[y] = 0;
@@ -252,11 +273,10 @@ static int se_group(SeCall *S, int j, int kind, PyObject *ids, PyObject *starts)
     }
     if (!any) return 1;
     for (Py_ssize_t b = 0; b < nb; b++) {
-        const SeTrace *T = &S->t[tid[b]];
-        for (int k = 0; k < T->nnodes; k++) {
-            int y = T->lits[k];
+        for (int k = 0; k < T[b]->nnodes; k++) {
+            int y = T[b]->lits[k];
             if (S->mark[y] != m || S->hits[y] != nb + 1) continue;
-            int c = se_count(S, T, k);
+            int c = se_count(S, T[b], k);
             if (c < 0) return 0;
             S->sum[y] += c;
         }
@@ -268,42 +288,46 @@ static int se_group(SeCall *S, int j, int kind, PyObject *ids, PyObject *starts)
     return 1;
 }
 
-/* se_forcing(traces, doubles, groups, cand, value, nsymbols) -> [kind, literal, complexity, job, ...]
- * traces: [(index, records)] as Context.propagate makes them; doubles: flat ints, per job (the
- * assumption's "on" propagation, its "off" propagation, the "on" literal); groups: [(kind, (trace
- * per branch), (assumption per branch))], kind 1 a cell, 2 a region; cand and value the position.
- * Per kind (0 double, 1 cell, 2 region) and literal proven, the least complexity and the first job
- * (in the order given: doubles, then groups) to reach it, in the order first found. */
-PyObject *se_forcing(PyObject *module, PyObject *args) {
-    PyObject *traces, *doubles_in, *groups, *cand_in, *value_in;
+/* se_dynamic(context, on_lits, groups, cand, value, nsymbols) -> [kind, literal, complexity, job, ...]
+ * The conclusions of the dynamic propagations of the Context (chains.c, a dynamic one of every
+ * symbol): per kind (0 double, 1 cell, 2 region, 3 contradiction) and literal proven, the least
+ * complexity and the first job to reach it, in the order first found.  on_lits: the assumptions,
+ * each "on" literal of the position (propagated on, then each off); groups: [(kind, (assumption per
+ * branch))], kind 1 a cell, 2 a region, each assumption one of on_lits; cand and value the position.
+ * A job is the assumption propagated (a contradiction's: on or off), the "on" literal (a double), the
+ * group's number (a cell or region). */
+PyObject *se_dynamic(PyObject *module, PyObject *args) {
+    PyObject *context, *on_in, *groups, *cand_in, *value_in;
     int nsymbols;
-    if (!PyArg_ParseTuple(args, "O!OO!OOi", &PyList_Type, &traces, &doubles_in, &PyList_Type, &groups, &cand_in,
-                          &value_in, &nsymbols))
+    if (!PyArg_ParseTuple(args, "OOO!OOi", &context, &on_in, &PyList_Type, &groups, &cand_in, &value_in, &nsymbols))
         return NULL;
     if (nsymbols < 1 || nsymbols > 31) {
-        PyErr_SetString(PyExc_ValueError, "se_forcing: 1 to 31 symbols");
+        PyErr_SetString(PyExc_ValueError, "se_dynamic: 1 to 31 symbols");
         return NULL;
     }
     SeCall S;
     memset(&S, 0, sizeof S);
+    SeTrace off;
+    memset(&off, 0, sizeof off);
     PyObject *out = NULL;
-    Py_ssize_t ncells, ndoubles = 0;
+    Py_ssize_t ncells, non = 0;
     int *cand = int_array_in(cand_in, &ncells, -1, 0, 1L << nsymbols, "candidates");
     int *value = cand ? int_array_in(value_in, NULL, ncells, -1, nsymbols, "values") : NULL;
-    int *dbl = value ? int_array(doubles_in, &ndoubles) : NULL;
-    if (!dbl) goto done;
-    if (ndoubles % 3 || ncells < 1 || ncells > (1 << 18)) {
-        PyErr_SetString(PyExc_ValueError, "se_forcing: doubles come in threes, and a grid of some cells");
+    int *on = value ? int_array(on_in, &non) : NULL;
+    if (!on) goto done;
+    if (ncells < 1 || ncells > (1 << 18)) {
+        PyErr_SetString(PyExc_ValueError, "se_dynamic: a grid of 1 to 262144 cells");
         goto done;
     }
+    S.context = context;
     S.cand = cand;
     S.value = value;
     S.ncells = (int)ncells;
     S.nsymbols = nsymbols;
     S.maxlit = (int)ncells << LIT_CELL_SHIFT;
-    S.traces = traces;
-    S.ntraces = PyList_GET_SIZE(traces);
-    S.t = PyMem_Calloc(S.ntraces ? (size_t)S.ntraces : 1, sizeof(SeTrace));
+    S.ntraces = non;
+    S.t = PyMem_Calloc(non ? (size_t)non : 1, sizeof(SeTrace));
+    S.trace_of = PyMem_Malloc((size_t)S.maxlit * sizeof(int));
     S.litnum = PyMem_Malloc((size_t)S.maxlit * sizeof(int));
     S.litstamp = PyMem_Calloc((size_t)S.maxlit, sizeof(unsigned));
     S.mark = PyMem_Calloc((size_t)S.maxlit, sizeof(unsigned));
@@ -312,28 +336,42 @@ PyObject *se_forcing(PyObject *module, PyObject *args) {
     S.best_cx = PyMem_Malloc((size_t)SE_KINDS * S.maxlit * sizeof(int));
     S.best_job = PyMem_Malloc((size_t)SE_KINDS * S.maxlit * sizeof(int));
     S.best_has = PyMem_Calloc((size_t)SE_KINDS * S.maxlit, 1);
-    if (!S.t || !S.litnum || !S.litstamp || !S.mark || !S.hits || !S.sum || !S.best_cx || !S.best_job || !S.best_has) {
+    if (!S.t || !S.trace_of || !S.litnum || !S.litstamp || !S.mark || !S.hits || !S.sum || !S.best_cx || !S.best_job
+        || !S.best_has) {
         PyErr_NoMemory();
         goto done;
     }
-    for (Py_ssize_t j = 0; j < ndoubles / 3; j++) {
-        int x_on = dbl[3 * j + 2];
-        if (x_on < 0 || x_on >= S.maxlit || !(x_on & 1)) {
-            PyErr_SetString(PyExc_ValueError, "se_forcing: a double's assumption is an on literal of the grid");
+    for (int y = 0; y < S.maxlit; y++) S.trace_of[y] = -1;
+    for (Py_ssize_t i = 0; i < non; i++) {
+        int x = on[i], cx;
+        if (x < 0 || x >= S.maxlit || !(x & 1) || ((x >> 1) & 31) >= nsymbols || S.trace_of[x] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "se_dynamic: the assumptions are distinct on literals of the grid");
             goto done;
         }
-        if (!se_double(&S, (int)j, dbl[3 * j], dbl[3 * j + 1], x_on)) goto done;
+        if (!se_load(&S, &S.t[i], x, &cx)) goto done;
+        S.trace_of[x] = (int)i;
+        if (cx >= 0 && !se_keep(&S, SE_CONTRADICTION, x ^ 1, cx, x)) goto done;
+    }
+    for (Py_ssize_t i = 0; i < non; i++) {
+        int x = on[i], cx;
+        se_free(&off);
+        if (!se_load(&S, &off, x ^ 1, &cx)) goto done;
+        if (cx >= 0) {
+            if (!se_keep(&S, SE_CONTRADICTION, x, cx, x ^ 1)) goto done;
+            continue;
+        }
+        if (off.nnodes == 1) continue;   /* the assumption implies nothing */
+        if (!se_double(&S, &S.t[i], &off, x)) goto done;
     }
     for (Py_ssize_t g = 0; g < PyList_GET_SIZE(groups); g++) {
         PyObject *item = PyList_GET_ITEM(groups, g);
         long kind;
-        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3 || !PyTuple_Check(PyTuple_GET_ITEM(item, 1))
-            || !PyTuple_Check(PyTuple_GET_ITEM(item, 2))) {
-            PyErr_SetString(PyExc_ValueError, "se_forcing: a group is (kind, traces, starts)");
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(item, 1))) {
+            PyErr_SetString(PyExc_ValueError, "se_dynamic: a group is (kind, starts)");
             goto done;
         }
         if (!small_int(PyTuple_GET_ITEM(item, 0), SE_CELL, SE_REGION + 1, &kind)) goto done;
-        if (!se_group(&S, (int)g, (int)kind, PyTuple_GET_ITEM(item, 1), PyTuple_GET_ITEM(item, 2))) goto done;
+        if (!se_group(&S, (int)g, (int)kind, PyTuple_GET_ITEM(item, 1))) goto done;
     }
     out = PyList_New((Py_ssize_t)S.order.used * 2);
     if (!out) goto done;
@@ -348,14 +386,10 @@ PyObject *se_forcing(PyObject *module, PyObject *args) {
         }
     }
 done:
-    if (S.t) {
-        for (Py_ssize_t i = 0; i < S.ntraces; i++) {
-            PyMem_Free(S.t[i].lits);
-            PyMem_Free(S.t[i].pstart);
-            PyMem_Free(S.t[i].par);
-        }
-    }
+    se_free(&off);
+    if (S.t) for (Py_ssize_t i = 0; i < S.ntraces; i++) se_free(&S.t[i]);
     PyMem_Free(S.t);
+    PyMem_Free(S.trace_of);
     PyMem_Free(S.litnum);
     PyMem_Free(S.litstamp);
     PyMem_Free(S.mark);
@@ -368,6 +402,7 @@ done:
     PyMem_Free(S.stack.items);
     PyMem_Free(cand);
     PyMem_Free(value);
-    PyMem_Free(dbl);
+    PyMem_Free(on);
+    PyMem_Free(S.order.items);
     return out;
 }
