@@ -246,7 +246,7 @@ class Propagation:
     house), parents)`` when a cell or a house runs out.
     """
 
-    __slots__ = ("contradiction", "end", "grouped", "nested_rules", "nodes", "rules", "start")
+    __slots__ = ("contradiction", "grouped", "nested_rules", "nodes", "rules", "start")
 
     def __init__(self, start: int, nodes: Trace | None = None):
         self.start = start
@@ -256,9 +256,6 @@ class Propagation:
         self.grouped = False
         self.rules = 0
         self.nested_rules = 0
-        #: where a dynamic propagation stopped (candidates, places, placed cells, generations), so
-        #: that a dynamic+ one of the same assumption can go on from there
-        self.end: tuple[list[int], list[int], int, int] | None = None
 
     def ancestors(self, targets: Sequence[int]) -> list[int]:
         """The literals ``targets`` follow from, themselves included, in
@@ -462,10 +459,10 @@ class Implications:
             return propagate_in_se_order(self, Propagation(start), MAX_RULES)
         if self.fast_context():
             # the C accelerator (strategies/_accel.py): the same propagation, node for node, as plain data
-            index, raw, contradiction, grouped, end = self._fast.propagate(start)
+            index, raw, contradiction, grouped, _ = self._fast.propagate(start)
             trace = Trace(index, raw)
             prop = Propagation(start, trace)
-            prop.grouped, prop.end = grouped, end
+            prop.grouped = grouped
             if contradiction is not None:
                 y, r = contradiction
                 prop.contradiction = (y, *trace.record(r))
@@ -480,9 +477,7 @@ class Implications:
         inner techniques propagate in :mod:`strategies.se_order`.)"""
         prop = Propagation(start)
         cand, smask, placed, generation, frontier = self._begin(start)
-        placed, generation, stopped = self._follow(prop, frontier, cand, smask, placed, generation)
-        if placed >= 0 and stopped and self.mode == "dynamic" and self.symbol is None:
-            prop.end = (cand, smask, placed, generation)  # (as the C propagation reports it)
+        self._follow(prop, frontier, cand, smask, placed, generation)
         return prop
 
     def _begin(self, start: int) -> tuple[list[int], list[int], int, int, list[int]]:
