@@ -31,6 +31,12 @@ from .test_chain_engine import PUZZLES, stuck
 KINDS = (DOUBLE, CELL, REGION, CONTRADICTION)
 
 
+@pytest.fixture
+def fast(request):
+    """The accelerator in use (test_accel's: the installed module, or one compiled for the test)."""
+    return request.getfixturevalue("with_accel")
+
+
 def _fresh(state: State) -> State:
     fresh = State(state.puzzle, state.cand.copy(), state.value.copy())
     fresh.cache = SolveCache()
@@ -81,7 +87,7 @@ def _assert_same(state: State, monkeypatch) -> int:
 
 
 @pytest.mark.parametrize("text", PUZZLES)
-def test_stuck_positions_make_the_same_dynamic_steps(with_accel, monkeypatch, text):
+def test_stuck_positions_make_the_same_dynamic_steps(fast, monkeypatch, text):
     state = stuck(text)
     assert _assert_same(state, monkeypatch) > 0
     with monkeypatch.context() as m:   # and the pure Python engine's (propagations too)
@@ -93,18 +99,18 @@ def test_stuck_positions_make_the_same_dynamic_steps(with_accel, monkeypatch, te
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        solved=st.sampled_from([0.25, 0.5]))
-def test_random_positions_make_the_same_dynamic_steps(with_accel, monkeypatch, size, seed, jigsaw, solved):
+def test_random_positions_make_the_same_dynamic_steps(fast, monkeypatch, size, seed, jigsaw, solved):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
     _assert_same(_random_position(geometry, seed, solved=solved), monkeypatch)
 
 
-def test_malformed_input_is_refused(with_accel):
+def test_malformed_input_is_refused(fast):
     state = stuck(PUZZLES[0])
     imp = implications(state, "dynamic", None)
     ctx = imp.fast_context()
     cand, value = state.cand, state.value
     on = [c << 6 | s << 1 | 1 for c in range(81) if value[c] < 0 for s in cells_of(cand[c])]
-    fn = with_accel.se_dynamic
+    fn = fast.se_dynamic
     assert fn(ctx, on, [], cand, value, 9)   # (well formed: conclusions)
     with pytest.raises(TypeError):
         fn(object(), on, [], cand, value, 9)   # not a Context
