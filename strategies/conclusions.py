@@ -102,7 +102,13 @@ class Conclusion:
     def chains(self) -> list[list[int]]:
         """Per branch, the literals of :attr:`sets` in derivation order."""
         if self._chains is None:
-            self._chains = [[x for x in p.nodes if x in seen] for p, seen in zip(self.props, self.sets)]
+            fast = _accel._deduce_accel
+            if fast is not None and all(type(p.nodes) is Trace for p in self.props):
+                # (listed in C from the propagation's records: Propagation.ancestors, without the set)
+                self._chains = [fast.trace_chain(p.nodes._index, p.nodes._raw, t)
+                                for p, t in zip(self.props, self.targets)]
+            else:
+                self._chains = [[x for x in p.nodes if x in seen] for p, seen in zip(self.props, self.sets)]
         return self._chains
 
 
@@ -125,6 +131,8 @@ def _inner_complexity(props: list[Propagation], sets: list[set[int]]) -> int:
 def nesting(con: Conclusion) -> int:
     """0 without inner techniques, 1 with, 2 to 5 when one of them is a
     forcing chain (:data:`~strategies.implications.INNER_CHAIN_LEVEL`)."""
+    if all(type(p.nodes) is Trace for p in con.props):
+        return 0   # (a propagation made in C applies no inner technique)
     level = 0
     for p, chain in zip(con.props, con.sets):
         nodes = p.nodes

@@ -289,12 +289,17 @@ class Propagation:
     def records(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
         """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
         order): the record a renderer explains."""
-        return tuple((x, self.nodes[x][0], self.nodes[x][1]) for x in lits)
+        nodes = self.nodes
+        return tuple((x, *nodes[x]) for x in lits)
 
     def is_static(self, lits: Sequence[int]) -> bool:
         """True if every strong link among ``lits`` held before the assumption."""
-        return all((len(self.nodes[x][1]) <= 1 or self.nodes[x][0][0] not in (NAKED, HIDDEN))
-                   and self.nodes[x][0][0] != RULE for x in lits)
+        nodes = self.nodes
+        for x in lits:
+            reason, parents = nodes[x]
+            if reason[0] == RULE or (len(parents) > 1 and reason[0] in (NAKED, HIDDEN)):
+                return False
+        return True
 
 
 class Implications:

@@ -132,3 +132,19 @@ def test_malformed_input_is_refused(fast):
     small_ctx = implications(small, "dynamic", None).fast_context()
     with pytest.raises(ValueError):   # a context of another grid
         fn(small_ctx, on[:1], [], cand, value, 9)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), mode=st.sampled_from(["static", "dynamic"]))
+def test_a_chain_is_listed_as_the_ancestors(fast, size, seed, mode):
+    # trace_chain (Conclusion.chains) against Propagation.ancestors, on every literal's propagation
+    state = _random_position(Geometry.boxes(size), seed)
+    imp = implications(state, mode, None)
+    for c in range(len(state.value)):
+        for s in cells_of(state.cand[c]) if state.value[c] < 0 else ():
+            prop = imp.propagate(c << 6 | s << 1 | seed & 1)
+            keys = list(prop.nodes)
+            for targets in (keys[-1:], keys[-3:], keys[len(keys) // 2:len(keys) // 2 + 2], [keys[0], -5 << 1]):
+                assert fast.trace_chain(prop.nodes._index, prop.nodes._raw, targets) == prop.ancestors(targets)
+    with pytest.raises(ValueError):
+        fast.trace_chain({}, b"\0", [])

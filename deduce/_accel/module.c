@@ -115,6 +115,9 @@ static PyMethodDef accel_functions[] = {
      "se_dynamic(context, on_lits, groups, cand, value, nsymbols) -> [kind, literal, complexity, job, ...]: the "
      "easiest contradiction, double implication, cell and region forcing per kind and literal of a dynamic "
      "Context's propagations (strategies.chain_producer)."},
+    {"trace_chain", trace_chain, METH_VARARGS,
+     "trace_chain(index, records, targets) -> [literal]: the literals targets follow from in a propagation made by "
+     "Context.propagate, themselves included, in the order found (Conclusion.chains)."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
