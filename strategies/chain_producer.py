@@ -32,13 +32,14 @@ from .conclusions import (
     CELL,
     CONTRADICTION,
     DOUBLE,
+    NOTED,
     REGION,
     Conclusion,
     contradiction_halves,
     contradiction_targets,
     nesting,
 )
-from .implications import GROUPED_MODES, NESTING, Implications, Propagation, implications
+from .implications import GROUPED_MODES, NESTING, Implications, Propagation, Trace, _record_codes, implications
 
 
 class ChainKindError(ValueError):
@@ -212,6 +213,8 @@ class ChainProducer:
     def doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[Conclusion]:
         cand, value = state.cand, state.value
         grouped = imp.mode in GROUPED_MODES  # only chains through a group or a set count
+        fast = _accel._deduce_accel if type(cand) is list and type(value) is list else None
+        codes = _record_codes(NOTED)
         for x_on in on_lits:
             # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)
@@ -227,6 +230,17 @@ class ChainProducer:
             if len(off_nodes) == 1:
                 continue  # the assumption implies nothing: nothing in common
             prop_on = imp.propagate(x_on)
+            on_nodes = prop_on.nodes
+            if fast is not None and type(on_nodes) is Trace and type(off_nodes) is Trace:
+                # (counted in C, in the order the "on" propagation found them: ties of the sort
+                # are within one result, never two of one assumption)
+                found = fast.trace_doubles(on_nodes._index, on_nodes._raw, off_nodes._index, off_nodes._raw,
+                                           x_on, cand, value, codes)
+                props = [prop_on, prop_off]
+                for i in range(0, len(found), 4):
+                    y = found[i]
+                    yield Conclusion.counted(DOUBLE, (c, s), props, [[y], [y]], y, *found[i + 1:i + 4])
+                continue
             for y in prop_on.nodes.keys() & off_nodes.keys():
                 if y in (x_on, x_off):
                     continue

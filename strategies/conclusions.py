@@ -13,7 +13,7 @@ CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region
 #: the reasons of the nodes that make a chain a grouped one
 GROUPED_REASONS = (GROUP, ALS_NODE)
 #: the reasons a conclusion notes of its chain (bits 0 and 1: grouped; bit 2: a hidden single's link)
-_NOTED = (GROUP, ALS_NODE, HIDDEN)
+NOTED = _NOTED = (GROUP, ALS_NODE, HIDDEN)  # (NOTED: what the C accelerator is asked to note)
 _GROUPED_BITS, _HIDDEN_BIT = 0b011, 0b100
 
 
@@ -65,6 +65,17 @@ class Conclusion:
             self.complexity = sum(len(c) for c in self.sets)
         if any(p.nested_rules for p in props):
             self.complexity += _inner_complexity(props, self.sets)
+
+    @classmethod
+    def counted(cls, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]], result: int,
+                complexity: int, noted: int, symbols: int) -> Conclusion:
+        """A conclusion whose chains the C accelerator has counted (``noted``: bits of the reasons
+        noted, as ``trace_count`` gives them for ``_NOTED``)."""
+        con = cls.__new__(cls)
+        con.kind, con.source, con.props, con.targets, con.result = kind, source, props, targets, result
+        con.complexity, con._noted, con._symbols = complexity, noted, symbols
+        con._sets = con._chains = None
+        return con
 
     @property
     def sets(self) -> list[set[int]]:

@@ -148,3 +148,24 @@ def test_a_chain_is_listed_as_the_ancestors(fast, size, seed, mode):
                 assert fast.trace_chain(prop.nodes._index, prop.nodes._raw, targets) == prop.ancestors(targets)
     with pytest.raises(ValueError):
         fast.trace_chain({}, b"\0", [])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9]), seed=st.integers(0, 2**32),
+       mode=st.sampled_from(["static", "grouped", "dynamic"]))
+def test_doubles_are_counted_the_same(fast, monkeypatch, size, seed, mode):
+    # ChainProducer.doubles with trace_doubles against the Python intersection and Conclusion's count
+    state = _random_position(Geometry.boxes(size), seed)
+    on_lits = [c << 6 | s << 1 | 1 for c in range(len(state.value)) if state.value[c] < 0
+               for s in cells_of(state.cand[c])]
+    producer = ForcingChains("dynamic")
+
+    def found():
+        imp = implications(_fresh(state), mode, None)
+        return sorted((con.source, con.kind, con.result, con.complexity, con.through_group(), con.through_hidden(),
+                       con.symbols()) for con in producer.doubles(state, imp, on_lits))
+
+    c_made = found()
+    with monkeypatch.context() as m:
+        m.setattr(producer_module, "_accel", types.SimpleNamespace(_deduce_accel=None))
+        assert c_made == found()

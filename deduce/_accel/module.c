@@ -118,6 +118,9 @@ static PyMethodDef accel_functions[] = {
     {"trace_chain", trace_chain, METH_VARARGS,
      "trace_chain(index, records, targets) -> [literal]: the literals targets follow from in a propagation made by "
      "Context.propagate, themselves included, in the order found (Conclusion.chains)."},
+    {"trace_doubles", trace_doubles, METH_VARARGS,
+     "trace_doubles(on_index, on_records, off_index, off_records, x_on, cand, value, codes) -> [y, complexity, "
+     "tagged, symbols, ...]: the double implications of x_on from its propagations (ChainProducer.doubles)."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},

@@ -488,3 +488,212 @@ done:
     PyMem_Free(found.items);
     return out;
 }
+
+/* ---- a static chain's double implications ---------------------------------- */
+
+/* What trace_doubles reads of a propagation made by Context.propagate: per node its literal, its
+ * record's code (-1: the assumption) and its parents as node numbers.  The literals' numbers go to
+ * the module's scratch map (dl_num, stamped by dl_stamp). */
+typedef struct { int nnodes; int *lits, *code, *pstart, *par; } IxTrace;
+
+static int *dl_num;
+static unsigned *dl_stamp, *dl_seen;
+static size_t dl_cap, dl_seen_cap;
+static unsigned dl_read, dl_walk;
+
+static void ix_free(IxTrace *T) {
+    PyMem_Free(T->lits); PyMem_Free(T->code); PyMem_Free(T->pstart); PyMem_Free(T->par);
+    memset(T, 0, sizeof *T);
+}
+
+/* Read (index, raw) into T; 0 with an error set. */
+static int ix_load(PyObject *index, PyObject *raw, IxTrace *T) {
+    const Py_ssize_t nints = PyBytes_GET_SIZE(raw) / (Py_ssize_t)sizeof(int);
+    const int *head = (const int *)PyBytes_AS_STRING(raw);
+    if (nints < 2 || head[0] < 1 || head[1] < 0 || 2 + (Py_ssize_t)head[0] + (Py_ssize_t)head[1] * SE_REC > nints
+        || PyDict_GET_SIZE(index) != head[0]) {
+        PyErr_SetString(PyExc_ValueError, "trace: records of the wrong size");
+        return 0;
+    }
+    const int nnodes = head[0], nrecs = head[1];
+    const int *node_rec = head + 2, *recs = node_rec + nnodes, *flat = recs + (size_t)nrecs * SE_REC;
+    const Py_ssize_t nflat = nints - 2 - nnodes - (Py_ssize_t)nrecs * SE_REC;
+    T->nnodes = nnodes;
+    T->lits = PyMem_Malloc((size_t)nnodes * sizeof(int));
+    T->code = PyMem_Malloc((size_t)nnodes * sizeof(int));
+    T->pstart = PyMem_Malloc(((size_t)nnodes + 1) * sizeof(int));
+    if (!T->lits || !T->code || !T->pstart) { PyErr_NoMemory(); return 0; }
+    if (++dl_read == 0) {
+        if (dl_stamp) memset(dl_stamp, 0, dl_cap * sizeof(unsigned));
+        dl_read = 1;
+    }
+    for (int k = 0; k < nnodes; k++) T->lits[k] = -1;
+    Py_ssize_t pos = 0;
+    PyObject *key, *val;
+    while (PyDict_Next(index, &pos, &key, &val)) {
+        long y = PyLong_AsLong(key), k = PyLong_AsLong(val);
+        if ((y == -1 || k == -1) && PyErr_Occurred()) return 0;
+        if (y < 0 || y >= (1L << 24) || k < 0 || k >= nnodes || T->lits[k] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "trace: an index out of range");
+            return 0;
+        }
+        if ((size_t)y >= dl_cap) {
+            size_t cap = dl_cap ? dl_cap : 4096;
+            while (cap <= (size_t)y) cap *= 2;
+            int *num = PyMem_Realloc(dl_num, cap * sizeof(int));
+            if (!num) { PyErr_NoMemory(); return 0; }
+            dl_num = num;
+            unsigned *st = PyMem_Realloc(dl_stamp, cap * sizeof(unsigned));
+            if (!st) { PyErr_NoMemory(); return 0; }
+            memset(st + dl_cap, 0, (cap - dl_cap) * sizeof(unsigned));
+            dl_stamp = st;
+            dl_cap = cap;
+        }
+        T->lits[k] = (int)y;
+        dl_num[y] = (int)k;
+        dl_stamp[y] = dl_read;
+    }
+    size_t total = 0;
+    for (int k = 0; k < nnodes; k++) {
+        int r = node_rec[k];
+        if (r >= nrecs || r < -1) { PyErr_SetString(PyExc_ValueError, "trace: a record out of range"); return 0; }
+        T->code[k] = r < 0 ? -1 : recs[(size_t)r * SE_REC];
+        if (r >= 0 && recs[(size_t)r * SE_REC + SE_PCOUNT] > 0) total += (size_t)recs[(size_t)r * SE_REC + SE_PCOUNT];
+    }
+    T->par = PyMem_Malloc((total ? total : 1) * sizeof(int));
+    if (!T->par) { PyErr_NoMemory(); return 0; }
+    int used = 0;
+    for (int k = 0; k < nnodes; k++) {
+        T->pstart[k] = used;
+        int r = node_rec[k];
+        if (r < 0) continue;
+        const int ps = recs[(size_t)r * SE_REC + SE_PSTART], pc = recs[(size_t)r * SE_REC + SE_PCOUNT];
+        if (ps < 0 || pc < 0 || ps + pc > nflat) { PyErr_SetString(PyExc_ValueError, "trace: parents out of range"); return 0; }
+        for (int j = 0; j < pc; j++) {
+            int p = flat[ps + j];
+            if (p < 0 || (size_t)p >= dl_cap || dl_stamp[p] != dl_read) {
+                PyErr_SetString(PyExc_ValueError, "trace: a parent that is no node");
+                return 0;
+            }
+            T->par[used++] = dl_num[p];
+        }
+    }
+    T->pstart[nnodes] = used;
+    if ((size_t)nnodes > dl_seen_cap) {
+        unsigned *grown = PyMem_Realloc(dl_seen, (size_t)nnodes * sizeof(unsigned));
+        if (!grown) { PyErr_NoMemory(); return 0; }
+        memset(grown + dl_seen_cap, 0, ((size_t)nnodes - dl_seen_cap) * sizeof(unsigned));
+        dl_seen = grown;
+        dl_seen_cap = (size_t)nnodes;
+    }
+    return 1;
+}
+
+/* The nodes of T that node k follows from, itself included: their count; *tagged, bit j set when one
+ * follows from a record of code codes[j]; *symbols, their symbols' mask.  -1 on error. */
+static int ix_count(const IxTrace *T, int k, const int *codes, int ncodes, IntList *stack, long *tagged,
+                    long *symbols) {
+    if (++dl_walk == 0) {
+        memset(dl_seen, 0, dl_seen_cap * sizeof(unsigned));
+        dl_walk = 1;
+    }
+    int count = 0;
+    stack->used = 0;
+    if (!push(stack, k)) return -1;
+    while (stack->used) {
+        int v = stack->items[--stack->used];
+        if (dl_seen[v] == dl_walk) continue;
+        dl_seen[v] = dl_walk;
+        count++;
+        *symbols |= 1L << ((T->lits[v] >> 1) & 31);
+        if (T->code[v] >= 0)   /* (the assumption follows from no record) */
+            for (int j = 0; j < ncodes; j++) if (codes[j] == T->code[v]) { *tagged |= 1L << j; break; }
+        for (int j = T->pstart[v]; j < T->pstart[v + 1]; j++)
+            if (dl_seen[T->par[j]] != dl_walk && !push(stack, T->par[j])) return -1;
+    }
+    return count;
+}
+
+/* Whether the position (cand, value: lists) already says what literal y says (deduce.literal.known);
+ * -1 on error. */
+static int known_in(PyObject *cand, PyObject *value, int y) {
+    Py_ssize_t c = y >> LIT_CELL_SHIFT;
+    if (c >= PyList_GET_SIZE(cand) || c >= PyList_GET_SIZE(value)) {
+        PyErr_SetString(PyExc_ValueError, "a literal beyond the position");
+        return -1;
+    }
+    long v = PyLong_AsLong(PyList_GET_ITEM(y & 1 ? value : cand, c));
+    if (v == -1 && PyErr_Occurred()) return -1;
+    return y & 1 ? v >= 0 : !((v >> ((y >> 1) & 31)) & 1);
+}
+
+/* trace_doubles(on_index, on_records, off_index, off_records, x_on, cand, value, codes)
+ *   -> [y, complexity, tagged, symbols, ...]
+ * The double implications of the assumption x_on (an "on" literal) from its propagations on and off
+ * (made by Context.propagate): each literal y both reach, neither x_on nor its negation nor known in
+ * the position (cand, value), in the order the "on" propagation found them, with the chains' count
+ * (Conclusion's complexity: the literals y follows from in each, itself included), the record codes
+ * (codes[j]: bit j) and the symbols among them, as trace_count counts them. */
+PyObject *trace_doubles(PyObject *module, PyObject *args) {
+    PyObject *on_index, *on_raw, *off_index, *off_raw, *cand, *value, *codes_in;
+    int x_on;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!iO!O!O!", &PyDict_Type, &on_index, &PyBytes_Type, &on_raw, &PyDict_Type,
+                          &off_index, &PyBytes_Type, &off_raw, &x_on, &PyList_Type, &cand, &PyList_Type, &value,
+                          &PyTuple_Type, &codes_in))
+        return NULL;
+    int codes[30];
+    const int ncodes = PyTuple_GET_SIZE(codes_in) < 30 ? (int)PyTuple_GET_SIZE(codes_in) : 30;
+    for (int j = 0; j < ncodes; j++) {
+        long v;
+        if (!small_int(PyTuple_GET_ITEM(codes_in, j), -1, 1L << 20, &v)) return NULL;
+        codes[j] = (int)v;
+    }
+    IxTrace A, B;
+    memset(&A, 0, sizeof A);
+    memset(&B, 0, sizeof B);
+    IntList stack = {NULL, 0, 0}, found = {NULL, 0, 0};
+    PyObject *out = NULL;
+    int *onum = NULL;
+    if (!ix_load(off_index, off_raw, &B)) goto done;
+    /* the "off" propagation's literals, numbered, kept apart (the map is the "on" one's next) */
+    onum = PyMem_Malloc((size_t)B.nnodes * 2 * sizeof(int));
+    if (!onum) { PyErr_NoMemory(); goto done; }
+    for (int k = 0; k < B.nnodes; k++) { onum[2 * k] = B.lits[k]; onum[2 * k + 1] = k; }
+    if (!ix_load(on_index, on_raw, &A)) goto done;
+    /* mark the "off" literals: dl_stamp now holds A's; a second map of B's via the sorted pairs */
+    qsort(onum, (size_t)B.nnodes, 2 * sizeof(int), chain_cmp);
+    for (int k = 0; k < A.nnodes; k++) {
+        int y = A.lits[k];
+        if (y == x_on || y == (x_on ^ 1)) continue;
+        int lo = 0, hi = B.nnodes - 1, at = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) / 2, v = onum[2 * mid];
+            if (v == y) { at = onum[2 * mid + 1]; break; }
+            if (v < y) lo = mid + 1; else hi = mid - 1;
+        }
+        if (at < 0) continue;
+        int kn = known_in(cand, value, y);
+        if (kn < 0) goto done;
+        if (kn) continue;
+        long tagged = 0, symbols = 0;
+        int a = ix_count(&A, k, codes, ncodes, &stack, &tagged, &symbols);
+        int b = ix_count(&B, at, codes, ncodes, &stack, &tagged, &symbols);
+        if (a < 0 || b < 0) goto done;
+        if (!push(&found, y) || !push(&found, a + b) || !push(&found, (int)tagged) || !push(&found, (int)symbols))
+            goto done;
+    }
+    out = PyList_New((Py_ssize_t)found.used);
+    if (!out) goto done;
+    for (size_t k = 0; k < found.used; k++) {
+        PyObject *v = PyLong_FromLong(found.items[k]);
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, (Py_ssize_t)k, v);
+    }
+done:
+    ix_free(&A);
+    ix_free(&B);
+    PyMem_Free(onum);
+    PyMem_Free(stack.items);
+    PyMem_Free(found.items);
+    return out;
+}
