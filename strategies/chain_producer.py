@@ -309,6 +309,10 @@ class ChainProducer:
 def _branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
     """:meth:`ChainProducer.branch_groups`, computed (a house's placed symbols
     read only for a house with a symbol of two places or more)."""
+    size = state.puzzle.size
+    fast = _accel._deduce_accel
+    if fast is not None and size <= 31:
+        return fast.branch_groups(state.cand, state.value, state.puzzle.geometry.houses, size, CELL, REGION)
     g = state.puzzle.geometry
     cand, value = state.cand, state.value
     groups: list[tuple[str, tuple, list[int]]] = []

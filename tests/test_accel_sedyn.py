@@ -169,3 +169,17 @@ def test_doubles_are_counted_the_same(fast, monkeypatch, size, seed, mode):
     with monkeypatch.context() as m:
         m.setattr(producer_module, "_accel", types.SimpleNamespace(_deduce_accel=None))
         assert c_made == found()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 16, 25]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
+       solved=st.sampled_from([0.25, 0.5]))
+def test_branch_groups_are_the_same(fast, monkeypatch, size, seed, jigsaw, solved):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    state = _random_position(geometry, seed, solved=solved)
+    c_made = producer_module._branch_groups(state)
+    with monkeypatch.context() as m:
+        m.setattr(producer_module, "_accel", types.SimpleNamespace(_deduce_accel=None))
+        assert c_made == producer_module._branch_groups(state)
+    with pytest.raises(ValueError):
+        fast.branch_groups(state.cand, state.value, [[len(state.cand)]], size, CELL, REGION)

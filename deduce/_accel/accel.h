@@ -27,7 +27,8 @@
  *   se_dynamic.c  Sudoku Explainer's dynamic forcing chains' contradictions, double, cell and region
  *             conclusions, the easiest per kind and result (se_dynamic; strategies/chain_producer.py),
  *             a conclusion's chain listed (trace_chain; strategies/conclusions.py), the double
- *             implications of two propagations (trace_doubles; strategies/chain_producer.py)
+ *             implications of two propagations (trace_doubles) and the branches of cell and region
+ *             forcing chains (branch_groups; strategies/chain_producer.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -151,6 +152,7 @@ PyObject *hodoku_als_walk(PyObject *module, PyObject *args);  /* hodals.c */
 PyObject *se_dynamic(PyObject *module, PyObject *args);
 PyObject *trace_chain(PyObject *module, PyObject *args);
 PyObject *trace_doubles(PyObject *module, PyObject *args);
+PyObject *branch_groups(PyObject *module, PyObject *args);
 /* chains.c: a Context's propagation without Python objects (records of chains.c's REC ints each) */
 typedef struct {
     int ncells, n, nnodes, nrecs, nflat, contra_y, contra_rec;

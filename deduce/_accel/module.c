@@ -121,6 +121,9 @@ static PyMethodDef accel_functions[] = {
     {"trace_doubles", trace_doubles, METH_VARARGS,
      "trace_doubles(on_index, on_records, off_index, off_records, x_on, cand, value, codes) -> [y, complexity, "
      "tagged, symbols, ...]: the double implications of x_on from its propagations (ChainProducer.doubles)."},
+    {"branch_groups", branch_groups, METH_VARARGS,
+     "branch_groups(cand, value, houses, nsymbols, cell, region) -> [(kind, source, starts)]: the branches of "
+     "cell and region forcing chains (ChainProducer.branch_groups)."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},

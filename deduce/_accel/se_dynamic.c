@@ -697,3 +697,101 @@ done:
     PyMem_Free(found.items);
     return out;
 }
+
+/* ---- the branches of cell and region forcing chains ------------------------- */
+
+/* A list of the "on" literals of cells (in order) for symbol s. */
+static PyObject *on_list(const int *cells, int k, int s) {
+    PyObject *out = PyList_New(k);
+    if (!out) return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *v = PyLong_FromLong(LIT(cells[i], s, 1));
+        if (!v) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+/* branch_groups(cand, value, houses, nsymbols, cell, region) -> [(kind, source, starts)]
+ * strategies/chain_producer.py's _branch_groups: every unsolved cell with two candidates or more,
+ * (cell, (c,), its candidates' "on" literals), then per house (houses: its cells) and symbol not
+ * placed there with two places or more among its unsolved cells, (region, (h, s), the places' "on"
+ * literals), cells in ascending order. */
+PyObject *branch_groups(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *value_in, *houses, *cell_kind, *region_kind;
+    int nsymbols;
+    if (!PyArg_ParseTuple(args, "OOOiOO", &cand_in, &value_in, &houses, &nsymbols, &cell_kind, &region_kind))
+        return NULL;
+    if (nsymbols < 1 || nsymbols > 31) {
+        PyErr_SetString(PyExc_ValueError, "branch_groups: 1 to 31 symbols");
+        return NULL;
+    }
+    Py_ssize_t ncells;
+    PyObject *out = NULL, *fh = NULL;
+    int *cand = int_array_in(cand_in, &ncells, -1, 0, 1L << nsymbols, "candidates");
+    int *value = cand ? int_array_in(value_in, NULL, ncells, -1, nsymbols, "values") : NULL;
+    int *cells = value ? PyMem_Malloc(((size_t)ncells + 1) * sizeof(int)) : NULL;
+    int *places = cells ? PyMem_Malloc(((size_t)ncells + 1) * (size_t)nsymbols * sizeof(int)) : NULL;
+    if (!places) { if (value && !PyErr_Occurred()) PyErr_NoMemory(); goto done; }
+    fh = PySequence_Fast(houses, "houses: a sequence of cell sequences");
+    if (!fh || !(out = PyList_New(0))) goto done;
+    for (int c = 0; c < ncells; c++) {
+        uint32_t m = (uint32_t)cand[c];
+        if (value[c] >= 0 || !(m & (m - 1))) continue;
+        int k = 0, syms[32];
+        for (; m; m &= m - 1) syms[k++] = __builtin_ctz(m);
+        PyObject *starts = PyList_New(k);
+        if (!starts) goto fail;
+        for (int i = 0; i < k; i++) {
+            PyObject *v = PyLong_FromLong(LIT(c, syms[i], 1));
+            if (!v) { Py_DECREF(starts); goto fail; }
+            PyList_SET_ITEM(starts, i, v);
+        }
+        PyObject *item = Py_BuildValue("(O(i)N)", cell_kind, c, starts);
+        if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); goto fail; }
+        Py_DECREF(item);
+    }
+    for (Py_ssize_t h = 0; h < PySequence_Fast_GET_SIZE(fh); h++) {
+        Py_ssize_t k;
+        int *hc = int_array_in(PySequence_Fast_GET_ITEM(fh, h), &k, -1, 0, ncells, "a house's cells");
+        if (!hc) goto fail;
+        if (k > ncells) { PyMem_Free(hc); PyErr_SetString(PyExc_ValueError, "a house of too many cells"); goto fail; }
+        memcpy(cells, hc, (size_t)k * sizeof(int));
+        PyMem_Free(hc);
+        /* ascending cells (cells_of's order) */
+        for (Py_ssize_t i = 1; i < k; i++) {
+            int v = cells[i];
+            Py_ssize_t j = i;
+            while (j > 0 && cells[j - 1] > v) { cells[j] = cells[j - 1]; j--; }
+            cells[j] = v;
+        }
+        uint32_t placed = 0;
+        int count[32] = {0};
+        for (Py_ssize_t i = 0; i < k; i++) {
+            int q = cells[i];
+            if (value[q] >= 0) { placed |= 1u << value[q]; continue; }
+            for (uint32_t m = (uint32_t)cand[q]; m; m &= m - 1) {
+                int s = __builtin_ctz(m);
+                places[(size_t)s * (ncells + 1) + count[s]++] = q;
+            }
+        }
+        for (int s = 0; s < nsymbols; s++) {
+            if (count[s] < 2 || (placed >> s & 1)) continue;
+            PyObject *starts = on_list(places + (size_t)s * (ncells + 1), count[s], s);
+            if (!starts) goto fail;
+            PyObject *item = Py_BuildValue("(O(ni)N)", region_kind, h, s, starts);
+            if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); goto fail; }
+            Py_DECREF(item);
+        }
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_XDECREF(fh);
+    PyMem_Free(cand);
+    PyMem_Free(value);
+    PyMem_Free(cells);
+    PyMem_Free(places);
+    return out;
+}
