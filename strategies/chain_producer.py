@@ -39,7 +39,16 @@ from .conclusions import (
     contradiction_targets,
     nesting,
 )
-from .implications import GROUPED_MODES, NESTING, Implications, Propagation, Trace, _record_codes, implications
+from .implications import (
+    GROUPED_MODES,
+    NESTING,
+    Implications,
+    Propagation,
+    Trace,
+    _record_codes,
+    implications,
+    static_records,
+)
 
 
 class ChainKindError(ValueError):
@@ -207,7 +216,8 @@ class ChainProducer:
         """What one search follows: each symbol with a candidate left (X-chains
         and Nishio keep to one symbol), or ``None`` for every symbol at once."""
         if self.kind in ("x-chain", "nishio"):
-            return [s for s in range(state.puzzle.size) if any(state.cand[c] >> s & 1 for c in unsolved)]
+            # (an unsolved cell holding the symbol: State.symbol_masks, once per position)
+            return [s for s, places in enumerate(symbol_masks(state)) if places]
         return [None]
 
     def doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[Conclusion]:
@@ -288,7 +298,7 @@ class ChainProducer:
         cells = sorted({lit_cell(x) for _, chain, _ in branches for x, _, _ in chain})
         symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
         houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
-        static = all(p.is_static(chain) for p, chain in zip(con.props, con.chains))
+        static = all(static_records(records) for _, records, _ in branches)
         level = nesting(con)
         return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
                     houses=houses, symbols=symbols, variant=variant,

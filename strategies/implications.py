@@ -294,12 +294,16 @@ class Propagation:
 
     def is_static(self, lits: Sequence[int]) -> bool:
         """True if every strong link among ``lits`` held before the assumption."""
-        nodes = self.nodes
-        for x in lits:
-            reason, parents = nodes[x]
-            if reason[0] == RULE or (len(parents) > 1 and reason[0] in (NAKED, HIDDEN)):
-                return False
-        return True
+        return static_records(self.records(lits))
+
+
+def static_records(records: Sequence[tuple[int, tuple, tuple[int, ...]]]) -> bool:
+    """:meth:`Propagation.is_static` of a chain's ``(literal, reason, parents)`` records: no inner
+    technique, and no single (naked or hidden) of more than one parent, which needed the assumption."""
+    for _, reason, parents in records:
+        if reason[0] == RULE or (len(parents) > 1 and reason[0] in (NAKED, HIDDEN)):
+            return False
+    return True
 
 
 class Implications:
