@@ -407,89 +407,14 @@ done:
     return out;
 }
 
-/* ---- a conclusion's chain, listed ------------------------------------------ */
+/* ---- a propagation made by Context.propagate, read from Python: its double implications
+ * (trace_doubles) and a conclusion's chain (trace_chain) ------------------------------------- */
 
-static int chain_cmp(const void *a, const void *b) {
+/* (int pairs in the order of their first) */
+static int pair_cmp(const void *a, const void *b) {
     int x = ((const int *)a)[0], y = ((const int *)b)[0];
     return (x > y) - (x < y);
 }
-
-/* trace_chain(index, records, targets) -> [literal]: the literals targets follow from in a propagation
- * made by Context.propagate (its index and records), themselves included, in the order found:
- * strategies/conclusions.py's Conclusion.chains of one branch (targets that are no node are left
- * out). */
-PyObject *trace_chain(PyObject *module, PyObject *args) {
-    PyObject *index, *raw, *targets;
-    if (!PyArg_ParseTuple(args, "O!O!O", &PyDict_Type, &index, &PyBytes_Type, &raw, &targets)) return NULL;
-    const Py_ssize_t nints = PyBytes_GET_SIZE(raw) / (Py_ssize_t)sizeof(int);
-    const int *head = (const int *)PyBytes_AS_STRING(raw);
-    if (nints < 2 || head[0] < 0 || head[1] < 0 || 2 + (Py_ssize_t)head[0] + (Py_ssize_t)head[1] * SE_REC > nints) {
-        PyErr_SetString(PyExc_ValueError, "trace: records of the wrong size");
-        return NULL;
-    }
-    const int nnodes = head[0], nrecs = head[1];
-    const int *node_rec = head + 2, *recs = node_rec + nnodes, *flat = recs + (size_t)nrecs * SE_REC;
-    const Py_ssize_t nflat = nints - 2 - nnodes - (Py_ssize_t)nrecs * SE_REC;
-    PyObject *fast = PySequence_Fast(targets, "targets: a sequence of literals");
-    if (!fast) return NULL;
-    PyObject *out = NULL;
-    unsigned char *seen = PyMem_Calloc(nnodes ? (size_t)nnodes : 1, 1);
-    IntList stack = {NULL, 0, 0}, found = {NULL, 0, 0};   /* literals to visit; (node, literal) pairs */
-    if (!seen) { PyErr_NoMemory(); goto done; }
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
-        PyObject *t = PySequence_Fast_GET_ITEM(fast, i);
-        int in = PyDict_Contains(index, t);
-        if (in < 0) goto done;
-        if (!in) continue;
-        long v = PyLong_AsLong(t);
-        if (v == -1 && PyErr_Occurred()) goto done;
-        if (v < 0 || v > INT_MAX) { PyErr_SetString(PyExc_ValueError, "a literal out of range"); goto done; }
-        if (!push(&stack, (int)v)) goto done;
-    }
-    while (stack.used) {
-        int v = stack.items[--stack.used];
-        PyObject *x = PyLong_FromLong(v);
-        if (!x) goto done;
-        PyObject *num = PyDict_GetItemWithError(index, x);   /* (borrowed: the dict holds it) */
-        if (!num) { if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, x); Py_DECREF(x); goto done; }
-        Py_DECREF(x);
-        long i = PyLong_AsLong(num);
-        if (i < 0 || i >= nnodes) { PyErr_SetString(PyExc_ValueError, "trace: a node number out of range"); goto done; }
-        if (seen[i]) continue;
-        seen[i] = 1;
-        if (!push(&found, (int)i) || !push(&found, v)) goto done;
-        int r = node_rec[i];
-        if (r < 0) continue;   /* the assumption */
-        if (r >= nrecs) { PyErr_SetString(PyExc_ValueError, "trace: a record number out of range"); goto done; }
-        const int ps = recs[(size_t)r * SE_REC + SE_PSTART], pc = recs[(size_t)r * SE_REC + SE_PCOUNT];
-        if (ps < 0 || pc < 0 || ps + pc > nflat) { PyErr_SetString(PyExc_ValueError, "trace: parents out of range"); goto done; }
-        for (int k = 0; k < pc; k++) {
-            int p = flat[ps + k];
-            if (p < 0) {   /* (never a node: a KeyError, as Propagation.ancestor_set raises) */
-                PyObject *key = PyLong_FromLong(p);
-                if (key) { PyErr_SetObject(PyExc_KeyError, key); Py_DECREF(key); }
-                goto done;
-            }
-            if (!push(&stack, p)) goto done;
-        }
-    }
-    if (found.used) qsort(found.items, found.used / 2, 2 * sizeof(int), chain_cmp);
-    out = PyList_New((Py_ssize_t)(found.used / 2));
-    if (!out) goto done;
-    for (size_t k = 0; k < found.used / 2; k++) {
-        PyObject *v = PyLong_FromLong(found.items[2 * k + 1]);
-        if (!v) { Py_CLEAR(out); goto done; }
-        PyList_SET_ITEM(out, (Py_ssize_t)k, v);
-    }
-done:
-    Py_DECREF(fast);
-    PyMem_Free(seen);
-    PyMem_Free(stack.items);
-    PyMem_Free(found.items);
-    return out;
-}
-
-/* ---- a static chain's double implications ---------------------------------- */
 
 /* What trace_doubles reads of a propagation made by Context.propagate: per node its literal, its
  * record's code (-1: the assumption) and its parents as node numbers.  The literals' numbers go to
@@ -661,7 +586,7 @@ PyObject *trace_doubles(PyObject *module, PyObject *args) {
     for (int k = 0; k < B.nnodes; k++) { onum[2 * k] = B.lits[k]; onum[2 * k + 1] = k; }
     if (!ix_load(on_index, on_raw, &A)) goto done;
     /* mark the "off" literals: dl_stamp now holds A's; a second map of B's via the sorted pairs */
-    qsort(onum, (size_t)B.nnodes, 2 * sizeof(int), chain_cmp);
+    qsort(onum, (size_t)B.nnodes, 2 * sizeof(int), pair_cmp);
     for (int k = 0; k < A.nnodes; k++) {
         int y = A.lits[k];
         if (y == x_on || y == (x_on ^ 1)) continue;
@@ -789,9 +714,54 @@ fail:
     Py_CLEAR(out);
 done:
     Py_XDECREF(fh);
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    PyMem_Free(cells);
-    PyMem_Free(places);
+    void *arrays[] = {cand, value, cells, places};
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    return out;
+}
+
+/* trace_chain(index, records, targets) -> [literal]: the literals targets follow from in a propagation
+ * made by Context.propagate (its index and records), themselves included, in the order found:
+ * strategies/conclusions.py's Conclusion.chains of one branch (targets that are no node are left
+ * out). */
+PyObject *trace_chain(PyObject *module, PyObject *args) {
+    PyObject *index, *raw, *targets;
+    if (!PyArg_ParseTuple(args, "O!O!O", &PyDict_Type, &index, &PyBytes_Type, &raw, &targets)) return NULL;
+    PyObject *fast = PySequence_Fast(targets, "targets: a sequence of literals");
+    if (!fast) return NULL;
+    IxTrace T;
+    memset(&T, 0, sizeof T);
+    IntList stack = {NULL, 0, 0};
+    PyObject *out = NULL;
+    if (!ix_load(index, raw, &T)) goto done;
+    if (++dl_walk == 0) {
+        memset(dl_seen, 0, dl_seen_cap * sizeof(unsigned));
+        dl_walk = 1;
+    }
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) goto done;
+        if (v >= 0 && (size_t)v < dl_cap && dl_stamp[v] == dl_read && !push(&stack, dl_num[v])) goto done;
+    }
+    int count = 0;
+    while (stack.used) {
+        int k = stack.items[--stack.used];
+        if (dl_seen[k] == dl_walk) continue;
+        dl_seen[k] = dl_walk;
+        count++;
+        for (int j = T.pstart[k]; j < T.pstart[k + 1]; j++)
+            if (dl_seen[T.par[j]] != dl_walk && !push(&stack, T.par[j])) goto done;
+    }
+    out = PyList_New(count);
+    if (!out) goto done;
+    for (int k = 0, at = 0; k < T.nnodes && at < count; k++) {
+        if (dl_seen[k] != dl_walk) continue;
+        PyObject *v = PyLong_FromLong(T.lits[k]);
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, at++, v);
+    }
+done:
+    Py_DECREF(fast);
+    ix_free(&T);
+    PyMem_Free(stack.items);
     return out;
 }
