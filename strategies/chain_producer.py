@@ -295,8 +295,8 @@ class ChainProducer:
         eliminations = [] if y & 1 else [(c, s)]
         branches = tuple((p.start, p.records(chain), p.contradiction if con.kind == CONTRADICTION else None)
                          for p, chain in zip(con.props, con.chains))
-        cells = sorted({lit_cell(x) for _, chain, _ in branches for x, _, _ in chain})
-        symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
+        cells = sorted({x >> 6 for _, chain, _ in branches for x, _, _ in chain})   # (lit_cell, inline)
+        symbols = sorted({x >> 1 & 31 for _, chain, _ in branches for x, _, _ in chain})   # (lit_symbol, inline)
         houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
         static = all(static_records(records) for _, records, _ in branches)
         level = nesting(con)

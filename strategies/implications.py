@@ -99,6 +99,7 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 from __future__ import annotations
 
 import functools
+import struct
 from collections.abc import Iterator, KeysView, Mapping
 from itertools import combinations
 from typing import Any, Callable, Sequence
@@ -150,6 +151,14 @@ GROUPED_MODES = ("grouped", "groups")
 #: strategies/_accel.py before the module is used): what a :class:`Trace` record's first number means.
 RECORD_CODES = (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE, "empty", "no-place")
 _REC = 7   # numbers per record: code, two numbers, parents' start and count, cells' start and count
+_RECORD = struct.Struct(f"{_REC}i")   # (a record, read from a trace's bytes)
+_INT = struct.calcsize("i")
+
+
+@functools.cache
+def _ints(k: int) -> struct.Struct:
+    """``k`` native ints, read from a trace's bytes as a tuple."""
+    return struct.Struct(f"{k}i")
 
 
 class Trace(Mapping):
@@ -196,8 +205,8 @@ class Trace(Mapping):
         if self._made is None:
             ints = memoryview(self._raw).cast("i")
             nodes, recs = ints[0], ints[1]
-            end = 2 + nodes + recs * _REC
-            self._made = (ints[2:2 + nodes], ints[2 + nodes:end], ints[end:], {})
+            # (per node its record; where the records and the flat list begin, in bytes)
+            self._made = (ints[2:2 + nodes], (2 + nodes) * _INT, (2 + nodes + recs * _REC) * _INT, {})
         return self._made
 
     def record(self, r: int) -> tuple[tuple, tuple[int, ...]]:
@@ -208,13 +217,14 @@ class Trace(Mapping):
             if r < 0:
                 pair = ((ASSUMED,), ())
             else:
-                code, a, b, ps, pc, cs, cc = recs[r * _REC:(r + 1) * _REC]
+                raw = self._raw
+                code, a, b, ps, pc, cs, cc = _RECORD.unpack_from(raw, recs + r * _RECORD.size)
                 tag = RECORD_CODES[code]
-                parents = tuple(flat[ps:ps + pc])
+                parents = _ints(pc).unpack_from(raw, flat + ps * _INT)
                 if tag == GROUP:
-                    reason: tuple = (GROUP, a, tuple(flat[cs:cs + cc]), b)
+                    reason: tuple = (GROUP, a, _ints(cc).unpack_from(raw, flat + cs * _INT), b)
                 elif tag == ALS_NODE:
-                    reason = (ALS_NODE, tuple(flat[cs:cs + cc]), a, b)
+                    reason = (ALS_NODE, _ints(cc).unpack_from(raw, flat + cs * _INT), a, b)
                 elif tag == "no-place":
                     reason = (tag, a, b)
                 else:
@@ -222,6 +232,18 @@ class Trace(Mapping):
                 pair = (reason, parents)
             made[r] = pair
         return pair
+
+    def records_of(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
+        """:meth:`Propagation.records`: ``(literal, reason, parents)`` for each of ``lits`` (nodes),
+        the parts read once."""
+        node_recs, _, _, made = self._parts()
+        index, record = self._index, self.record
+        out = []
+        for x in lits:
+            r = node_recs[index[x]]
+            pair = made.get(r)
+            out.append((x, *(record(r) if pair is None else pair)))
+        return tuple(out)
 
     def count(self, targets: Sequence[int], tags: tuple[str, ...]) -> tuple[int, int, int]:
         """:meth:`Propagation.ancestor_count`, in C over this trace."""
@@ -290,6 +312,8 @@ class Propagation:
         """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
         order): the record a renderer explains."""
         nodes = self.nodes
+        if type(nodes) is Trace:
+            return nodes.records_of(lits)
         return tuple((x, *nodes[x]) for x in lits)
 
     def is_static(self, lits: Sequence[int]) -> bool:
