@@ -102,7 +102,9 @@ class ChainProducer:
         """Every conclusion, sorted: the easiest rating first, then the
         shortest chain, then the kind (:data:`SE_SORT_KEY`), then the
         result, then the order found."""
-        if self.kind == "dynamic" and state.puzzle.size <= 31 and _accel._deduce_accel is not None:
+        # (in C up to 16x16 grids: one call propagates every candidate both ways before a deadline check,
+        # some tens of milliseconds there; larger grids check the deadline every CHECK_EVERY propagations)
+        if self.kind == "dynamic" and state.puzzle.size <= 16 and _accel._deduce_accel is not None:
             imp = implications(state, self.mode, None)
             fast = imp.fast_context()
             if fast:
