@@ -181,32 +181,45 @@ class ChainProducer:
 
     def _conclusions(self, state: State) -> Iterator[Conclusion]:
         kind = self.kind
-        grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count: skip the rest early
         cand = state.cand
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
         for symbol in self.symbols(state, unsolved):
             imp = implications(state, self.mode, symbol)
             on_lits: list[int] = []
-            for c in unsolved:
-                m = cand[c] if symbol is None else cand[c] & 1 << symbol
-                if not m:
-                    continue
-                for s in cells_of(m):
-                    x = c << 6 | s << 1 | 1  # (lit(c, s, True), inline)
-                    on_lits.append(x)
-                    if kind == "cell-region":
-                        continue
-                    prop = imp.propagate(x)
-                    if prop.contradiction is not None and (not grouped or prop.grouped):
-                        yield Conclusion(CONTRADICTION, (c, s), [prop], [contradiction_targets(prop)],
-                                          lit(c, s, False), self._halves(prop))
             if kind == "nishio":
+                # (one symbol's contradictions depend on its places alone: kept with its propagations,
+                # which implications keeps from one position to the next while those stay the same)
+                kept = imp.kept.get(kind)
+                if kept is None:
+                    kept = imp.kept[kind] = list(self._contradictions(imp, unsolved, cand, symbol, on_lits))
+                yield from kept
                 continue
+            yield from self._contradictions(imp, unsolved, cand, symbol, on_lits)
             # (the nested levels too: Sudoku Explainer's nested chains are dynamic ones of every kind)
             if kind in ("x-chain", "aic", "grouped-aic", "dynamic") or self.mode in NESTING:
                 yield from self.doubles(state, imp, on_lits)
             if kind in ("cell-region", "dynamic") or self.mode in NESTING:
                 yield from self._cells_and_regions(state, imp)
+
+    def _contradictions(self, imp: Implications, unsolved: list[int], cand: list[int], symbol: int | None,
+                        on_lits: list[int]) -> Iterator[Conclusion]:
+        """The contradictions of the unsolved cells' candidates (of ``symbol`` when set), each made
+        true, in order; their literals appended to ``on_lits`` (static cell/region chains: only that)."""
+        skip = self.kind == "cell-region"
+        grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count
+        for c in unsolved:
+            m = cand[c] if symbol is None else cand[c] & 1 << symbol
+            if not m:
+                continue
+            for s in cells_of(m):
+                x = c << 6 | s << 1 | 1  # (lit(c, s, True), inline)
+                on_lits.append(x)
+                if skip:
+                    continue
+                prop = imp.propagate(x)
+                if prop.contradiction is not None and (not grouped or prop.grouped):
+                    yield Conclusion(CONTRADICTION, (c, s), [prop], [contradiction_targets(prop)],
+                                     lit(c, s, False), self._halves(prop))
 
     def _halves(self, prop: Propagation) -> tuple[list[int], list[int]] | None:
         """How a contradiction's complexity is counted: in the dynamic modes,

@@ -359,6 +359,8 @@ class Implications:
         self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None
         self._memo: dict[int, Propagation] = {}
+        #: what a chain producer keeps of these propagations, by its kind (Nishio's contradictions)
+        self.kept: dict[str, list[Any]] = {}
         self._count = 0
         self._live: dict[int, tuple[int, ...]] | None = None
         self._hot: tuple = ()
