@@ -102,7 +102,7 @@ def context(imp: Implications, max_als_cells: int, max_depth: int, record_codes:
     peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp.state)
     return _deduce_accel.Context(
         n, ncells, len(house_masks), int(imp.static), int(imp.mode in ("grouped", "groups")),
-        -1 if imp.symbol is None else imp.symbol, int(imp.mode == "dynamic" and imp.symbol is None),
+        -1 if imp.symbol is None else imp.symbol, 0,  # (want_end: no one reads where a propagation stopped)
         imp.cand, imp.value, _words(imp.smask, ncells), peer_words, house_words, cell_houses,
         crossings if imp.group_of else b"", max_als_cells, max_depth)
 

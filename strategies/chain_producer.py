@@ -11,10 +11,12 @@ literals are packed as :mod:`deduce.literal` describes.
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator, Sequence
+from operator import itemgetter
+from typing import Any, ClassVar, Iterator, Sequence
 
 import attrs
 
+from deduce import deadline
 from deduce.geometry import cells_of
 from deduce.literal import known, lit, lit_cell, negate
 from deduce.literal import lit_symbol as lit_sym
@@ -22,6 +24,7 @@ from deduce.state import State
 from deduce.step import Step
 from deduce.techniques import TECHNIQUES, Technique, se_length_bonus
 
+from . import _accel
 from ._houses import per_position
 from ._memo import symbol_masks
 from .best_first import best_first, new_step
@@ -29,13 +32,23 @@ from .conclusions import (
     CELL,
     CONTRADICTION,
     DOUBLE,
+    NOTED,
     REGION,
     Conclusion,
     contradiction_halves,
     contradiction_targets,
     nesting,
 )
-from .implications import GROUPED_MODES, NESTING, Implications, Propagation, implications
+from .implications import (
+    GROUPED_MODES,
+    NESTING,
+    Implications,
+    Propagation,
+    Trace,
+    _record_codes,
+    implications,
+    static_records,
+)
 
 
 class ChainKindError(ValueError):
@@ -45,6 +58,8 @@ class ChainKindError(ValueError):
 #: Sudoku Explainer's order among chains of equal rating and complexity ("sort key"): a double
 #: implication, a cell forcing chain, a region forcing chain, a contradiction.
 SE_SORT_KEY = {DOUBLE: 1, CELL: 5, REGION: 6, CONTRADICTION: 7}
+#: The C accelerator's numbers of the kinds of conclusion (``se_dynamic``: deduce/_accel/se_dynamic.c).
+_FAST_CONCLUSIONS = (DOUBLE, CELL, REGION, CONTRADICTION)
 
 
 @attrs.define(repr=False, unsafe_hash=True, on_setattr=attrs.setters.frozen)
@@ -87,6 +102,14 @@ class ChainProducer:
         """Every conclusion, sorted: the easiest rating first, then the
         shortest chain, then the kind (:data:`SE_SORT_KEY`), then the
         result, then the order found."""
+        # (in C up to 16x16 grids: one call propagates every candidate both ways before a deadline check,
+        # some tens of milliseconds there; larger grids check the deadline every CHECK_EVERY propagations)
+        if self.kind == "dynamic" and state.puzzle.size <= 16 and _accel._deduce_accel is not None:
+            imp = implications(state, self.mode, None)
+            fast = imp.fast_context()
+            if fast:
+                yield from self._fast_steps(state, imp, fast)
+                return
         conclusions = [con for con in self._conclusions(state) if self._admits(con)]
         # as Sudoku Explainer: the easiest rating first, then the shortest chain
         variants = {id(con): self.variant_of(con) for con in conclusions}
@@ -100,6 +123,47 @@ class ChainProducer:
                 continue
             seen.add(con.result)
             step = self.make_step(state, con, variants[id(con)])
+            if new_step(step, made):
+                yield step
+
+    def _fast_steps(self, state: State, imp: Implications, fast: Any) -> Iterator[Step]:
+        """:meth:`_find_sorted`'s steps from the C accelerator's conclusions (the dynamic kind): the
+        easiest of each kind and result (``se_dynamic``, deduce/_accel/se_dynamic.c; the sort puts
+        no other first), sorted alike; the propagations and a conclusion made only for the results
+        that become steps."""
+        cand, value = state.cand, state.value
+        on_lits = [c << 6 | s << 1 | 1 for c in range(len(value)) if value[c] < 0 for s in cells_of(cand[c])]
+        groups = self.branch_groups(state)
+        deadline.check()
+        found = _accel._deduce_accel.se_dynamic(  # type: ignore[union-attr]
+            fast, on_lits, [(1 if kind == CELL else 2, tuple(starts)) for kind, _, starts in groups], cand, value,
+            state.puzzle.size)
+        base = {k: self.technique.se_for(k) or 0 for k in SE_SORT_KEY}
+        keyed: list[tuple[tuple[float, int, int, int], int, int]] = []
+        for i in range(0, len(found), 4):
+            k, y, cx, job = found[i:i + 4]
+            kind = _FAST_CONCLUSIONS[k]
+            keyed.append(((base[kind] + se_length_bonus(cx), cx, SE_SORT_KEY[kind], y), k, job))
+        keyed.sort(key=itemgetter(0))
+        seen: set[int] = set()
+        made: set[tuple[tuple[int, int], ...]] = set()
+        for key, k, job in keyed:
+            y = key[3]
+            if y in seen:
+                continue
+            seen.add(y)
+            if k == 3:   # a contradiction of the assumption job
+                prop = imp.propagate(job)
+                con = Conclusion(CONTRADICTION, (job >> 6, job >> 1 & 31), [prop], [contradiction_targets(prop)], y,
+                                 self._halves(prop))
+            elif k == 0:   # a double implication of the assumption job, on and off
+                con = Conclusion(DOUBLE, (job >> 6, job >> 1 & 31), [imp.propagate(job), imp.propagate(job ^ 1)],
+                                 [[y], [y]], y)
+            else:   # the cell or region forcing of group job
+                kind, source, starts = groups[job]
+                props = [imp.propagate(x) for x in starts]
+                con = Conclusion(kind, source, props, [[y]] * len(props), y)
+            step = self.make_step(state, con, con.kind)
             if new_step(step, made):
                 yield step
 
@@ -117,32 +181,45 @@ class ChainProducer:
 
     def _conclusions(self, state: State) -> Iterator[Conclusion]:
         kind = self.kind
-        grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count: skip the rest early
         cand = state.cand
         unsolved = [c for c in range(len(state.value)) if state.value[c] < 0]
         for symbol in self.symbols(state, unsolved):
             imp = implications(state, self.mode, symbol)
             on_lits: list[int] = []
-            for c in unsolved:
-                m = cand[c] if symbol is None else cand[c] & 1 << symbol
-                if not m:
-                    continue
-                for s in cells_of(m):
-                    x = c << 6 | s << 1 | 1  # (lit(c, s, True), inline)
-                    on_lits.append(x)
-                    if kind == "cell-region":
-                        continue
-                    prop = imp.propagate(x)
-                    if prop.contradiction is not None and (not grouped or prop.grouped):
-                        yield Conclusion(CONTRADICTION, (c, s), [prop], [contradiction_targets(prop)],
-                                          lit(c, s, False), self._halves(prop))
             if kind == "nishio":
+                # (one symbol's contradictions depend on its places alone: kept with its propagations,
+                # which implications keeps from one position to the next while those stay the same)
+                kept = imp.kept.get(kind)
+                if kept is None:
+                    kept = imp.kept[kind] = list(self._contradictions(imp, unsolved, cand, symbol, on_lits))
+                yield from kept
                 continue
+            yield from self._contradictions(imp, unsolved, cand, symbol, on_lits)
             # (the nested levels too: Sudoku Explainer's nested chains are dynamic ones of every kind)
             if kind in ("x-chain", "aic", "grouped-aic", "dynamic") or self.mode in NESTING:
                 yield from self.doubles(state, imp, on_lits)
             if kind in ("cell-region", "dynamic") or self.mode in NESTING:
                 yield from self._cells_and_regions(state, imp)
+
+    def _contradictions(self, imp: Implications, unsolved: list[int], cand: list[int], symbol: int | None,
+                        on_lits: list[int]) -> Iterator[Conclusion]:
+        """The contradictions of the unsolved cells' candidates (of ``symbol`` when set), each made
+        true, in order; their literals appended to ``on_lits`` (static cell/region chains: only that)."""
+        skip = self.kind == "cell-region"
+        grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count
+        for c in unsolved:
+            m = cand[c] if symbol is None else cand[c] & 1 << symbol
+            if not m:
+                continue
+            for s in cells_of(m):
+                x = c << 6 | s << 1 | 1  # (lit(c, s, True), inline)
+                on_lits.append(x)
+                if skip:
+                    continue
+                prop = imp.propagate(x)
+                if prop.contradiction is not None and (not grouped or prop.grouped):
+                    yield Conclusion(CONTRADICTION, (c, s), [prop], [contradiction_targets(prop)],
+                                     lit(c, s, False), self._halves(prop))
 
     def _halves(self, prop: Propagation) -> tuple[list[int], list[int]] | None:
         """How a contradiction's complexity is counted: in the dynamic modes,
@@ -154,12 +231,15 @@ class ChainProducer:
         """What one search follows: each symbol with a candidate left (X-chains
         and Nishio keep to one symbol), or ``None`` for every symbol at once."""
         if self.kind in ("x-chain", "nishio"):
-            return [s for s in range(state.puzzle.size) if any(state.cand[c] >> s & 1 for c in unsolved)]
+            # (an unsolved cell holding the symbol: State.symbol_masks, once per position)
+            return [s for s, places in enumerate(symbol_masks(state)) if places]
         return [None]
 
     def doubles(self, state: State, imp: Implications, on_lits: list[int]) -> Iterator[Conclusion]:
         cand, value = state.cand, state.value
         grouped = imp.mode in GROUPED_MODES  # only chains through a group or a set count
+        fast = _accel._deduce_accel if type(cand) is list and type(value) is list else None
+        codes = _record_codes(NOTED)
         for x_on in on_lits:
             # (an assumption that also runs into a contradiction still implies what it reached before)
             c, s = lit_cell(x_on), lit_sym(x_on)
@@ -175,6 +255,17 @@ class ChainProducer:
             if len(off_nodes) == 1:
                 continue  # the assumption implies nothing: nothing in common
             prop_on = imp.propagate(x_on)
+            on_nodes = prop_on.nodes
+            if fast is not None and type(on_nodes) is Trace and type(off_nodes) is Trace:
+                # (counted in C, in the order the "on" propagation found them: ties of the sort
+                # are within one result, never two of one assumption)
+                found = fast.trace_doubles(on_nodes._index, on_nodes._raw, off_nodes._index, off_nodes._raw,
+                                           x_on, cand, value, codes)
+                props = [prop_on, prop_off]
+                for i in range(0, len(found), 4):
+                    y = found[i]
+                    yield Conclusion.counted(DOUBLE, (c, s), props, [[y], [y]], y, *found[i + 1:i + 4])
+                continue
             for y in prop_on.nodes.keys() & off_nodes.keys():
                 if y in (x_on, x_off):
                     continue
@@ -219,10 +310,10 @@ class ChainProducer:
         eliminations = [] if y & 1 else [(c, s)]
         branches = tuple((p.start, p.records(chain), p.contradiction if con.kind == CONTRADICTION else None)
                          for p, chain in zip(con.props, con.chains))
-        cells = sorted({lit_cell(x) for _, chain, _ in branches for x, _, _ in chain})
-        symbols = sorted({lit_sym(x) for _, chain, _ in branches for x, _, _ in chain})
+        cells = sorted({x >> 6 for _, chain, _ in branches for x, _, _ in chain})   # (lit_cell, inline)
+        symbols = sorted({x >> 1 & 31 for _, chain, _ in branches for x, _, _ in chain})   # (lit_symbol, inline)
         houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
-        static = all(p.is_static(chain) for p, chain in zip(con.props, con.chains))
+        static = all(static_records(records) for _, records, _ in branches)
         level = nesting(con)
         return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
                     houses=houses, symbols=symbols, variant=variant,
@@ -243,6 +334,10 @@ class ChainProducer:
 def _branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
     """:meth:`ChainProducer.branch_groups`, computed (a house's placed symbols
     read only for a house with a symbol of two places or more)."""
+    size = state.puzzle.size
+    fast = _accel._deduce_accel
+    if fast is not None and size <= 31:
+        return fast.branch_groups(state.cand, state.value, state.puzzle.geometry.houses, size, CELL, REGION)
     g = state.puzzle.geometry
     cand, value = state.cand, state.value
     groups: list[tuple[str, tuple, list[int]]] = []

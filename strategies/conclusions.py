@@ -13,7 +13,7 @@ CONTRADICTION, DOUBLE, CELL, REGION = "contradiction", "double", "cell", "region
 #: the reasons of the nodes that make a chain a grouped one
 GROUPED_REASONS = (GROUP, ALS_NODE)
 #: the reasons a conclusion notes of its chain (bits 0 and 1: grouped; bit 2: a hidden single's link)
-_NOTED = (GROUP, ALS_NODE, HIDDEN)
+NOTED = _NOTED = (GROUP, ALS_NODE, HIDDEN)  # (NOTED: what the C accelerator is asked to note)
 _GROUPED_BITS, _HIDDEN_BIT = 0b011, 0b100
 
 
@@ -66,6 +66,17 @@ class Conclusion:
         if any(p.nested_rules for p in props):
             self.complexity += _inner_complexity(props, self.sets)
 
+    @classmethod
+    def counted(cls, kind: str, source: tuple, props: list[Propagation], targets: list[list[int]], result: int,
+                complexity: int, noted: int, symbols: int) -> Conclusion:
+        """A conclusion whose chains the C accelerator has counted (``noted``: bits of the reasons
+        noted, as ``trace_count`` gives them for ``_NOTED``)."""
+        con = cls.__new__(cls)
+        con.kind, con.source, con.props, con.targets, con.result = kind, source, props, targets, result
+        con.complexity, con._noted, con._symbols = complexity, noted, symbols
+        con._sets = con._chains = None
+        return con
+
     @property
     def sets(self) -> list[set[int]]:
         """Per branch, the literals its targets follow from, themselves included."""
@@ -102,7 +113,13 @@ class Conclusion:
     def chains(self) -> list[list[int]]:
         """Per branch, the literals of :attr:`sets` in derivation order."""
         if self._chains is None:
-            self._chains = [[x for x in p.nodes if x in seen] for p, seen in zip(self.props, self.sets)]
+            fast = _accel._deduce_accel
+            if fast is not None and all(type(p.nodes) is Trace for p in self.props):
+                # (listed in C from the propagation's records: Propagation.ancestors, without the set)
+                self._chains = [fast.trace_chain(p.nodes._index, p.nodes._raw, t)
+                                for p, t in zip(self.props, self.targets)]
+            else:
+                self._chains = [[x for x in p.nodes if x in seen] for p, seen in zip(self.props, self.sets)]
         return self._chains
 
 
@@ -125,6 +142,8 @@ def _inner_complexity(props: list[Propagation], sets: list[set[int]]) -> int:
 def nesting(con: Conclusion) -> int:
     """0 without inner techniques, 1 with, 2 to 5 when one of them is a
     forcing chain (:data:`~strategies.implications.INNER_CHAIN_LEVEL`)."""
+    if all(type(p.nodes) is Trace for p in con.props):
+        return 0   # (a propagation made in C applies no inner technique)
     level = 0
     for p, chain in zip(con.props, con.sets):
         nodes = p.nodes

@@ -99,6 +99,7 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 from __future__ import annotations
 
 import functools
+import struct
 from collections.abc import Iterator, KeysView, Mapping
 from itertools import combinations
 from typing import Any, Callable, Sequence
@@ -150,6 +151,14 @@ GROUPED_MODES = ("grouped", "groups")
 #: strategies/_accel.py before the module is used): what a :class:`Trace` record's first number means.
 RECORD_CODES = (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE, "empty", "no-place")
 _REC = 7   # numbers per record: code, two numbers, parents' start and count, cells' start and count
+_RECORD = struct.Struct(f"{_REC}i")   # (a record, read from a trace's bytes)
+_INT = struct.calcsize("i")
+
+
+@functools.cache
+def _ints(k: int) -> struct.Struct:
+    """``k`` native ints, read from a trace's bytes as a tuple."""
+    return struct.Struct(f"{k}i")
 
 
 class Trace(Mapping):
@@ -196,8 +205,8 @@ class Trace(Mapping):
         if self._made is None:
             ints = memoryview(self._raw).cast("i")
             nodes, recs = ints[0], ints[1]
-            end = 2 + nodes + recs * _REC
-            self._made = (ints[2:2 + nodes], ints[2 + nodes:end], ints[end:], {})
+            # (per node its record; where the records and the flat list begin, in bytes)
+            self._made = (ints[2:2 + nodes], (2 + nodes) * _INT, (2 + nodes + recs * _REC) * _INT, {})
         return self._made
 
     def record(self, r: int) -> tuple[tuple, tuple[int, ...]]:
@@ -208,13 +217,14 @@ class Trace(Mapping):
             if r < 0:
                 pair = ((ASSUMED,), ())
             else:
-                code, a, b, ps, pc, cs, cc = recs[r * _REC:(r + 1) * _REC]
+                raw = self._raw
+                code, a, b, ps, pc, cs, cc = _RECORD.unpack_from(raw, recs + r * _RECORD.size)
                 tag = RECORD_CODES[code]
-                parents = tuple(flat[ps:ps + pc])
+                parents = _ints(pc).unpack_from(raw, flat + ps * _INT)
                 if tag == GROUP:
-                    reason: tuple = (GROUP, a, tuple(flat[cs:cs + cc]), b)
+                    reason: tuple = (GROUP, a, _ints(cc).unpack_from(raw, flat + cs * _INT), b)
                 elif tag == ALS_NODE:
-                    reason = (ALS_NODE, tuple(flat[cs:cs + cc]), a, b)
+                    reason = (ALS_NODE, _ints(cc).unpack_from(raw, flat + cs * _INT), a, b)
                 elif tag == "no-place":
                     reason = (tag, a, b)
                 else:
@@ -222,6 +232,18 @@ class Trace(Mapping):
                 pair = (reason, parents)
             made[r] = pair
         return pair
+
+    def records_of(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
+        """:meth:`Propagation.records`: ``(literal, reason, parents)`` for each of ``lits`` (nodes),
+        the parts read once."""
+        node_recs, _, _, made = self._parts()
+        index, record = self._index, self.record
+        out = []
+        for x in lits:
+            r = node_recs[index[x]]
+            pair = made.get(r)
+            out.append((x, *(record(r) if pair is None else pair)))
+        return tuple(out)
 
     def count(self, targets: Sequence[int], tags: tuple[str, ...]) -> tuple[int, int, int]:
         """:meth:`Propagation.ancestor_count`, in C over this trace."""
@@ -246,7 +268,7 @@ class Propagation:
     house), parents)`` when a cell or a house runs out.
     """
 
-    __slots__ = ("contradiction", "end", "grouped", "nested_rules", "nodes", "rules", "start")
+    __slots__ = ("contradiction", "grouped", "nested_rules", "nodes", "rules", "start")
 
     def __init__(self, start: int, nodes: Trace | None = None):
         self.start = start
@@ -256,9 +278,6 @@ class Propagation:
         self.grouped = False
         self.rules = 0
         self.nested_rules = 0
-        #: where a dynamic propagation stopped (candidates, places, placed cells, generations), so
-        #: that a dynamic+ one of the same assumption can go on from there
-        self.end: tuple[list[int], list[int], int, int] | None = None
 
     def ancestors(self, targets: Sequence[int]) -> list[int]:
         """The literals ``targets`` follow from, themselves included, in
@@ -292,12 +311,23 @@ class Propagation:
     def records(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
         """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
         order): the record a renderer explains."""
-        return tuple((x, self.nodes[x][0], self.nodes[x][1]) for x in lits)
+        nodes = self.nodes
+        if type(nodes) is Trace:
+            return nodes.records_of(lits)
+        return tuple((x, *nodes[x]) for x in lits)
 
     def is_static(self, lits: Sequence[int]) -> bool:
         """True if every strong link among ``lits`` held before the assumption."""
-        return all((len(self.nodes[x][1]) <= 1 or self.nodes[x][0][0] not in (NAKED, HIDDEN))
-                   and self.nodes[x][0][0] != RULE for x in lits)
+        return static_records(self.records(lits))
+
+
+def static_records(records: Sequence[tuple[int, tuple, tuple[int, ...]]]) -> bool:
+    """:meth:`Propagation.is_static` of a chain's ``(literal, reason, parents)`` records: no inner
+    technique, and no single (naked or hidden) of more than one parent, which needed the assumption."""
+    for _, reason, parents in records:
+        if reason[0] == RULE or (len(parents) > 1 and reason[0] in (NAKED, HIDDEN)):
+            return False
+    return True
 
 
 class Implications:
@@ -329,6 +359,8 @@ class Implications:
         self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None
         self._memo: dict[int, Propagation] = {}
+        #: what a chain producer keeps of these propagations, by its kind (Nishio's contradictions)
+        self.kept: dict[str, list[Any]] = {}
         self._count = 0
         self._live: dict[int, tuple[int, ...]] | None = None
         self._hot: tuple = ()
@@ -403,6 +435,15 @@ class Implications:
             prop = self._memo[start] = self._propagate(start)
         return prop
 
+    def fast_context(self) -> Any:
+        """The C accelerator's ``Context`` of this position and mode (:func:`strategies._accel.context`),
+        made when first asked for; False when there is none (not installed, or a mode it does not
+        propagate)."""
+        if self._fast is None:
+            self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH,
+                                 RECORD_CODES) or False
+        return self._fast
+
     def _live_houses(self) -> dict[int, tuple[int, ...]]:
         """Each "off" literal that can lead anywhere, mapped to the houses of
         its cell where the symbol's places can still make a link.
@@ -451,15 +492,12 @@ class Implications:
         if self.inner_steps:
             # dynamic+ and nested chains: in Sudoku Explainer's order, so that their lengths are its own
             return propagate_in_se_order(self, Propagation(start), MAX_RULES)
-        if self._fast is None:
-            self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH,
-                                 RECORD_CODES) or False
-        if self._fast:
+        if self.fast_context():
             # the C accelerator (strategies/_accel.py): the same propagation, node for node, as plain data
-            index, raw, contradiction, grouped, end = self._fast.propagate(start)
+            index, raw, contradiction, grouped, _ = self._fast.propagate(start)
             trace = Trace(index, raw)
             prop = Propagation(start, trace)
-            prop.grouped, prop.end = grouped, end
+            prop.grouped = grouped
             if contradiction is not None:
                 y, r = contradiction
                 prop.contradiction = (y, *trace.record(r))
@@ -474,9 +512,7 @@ class Implications:
         inner techniques propagate in :mod:`strategies.se_order`.)"""
         prop = Propagation(start)
         cand, smask, placed, generation, frontier = self._begin(start)
-        placed, generation, stopped = self._follow(prop, frontier, cand, smask, placed, generation)
-        if placed >= 0 and stopped and self.mode == "dynamic" and self.symbol is None:
-            prop.end = (cand, smask, placed, generation)  # (as the C propagation reports it)
+        self._follow(prop, frontier, cand, smask, placed, generation)
         return prop
 
     def _begin(self, start: int) -> tuple[list[int], list[int], int, int, list[int]]:

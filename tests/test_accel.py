@@ -129,7 +129,6 @@ def assert_same_propagations(state, mode, symbol=None):
         assert list(reversed(a.nodes)) == list(reversed(b.nodes)), (mode, symbol, x)  # (SE's contradiction count)
         assert a.contradiction == b.contradiction, (mode, symbol, x)
         assert a.grouped == b.grouped, (mode, symbol, x)
-        assert a.end == b.end, (mode, symbol, x)
         # a chain's length and whether a group serves in it, counted in C (Conclusion's complexity)
         keys = list(a.nodes)
         for targets in (keys[-1:], keys[-3:], keys[len(keys) // 2:len(keys) // 2 + 2]):

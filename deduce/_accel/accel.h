@@ -26,6 +26,11 @@
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
  *   se_static.c  Sudoku Explainer's static chains: a double implication's conclusions counted at once
  *             (double_counts; strategies/best_first.py)
+ *   se_dynamic.c  Sudoku Explainer's dynamic forcing chains' contradictions, double, cell and region
+ *             conclusions, the easiest per kind and result (se_dynamic; strategies/chain_producer.py),
+ *             a conclusion's chain listed (trace_chain; strategies/conclusions.py), the double
+ *             implications of two propagations (trace_doubles) and the branches of cell and region
+ *             forcing chains (branch_groups; strategies/chain_producer.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -147,6 +152,17 @@ PyObject *hodoku_net_starts(PyObject *module, PyObject *args);  /* nets.c */
 PyObject *hodoku_als_walk(PyObject *module, PyObject *args);  /* hodals.c */
 /* se_static.c: Sudoku Explainer's static chains (strategies/best_first.py) */
 PyObject *double_counts(PyObject *module, PyObject *args);
+/* se_dynamic.c: Sudoku Explainer's forcing chains' conclusions from Context's propagations */
+PyObject *se_dynamic(PyObject *module, PyObject *args);
+PyObject *trace_chain(PyObject *module, PyObject *args);
+PyObject *trace_doubles(PyObject *module, PyObject *args);
+PyObject *branch_groups(PyObject *module, PyObject *args);
+/* chains.c: a Context's propagation without Python objects (records of chains.c's REC ints each) */
+typedef struct {
+    int ncells, n, nnodes, nrecs, nflat, contra_y, contra_rec;
+    const int *lits, *node_rec, *recs, *flat;
+} ChainTrace;
+int context_trace(PyObject *context, int start, ChainTrace *out);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */

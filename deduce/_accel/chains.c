@@ -32,6 +32,7 @@ typedef struct {
     /* one propagation's records, as plain ints (see ctx_propagate): per node its record, the records
      * (REC ints each), their parents and cells; the contradiction's literal and record (-1: none) */
     IntList node_rec, recs, flat;
+    IntList node_lit;                  /* per node its literal (context_trace reads them) */
     int contra_y, contra_rec;
     /* scratch, one propagation at a time */
     uint32_t *cand;
@@ -49,7 +50,8 @@ static void ctx_dealloc(Context *self) {
                       self->la_start, self->la_count, self->all_ents, self->e_where, self->e_cells, self->e_house,
                       self->e_sym, self->e_oth_start, self->e_oth_count, self->o_sym, self->o_words,
                       self->cand, self->smask, self->placed, self->tmp, self->tmp2, self->seen, self->front,
-                      self->next, self->node_rec.items, self->recs.items, self->flat.items};
+                      self->next, self->node_rec.items, self->recs.items, self->flat.items,
+                      self->node_lit.items};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -528,8 +530,11 @@ static inline int group_of(Context *C, const word *m, int *line, int *block) {
 
 #define FAIL_IF(cond) do { if (cond) goto error; } while (0)
 
-/* Node y, which follows from record r: index[y] = its number, its record kept; 0 on error. */
+/* Node y, which follows from record r: index[y] = its number (no index: none), its record kept; 0 on
+ * error. */
 static inline int put(Context *C, PyObject *index, int y, int r) {
+    if (!index) return push(&C->node_rec, r) && push(&C->node_lit, y);
+    if (!push(&C->node_lit, y)) return 0;
     PyObject *key = lit_long(y);
     if (!key) return 0;
     PyObject *num = lit_long((long)C->node_rec.used);
@@ -634,9 +639,16 @@ static PyObject *trace_bytes(const Context *C) {
  * (REC ints each) and their parents and cells; contradiction None or (literal, record)
  * (literal -1: a cell or a house ran out); end where a dynamic propagation stopped (contexts made
  * with want_end), else None. */
+static PyObject *ctx_run(Context *C, int start, int make);
+
 static PyObject *ctx_propagate(Context *C, PyObject *args) {
     int start;
     if (!PyArg_ParseTuple(args, "i", &start)) return NULL;
+    return ctx_run(C, start, 1);
+}
+
+/* propagate's work; without make, no Python object made (the index, the end, the result: None). */
+static PyObject *ctx_run(Context *C, int start, int make) {
     const int n = C->n, W = C->W, ncells = C->ncells;
     if (start < 0 || (start >> LIT_CELL_SHIFT) >= ncells || ((start >> 1) & 31) >= n) {
         PyErr_SetString(PyExc_ValueError, "propagate: a literal of this grid");
@@ -651,10 +663,10 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
     memcpy(smask, C->smask0, (size_t)n * W * sizeof(word));
     memset(placed, 0, W * sizeof(word));
     memset(seen, 0, (size_t)ncells * n * 2);
-    C->recs.used = C->flat.used = C->node_rec.used = 0;
+    C->recs.used = C->flat.used = C->node_rec.used = C->node_lit.used = 0;
     C->contra_y = C->contra_rec = -1;
-    PyObject *index = PyDict_New(), *end = NULL;
-    if (!index) return NULL;
+    PyObject *index = make ? PyDict_New() : NULL, *end = NULL;
+    if (make && !index) return NULL;
     FAIL_IF(!put(C, index, start, -1));
     seen[IDX(start)] = 1;
     int nfront = 1, nnext;
@@ -843,7 +855,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
             }
         }
         if (!nnext) {
-            if (C->want_end) {
+            if (C->want_end && make) {
                 end = end_state(C, generation + 1);
                 FAIL_IF(!end);
             }
@@ -855,6 +867,10 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
         nfront = nnext;
     }
 done:
+    if (!make) {
+        Py_INCREF(Py_None);
+        return Py_None;
+    }
     {
         PyObject *contradiction = C->contra_rec < 0 ? (Py_INCREF(Py_None), Py_None)
                                                     : Py_BuildValue("(ii)", C->contra_y, C->contra_rec);
@@ -889,6 +905,32 @@ PyTypeObject ContextType = {
     .tp_methods = ctx_methods,
     .tp_new = ctx_new,
 };
+
+/* context_trace(context, start, out): propagate start in the Context without making Python objects;
+ * out points into the context's records (valid until its next propagation).  1 done, 0 with an
+ * error set. */
+int context_trace(PyObject *context, int start, ChainTrace *out) {
+    if (!PyObject_TypeCheck(context, &ContextType)) {
+        PyErr_SetString(PyExc_TypeError, "a chains Context");
+        return 0;
+    }
+    Context *C = (Context *)context;
+    PyObject *none = ctx_run(C, start, 0);
+    if (!none) return 0;
+    Py_DECREF(none);
+    out->ncells = C->ncells;
+    out->n = C->n;
+    out->nnodes = (int)C->node_rec.used;
+    out->nrecs = (int)(C->recs.used / REC);
+    out->nflat = (int)C->flat.used;
+    out->lits = C->node_lit.items;
+    out->node_rec = C->node_rec.items;
+    out->recs = C->recs.items;
+    out->flat = C->flat.items;
+    out->contra_y = C->contra_y;
+    out->contra_rec = C->contra_rec;
+    return 1;
+}
 
 /* ---- a conclusion's chain: Propagation.ancestor_set, counted ---------- */
 

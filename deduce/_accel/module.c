@@ -114,6 +114,20 @@ static PyMethodDef accel_functions[] = {
     {"double_counts", double_counts, METH_VARARGS,
      "double_counts(on_index, on_raw, off_index, off_raw, x_on, known, codes) -> [(y, count, tagged, symbols)]: "
      "the double implications of x_on's two propagations, counted as strategies.conclusions.Conclusion counts them."},
+    /* se_dynamic.c */
+    {"se_dynamic", se_dynamic, METH_VARARGS,
+     "se_dynamic(context, on_lits, groups, cand, value, nsymbols) -> [kind, literal, complexity, job, ...]: the "
+     "easiest contradiction, double implication, cell and region forcing per kind and literal of a dynamic "
+     "Context's propagations (strategies.chain_producer)."},
+    {"trace_chain", trace_chain, METH_VARARGS,
+     "trace_chain(index, records, targets) -> [literal]: the literals targets follow from in a propagation made by "
+     "Context.propagate, themselves included, in the order found (Conclusion.chains)."},
+    {"trace_doubles", trace_doubles, METH_VARARGS,
+     "trace_doubles(on_index, on_records, off_index, off_records, x_on, cand, value, codes) -> [y, complexity, "
+     "tagged, symbols, ...]: the double implications of x_on from its propagations (ChainProducer.doubles)."},
+    {"branch_groups", branch_groups, METH_VARARGS,
+     "branch_groups(cand, value, houses, nsymbols, cell, region) -> [(kind, source, starts)]: the branches of "
+     "cell and region forcing chains (ChainProducer.branch_groups)."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
