@@ -138,6 +138,8 @@ def net_results(state: State) -> list[tuple[tuple[tuple[int, int], ...], tuple[t
 
 
 def _nets(state: State) -> list[Forcing]:
+    if _hodoku_tabling._accelerated():  # the tables read in C over the net grid
+        return _hodoku_tabling.forcing_read(state, NetGrid(state))
     return _ForcingSearch(state, _NetTables(state)).run()
 
 

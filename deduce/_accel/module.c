@@ -110,6 +110,13 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_als_walk", hodoku_als_walk, METH_VARARGS,
      "hodoku_als_walk(off, nbr, first, second, symbols, reach, nsymbols, words, max_links, budget) -> [(sets, "
      "commons, eliminations)]: strategies._hodoku_als.als_chains' walk, the chains that remove something, in order."},
+    /* tabling.c: HoDoKu's tables read */
+    {"hodoku_nice_loops", hodoku_nice_loops, METH_VARARGS,
+     "hodoku_nice_loops(cand, direct, groups, max_entries) -> [(kind, eliminations, chain, strand, loop)]: "
+     "strategies._hodoku_tabling._Search.run's nice loops and AICs, in its order before its sort (9x9)."},
+    {"hodoku_forcing", hodoku_forcing, METH_VARARGS,
+     "hodoku_forcing(cand, value, direct, groups, max_entries) -> [(kind, form, source, placement, eliminations, "
+     "branches, clash, length)]: strategies._hodoku_tabling._ForcingSearch.run's steps before its sort (9x9)."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
