@@ -100,23 +100,15 @@ class NetGrid(_Grid):
         super().__init__(state, True)
         plain = 2 * N * N * N
         made = _accel.hodoku_net_starts(self.cand)  # the same starts made in C, or None
-        direct_lits, direct_masks = self.direct_lits, self.direct_masks
+        direct_lits = self.direct_lits  # (its bit sets, direct_masks, made from these when asked)
         for cell in range(N * N):
             for d in _bits(self.cand[cell]):
                 for on in (True, False):
                     x = (cell * N + d) * 2 + on
-                    groups = [y for y in direct_lits[x] if y >= plain]
                     start = made[x] if made is not None else None
-                    if start is not None:
-                        lits, mask = start
-                    else:
-                        lits = tuple(y for y in _fill(self.cand, self.places, cell, d, on) if y != x)
-                        mask = 0
-                        for y in lits:
-                            mask |= 1 << y
-                    for y in groups:
-                        mask |= 1 << y
-                    direct_lits[x], direct_masks[x] = lits + tuple(groups), mask
+                    lits = start[0] if start is not None else tuple(
+                        y for y in _fill(self.cand, self.places, cell, d, on) if y != x)
+                    direct_lits[x] = lits + tuple(y for y in direct_lits[x] if y >= plain)
 
 
 class _NetTables(_Tables):
