@@ -218,6 +218,8 @@ class _Table:
     only when a chain is read from the table."""
 
     __slots__ = ("_levels", "_lits", "_parent", "_pos", "_reach", "first", "grid")
+    _reach: int | None
+    _levels: list[int] | None
 
     @classmethod
     def widened(cls, grid: _Grid, first: int, reach: int, levels: list[int]) -> _Table:

@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from deduce.geometry import Geometry
 from strategies import _accel, _hodoku_nets, _hodoku_tabling
 
-from .test_accel import _random_position, accel, with_accel  # noqa: F401 (fixtures)
+from . import test_accel
+from .test_accel import _random_position
 from .test_chain_engine import PUZZLES, stuck
+
+accel, with_accel = test_accel.accel, test_accel.with_accel  # the fixtures: the module, and it in use
 
 
 def _both(accel_module, make):
@@ -44,7 +47,7 @@ def assert_same_reading(state, accel_module) -> int:
     returns how many steps were compared."""
     count = 0
     for groups in (False, True):
-        fast, plain = _both(accel_module, lambda: _hodoku_tabling.nice_loops(state, groups))
+        fast, plain = _both(accel_module, lambda groups=groups: _hodoku_tabling.nice_loops(state, groups))
         assert fast[1] == plain[1]
         assert _loops(fast[0]) == _loops(plain[0])
         count += len(plain[0])
@@ -78,7 +81,7 @@ def test_random_positions_read_the_same(with_accel, seed, solved, max_entries):
         assert_same_reading(state, with_accel)
 
 
-def test_malformed_grids_are_refused(accel):  # noqa: F811
+def test_malformed_grids_are_refused(accel):
     grid = _hodoku_tabling._Grid(stuck(PUZZLES[0]), True)
     cand, direct, groups = grid.cand, grid.direct_lits, grid.group_nodes
     value = [-1] * 81
