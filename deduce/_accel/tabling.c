@@ -550,13 +550,35 @@ enum { ST_ALL, ST_INNER, ST_TAIL, ST_HEAD, ST_ROTATED };  /* chain, [1:-1], [1:]
 
 typedef struct { int kind, grouped, strand, loop, start, len; word elim[T_WORDS]; } NLFound;
 
+typedef struct { NLFound *items; int n, cap; IntList chains; } NLList;
+
 typedef struct {
     const TGrid *g;
-    NLFound *found;
-    int nfound, cap;
-    IntList chains;
-    int *chain, clen;  /* the chain read last (literals) */
+    NLList found, aics;  /* the steps kept; the AICs read (kept after every nice loop) */
+    int *chain, clen;    /* the chain read last (literals) */
 } NLSearch;
+
+/* the chain read last onto list */
+static int nl_push(NLSearch *s, NLList *list, int kind, const word *elim, int strand, int loop) {
+    if (list->n == list->cap) {
+        int cap = list->cap ? list->cap * 2 : 32;
+        NLFound *grown = PyMem_Realloc(list->items, (size_t)cap * sizeof(NLFound));
+        if (!grown) { PyErr_NoMemory(); return 0; }
+        list->items = grown;
+        list->cap = cap;
+    }
+    NLFound *f = &list->items[list->n++];
+    f->kind = kind;
+    f->grouped = 0;
+    for (int i = 0; i < s->clen; i++) if (s->chain[i] >> 1 >= G_NODES) f->grouped = 1;
+    f->strand = strand;
+    f->loop = loop;
+    f->start = (int)list->chains.used;
+    f->len = s->clen;
+    memcpy(f->elim, elim, sizeof(f->elim));
+    for (int i = 0; i < s->clen; i++) if (!push(&list->chains, s->chain[i])) return 0;
+    return 1;
+}
 
 static void trace_chain(NLSearch *s, const TOrder *t, int k) {
     int n = 0;
@@ -580,30 +602,12 @@ static int nl_lasso(const NLSearch *s, int aic) {
 
 /* _Search._add: a step kept unless one with the same eliminations came with a chain as short */
 static int nl_add(NLSearch *s, int kind, const word *elim, int strand, int loop) {
-    int grouped = 0;
-    for (int i = 0; i < s->clen; i++) if (s->chain[i] >> 1 >= G_NODES) grouped = 1;
-    for (int i = s->nfound - 1; i >= 0; i--)  /* the latest with these eliminations */
-        if (!memcmp(s->found[i].elim, elim, sizeof(s->found[i].elim))) {
-            if (s->found[i].len <= s->clen) return 1;
+    for (int i = s->found.n - 1; i >= 0; i--)  /* the latest with these eliminations */
+        if (!memcmp(s->found.items[i].elim, elim, sizeof(s->found.items[i].elim))) {
+            if (s->found.items[i].len <= s->clen) return 1;
             break;
         }
-    if (s->nfound == s->cap) {
-        int cap = s->cap ? s->cap * 2 : 32;
-        NLFound *grown = PyMem_Realloc(s->found, (size_t)cap * sizeof(NLFound));
-        if (!grown) { PyErr_NoMemory(); return 0; }
-        s->found = grown;
-        s->cap = cap;
-    }
-    NLFound *f = &s->found[s->nfound++];
-    f->kind = kind;
-    f->grouped = grouped;
-    f->strand = strand;
-    f->loop = loop;
-    f->start = (int)s->chains.used;
-    f->len = s->clen;
-    memcpy(f->elim, elim, sizeof(f->elim));
-    for (int i = 0; i < s->clen; i++) if (!push(&s->chains, s->chain[i])) return 0;
-    return 1;
+    return nl_push(s, &s->found, kind, elim, strand, loop);
 }
 
 #define ELIM(set, c, d) w_set((set), (c) * G_N + (d))
@@ -693,7 +697,7 @@ static void aic_ends_of(const TGrid *g, int start, int a, word *w) {
         }
 }
 
-/* _Search._aics over table t of a candidate off */
+/* _Search._aics over table t of a candidate off: the AICs read onto s->aics (kept after the nice loops) */
 static int nl_aics(NLSearch *s, const TOrder *t, int *ks) {
     const TGrid *g = s->g;
     int x = t->lits[0] >> 1, start = x / G_N, a = x % G_N, nk = 0;
@@ -715,7 +719,7 @@ static int nl_aics(NLSearch *s, const TOrder *t, int *ks) {
             ELIM(out, end, a);
         }
         trace_chain(s, t, k);
-        if (!nl_lasso(s, 1) && !nl_add(s, NL_AIC, out, ST_ALL, 0)) return 0;
+        if (!nl_lasso(s, 1) && !nl_push(s, &s->aics, NL_AIC, out, ST_ALL, 0)) return 0;
     }
     return 1;
 }
@@ -771,24 +775,27 @@ PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
                     if (t.depth[k] >= 2) far = 1;
                 }
             }
-            if (!far) continue;
-            qsort(ks, (size_t)nk, sizeof(int), cmp_int);
-            for (int i = 0; i < nk; i++) if (!nl_nice_loop(&s, &t, ks[i])) goto done;
+            if (far) {
+                qsort(ks, (size_t)nk, sizeof(int), cmp_int);
+                for (int i = 0; i < nk; i++) if (!nl_nice_loop(&s, &t, ks[i])) goto done;
+            }
+            if (!on && !nl_aics(&s, &t, ks)) goto done;  /* (each table ordered once) */
         }
-    for (int n = 0; n < G_NODES; n++) {
-        if (!(g.cand[n / G_N] >> (n % G_N) & 1)) continue;
-        torder(&g, &t, n * 2, max_entries);
-        if (!nl_aics(&s, &t, ks)) goto done;
+    for (int i = 0; i < s.aics.n; i++) {  /* the AICs after every nice loop, in the order read */
+        const NLFound *f = &s.aics.items[i];
+        memcpy(s.chain, s.aics.chains.items + f->start, (size_t)f->len * sizeof(int));
+        s.clen = f->len;
+        if (!nl_add(&s, f->kind, f->elim, f->strand, f->loop)) goto done;
     }
     static const char *kinds[2][3] = {{"dnl", "cnl", "aic"}, {"gdnl", "gcnl", "gaic"}};
-    if (!(out = PyList_New(s.nfound))) goto done;
-    for (int i = 0; i < s.nfound; i++) {
-        const NLFound *f = &s.found[i];
+    if (!(out = PyList_New(s.found.n))) goto done;
+    for (int i = 0; i < s.found.n; i++) {
+        const NLFound *f = &s.found.items[i];
         PyObject *chain = PyList_New(f->len), *elim = elim_tuple(f->elim), *item = NULL;
         if (chain && elim) {
             int ok = 1;
             for (int j = 0; j < f->len && ok; j++) {
-                PyObject *p = lit_pair(s.chains.items[f->start + j]);
+                PyObject *p = lit_pair(s.found.chains.items[f->start + j]);
                 if (!p) ok = 0;
                 else PyList_SET_ITEM(chain, j, p);
             }
@@ -803,8 +810,10 @@ PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
 done:
     tgrid_free(&g);
     torder_free(&t);
-    PyMem_Free(s.found);
-    PyMem_Free(s.chains.items);
+    PyMem_Free(s.found.items);
+    PyMem_Free(s.found.chains.items);
+    PyMem_Free(s.aics.items);
+    PyMem_Free(s.aics.chains.items);
     PyMem_Free(s.chain);
     return out;
 }
