@@ -352,15 +352,16 @@ def hodoku_net_starts(cand: list[int]) -> list[tuple[tuple[int, ...], int] | Non
     return _deduce_accel.hodoku_net_starts(cand)
 
 
-def hodoku_nice_loops(cand: list[int], direct: list[tuple[int, ...]], groups: list[tuple[int, int]],
-                      max_entries: int) -> list[tuple[str, tuple[tuple[int, int], ...], list[tuple[int, bool]], int,
-                                                      bool]] | None:
+def hodoku_nice_loops(cand: list[int], groups: bool, max_entries: int
+                      ) -> tuple[list[tuple[int, int]], list[tuple[str, tuple[tuple[int, int], ...],
+                                                                    list[tuple[int, bool]], int, bool]]] | None:
     """:meth:`strategies._hodoku_tabling._Search.run`'s nice loops and AICs before its sort, read by the
-    C module's ``hodoku_nice_loops`` from the grid's candidates, direct consequences and group nodes:
-    (kind, eliminations, chain, strand, loop); None when the accelerator is not in use."""
+    C module's ``hodoku_nice_loops`` over the grid it makes from the candidates ``cand`` (with its
+    groups or not): its group nodes (symbol, cell mask) and the steps (kind, eliminations, chain,
+    strand, loop); None when the accelerator is not in use."""
     if _deduce_accel is None:
         return None
-    return _deduce_accel.hodoku_nice_loops(cand, direct, groups, max_entries)
+    return _deduce_accel.hodoku_nice_loops(cand, groups, max_entries)
 
 
 def hodoku_forcing(cand: list[int], value: list[int], direct: list[tuple[int, ...]], groups: list[tuple[int, int]],

@@ -86,9 +86,8 @@ class _Grid:
         made = _accel.hodoku_grid(cand, groups)
         if made is not None:  # the groups and the direct consequences made in C, in the same order
             group_nodes, self.direct_lits, self.places = made
-            for d, mask in group_nodes:
-                self.nodes.append((tuple(_bits(mask)), d))
-                self.masks.append(mask)
+            self.nodes += _group_nodes(group_nodes)
+            self.masks += [mask for _, mask in group_nodes]
             return
         self.places = [sum(1 << c for c in range(N * N) if cand[c] >> d & 1) for d in range(N)]
         self.direct = {}
@@ -600,12 +599,17 @@ def nice_loops(state: State, groups: bool) -> tuple[list[Found], list[tuple[tupl
     if not _accelerated():
         search = _Search(state, groups)
         return search.run(), search.grid.nodes
-    made = grid(state, groups)
-    found = []
-    for kind, eliminations, chain, strand, loop in _accel.hodoku_nice_loops(  # type: ignore[union-attr]
-            made.cand, made.direct_lits, made.group_nodes, MAX_ENTRIES):
-        found.append(Found(kind, frozenset(eliminations), chain, _STRANDS[strand](chain), loop))
-    return sorted(found, key=functools.cmp_to_key(_compare)), made.nodes
+    value, cand = state.value, state.cand
+    group_nodes, made = _accel.hodoku_nice_loops(  # type: ignore[misc]
+        [0 if value[c] >= 0 else cand[c] for c in range(N * N)], groups, MAX_ENTRIES)
+    found = [Found(kind, frozenset(eliminations), chain, _STRANDS[strand](chain), loop)
+             for kind, eliminations, chain, strand, loop in made]
+    return sorted(found, key=functools.cmp_to_key(_compare)), [*_CANDIDATE_NODES, *_group_nodes(group_nodes)]
+
+
+def _group_nodes(made: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
+    """The group nodes (cells, symbol) of the C module's (symbol, cell mask)."""
+    return [(tuple(_bits(mask)), d) for d, mask in made]
 
 
 #: a nice loop's strand from its chain, as the C module numbers them
@@ -617,11 +621,6 @@ def _accelerated() -> bool:
     return _accel._deduce_accel is not None
 
 
-def grid(state: State, groups: bool) -> _Grid:
-    """The position's grid (with its groups or not), made once per position."""
-    from ._houses import per_position
-
-    return per_position(state, ("hodoku grid", groups), lambda: _Grid(state, groups))
 
 
 def hodoku_classic(state: State) -> bool:
@@ -838,7 +837,7 @@ def forcing_chains(state: State) -> tuple[list[Forcing], list[tuple[tuple[int, .
     if not _accelerated():
         search = _ForcingSearch(state)
         return search.run(), search.grid.nodes
-    made = grid(state, True)
+    made = _Grid(state, True)
     return forcing_read(state, made), made.nodes
 
 

@@ -85,14 +85,16 @@ def test_malformed_grids_are_refused(accel):
     grid = _hodoku_tabling._Grid(stuck(PUZZLES[0]), True)
     cand, direct, groups = grid.cand, grid.direct_lits, grid.group_nodes
     value = [-1] * 81
-    with pytest.raises(ValueError, match="literals for"):
-        accel.hodoku_nice_loops(cand, direct, groups[1:], 1000)  # a group node missing
-    with pytest.raises(ValueError, match="outside"):
-        accel.hodoku_nice_loops(cand, [*direct[:-1], (len(direct),)], groups, 1000)  # a literal beyond the grid
     with pytest.raises(ValueError):
-        accel.hodoku_nice_loops(cand[:80], direct, groups, 1000)  # 80 cells
+        accel.hodoku_nice_loops(cand[:80], True, 1000)  # 80 cells
+    with pytest.raises(ValueError):
+        accel.hodoku_nice_loops([*cand[:80], 1 << 9], True, 1000)  # a 10th symbol
     with pytest.raises(ValueError, match="max_entries"):
-        accel.hodoku_nice_loops(cand, direct, groups, 0)
+        accel.hodoku_nice_loops(cand, True, 0)
+    with pytest.raises(ValueError, match="literals for"):
+        accel.hodoku_forcing(cand, value, direct, groups[1:], 1000)  # a group node missing
+    with pytest.raises(ValueError, match="outside"):
+        accel.hodoku_forcing(cand, value, [*direct[:-1], (len(direct),)], groups, 1000)  # a literal beyond the grid
     with pytest.raises(ValueError, match="has no cells"):
         accel.hodoku_forcing(cand, value, direct, [(groups[0][0], 0), *groups[1:]], 1000)
     with pytest.raises(ValueError):
@@ -102,4 +104,5 @@ def test_malformed_grids_are_refused(accel):
     with pytest.raises(TypeError):
         accel.hodoku_forcing(cand, value, [1, 2], groups, 1000)  # consequences not sequences
     assert accel.hodoku_forcing(cand, value, direct, groups, 1000)
-    assert accel.hodoku_nice_loops(cand, direct, groups, 1000) is not None
+    nodes, found = accel.hodoku_nice_loops(cand, True, 1000)
+    assert nodes == groups and found  # the grid's own group nodes, in order

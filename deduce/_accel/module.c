@@ -112,8 +112,9 @@ static PyMethodDef accel_functions[] = {
      "commons, eliminations)]: strategies._hodoku_als.als_chains' walk, the chains that remove something, in order."},
     /* tabling.c: HoDoKu's tables read */
     {"hodoku_nice_loops", hodoku_nice_loops, METH_VARARGS,
-     "hodoku_nice_loops(cand, direct, groups, max_entries) -> [(kind, eliminations, chain, strand, loop)]: "
-     "strategies._hodoku_tabling._Search.run's nice loops and AICs, in its order before its sort (9x9)."},
+     "hodoku_nice_loops(cand, groups, max_entries) -> (group nodes, [(kind, eliminations, chain, strand, loop)]): "
+     "strategies._hodoku_tabling._Search.run's nice loops and AICs over the grid made from cand, in its order before "
+     "its sort (9x9)."},
     {"hodoku_forcing", hodoku_forcing, METH_VARARGS,
      "hodoku_forcing(cand, value, direct, groups, max_entries) -> [(kind, form, source, placement, eliminations, "
      "branches, clash, length)]: strategies._hodoku_tabling._ForcingSearch.run's steps before its sort (9x9)."},

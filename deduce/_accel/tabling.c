@@ -190,39 +190,38 @@ static PyObject *cells_long(cells_t m) {
     return bits_to_long(w, 2);
 }
 
-PyObject *hodoku_grid(PyObject *module, PyObject *args) {
-    PyObject *cand_o;
-    int groups;
-    if (!PyArg_ParseTuple(args, "Op", &cand_o, &groups)) return NULL;
-    int *cand = int_array_in(cand_o, NULL, G_CELLS, 0, 1 << G_N, "hodoku_grid: candidates");
-    if (!cand) return NULL;
+/* _Grid's groups and direct consequences (below), made into B (freed by built_free, also on failure) */
+typedef struct { Group *found; int nfound, nlits; Lits *lits; cells_t places[G_N]; } Built;
+
+static void built_free(Built *B) {
+    if (B->lits)
+        for (int x = 0; x < B->nlits; x++) PyMem_Free(B->lits[x].items);
+    PyMem_Free(B->lits);
+    PyMem_Free(B->found);
+}
+
+static int grid_build(const int *cand, int groups, Built *B) {
+    memset(B, 0, sizeof(*B));
     grid_tables();
-    PyObject *out = NULL, *nodes = NULL, *direct = NULL, *symbols = NULL;
-    Group *found = NULL;
-    Lits *lits = NULL;
-    int nfound = 0, nlits = 0;
-    cells_t places[G_N] = {0};
     for (int c = 0; c < G_CELLS; c++)
         for (int d = 0; d < G_N; d++)
-            if (cand[c] >> d & 1) places[d] |= (cells_t)1 << c;
+            if (cand[c] >> d & 1) B->places[d] |= (cells_t)1 << c;
     /* the groups: per line (rows, then columns) and symbol, each box the line crosses, in order */
-    found = PyMem_Malloc(2 * G_N * G_N * 3 * sizeof(Group));
-    if (!found) { PyErr_NoMemory(); goto done; }
+    if (!(B->found = PyMem_Malloc(2 * G_N * G_N * 3 * sizeof(Group)))) { PyErr_NoMemory(); return 0; }
     if (groups)
         for (int h = 0; h < 2 * G_N; h++)
             for (int d = 0; d < G_N; d++) {
-                cells_t line = places[d] & house_cells[h];
+                cells_t line = B->places[d] & house_cells[h];
                 if (!line || one_bit(line)) continue;
                 for (int j = 0; j < 3; j++) {
                     int b = h < G_N ? h / 3 * 3 + j : j * 3 + (h - G_N) / 3;
                     cells_t mask = line & house_cells[2 * G_N + b];
-                    if (mask && !one_bit(mask)) found[nfound++] = (Group){d, h, 2 * G_N + b, mask};
+                    if (mask && !one_bit(mask)) B->found[B->nfound++] = (Group){d, h, 2 * G_N + b, mask};
                 }
             }
-    nlits = 2 * (G_NODES + nfound);
-    lits = PyMem_Calloc((size_t)nlits, sizeof(Lits));
-    if (!lits) { PyErr_NoMemory(); goto done; }
-#define ADD(x, y) do { if (!lit_add(&lits[x], (y))) goto done; } while (0)
+    B->nlits = 2 * (G_NODES + B->nfound);
+    if (!(B->lits = PyMem_Calloc((size_t)B->nlits, sizeof(Lits)))) { PyErr_NoMemory(); return 0; }
+#define ADD(x, y) do { if (!lit_add(&B->lits[x], (y))) return 0; } while (0)
     for (int i = 0; i < G_CELLS; i++) {
         int own = cand[i], bivalue = __builtin_popcount(own) == 2;
         for (int d = 0; d < G_N; d++) {
@@ -234,16 +233,16 @@ PyObject *hodoku_grid(PyObject *module, PyObject *args) {
                     if (bivalue) ADD(off, (i * G_N + e) * 2 + 1);
                 }
             for (int k = 0; k < 3; k++) {
-                cells_t others = places[d] & house_cells[cell_house[i][k]] & ~((cells_t)1 << i);
+                cells_t others = B->places[d] & house_cells[cell_house[i][k]] & ~((cells_t)1 << i);
                 for (cells_t m = others; m; m &= m - 1) ADD(on, (low_bit(m) * G_N + d) * 2);
                 if (one_bit(others)) ADD(off, (low_bit(others) * G_N + d) * 2 + 1);
             }
         }
     }
-    for (int k = 0; k < nfound; k++) {
-        const Group *g = &found[k];
+    for (int k = 0; k < B->nfound; k++) {
+        const Group *g = &B->found[k];
         int d = g->symbol, on = (G_NODES + k) * 2 + 1, off = on - 1;
-        cells_t seeing = places[d];
+        cells_t seeing = B->places[d];
         for (cells_t m = g->mask; m; m &= m - 1) seeing &= buddies[low_bit(m)];
         for (cells_t m = seeing; m; m &= m - 1) {
             int c = low_bit(m);
@@ -261,8 +260,8 @@ PyObject *hodoku_grid(PyObject *module, PyObject *args) {
         }
         /* other groups of the symbol sharing a house (line, then box) without overlapping */
         int shared[2] = {0, 0}, only[2] = {-1, -1};
-        for (int k2 = 0; k2 < nfound; k2++) {
-            const Group *g2 = &found[k2];
+        for (int k2 = 0; k2 < B->nfound; k2++) {
+            const Group *g2 = &B->found[k2];
             if (g2->symbol != d || k2 == k || (g2->mask & g->mask)) continue;
             int own_h[2] = {g->line, g->box};
             for (int j = 0; j < 2; j++)
@@ -274,10 +273,26 @@ PyObject *hodoku_grid(PyObject *module, PyObject *args) {
         }
         int own_h[2] = {g->line, g->box};
         for (int j = 0; j < 2; j++)
-            if (shared[j] == 1 && !(places[d] & house_cells[own_h[j]] & ~g->mask & ~found[only[j]].mask))
+            if (shared[j] == 1 && !(B->places[d] & house_cells[own_h[j]] & ~g->mask & ~B->found[only[j]].mask))
                 ADD(off, (G_NODES + only[j]) * 2 + 1);
     }
 #undef ADD
+    return 1;
+}
+
+PyObject *hodoku_grid(PyObject *module, PyObject *args) {
+    PyObject *cand_o;
+    int groups;
+    if (!PyArg_ParseTuple(args, "Op", &cand_o, &groups)) return NULL;
+    int *cand = int_array_in(cand_o, NULL, G_CELLS, 0, 1 << G_N, "hodoku_grid: candidates");
+    if (!cand) return NULL;
+    PyObject *out = NULL, *nodes = NULL, *direct = NULL, *symbols = NULL;
+    Built B;
+    if (!grid_build(cand, groups, &B)) goto done;
+    int nfound = B.nfound, nlits = B.nlits;
+    Group *found = B.found;
+    Lits *lits = B.lits;
+    cells_t *places = B.places;
     nodes = PyList_New(nfound);
     direct = PyList_New(nlits);
     symbols = PyList_New(G_N);
@@ -307,10 +322,7 @@ done:
     Py_XDECREF(nodes);
     Py_XDECREF(direct);
     Py_XDECREF(symbols);
-    if (lits)
-        for (int x = 0; x < nlits; x++) PyMem_Free(lits[x].items);
-    PyMem_Free(lits);
-    PyMem_Free(found);
+    built_free(&B);
     PyMem_Free(cand);
     return out;
 }
@@ -440,6 +452,32 @@ static void tgrid_free(TGrid *g) {
     PyMem_Free(g->sees);
 }
 
+/* the nodes' tables, the candidates' filled in (g->nnodes set) */
+static int tgrid_nodes(TGrid *g) {
+    g->cell1 = PyMem_Malloc((size_t)g->nnodes * sizeof(int));
+    g->sym = PyMem_Malloc((size_t)g->nnodes * sizeof(int));
+    g->mask = PyMem_Malloc((size_t)g->nnodes * sizeof(cells_t));
+    g->sees = PyMem_Malloc((size_t)g->nnodes * sizeof(cells_t));
+    if (!g->cell1 || !g->sym || !g->mask || !g->sees) { PyErr_NoMemory(); return 0; }
+    for (int n = 0; n < G_NODES; n++) {
+        g->cell1[n] = n / G_N;
+        g->sym[n] = n % G_N;
+        g->mask[n] = (cells_t)1 << (n / G_N);
+        g->sees[n] = buddies[n / G_N];
+    }
+    return 1;
+}
+
+/* group node n: symbol d in the cells of m */
+static void tgrid_group(TGrid *g, int n, int d, cells_t m) {
+    g->cell1[n] = low_bit(m);
+    g->sym[n] = d;
+    g->mask[n] = m;
+    cells_t common = ~(cells_t)0;
+    for (cells_t r = m; r; r &= r - 1) common &= buddies[low_bit(r)];
+    g->sees[n] = common;
+}
+
 /* the grid from Python's cand, direct and group nodes; 0 (an error set) on malformed input */
 static int tgrid_read(TGrid *g, PyObject *cand_o, PyObject *direct_o, PyObject *groups_o, const char *what) {
     memset(g, 0, sizeof(*g));
@@ -461,17 +499,7 @@ static int tgrid_read(TGrid *g, PyObject *cand_o, PyObject *direct_o, PyObject *
         PyErr_Format(PyExc_ValueError, "%s: %d literals for %d nodes", what, g->L, g->nnodes);
         return 0;
     }
-    g->cell1 = PyMem_Malloc((size_t)g->nnodes * sizeof(int));
-    g->sym = PyMem_Malloc((size_t)g->nnodes * sizeof(int));
-    g->mask = PyMem_Malloc((size_t)g->nnodes * sizeof(cells_t));
-    g->sees = PyMem_Malloc((size_t)g->nnodes * sizeof(cells_t));
-    if (!g->cell1 || !g->sym || !g->mask || !g->sees) { Py_DECREF(groups); PyErr_NoMemory(); return 0; }
-    for (int n = 0; n < G_NODES; n++) {
-        g->cell1[n] = n / G_N;
-        g->sym[n] = n % G_N;
-        g->mask[n] = (cells_t)1 << (n / G_N);
-        g->sees[n] = buddies[n / G_N];
-    }
+    if (!tgrid_nodes(g)) { Py_DECREF(groups); return 0; }
     for (Py_ssize_t k = 0; k < ng; k++) {
         PyObject *item = PySequence_Fast_GET_ITEM(groups, k);
         long d;
@@ -488,15 +516,32 @@ static int tgrid_read(TGrid *g, PyObject *cand_o, PyObject *direct_o, PyObject *
             PyErr_Format(PyExc_ValueError, "%s: group node %zd has no cells", what, k);
             return 0;
         }
-        int n = G_NODES + (int)k;
-        g->cell1[n] = low_bit(m);
-        g->sym[n] = (int)d;
-        g->mask[n] = m;
-        cells_t common = ~(cells_t)0;
-        for (cells_t r = m; r; r &= r - 1) common &= buddies[low_bit(r)];
-        g->sees[n] = common;
+        tgrid_group(g, G_NODES + (int)k, (int)d, m);
     }
     Py_DECREF(groups);
+    return 1;
+}
+
+/* the grid made here from cand (with its groups or not), as _Grid makes it */
+static int tgrid_make(TGrid *g, const int *cand, int groups, Built *B) {
+    memset(g, 0, sizeof(*g));
+    if (!grid_build(cand, groups, B)) return 0;
+    memcpy(g->cand, cand, sizeof(g->cand));
+    memcpy(g->places, B->places, sizeof(g->places));
+    g->L = B->nlits;
+    g->nnodes = G_NODES + B->nfound;
+    size_t edges = 0;
+    for (int x = 0; x < g->L; x++) edges += (size_t)B->lits[x].used;
+    g->off = PyMem_Malloc((size_t)(g->L + 1) * sizeof(int));
+    g->nbr = PyMem_Malloc((edges + 1) * sizeof(int));
+    if (!g->off || !g->nbr) { PyErr_NoMemory(); return 0; }
+    g->off[0] = 0;
+    for (int x = 0; x < g->L; x++) {
+        memcpy(g->nbr + g->off[x], B->lits[x].items, (size_t)B->lits[x].used * sizeof(int));
+        g->off[x + 1] = g->off[x] + B->lits[x].used;
+    }
+    if (!tgrid_nodes(g)) return 0;
+    for (int k = 0; k < B->nfound; k++) tgrid_group(g, G_NODES + k, B->found[k].symbol, B->found[k].mask);
     return 1;
 }
 
@@ -742,14 +787,16 @@ static PyObject *elim_tuple(const word *elim) {
     return out;
 }
 
-/* hodoku_nice_loops(cand, direct, groups, max_entries) -> [(kind, eliminations, chain, strand, loop)]:
- * _Search.run's steps before its sort, in the order found: kind "dnl", "cnl", "aic" ("g" before for a
- * chain through a group), eliminations ((cell, symbol), ...), chain [(node, on), ...], strand 0 to 4
- * (the chain, [1:-1], [1:], [:-1], [1:] + [:1]), loop a bool. */
+/* hodoku_nice_loops(cand, groups, max_entries) -> (group nodes, [(kind, eliminations, chain, strand, loop)]):
+ * over the grid made here from cand (hodoku_grid's, with its groups or not: its group nodes
+ * returned as hodoku_grid returns them), _Search.run's steps before its sort, in the order found:
+ * kind "dnl", "cnl", "aic" ("g" before for a chain through a group), eliminations ((cell, symbol),
+ * ...), chain [(node, on), ...], strand 0 to 4 (the chain, [1:-1], [1:], [:-1], [1:] + [:1]), loop
+ * a bool. */
 PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
-    PyObject *cand_o, *direct_o, *groups_o;
-    int max_entries;
-    if (!PyArg_ParseTuple(args, "OOOi", &cand_o, &direct_o, &groups_o, &max_entries)) return NULL;
+    PyObject *cand_o;
+    int groups, max_entries;
+    if (!PyArg_ParseTuple(args, "Opi", &cand_o, &groups, &max_entries)) return NULL;
     if (max_entries < 1 || max_entries > 4000) {
         PyErr_SetString(PyExc_ValueError, "hodoku_nice_loops: max_entries outside [1, 4000]");
         return NULL;
@@ -757,9 +804,14 @@ PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
     TGrid g;
     TOrder t = {0};
     NLSearch s = {0};
-    PyObject *out = NULL;
+    Built B;
+    PyObject *out = NULL, *found = NULL, *nodes = NULL;
     int ks[2 * G_N + 2 * G_NODES];
-    if (!tgrid_read(&g, cand_o, direct_o, groups_o, "hodoku_nice_loops") || !torder_alloc(&t, g.L)) goto done;
+    int *cand = int_array_in(cand_o, NULL, G_CELLS, 0, 1 << G_N, "hodoku_nice_loops: candidates");
+    if (!cand) return NULL;
+    int made = tgrid_make(&g, cand, groups, &B);
+    PyMem_Free(cand);
+    if (!made || !torder_alloc(&t, g.L)) goto done;
     s.g = &g;
     if (!(s.chain = PyMem_Malloc((size_t)g.L * sizeof(int)))) { PyErr_NoMemory(); goto done; }
     for (int on = 1; on >= 0; on--)
@@ -788,7 +840,13 @@ PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
         if (!nl_add(&s, f->kind, f->elim, f->strand, f->loop)) goto done;
     }
     static const char *kinds[2][3] = {{"dnl", "cnl", "aic"}, {"gdnl", "gcnl", "gaic"}};
-    if (!(out = PyList_New(s.found.n))) goto done;
+    if (!(nodes = PyList_New(B.nfound))) goto done;
+    for (int k = 0; k < B.nfound; k++) {
+        PyObject *mask = cells_long(B.found[k].mask), *item;
+        if (!mask || !(item = Py_BuildValue("(iN)", B.found[k].symbol, mask))) goto done;
+        PyList_SET_ITEM(nodes, k, item);
+    }
+    if (!(found = PyList_New(s.found.n))) goto done;
     for (int i = 0; i < s.found.n; i++) {
         const NLFound *f = &s.found.items[i];
         PyObject *chain = PyList_New(f->len), *elim = elim_tuple(f->elim), *item = NULL;
@@ -804,10 +862,14 @@ PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
         }
         Py_XDECREF(chain);
         Py_XDECREF(elim);
-        if (!item) { Py_CLEAR(out); goto done; }
-        PyList_SET_ITEM(out, i, item);
+        if (!item) goto done;
+        PyList_SET_ITEM(found, i, item);
     }
+    out = PyTuple_Pack(2, nodes, found);
 done:
+    Py_XDECREF(nodes);
+    Py_XDECREF(found);
+    built_free(&B);
     tgrid_free(&g);
     torder_free(&t);
     PyMem_Free(s.found.items);
