@@ -545,6 +545,13 @@ static int tgrid_make(TGrid *g, const int *cand, int groups, Built *B) {
     return 1;
 }
 
+/* a table's longest (HoDoKu's 1000) within what the kernels take */
+static int entries_ok(int max_entries, const char *what) {
+    if (max_entries >= 1 && max_entries <= 4000) return 1;
+    PyErr_Format(PyExc_ValueError, "%s: max_entries outside [1, 4000]", what);
+    return 0;
+}
+
 static int torder_alloc(TOrder *t, int L) {
     t->lits = PyMem_Malloc((size_t)L * sizeof(int));
     t->parent = PyMem_Malloc((size_t)L * sizeof(int));
@@ -797,10 +804,7 @@ PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
     PyObject *cand_o;
     int groups, max_entries;
     if (!PyArg_ParseTuple(args, "Opi", &cand_o, &groups, &max_entries)) return NULL;
-    if (max_entries < 1 || max_entries > 4000) {
-        PyErr_SetString(PyExc_ValueError, "hodoku_nice_loops: max_entries outside [1, 4000]");
-        return NULL;
-    }
+    if (!entries_ok(max_entries, "hodoku_nice_loops")) return NULL;
     TGrid g;
     TOrder t = {0};
     NLSearch s = {0};
@@ -1093,10 +1097,7 @@ PyObject *hodoku_forcing(PyObject *module, PyObject *args) {
     PyObject *cand_o, *value_o, *direct_o, *groups_o;
     int max_entries;
     if (!PyArg_ParseTuple(args, "OOOOi", &cand_o, &value_o, &direct_o, &groups_o, &max_entries)) return NULL;
-    if (max_entries < 1 || max_entries > 4000) {
-        PyErr_SetString(PyExc_ValueError, "hodoku_forcing: max_entries outside [1, 4000]");
-        return NULL;
-    }
+    if (!entries_ok(max_entries, "hodoku_forcing")) return NULL;
     TGrid g;
     TOrder t = {0};
     FSearch s = {0};
