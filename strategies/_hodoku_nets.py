@@ -142,17 +142,34 @@ def _result(f: Forcing) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, i
 def hodoku_net_steps(producer: ChainProducer, state: State, steps: Iterable[Step]) -> Iterator[Step]:
     """deduce's forcing chain ``steps`` in HoDoKu's order: HoDoKu's first net result first (deduce's
     step to it, or one made by ``producer`` from HoDoKu's branches: :func:`_verity`), then the rest
-    placements first, by cell."""
+    placements first, by cell.  deduce's steps are made only as far as needed: up to the one to
+    HoDoKu's first result, all of them when it has none or when more than the first is asked for
+    (each result comes once in ``steps``, a step per result literal)."""
     nets = _nets(state)
     if not nets:
         return  # HoDoKu finds no forcing net here
-    mine = list(steps)
-    by_result = {(tuple(s.placements), tuple(sorted(s.eliminations))): s for s in mine}
-    first = by_result.get(_result(nets[0])) or _verity(producer, state, nets[0])
-    if first is None:
+    pending = iter(steps)
+    mine: list[Step] = []
+    by_result: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], Step] = {}
+
+    def made(result: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]) -> Step | None:
+        """deduce's step to ``result``, its steps made until it comes."""
+        if result in by_result:
+            return by_result[result]
+        for s in pending:
+            mine.append(s)
+            key = (tuple(s.placements), tuple(sorted(s.eliminations)))
+            by_result[key] = s
+            if key == result:
+                return s
+        return None
+
+    first = made(_result(nets[0])) or _verity(producer, state, nets[0])
+    if first is None:  # (every step made by now)
         first = next((by_result[r] for r in map(_result, nets[1:]) if r in by_result), None)
     if first is not None:
         yield first
+    mine.extend(pending)
     for s in sorted(mine, key=lambda s: (not s.placements, sorted(s.placements), -len(s.eliminations),
                                          sorted(s.eliminations))):
         if s is not first:

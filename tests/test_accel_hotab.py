@@ -106,3 +106,39 @@ def test_malformed_grids_are_refused(accel):
     assert accel.hodoku_forcing(cand, value, direct, groups, 1000)
     nodes, found = accel.hodoku_nice_loops(cand, True, 1000)
     assert nodes == groups and found  # the grid's own group nodes, in order
+
+
+def test_net_steps_made_as_far_as_needed():
+    # hodoku_net_steps makes deduce's dynamic forcing steps only up to the one to HoDoKu's first net
+    # result, and yields what the eager reading yields: that step (or the verity made from HoDoKu's
+    # branches, or the step to a later net's result) first, then every other step placements first
+    from strategies.chain_producer import ChainProducer
+    from strategies.forcing import ForcingChains
+
+    producer = ForcingChains("dynamic", tabling=True)
+    saved = 0
+    for text in PUZZLES:
+        state = stuck(text)
+        mine = list(ChainProducer.find(producer, state))
+        made: list = []
+
+        def counted(state=state, made=made):
+            for step in ChainProducer.find(producer, state):
+                made.append(step)
+                yield step
+
+        lazy = _hodoku_nets.hodoku_net_steps(producer, state, counted())
+        first = next(lazy)
+        nets = _hodoku_nets._nets(state)
+        by_result = {(tuple(s.placements), tuple(sorted(s.eliminations))): s for s in mine}
+        assert len(by_result) == len(mine)  # a step per result
+        expected = by_result.get(_hodoku_nets._result(nets[0])) or _hodoku_nets._verity(producer, state, nets[0])
+        if expected is None:
+            expected = next(by_result[r] for r in map(_hodoku_nets._result, nets[1:]) if r in by_result)
+        assert first == expected
+        saved += len(mine) - len(made)
+        rest = sorted((s for s in mine if s != first), key=lambda s: (not s.placements, sorted(s.placements),
+                                                                     -len(s.eliminations), sorted(s.eliminations)))
+        assert list(lazy) == rest
+        assert made == mine
+    assert saved > 0
