@@ -29,6 +29,12 @@ with most eliminations, then the lowest weighted index sum
 
 Only 9x9 grids with 3x3 boxes (HoDoKu's); chains of plain candidates and
 groups (HoDoKu's default leaves almost locked sets out of them).
+
+With the accelerator, the tables are made and read in C (``deduce/_accel/tabling.c``:
+:func:`nice_loops` by ``hodoku_nice_loops``, :func:`forcing_read` by ``hodoku_forcing``), which
+return the steps as plain data; the classes below (:class:`_Search`, :class:`_ForcingSearch`,
+:class:`_Tables`) are the pure Python engine, the reference ``tests/test_accel_hotab.py``
+compares the C reading with.
 """
 
 from __future__ import annotations
@@ -619,8 +625,6 @@ _STRANDS = (lambda c: c, lambda c: c[1:-1], lambda c: c[1:], lambda c: c[:-1], l
 def _accelerated() -> bool:
     """Whether the tables are read in C (the accelerator in use)."""
     return _accel._deduce_accel is not None
-
-
 
 
 def hodoku_classic(state: State) -> bool:
