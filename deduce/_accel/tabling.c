@@ -333,6 +333,24 @@ done:
  * on literal in each other cell that sees two places of it the start sees; another symbol b of the
  * start: its on literal in each cell the start sees holding the start's symbol and b. */
 #define AIC_WORDS ((2 * G_CELLS * G_N + 63) / 64)
+/* _Search._aic_ends for candidate (start, a) into w (bit x for literal x) */
+static void aic_ends_of(const int *cand, const cells_t *places, int start, int a, word *w) {
+    cells_t peers = buddies[start] & places[a], once = 0, twice = 0;
+    for (cells_t m = peers; m; m &= m - 1) {
+        cells_t seen = buddies[low_bit(m)];
+        twice |= once & seen;
+        once |= seen;
+    }
+    for (cells_t m = twice & places[a] & ~((cells_t)1 << start); m; m &= m - 1)
+        w_set(w, (low_bit(m) * G_N + a) * 2 + 1);
+    int others = cand[start] & ~(1 << a);
+    if (others)
+        for (cells_t m = peers; m; m &= m - 1) {
+            int end = low_bit(m);
+            for (int bs = cand[end] & others; bs; bs &= bs - 1) w_set(w, (end * G_N + __builtin_ctz(bs)) * 2 + 1);
+        }
+}
+
 PyObject *hodoku_aic_ends(PyObject *module, PyObject *args) {
     PyObject *cand_o;
     if (!PyArg_ParseTuple(args, "O", &cand_o)) return NULL;
@@ -348,27 +366,7 @@ PyObject *hodoku_aic_ends(PyObject *module, PyObject *args) {
     for (int n = 0; n < G_CELLS * G_N; n++) {
         int start = n / G_N, a = n % G_N;
         word w[AIC_WORDS] = {0};
-        if (cand[start] >> a & 1) {
-            cells_t peers = buddies[start] & places[a], once = 0, twice = 0;
-            for (cells_t m = peers; m; m &= m - 1) {
-                cells_t seen = buddies[low_bit(m)];
-                twice |= once & seen;
-                once |= seen;
-            }
-            for (cells_t m = twice & places[a] & ~((cells_t)1 << start); m; m &= m - 1) {
-                int x = (low_bit(m) * G_N + a) * 2 + 1;
-                w[x / 64] |= (word)1 << (x % 64);
-            }
-            int others = cand[start] & ~(1 << a);
-            if (others)
-                for (cells_t m = peers; m; m &= m - 1) {
-                    int end = low_bit(m);
-                    for (int bs = cand[end] & others; bs; bs &= bs - 1) {
-                        int x = (end * G_N + __builtin_ctz(bs)) * 2 + 1;
-                        w[x / 64] |= (word)1 << (x % 64);
-                    }
-                }
-        }
+        if (cand[start] >> a & 1) aic_ends_of(cand, places, start, a, w);
         PyObject *item = bits_to_long(w, AIC_WORDS);
         if (!item) { Py_DECREF(out); PyMem_Free(cand); return NULL; }
         PyList_SET_ITEM(out, n, item);
@@ -731,30 +729,12 @@ static int nl_nice_loop(NLSearch *s, const TOrder *t, int k) {
 
 static int cmp_int(const void *p, const void *q) { return *(const int *)p - *(const int *)q; }
 
-/* _Search._aic_ends for candidate (start, a) as a literal set (hodoku_aic_ends' reading) */
-static void aic_ends_of(const TGrid *g, int start, int a, word *w) {
-    cells_t peers = buddies[start] & g->places[a], once = 0, twice = 0;
-    for (cells_t m = peers; m; m &= m - 1) {
-        cells_t seen = buddies[low_bit(m)];
-        twice |= once & seen;
-        once |= seen;
-    }
-    for (cells_t m = twice & g->places[a] & ~((cells_t)1 << start); m; m &= m - 1)
-        w_set(w, (low_bit(m) * G_N + a) * 2 + 1);
-    int others = g->cand[start] & ~(1 << a);
-    if (others)
-        for (cells_t m = peers; m; m &= m - 1) {
-            int end = low_bit(m);
-            for (int bs = g->cand[end] & others; bs; bs &= bs - 1) w_set(w, (end * G_N + __builtin_ctz(bs)) * 2 + 1);
-        }
-}
-
 /* _Search._aics over table t of a candidate off: the AICs read onto s->aics (kept after the nice loops) */
 static int nl_aics(NLSearch *s, const TOrder *t, int *ks) {
     const TGrid *g = s->g;
     int x = t->lits[0] >> 1, start = x / G_N, a = x % G_N, nk = 0;
     word ends[(2 * G_NODES + 63) / 64] = {0};
-    aic_ends_of(g, start, a, ends);
+    aic_ends_of(g->cand, g->places, start, a, ends);
     for (int i = 0; i < (2 * G_NODES + 63) / 64; i++)
         for (word m = ends[i]; m; m &= m - 1) {
             int y = i * 64 + __builtin_ctzll(m), k = t->pos[y];
