@@ -70,12 +70,15 @@ def test_full_tables_read_the_same(with_accel, monkeypatch):
     assert assert_same_reading(stuck(PUZZLES[1]), with_accel) > 0
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]),
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.25, 0.6]), few=st.booleans(),
        max_entries=st.sampled_from([1, 30, 1000]))
-def test_random_positions_read_the_same(with_accel, seed, solved, max_entries):
-    # random candidates (not a consistent position): every kind of contradiction and loop
-    state = _random_position(Geometry.boxes(9), seed, solved)
+def test_random_positions_read_the_same(with_accel, seed, solved, few, max_entries):
+    # random candidates (not a consistent position): every kind of contradiction and loop; few: cells
+    # of two to four candidates, many bivalue cells and strong links (the pure reading of dense
+    # random grids is slow)
+    state = _random_position(Geometry.boxes(9), seed, solved, few=few)
+    state.cand[:] = [m & 511 or 1 for m in state.cand]  # (its few symbols are summed, not joined)
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(_hodoku_tabling, "MAX_ENTRIES", max_entries)
         assert_same_reading(state, with_accel)
