@@ -535,7 +535,8 @@ static int tgrid_make(TGrid *g, const int *cand, int groups, Built *B) {
     if (!g->off || !g->nbr) { PyErr_NoMemory(); return 0; }
     g->off[0] = 0;
     for (int x = 0; x < g->L; x++) {
-        memcpy(g->nbr + g->off[x], B->lits[x].items, (size_t)B->lits[x].used * sizeof(int));
+        if (B->lits[x].used)  /* (a literal without consequences has no items) */
+            memcpy(g->nbr + g->off[x], B->lits[x].items, (size_t)B->lits[x].used * sizeof(int));
         g->off[x + 1] = g->off[x] + B->lits[x].used;
     }
     if (!tgrid_nodes(g)) return 0;
