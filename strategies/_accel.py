@@ -352,6 +352,28 @@ def hodoku_net_starts(cand: list[int]) -> list[tuple[tuple[int, ...], int] | Non
     return _deduce_accel.hodoku_net_starts(cand)
 
 
+def hodoku_nice_loops(cand: list[int], groups: bool, max_entries: int
+                      ) -> tuple[list[tuple[int, int]], list[tuple[str, tuple[tuple[int, int], ...],
+                                                                    list[tuple[int, bool]], int, bool]]] | None:
+    """:meth:`strategies._hodoku_tabling._Search.run`'s nice loops and AICs before its sort, read by the
+    C module's ``hodoku_nice_loops`` over the grid it makes from the candidates ``cand`` (with its
+    groups or not): its group nodes (symbol, cell mask) and the steps (kind, eliminations, chain,
+    strand, loop); None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_nice_loops(cand, groups, max_entries)
+
+
+def hodoku_forcing(cand: list[int], value: list[int], direct: list[tuple[int, ...]], groups: list[tuple[int, int]],
+                   max_entries: int) -> list[tuple[Any, ...]] | None:
+    """:meth:`strategies._hodoku_tabling._ForcingSearch.run`'s steps before its sort, found by the C
+    module's ``hodoku_forcing``: (kind, form, source, placement, eliminations, branches, clash,
+    length); None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_forcing(cand, value, direct, groups, max_entries)
+
+
 def hodoku_als_walk(forward: list[list[tuple[int, int, int]]], symbols: list[int], reach: list[list[int]],
                     words: int, max_links: int, budget: int
                     ) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]] | None:

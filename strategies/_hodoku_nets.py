@@ -100,23 +100,15 @@ class NetGrid(_Grid):
         super().__init__(state, True)
         plain = 2 * N * N * N
         made = _accel.hodoku_net_starts(self.cand)  # the same starts made in C, or None
-        direct_lits, direct_masks = self.direct_lits, self.direct_masks
+        direct_lits = self.direct_lits  # (its bit sets, direct_masks, made from these when asked)
         for cell in range(N * N):
             for d in _bits(self.cand[cell]):
                 for on in (True, False):
                     x = (cell * N + d) * 2 + on
-                    groups = [y for y in direct_lits[x] if y >= plain]
                     start = made[x] if made is not None else None
-                    if start is not None:
-                        lits, mask = start
-                    else:
-                        lits = tuple(y for y in _fill(self.cand, self.places, cell, d, on) if y != x)
-                        mask = 0
-                        for y in lits:
-                            mask |= 1 << y
-                    for y in groups:
-                        mask |= 1 << y
-                    direct_lits[x], direct_masks[x] = lits + tuple(groups), mask
+                    lits = start[0] if start is not None else tuple(
+                        y for y in _fill(self.cand, self.places, cell, d, on) if y != x)
+                    direct_lits[x] = lits + tuple(y for y in direct_lits[x] if y >= plain)
 
 
 class _NetTables(_Tables):
@@ -138,6 +130,8 @@ def net_results(state: State) -> list[tuple[tuple[tuple[int, int], ...], tuple[t
 
 
 def _nets(state: State) -> list[Forcing]:
+    if _hodoku_tabling._accelerated():  # the tables read in C over the net grid
+        return _hodoku_tabling.forcing_read(state, NetGrid(state))
     return _ForcingSearch(state, _NetTables(state)).run()
 
 
@@ -148,17 +142,34 @@ def _result(f: Forcing) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, i
 def hodoku_net_steps(producer: ChainProducer, state: State, steps: Iterable[Step]) -> Iterator[Step]:
     """deduce's forcing chain ``steps`` in HoDoKu's order: HoDoKu's first net result first (deduce's
     step to it, or one made by ``producer`` from HoDoKu's branches: :func:`_verity`), then the rest
-    placements first, by cell."""
+    placements first, by cell.  deduce's steps are made only as far as needed: up to the one to
+    HoDoKu's first result, all of them when it has none or when more than the first is asked for
+    (each result comes once in ``steps``, a step per result literal)."""
     nets = _nets(state)
     if not nets:
         return  # HoDoKu finds no forcing net here
-    mine = list(steps)
-    by_result = {(tuple(s.placements), tuple(sorted(s.eliminations))): s for s in mine}
-    first = by_result.get(_result(nets[0])) or _verity(producer, state, nets[0])
-    if first is None:
+    pending = iter(steps)
+    mine: list[Step] = []
+    by_result: dict[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], Step] = {}
+
+    def made(result: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]) -> Step | None:
+        """deduce's step to ``result``, its steps made until it comes."""
+        if result in by_result:
+            return by_result[result]
+        for s in pending:
+            mine.append(s)
+            key = (tuple(s.placements), tuple(sorted(s.eliminations)))
+            by_result[key] = s
+            if key == result:
+                return s
+        return None
+
+    first = made(_result(nets[0])) or _verity(producer, state, nets[0])
+    if first is None:  # (every step made by now)
         first = next((by_result[r] for r in map(_result, nets[1:]) if r in by_result), None)
     if first is not None:
         yield first
+    mine.extend(pending)
     for s in sorted(mine, key=lambda s: (not s.placements, sorted(s.placements), -len(s.eliminations),
                                          sorted(s.eliminations))):
         if s is not first:

@@ -29,6 +29,12 @@ with most eliminations, then the lowest weighted index sum
 
 Only 9x9 grids with 3x3 boxes (HoDoKu's); chains of plain candidates and
 groups (HoDoKu's default leaves almost locked sets out of them).
+
+With the accelerator, the tables are made and read in C (``deduce/_accel/tabling.c``:
+:func:`nice_loops` by ``hodoku_nice_loops``, :func:`forcing_read` by ``hodoku_forcing``), which
+return the steps as plain data; the classes below (:class:`_Search`, :class:`_ForcingSearch`,
+:class:`_Tables`) are the pure Python engine, the reference ``tests/test_accel_hotab.py``
+compares the C reading with.
 """
 
 from __future__ import annotations
@@ -86,9 +92,8 @@ class _Grid:
         made = _accel.hodoku_grid(cand, groups)
         if made is not None:  # the groups and the direct consequences made in C, in the same order
             group_nodes, self.direct_lits, self.places = made
-            for d, mask in group_nodes:
-                self.nodes.append((tuple(_bits(mask)), d))
-                self.masks.append(mask)
+            self.nodes += _group_nodes(group_nodes)
+            self.masks += [mask for _, mask in group_nodes]
             return
         self.places = [sum(1 << c for c in range(N * N) if cand[c] >> d & 1) for d in range(N)]
         self.direct = {}
@@ -99,6 +104,11 @@ class _Grid:
         self.direct_lits = [()] * (2 * len(self.nodes))
         for (n, on), ys in self.direct.items():
             self.direct_lits[n * 2 + on] = tuple(m * 2 + o for m, o in ys)
+
+    @property
+    def group_nodes(self) -> list[tuple[int, int]]:
+        """The group nodes (from 729 on) as (symbol, cell mask), as the C module reads them."""
+        return [(self.nodes[n][1], self.masks[n]) for n in range(N * N * N, len(self.nodes))]
 
     @functools.cached_property
     def direct(self) -> dict[tuple[int, bool], dict[tuple[int, bool], None]]:
@@ -212,14 +222,23 @@ class _Table:
     ``levels``); the entries in HoDoKu's order, each with its parent (``lits``, ``parent``, ``pos``),
     only when a chain is read from the table."""
 
-    __slots__ = ("_lits", "_parent", "_pos", "first", "grid", "levels", "reach")
+    __slots__ = ("_levels", "_lits", "_parent", "_pos", "_reach", "first", "grid")
+    _reach: int | None
+    _levels: list[int] | None
 
     @classmethod
     def widened(cls, grid: _Grid, first: int, reach: int, levels: list[int]) -> _Table:
         """The table of the premise literal ``first`` from what it reaches and its levels, widened in C
         (:func:`strategies._accel.tabling_widen`)."""
         table = cls.__new__(cls)
-        table.grid, table.first, table.reach, table.levels, table._lits = grid, first, reach, levels, None
+        table.grid, table.first, table._reach, table._levels, table._lits = grid, first, reach, levels, None
+        return table
+
+    @classmethod
+    def lazy(cls, grid: _Grid, first: int) -> _Table:
+        """The table of the premise literal ``first``, ordered (:meth:`_order`) when first read."""
+        table = cls.__new__(cls)
+        table.grid, table.first, table._reach, table._levels, table._lits = grid, first, None, None, None
         return table
 
     def __init__(self, grid: _Grid, premise: tuple[int, bool]):
@@ -244,8 +263,22 @@ class _Table:
                 self._order()
                 return
             frontier = list(_bits(new))
-        self.reach, self.levels = seen, levels
+        self._reach, self._levels = seen, levels
         self._lits: list[int] | None = None
+
+    @property
+    def reach(self) -> int:
+        """The literals the table holds, as a bit set."""
+        if self._reach is None:
+            self._order()
+        return self._reach  # type: ignore[return-value]
+
+    @property
+    def levels(self) -> list[int]:
+        """The literals at each distance from the premise, as bit sets."""
+        if self._levels is None:
+            self._order()
+        return self._levels  # type: ignore[return-value]
 
     def _order(self) -> None:
         """The entries in HoDoKu's order (breadth first, each with its first derivation)."""
@@ -268,7 +301,7 @@ class _Table:
                     add_parent(j)
             j += 1
         self._lits, self._pos, self._parent = lits, pos, parent
-        self.reach = sum(1 << x for x in lits)
+        self._reach = sum(1 << x for x in lits)
         depth = [0] * len(lits)
         levels = [1 << first]
         for k in range(1, len(lits)):
@@ -276,7 +309,7 @@ class _Table:
             if depth[k] == len(levels):
                 levels.append(0)
             levels[depth[k]] |= 1 << lits[k]
-        self.levels = levels
+        self._levels = levels
 
     @property
     def lits(self) -> list[int]:
@@ -567,9 +600,31 @@ def _compare(p: Found, q: Found) -> int:
 
 def nice_loops(state: State, groups: bool) -> tuple[list[Found], list[tuple[tuple[int, ...], int]]]:
     """Every nice loop and AIC at ``state`` (9x9), in the order HoDoKu takes them, and the nodes
-    their literals number: (cells, symbol)."""
-    search = _Search(state, groups)
-    return search.run(), search.grid.nodes
+    their literals number: (cells, symbol).  Read in C (:func:`strategies._accel.hodoku_nice_loops`)
+    where the accelerator is in use, else by :class:`_Search`."""
+    if not _accelerated():
+        search = _Search(state, groups)
+        return search.run(), search.grid.nodes
+    value, cand = state.value, state.cand
+    group_nodes, made = _accel.hodoku_nice_loops(  # type: ignore[misc]
+        [0 if value[c] >= 0 else cand[c] for c in range(N * N)], groups, MAX_ENTRIES)
+    found = [Found(kind, frozenset(eliminations), chain, _STRANDS[strand](chain), loop)
+             for kind, eliminations, chain, strand, loop in made]
+    return sorted(found, key=functools.cmp_to_key(_compare)), [*_CANDIDATE_NODES, *_group_nodes(group_nodes)]
+
+
+def _group_nodes(made: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
+    """The group nodes (cells, symbol) of the C module's (symbol, cell mask)."""
+    return [(tuple(_bits(mask)), d) for d, mask in made]
+
+
+#: a nice loop's strand from its chain, as the C module numbers them
+_STRANDS = (lambda c: c, lambda c: c[1:-1], lambda c: c[1:], lambda c: c[:-1], lambda c: c[1:] + c[:1])
+
+
+def _accelerated() -> bool:
+    """Whether the tables are read in C (the accelerator in use)."""
+    return _accel._deduce_accel is not None
 
 
 def hodoku_classic(state: State) -> bool:
@@ -783,8 +838,27 @@ def _compare_forcing(p: Forcing, q: Forcing) -> int:
 def forcing_chains(state: State) -> tuple[list[Forcing], list[tuple[tuple[int, ...], int]]]:
     """Every forcing chain HoDoKu's tabling finds at ``state`` (9x9; chains, not nets; through groups),
     in the order it takes them, and the nodes their literals number."""
-    search = _ForcingSearch(state)
-    return search.run(), search.grid.nodes
+    if not _accelerated():
+        search = _ForcingSearch(state)
+        return search.run(), search.grid.nodes
+    made = _Grid(state, True)
+    return forcing_read(state, made), made.nodes
+
+
+def forcing_read(state: State, made: _Grid) -> list[Forcing]:
+    """:meth:`_ForcingSearch.run` over the grid ``made`` read in C (:func:`strategies._accel.hodoku_forcing`):
+    the same steps in the same order, each branch's table ordered only when its chain is read."""
+    tables: dict[int, _Table] = {}
+    steps = []
+    for kind, form, source, placement, eliminations, branches, clash, length in _accel.hodoku_forcing(  # type: ignore[union-attr]
+            made.cand, state.value, made.direct_lits, made.group_nodes, MAX_ENTRIES):
+        step = Forcing.__new__(Forcing)
+        step.kind, step.form, step.source, step.placement, step.clash = kind, form, source, placement, clash
+        step.eliminations, step.length = frozenset(eliminations), length
+        step.branches = [(tables.get(first) or tables.setdefault(first, _Table.lazy(made, first)), ys)
+                         for first, ys in branches]
+        steps.append(step)
+    return sorted(steps, key=functools.cmp_to_key(_compare_forcing))
 
 
 def _common_house(cells: set[int] | tuple[int, ...]) -> int:

@@ -21,7 +21,8 @@
  *             strategies/als.py)
  *   tabling.c HoDoKu's tables: their direct links (hodoku_grid), their widening (tabling_widen) and the
  *             ends an AIC may reach, a table's cells per symbol (hodoku_aic_ends, hodoku_table_sets;
- *             strategies/_hodoku_tabling.py)
+ *             strategies/_hodoku_tabling.py); their reading: nice loops and AICs, forcing chains
+ *             (hodoku_nice_loops, hodoku_forcing)
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
  *   se_static.c  Sudoku Explainer's static chains: a double implication's conclusions counted at once
@@ -163,6 +164,9 @@ typedef struct {
     const int *lits, *node_rec, *recs, *flat;
 } ChainTrace;
 int context_trace(PyObject *context, int start, ChainTrace *out);
+/* tabling.c: HoDoKu's tables read (nice loops and AICs, forcing chains) */
+PyObject *hodoku_nice_loops(PyObject *module, PyObject *args);
+PyObject *hodoku_forcing(PyObject *module, PyObject *args);
 
 /* The kernels' limits (module.c exports them; strategies/_accel.py checks the strategies' against them) */
 #define FISH_W 10              /* fish.c: cell masks of up to 10 words, 640 cells (25 x 25) */

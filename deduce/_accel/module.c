@@ -128,6 +128,14 @@ static PyMethodDef accel_functions[] = {
     {"branch_groups", branch_groups, METH_VARARGS,
      "branch_groups(cand, value, houses, nsymbols, cell, region) -> [(kind, source, starts)]: the branches of "
      "cell and region forcing chains (ChainProducer.branch_groups)."},
+    /* tabling.c: HoDoKu's tables read */
+    {"hodoku_nice_loops", hodoku_nice_loops, METH_VARARGS,
+     "hodoku_nice_loops(cand, groups, max_entries) -> (group nodes, [(kind, eliminations, chain, strand, loop)]): "
+     "strategies._hodoku_tabling._Search.run's nice loops and AICs over the grid made from cand, in its order before "
+     "its sort (9x9)."},
+    {"hodoku_forcing", hodoku_forcing, METH_VARARGS,
+     "hodoku_forcing(cand, value, direct, groups, max_entries) -> [(kind, form, source, placement, eliminations, "
+     "branches, clash, length)]: strategies._hodoku_tabling._ForcingSearch.run's steps before its sort (9x9)."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
