@@ -631,7 +631,7 @@ static int nl_push(NLSearch *s, NLList *list, int kind, const word *elim, int st
     return 1;
 }
 
-static void trace_chain(NLSearch *s, const TOrder *t, int k) {
+static void loop_trace_chain(NLSearch *s, const TOrder *t, int k) {
     int n = 0;
     for (int j = k; j >= 0; j = t->parent[j]) n++;
     s->clen = n;
@@ -696,7 +696,7 @@ static void nl_continuous(const NLSearch *s, int a, int b, int both_strong, word
 static int nl_nice_loop(NLSearch *s, const TOrder *t, int k) {
     const TGrid *g = s->g;
     if (t->parent[k] <= 0) return 1;
-    trace_chain(s, t, k);
+    loop_trace_chain(s, t, k);
     const int *ch = s->chain;
     int n = s->clen;
     if (g->cell1[ch[n - 1] >> 1] == g->cell1[ch[n - 2] >> 1] || nl_lasso(s, 0)) return 1;
@@ -751,7 +751,7 @@ static int nl_aics(NLSearch *s, const TOrder *t, int *ks) {
             ELIM(out, start, b);
             ELIM(out, end, a);
         }
-        trace_chain(s, t, k);
+        loop_trace_chain(s, t, k);
         if (!nl_lasso(s, 1) && !nl_push(s, &s->aics, NL_AIC, out, ST_ALL, 0)) return 0;
     }
     return 1;
