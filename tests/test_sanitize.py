@@ -3,7 +3,7 @@
 
 ``deduce/_accel/*.c`` is compiled with ``-fsanitize=address,undefined``
 (undefined behaviour aborts rather than recovers), and the comparison tests
-of ``tests/test_accel.py`` run against that module in a child Python with
+of ``tests/test_accel.py`` and of every room's ``tests/test_accel_*.py`` run against that module in a child Python with
 the sanitizer's runtime preloaded (``LD_PRELOAD``: the interpreter itself is
 not built with it), Python's allocator switched to ``malloc`` so that
 ASan sees every object, and leak checking off (the interpreter keeps much
@@ -51,8 +51,8 @@ def test_the_comparison_tests_pass_under_the_sanitizers(tmp_path: pathlib.Path) 
     env = dict(os.environ, LD_PRELOAD=runtime, PYTHONMALLOC="malloc", DEDUCE_ACCEL_MODULE=str(module),
                DEDUCE_PURE_PYTHON="1",  # (everything else pure: the sanitized module is the only C one)
                ASAN_OPTIONS="detect_leaks=0:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                           "tests/test_accel.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=3000)
+    files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_accel*.py"))
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *files], cwd=ROOT, env=env, capture_output=True, text=True, timeout=3000)
     report = done.stdout[-3000:] + done.stderr[-3000:]
     assert done.returncode == 0, report
     assert "[100%]" in done.stdout and "ERROR: AddressSanitizer" not in report and "runtime error" not in report
