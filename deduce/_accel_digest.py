@@ -17,7 +17,8 @@ import os
 #: The accelerator's sources, in deduce/_accel/: one shared header, a file per kernel, the module.
 SOURCES = ("accel.h", "common.c", "chains.c", "screen.c", "fish.c", "houses.c", "aligned.c", "alschain.c", "alssets.c",
            "tabling.c", "search.c", "module.c",
-           "nets.c", "hodals.c")
+           "nets.c", "hodals.c",
+           "ho_misc.c")
 #: Where they are.
 SOURCES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_accel")
 

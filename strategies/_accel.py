@@ -372,3 +372,17 @@ def hodoku_als_walk(forward: list[list[tuple[int, int, int]]], symbols: list[int
     packed = b"".join(m.to_bytes(size, "little") for r in reach for m in r)
     return _deduce_accel.hodoku_als_walk(off, nbr, first, second, symbols, packed, len(reach[0]), words, max_links,
                                          budget)
+
+
+# -- homisc: HoDoKu's other finders (deduce/_accel/ho_misc.c) -------------------
+
+def sdc_shared(state: State, core: list[int], line: list[int],
+               box: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]] | None:
+    """:meth:`strategies.als.SueDeCoq._shared_at`'s search of one intersection
+    in C: (core, line part, box part, their symbols) of each Sue de Coq that
+    removes something, in its order; None without the module, or past its
+    limit of cells per house."""
+    if (_deduce_accel is None or max(len(line), len(box)) > _deduce_accel.SDC_MAX_CELLS
+            or state.puzzle.size > 30):
+        return None
+    return _deduce_accel.sdc_shared(state.cand, core, line, box)

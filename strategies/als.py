@@ -41,7 +41,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings
+from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, sdc_shared
 from ._accel import als_links as als_links_of
 from ._hodoku_tabling import hodoku_classic
 from ._houses import cached, per_position
@@ -518,44 +518,18 @@ class SueDeCoq(Producer):
         core_cells = [c for c in bits_of(inter) if value[c] < 0]
         line_all = [c for c in g.houses[line] if value[c] < 0]
         box_all = [c for c in g.houses[block] if value[c] < 0]
-        for core in _cores(core_cells):
-            v = 0
-            for c in core:
-                v |= cand[c]
-            n = v.bit_count() - len(core)
-            if n < 2:
-                continue
-            line_groups = _cell_sets([c for c in line_all if c not in core], cand, len(line_all))
-            box_groups = _cell_sets([c for c in box_all if c not in core], cand, len(box_all))
-            # the box's parts by how many symbols of V they must hold
-            box_parts: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
-            for d_cells, vd, k in sorted(box_groups):
-                k_box = k - (vd & ~v).bit_count()
-                if vd & v and 0 < k_box < n:
-                    box_parts.setdefault(k_box, []).append((d_cells, vd, _mask(d_cells)))
-            for a_cells, va, k in sorted(line_groups):
-                k_line = k - (va & ~v).bit_count()
-                if not va & v or not 0 < k_line < n:
-                    continue
-                banned, a_mask = va & v, _mask(a_cells)
-                for d_cells, vd, d_mask in box_parts.get(n - k_line, ()):
-                    if vd & banned or a_mask & d_mask:
-                        continue
-                    both = va & vd
-                    line_out = ((v | va) & ~vd) | both
-                    box_out = ((v | vd) & ~va) | both
-                    elims = {(c, s) for c in line_all if c not in core and not a_mask >> c & 1
-                             for s in bits_of(cand[c] & line_out)}
-                    elims |= {(c, s) for c in box_all if c not in core and not d_mask >> c & 1
-                              for s in bits_of(cand[c] & box_out)}
-                    if elims:
-                        yield Step(self.technique, eliminations=sorted(elims),
-                                   cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
-                                   symbols=bits_of(v | va | vd),
-                                   details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
-                                            ("core_symbols", tuple(bits_of(v))),
-                                            ("line_symbols", tuple(bits_of(va))),
-                                            ("box_symbols", tuple(bits_of(vd)))))
+        found = sdc_shared(state, core_cells, line_all, box_all)
+        for core, a_cells, d_cells, v, va, vd in (_shared_search(cand, core_cells, line_all, box_all)
+                                                  if found is None else found):
+            elims = _shared_eliminations(cand, line_all, box_all, core, a_cells, d_cells, v, va, vd)
+            if elims:
+                yield Step(self.technique, eliminations=elims,
+                           cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
+                           symbols=bits_of(v | va | vd),
+                           details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
+                                    ("core_symbols", tuple(bits_of(v))),
+                                    ("line_symbols", tuple(bits_of(va))),
+                                    ("box_symbols", tuple(bits_of(vd)))))
 
     def _at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
         """The Sue de Coq steps of one line-box intersection."""
@@ -605,6 +579,52 @@ def _mask(cells: tuple[int, ...]) -> int:
     for c in cells:
         out |= 1 << c
     return out
+
+
+def _shared_search(cand: list[int], core_cells: list[int], line_all: list[int],
+                   box_all: list[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]]:
+    """:meth:`SueDeCoq._shared_at`'s search (the C module's ``sdc_shared`` is the
+    same): each core with a line part and a box part that balance, as (core,
+    line part, box part, their symbols), in HoDoKu's order (whether they
+    remove anything is left to the caller)."""
+    for core in _cores(core_cells):
+        v = 0
+        for c in core:
+            v |= cand[c]
+        n = v.bit_count() - len(core)
+        if n < 2:
+            continue
+        line_groups = _cell_sets([c for c in line_all if c not in core], cand, len(line_all))
+        box_groups = _cell_sets([c for c in box_all if c not in core], cand, len(box_all))
+        # the box's parts by how many symbols of V they must hold
+        box_parts: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
+        for d_cells, vd, k in sorted(box_groups):
+            k_box = k - (vd & ~v).bit_count()
+            if vd & v and 0 < k_box < n:
+                box_parts.setdefault(k_box, []).append((d_cells, vd, _mask(d_cells)))
+        for a_cells, va, k in sorted(line_groups):
+            k_line = k - (va & ~v).bit_count()
+            if not va & v or not 0 < k_line < n:
+                continue
+            banned, a_mask = va & v, _mask(a_cells)
+            for d_cells, vd, d_mask in box_parts.get(n - k_line, ()):
+                if not vd & banned and not a_mask & d_mask:
+                    yield core, a_cells, d_cells, v, va, vd
+
+
+def _shared_eliminations(cand: list[int], line_all: list[int], box_all: list[int], core: tuple[int, ...],
+                         a_cells: tuple[int, ...], d_cells: tuple[int, ...], v: int, va: int,
+                         vd: int) -> list[tuple[int, int]]:
+    """What a Sue de Coq of :func:`_shared_search` removes, sorted."""
+    a_mask, d_mask = _mask(a_cells), _mask(d_cells)
+    both = va & vd
+    line_out = ((v | va) & ~vd) | both
+    box_out = ((v | vd) & ~va) | both
+    elims = {(c, s) for c in line_all if c not in core and not a_mask >> c & 1
+             for s in bits_of(cand[c] & line_out)}
+    elims |= {(c, s) for c in box_all if c not in core and not d_mask >> c & 1
+              for s in bits_of(cand[c] & box_out)}
+    return sorted(elims)
 
 
 def _cores(cells: list[int]) -> list[tuple[int, ...]]:

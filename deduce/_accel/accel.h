@@ -24,6 +24,7 @@
  *             strategies/_hodoku_tabling.py)
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
+ *   ho_misc.c HoDoKu's other finders: Sue de Coq's search (sdc_shared; strategies/als.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -153,5 +154,10 @@ PyObject *hodoku_als_walk(PyObject *module, PyObject *args);  /* hodals.c */
 #define SUBSET_K 8             /* houses.c: the largest set searched */
 #define ALIGNED_EXCLUDERS 64   /* aligned.c: the most excluders of one set (more: left to Python) */
 #define SUBSET_ITEMS 32        /* houses.c: cells per group, symbols per grid */
+
+
+/* ---- ho_misc.c: HoDoKu's other finders ---- */
+PyObject *sdc_shared(PyObject *module, PyObject *args);
+#define SDC_CELLS 16           /* ho_misc.c: the most unsolved cells of a house in a Sue de Coq */
 
 #endif

@@ -110,6 +110,10 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_als_walk", hodoku_als_walk, METH_VARARGS,
      "hodoku_als_walk(off, nbr, first, second, symbols, reach, nsymbols, words, max_links, budget) -> [(sets, "
      "commons, eliminations)]: strategies._hodoku_als.als_chains' walk, the chains that remove something, in order."},
+    /* ho_misc.c */
+    {"sdc_shared", sdc_shared, METH_VARARGS,
+     "sdc_shared(cand, core_cells, line_cells, box_cells) -> [(core, line part, box part, v, va, vd)]: "
+     "strategies.als.SueDeCoq._shared_at's search of one intersection, the steps that remove something, in order."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
@@ -152,7 +156,9 @@ PyMODINIT_FUNC PyInit__deduce_accel(void) {
         || PyModule_AddIntConstant(m, "FISH_MAX_FINS", FISH_FINS) < 0
         || PyModule_AddIntConstant(m, "SUBSET_MAX_K", SUBSET_K) < 0
         || PyModule_AddIntConstant(m, "ALS_MAX_SYMBOLS", ALS_MAX_SYMBOLS) < 0
-        || PyModule_AddStringConstant(m, "RECORD_CODES", RECORD_CODES) < 0) {
+        || PyModule_AddStringConstant(m, "RECORD_CODES", RECORD_CODES) < 0
+        /* ho_misc.c */
+        || PyModule_AddIntConstant(m, "SDC_MAX_CELLS", SDC_CELLS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

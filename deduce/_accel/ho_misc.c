@@ -1,0 +1,169 @@
+#include "accel.h"
+
+/* HoDoKu's other finders: the searches of strategies/als.py's SueDeCoq (its ``shared`` reading).
+ *
+ * sdc_shared(cand, core_cells, line_cells, box_cells) -> [(core, line part, box part, v, va, vd)]:
+ *   strategies.als.SueDeCoq._shared_at's search over one line-box intersection: core_cells are the
+ *   intersection's unsolved cells (ascending), line_cells and box_cells the unsolved cells of the
+ *   line and of the box (in the house's order; the intersection's cells are in both), cand every
+ *   cell's candidate mask.  Each Sue de Coq that removes something comes back in the order Python
+ *   finds them (cores in _cores' order, the line's parts, then the box's, each by its cells as
+ *   sorted tuples): its core, its two parts (cells in the house's order), and the symbols of each.
+ *   Python makes the steps (and their eliminations) from those.  At most SDC_CELLS cells per house
+ *   (module.c exports the limit; strategies/als.py checks it at import). */
+
+typedef struct {
+    uint32_t mask;   /* the part's cells, as local indices of its house */
+    uint32_t other;  /* the same cells as local indices of the other house (the intersection's) */
+    uint32_t syms;   /* their symbols */
+    int k;           /* how many */
+} Part;
+
+static const int *sort_cells;  /* the house's cells, for compare_parts */
+
+static int compare_parts(const void *pa, const void *pb) {  /* the parts' cell tuples, lexicographically */
+    uint32_t a = ((const Part *)pa)->mask, b = ((const Part *)pb)->mask;
+    while (a && b) {
+        int ca = sort_cells[__builtin_ctz(a)], cb = sort_cells[__builtin_ctz(b)];
+        if (ca != cb) return ca < cb ? -1 : 1;
+        a &= a - 1;
+        b &= b - 1;
+    }
+    return a ? 1 : b ? -1 : 0;
+}
+
+/* Every non-empty set of the house's cells, sorted as Python sorts their tuples; other maps each
+ * local index to the other house's (-1 when the cell is not there). */
+static Part *all_parts(const int *cells, int m, const int *other, const int *cand) {
+    size_t count = ((size_t)1 << m) - 1;
+    Part *parts = PyMem_Calloc(count ? count : 1, sizeof(Part));
+    if (!parts) { PyErr_NoMemory(); return NULL; }
+    for (uint32_t s = 1; s <= count; s++) {
+        Part *p = parts + (s - 1);
+        p->mask = s;
+        for (uint32_t b = s; b; b &= b - 1) {
+            int i = __builtin_ctz(b);
+            p->syms |= (uint32_t)cand[cells[i]];
+            if (other[i] >= 0) p->other |= 1u << other[i];
+            p->k++;
+        }
+    }
+    sort_cells = cells;
+    qsort(parts, count, sizeof(Part), compare_parts);
+    return parts;
+}
+
+static PyObject *cells_tuple(const int *cells, uint32_t mask) {
+    int xs[32], k = 0;
+    for (; mask; mask &= mask - 1) xs[k++] = cells[__builtin_ctz(mask)];
+    return int_tuple(xs, k);
+}
+
+/* whether some cell of the house outside skip holds a symbol of out */
+static int removes(const int *cells, int m, uint32_t skip, const int *cand, uint32_t out) {
+    for (int i = 0; i < m; i++)
+        if (!(skip >> i & 1) && (uint32_t)cand[cells[i]] & out) return 1;
+    return 0;
+}
+
+static int add_found(PyObject *out, const int *core, int ncore, const int *line, uint32_t a,
+                     const int *box, uint32_t d, uint32_t v, uint32_t va, uint32_t vd) {
+    PyObject *t = Py_BuildValue("(NNNIII)", int_tuple(core, ncore), cells_tuple(line, a), cells_tuple(box, d),
+                                (unsigned)v, (unsigned)va, (unsigned)vd);
+    if (!t) return 0;
+    int ok = PyList_Append(out, t) == 0;
+    Py_DECREF(t);
+    return ok;
+}
+
+PyObject *sdc_shared(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *core_in, *line_in, *box_in;
+    if (!PyArg_ParseTuple(args, "OOOO", &cand_in, &core_in, &line_in, &box_in)) return NULL;
+    Py_ssize_t ncells, ncore, nline, nbox;
+    int *cand = NULL, *core = NULL, *line = NULL, *box = NULL;
+    Part *lparts = NULL, *bparts = NULL;
+    PyObject *out = NULL;
+    cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 30, "candidates");
+    if (cand) core = int_array_in(core_in, &ncore, -1, 0, ncells, "core cells");
+    if (core) line = int_array_in(line_in, &nline, -1, 0, ncells, "line cells");
+    if (line) box = int_array_in(box_in, &nbox, -1, 0, ncells, "box cells");
+    if (!box) goto done;
+    if (nline > SDC_CELLS || nbox > SDC_CELLS || ncore > SDC_CELLS) {
+        PyErr_Format(PyExc_ValueError, "sdc_shared: more than %d cells in a house", SDC_CELLS);
+        goto done;
+    }
+    /* each core cell's, line cell's and box cell's local indices in the other lists */
+    int line_in_box[SDC_CELLS], box_in_line[SDC_CELLS];
+    uint32_t core_line = 0, core_box = 0;
+    for (int i = 0; i < nline; i++) {
+        line_in_box[i] = -1;
+        for (int j = 0; j < nbox; j++) if (box[j] == line[i]) line_in_box[i] = j;
+        for (int j = 0; j < ncore; j++) if (core[j] == line[i]) core_line |= 1u << i;
+    }
+    for (int j = 0; j < nbox; j++) {
+        box_in_line[j] = -1;
+        for (int i = 0; i < nline; i++) if (line[i] == box[j]) box_in_line[j] = i;
+        for (int i = 0; i < ncore; i++) if (core[i] == box[j]) core_box |= 1u << j;
+    }
+    if (__builtin_popcount(core_line) != ncore || __builtin_popcount(core_box) != ncore) {
+        PyErr_SetString(PyExc_ValueError, "sdc_shared: the core cells must lie in the line and in the box, once each");
+        goto done;
+    }
+    if (!(out = PyList_New(0))) goto done;
+    if (ncore < 2) goto done;
+    if (!(lparts = all_parts(line, (int)nline, line_in_box, cand))) goto fail;
+    if (!(bparts = all_parts(box, (int)nbox, box_in_line, cand))) goto fail;
+    size_t nl = ((size_t)1 << nline) - 1, nb = ((size_t)1 << nbox) - 1;
+    /* the cores: _cores' order, the pairs and triples sorted as tuples */
+    int cores[1024][3], ncores = 0;
+    for (int i = 0; i < ncore; i++)
+        for (int j = i + 1; j < ncore; j++) {
+            if (ncores < 1024) { cores[ncores][0] = i; cores[ncores][1] = j; cores[ncores][2] = -1; ncores++; }
+            for (int k = j + 1; k < ncore && ncores < 1024; k++) {
+                cores[ncores][0] = i; cores[ncores][1] = j; cores[ncores][2] = k; ncores++;
+            }
+        }
+    for (int ci = 0; ci < ncores; ci++) {
+        int size = cores[ci][2] < 0 ? 2 : 3, cc[3];
+        uint32_t v = 0, cl = 0, cb = 0;
+        for (int t = 0; t < size; t++) {
+            cc[t] = core[cores[ci][t]];
+            v |= (uint32_t)cand[cc[t]];
+            for (int i = 0; i < nline; i++) if (line[i] == cc[t]) cl |= 1u << i;
+            for (int j = 0; j < nbox; j++) if (box[j] == cc[t]) cb |= 1u << j;
+        }
+        int n = __builtin_popcount(v) - size;
+        if (n < 2) continue;
+        for (size_t li = 0; li < nl; li++) {
+            const Part *a = lparts + li;
+            if (a->mask & cl) continue;
+            int k_line = a->k - __builtin_popcount(a->syms & ~v);
+            if (!(a->syms & v) || k_line <= 0 || k_line >= n) continue;
+            uint32_t banned = a->syms & v;
+            for (size_t bi = 0; bi < nb; bi++) {
+                const Part *d = bparts + bi;
+                if (d->mask & cb) continue;
+                int k_box = d->k - __builtin_popcount(d->syms & ~v);
+                if (!(d->syms & v) || k_box != n - k_line) continue;
+                if (d->syms & banned || a->other & d->mask) continue;
+                uint32_t both = a->syms & d->syms;
+                uint32_t line_out = ((v | a->syms) & ~d->syms) | both;
+                uint32_t box_out = ((v | d->syms) & ~a->syms) | both;
+                if (!removes(line, (int)nline, cl | a->mask, cand, line_out)
+                    && !removes(box, (int)nbox, cb | d->mask, cand, box_out)) continue;
+                if (!add_found(out, cc, size, line, a->mask, box, d->mask, v, a->syms, d->syms)) goto fail;
+            }
+        }
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    PyMem_Free(cand);
+    PyMem_Free(core);
+    PyMem_Free(line);
+    PyMem_Free(box);
+    PyMem_Free(lparts);
+    PyMem_Free(bparts);
+    return out;
+}

@@ -1,0 +1,104 @@
+"""The C accelerator's kernels for HoDoKu's other finders
+(``deduce/_accel/ho_misc.c``) find what the pure Python searches find, in
+the same order: Sue de Coq's search of one intersection (HoDoKu's
+``shared`` reading, :meth:`strategies.als.SueDeCoq._shared_at`), on random
+candidate grids (sizes 4 to 16, boxes and jigsaw regions) and on positions
+where the simpler techniques stop; malformed input is refused with a clear
+error.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deduce.geometry import Geometry, bits_of
+from strategies import _accel
+from strategies._houses import line_block_pairs
+from strategies.als import SueDeCoq, _shared_eliminations, _shared_search
+
+from .test_accel import _jigsaw_6, _random_position, accel, with_accel  # noqa: F401 (fixtures)
+from .test_chain_engine import PUZZLES, stuck
+
+pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
+
+
+def _houses(state, line, block, inter):
+    g, value = state.puzzle.geometry, state.value
+    return ([c for c in bits_of(inter) if value[c] < 0], [c for c in g.houses[line] if value[c] < 0],
+            [c for c in g.houses[block] if value[c] < 0])
+
+
+def _removing(state, line_all, box_all, found):
+    """The Python search's finds that remove something (the C kernel returns only those)."""
+    return [f for f in found if _shared_eliminations(state.cand, line_all, box_all, *f)]
+
+
+def assert_same_sue_de_coq(accel_module, state):
+    """Every intersection: the kernel's finds are the Python search's that remove something, in order;
+    and the strategy's steps are the same with and without the module."""
+    checked = 0
+    for line, block, inter in line_block_pairs(state.puzzle.geometry):
+        core, line_all, box_all = _houses(state, line, block, inter)
+        if max(len(line_all), len(box_all)) > accel_module.SDC_MAX_CELLS:
+            continue
+        fast = accel_module.sdc_shared(state.cand, core, line_all, box_all)
+        plain = _removing(state, line_all, box_all, _shared_search(state.cand, core, line_all, box_all))
+        assert fast == plain, (line, block)
+        checked += len(fast)
+    return checked
+
+
+def _steps(state):
+    return [(s.eliminations, s.cells, s.houses, s.symbols, s.details)
+            for s in SueDeCoq(shared=True).find(state)]
+
+
+def assert_same_steps(monkeypatch, accel_module, state):
+    monkeypatch.setattr(_accel, "_deduce_accel", accel_module)
+    fast = _steps(state)
+    monkeypatch.setattr(_accel, "_deduce_accel", None)
+    assert fast == _steps(state)
+    monkeypatch.setattr(_accel, "_deduce_accel", accel_module)
+    return len(fast)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
+       few=st.booleans(), solved=st.sampled_from([0.1, 0.3, 0.5]))
+def test_random_positions_make_the_same_sue_de_coq(accel, size, seed, jigsaw, few, solved):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    state = _random_position(geometry, seed, solved=solved if size < 16 else max(solved, 0.5), few=few)
+    assert_same_sue_de_coq(accel, state)
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+def test_stuck_positions_make_the_same_sue_de_coq_steps(accel, monkeypatch, text):
+    state = stuck(text)
+    assert_same_sue_de_coq(accel, state)
+    assert_same_steps(monkeypatch, accel, state)
+
+
+def test_some_position_has_a_sue_de_coq(accel, monkeypatch):
+    """The comparisons above are not all empty: random classic grids give Sue de Coqs."""
+    found = 0
+    for seed in range(40):
+        state = _random_position(Geometry.boxes(9), seed, solved=0.3, few=True)
+        found += assert_same_sue_de_coq(accel, state)
+    assert found > 0
+
+
+def test_malformed_input_is_refused(accel):
+    cand = [0b111] * 16
+    with pytest.raises(ValueError, match="core cells"):
+        accel.sdc_shared(cand, [0, 99], [0, 1, 2, 3], [0, 1, 4, 5])
+    with pytest.raises(ValueError, match="candidates"):
+        accel.sdc_shared([-1] * 16, [0, 1], [0, 1, 2, 3], [0, 1, 4, 5])
+    with pytest.raises(ValueError, match="in the line and in the box"):
+        accel.sdc_shared(cand, [0, 2], [0, 1, 2, 3], [0, 1, 4, 5])
+    with pytest.raises(ValueError, match="more than"):
+        accel.sdc_shared([1] * 400, [0, 1], list(range(17)), [0, 1])
+    with pytest.raises(TypeError):
+        accel.sdc_shared(cand, None, [0], [0])
+    assert accel.sdc_shared(cand, [0], [0, 1], [0, 4]) == []
