@@ -27,13 +27,15 @@ except in ALS-XZ, whose two sets are kept apart.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterator, NamedTuple, TypedDict
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypedDict
 
 import attrs
 
-from deduce.geometry import bits_of
+from deduce.geometry import Geometry, bits_of
 from deduce.render.marks import SET_ROLES, Builder, Marks, numbered
 from deduce.render.words.prose import Field, capitalize, prose, verb, word
 from deduce.state import State
@@ -44,7 +46,7 @@ from deduce.technique import ALS, UNFAIR, Technique, row
 from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, sdc_shared
 from ._accel import als_links as als_links_of
 from ._hodoku_tabling import hodoku_classic
-from ._houses import cached, per_position
+from ._houses import cached, line_block_pairs, per_position
 from ._memo import memo_for, symbol_masks
 
 if TYPE_CHECKING:
@@ -489,17 +491,14 @@ class SueDeCoq(Producer):
     shared: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
-        from ._houses import line_block_pairs
-
         g = state.puzzle.geometry
         cand, value = state.cand, state.value
         memo = memo_for(state)
-        for line, block, inter in line_block_pairs(g):
-            # what one intersection finds reads only its line and box: kept per their candidates,
-            # since between two steps most intersections keep theirs
-            key = ("sue de coq", self.shared, line, block,
-                   tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[line]),
-                   tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[block]))
+        for line, block, inter, line_of, block_of in _sdc_pairs(g):
+            # what one intersection finds reads only its line and box: kept per their candidates and
+            # values, since between two steps most intersections keep theirs
+            key = ("sue de coq", self.shared, line, block, line_of(cand), line_of(value), block_of(cand),
+                   block_of(value))
             steps = memo.get(key)
             if steps is None:
                 at = self._shared_at if self.shared else self._at
@@ -574,6 +573,14 @@ class SueDeCoq(Producer):
                                                 ("box_symbols", tuple(bits_of(vd)))))
 
 
+@functools.cache
+def _sdc_pairs(g: Geometry) -> tuple[tuple[int, int, int, Callable[[list[int]], Any], Callable[[list[int]], Any]], ...]:
+    """:func:`line_block_pairs` with, for the line and the box, what reads
+    their cells' items of a list (the key of :meth:`SueDeCoq.find`'s memo)."""
+    return tuple((line, block, inter, itemgetter(*g.houses[line]), itemgetter(*g.houses[block]))
+                 for line, block, inter in line_block_pairs(g))
+
+
 def _mask(cells: tuple[int, ...]) -> int:
     out = 0
     for c in cells:
@@ -581,8 +588,11 @@ def _mask(cells: tuple[int, ...]) -> int:
     return out
 
 
+SdcFound = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]
+
+
 def _shared_search(cand: list[int], core_cells: list[int], line_all: list[int],
-                   box_all: list[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]]:
+                   box_all: list[int]) -> Iterator[SdcFound]:
     """:meth:`SueDeCoq._shared_at`'s search (the C module's ``sdc_shared`` is the
     same): each core with a line part and a box part that balance, as (core,
     line part, box part, their symbols), in HoDoKu's order (whether they

@@ -18,8 +18,12 @@ from strategies import _accel
 from strategies._houses import line_block_pairs
 from strategies.als import SueDeCoq, _shared_eliminations, _shared_search
 
-from .test_accel import _jigsaw_6, _random_position, accel, with_accel  # noqa: F401 (fixtures)
+from . import test_accel
+from .test_accel import _jigsaw_6, _random_position
 from .test_chain_engine import PUZZLES, stuck
+
+#: the C module (test_accel's fixture: the installed one, or one built here)
+accel = test_accel.accel
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 
