@@ -179,6 +179,18 @@ def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple
     return out
 
 
+def als_reach(state: State) -> list[list[int]]:
+    """Per set of :func:`als_links` and symbol, the cells outside the set
+    that hold the symbol and see all the set's places of it (none when the
+    set lacks it); once per position."""
+    def make() -> list[list[int]]:
+        masks = symbol_masks(state)
+        syms = range(len(masks))
+        return [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in syms] for a in als_links(state)[0]]
+
+    return per_position(state, "als reach", make)
+
+
 def _targets(masks: list[int], z: int, sets: list[Als]) -> list[int]:
     """The cells outside ``sets`` that hold z (``masks``: :func:`symbol_masks`) and see every z of them."""
     mask = masks[z]
@@ -206,19 +218,23 @@ class AlsXZ(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
-        masks = symbol_masks(state)
+        reach = als_reach(state)
         for (i, j), rccs in sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells)
                                    .bit_count()):
             a, b = sets[i], sets[j]
             common = a.symbols & b.symbols
             if common.bit_count() < 2 or a.cells & b.cells:
                 continue
-            steps = list(self._doubly_linked(masks, a, b, rccs)) if len(rccs) == 2 else []
+            ra, rb = reach[i], reach[j]
+            # (the symbols of both with a cell outside them that sees all their places: _targets of the pair)
+            hits = [(z, ra[z] & rb[z]) for z in bits_of(common) if ra[z] & rb[z]]
+            if not hits and len(rccs) != 2:
+                continue
+            steps = list(self._doubly_linked(ra, rb, a, b, rccs)) if len(rccs) == 2 else []
             for x in rccs:
-                for z in bits_of(common & ~(1 << x)):
-                    targets = _targets(masks, z, [a, b])
-                    if targets:
-                        steps.append(Step(self.technique, eliminations=[(c, z) for c in targets],
+                for z, hit in hits:
+                    if z != x:
+                        steps.append(Step(self.technique, eliminations=[(c, z) for c in bits_of(hit)],
                                           cells=bits_of(a.cells | b.cells), houses=(a.house, b.house),
                                           symbols=(x, z),
                                           details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z))))
@@ -227,15 +243,18 @@ class AlsXZ(Producer):
                 steps = [attrs.evolve(steps[0], eliminations=elims)]
             yield from steps
 
-    def _doubly_linked(self, masks: list[int], a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
+    def _doubly_linked(self, ra: list[int], rb: list[int], a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
         """Two restricted commons: each lies in A or B, and both sets lose
-        one symbol to the other, so each is locked on the rest of its symbols."""
+        one symbol to the other, so each is locked on the rest of its symbols
+        (``ra``, ``rb``: the sets' :func:`als_reach`)."""
         elims = set()
         for x in rccs:
-            elims |= {(c, x) for c in _targets(masks, x, [a, b])}
-        for own in (a, b):
-            for s in bits_of(own.symbols & ~(1 << rccs[0]) & ~(1 << rccs[1])):
-                elims |= {(c, s) for c in _targets(masks, s, [own]) if not (a.cells | b.cells) >> c & 1}
+            elims |= {(c, x) for c in bits_of(ra[x] & rb[x])}
+        used = a.cells | b.cells
+        rest = ~(1 << rccs[0]) & ~(1 << rccs[1])
+        for own, reach in ((a, ra), (b, rb)):
+            for s in bits_of(own.symbols & rest):
+                elims |= {(c, s) for c in bits_of(reach[s] & ~used)}
         if elims:
             yield Step(self.technique, eliminations=sorted(elims), cells=bits_of(a.cells | b.cells),
                        houses=(a.house, b.house), symbols=tuple(rccs), variant="double",
@@ -389,8 +408,7 @@ class AlsChain(Producer):
     @staticmethod
     def _inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
         sets = als_links(state)[0]
-        masks = symbol_masks(state)
-        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
+        reach = als_reach(state)
         useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
         return sets, als_neighbours(state), reach, useful
 
