@@ -227,9 +227,8 @@ def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, 
                 mask.append(m)
             off.append(len(nbr))
         words = (len(state.cand) + 63) // 64
-        size = words * 8
-        reach_words = b"".join(m.to_bytes(size, "little") for r in reach for m in r)
-        cell_words = b"".join(a.cells.to_bytes(size, "little") for a in sets)
+        reach_words = _pack(reach, words)
+        cell_words = _pack([[a.cells for a in sets]], words)
         return off, nbr, mask, reach_words, cell_words, len(reach[0]), words
 
     return per_position(state, "als tables", pack)
@@ -368,8 +367,7 @@ def hodoku_als_walk(forward: list[list[tuple[int, int, int]]], symbols: list[int
             first.append(c1)
             second.append(c2)
         off.append(len(nbr))
-    size = words * 8
-    packed = b"".join(m.to_bytes(size, "little") for r in reach for m in r)
+    packed = _pack(reach, words)
     return _deduce_accel.hodoku_als_walk(off, nbr, first, second, symbols, packed, len(reach[0]), words, max_links,
                                          budget)
 
@@ -386,3 +384,18 @@ def sdc_shared(state: State, core: list[int], line: list[int],
             or state.puzzle.size > 30):
         return None
     return _deduce_accel.sdc_shared(state.cand, core, line, box)
+
+
+def als_neighbours(state: State, pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]] | None:
+    """:func:`strategies.als._neighbours` of ``pairs`` (``state``'s) in C, or
+    None without the module (or with symbols past its 62 bits)."""
+    if _deduce_accel is None or state.puzzle.size > 62:
+        return None
+    return _deduce_accel.als_neighbours(pairs)
+
+
+def _pack(rows: Any, words: int) -> bytes:
+    """Every int of every row as ``words`` little-endian words, packed by the
+    C module (for its ALS kernels, which Python calls only with the module)."""
+    assert _deduce_accel is not None
+    return _deduce_accel.pack_words(rows, words)

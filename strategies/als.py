@@ -45,6 +45,7 @@ from deduce.technique import ALS, UNFAIR, Technique, row
 
 from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, sdc_shared
 from ._accel import als_links as als_links_of
+from ._accel import als_neighbours as als_neighbours_of
 from ._hodoku_tabling import hodoku_classic
 from ._houses import cached, line_block_pairs, per_position
 from ._memo import memo_for, symbol_masks
@@ -166,7 +167,12 @@ def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
 
 def als_neighbours(state: State) -> dict[int, list[tuple[int, int]]]:
     """:func:`_neighbours` of the position's links (:func:`als_links`), once per position."""
-    return per_position(state, "als neighbours", lambda: _neighbours(als_links(state)[1]))
+    def make() -> dict[int, list[tuple[int, int]]]:
+        pairs = als_links(state)[1]
+        fast = als_neighbours_of(state, pairs)
+        return _neighbours(pairs) if fast is None else fast
+
+    return per_position(state, "als neighbours", make)
 
 
 def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]]:

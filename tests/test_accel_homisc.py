@@ -1,10 +1,11 @@
 """The C accelerator's kernels for HoDoKu's other finders
 (``deduce/_accel/ho_misc.c``) find what the pure Python searches find, in
 the same order: Sue de Coq's search of one intersection (HoDoKu's
-``shared`` reading, :meth:`strategies.als.SueDeCoq._shared_at`), on random
-candidate grids (sizes 4 to 16, boxes and jigsaw regions) and on positions
-where the simpler techniques stop; malformed input is refused with a clear
-error.
+``shared`` reading, :meth:`strategies.als.SueDeCoq._shared_at`) and the
+almost locked sets' neighbours (:func:`strategies.als._neighbours`), on
+random candidate grids (sizes 4 to 16, boxes and jigsaw regions) and on
+positions where the simpler techniques stop; the ALS tables pack their bit
+sets as Python would; malformed input is refused with a clear error.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deduce.geometry import Geometry, bits_of
+from deduce.solve_cache import SolveCache
 from strategies import _accel
 from strategies._houses import line_block_pairs
-from strategies.als import SueDeCoq, _shared_eliminations, _shared_search
+from strategies.als import SueDeCoq, _neighbours, _shared_eliminations, _shared_search, als_links
 
 from . import test_accel
 from .test_accel import _jigsaw_6, _random_position
@@ -26,6 +28,15 @@ from .test_chain_engine import PUZZLES, stuck
 accel = test_accel.accel
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
+
+
+def _position(geometry, seed, solved, few):
+    """test_accel's random position, its candidates kept to the grid's symbols (its ``few`` grids may
+    carry a sum of repeated bits past them)."""
+    state = _random_position(geometry, seed, solved=solved, few=few)
+    full = (1 << geometry.size) - 1
+    state.cand[:] = [m & full for m in state.cand]
+    return state
 
 
 def _houses(state, line, block, inter):
@@ -73,7 +84,7 @@ def assert_same_steps(monkeypatch, accel_module, state):
        few=st.booleans(), solved=st.sampled_from([0.1, 0.3, 0.5]))
 def test_random_positions_make_the_same_sue_de_coq(accel, size, seed, jigsaw, few, solved):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
-    state = _random_position(geometry, seed, solved=solved if size < 16 else max(solved, 0.5), few=few)
+    state = _position(geometry, seed, solved if size < 16 else max(solved, 0.5), few)
     assert_same_sue_de_coq(accel, state)
 
 
@@ -88,7 +99,7 @@ def test_some_position_has_a_sue_de_coq(accel, monkeypatch):
     """The comparisons above are not all empty: random classic grids give Sue de Coqs."""
     found = 0
     for seed in range(40):
-        state = _random_position(Geometry.boxes(9), seed, solved=0.3, few=True)
+        state = _position(Geometry.boxes(9), seed, 0.3, True)
         found += assert_same_sue_de_coq(accel, state)
     assert found > 0
 
@@ -106,3 +117,50 @@ def test_malformed_input_is_refused(accel):
     with pytest.raises(TypeError):
         accel.sdc_shared(cand, None, [0], [0])
     assert accel.sdc_shared(cand, [0], [0, 1], [0, 4]) == []
+
+
+def assert_same_neighbours(accel_module, state):
+    state.cache = SolveCache()
+    pairs = als_links(state)[1]
+    fast = accel_module.als_neighbours(pairs)
+    assert list(fast.items()) == list(_neighbours(pairs).items())
+    return len(fast)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 9]), seed=st.integers(0, 2**32), jigsaw=st.booleans(), few=st.booleans())
+def test_random_positions_make_the_same_als_neighbours(accel, size, seed, jigsaw, few):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    assert_same_neighbours(accel, _position(geometry, seed, 0.3, few))
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+def test_stuck_positions_make_the_same_als_neighbours(accel, text):
+    assert assert_same_neighbours(accel, stuck(text)) > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.lists(st.lists(st.integers(0, 2**128 - 1), max_size=9), max_size=6), words=st.sampled_from([2, 3]))
+def test_words_are_packed_as_python_packs_them(rows, words):
+    module = _accel._deduce_accel
+    if module is None:
+        pytest.skip("the accelerator is not in use")
+    assert module.pack_words(rows, words) == b"".join(m.to_bytes(words * 8, "little") for row in rows for m in row)
+
+
+def test_malformed_tables_are_refused(accel):
+    with pytest.raises(TypeError, match="dict"):
+        accel.als_neighbours([((0, 1), [2])])
+    with pytest.raises(ValueError, match="each pair"):
+        accel.als_neighbours({(0, 1, 2): [1]})
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_neighbours({(0, 1): [70]})
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_neighbours({(-1, 1): [3]})
+    with pytest.raises(ValueError, match="non-negative"):
+        accel.pack_words([[-1]], 2)
+    with pytest.raises(ValueError, match="too wide"):
+        accel.pack_words([[2**130]], 2)
+    with pytest.raises(ValueError, match="1 to 64"):
+        accel.pack_words([[1]], 0)
+    assert accel.als_neighbours({}) == {}

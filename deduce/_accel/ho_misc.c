@@ -167,3 +167,85 @@ done:
     PyMem_Free(bparts);
     return out;
 }
+
+
+/* als_neighbours(pairs) -> {set: [(other set, commons mask)]}: strategies.als._neighbours, in its order:
+ * pairs maps (i, j) to the list of their restricted commons (each below 62); each pair adds (j, mask)
+ * to i's list and (i, mask) to j's, the sets in the order they first appear. */
+PyObject *als_neighbours(PyObject *module, PyObject *pairs) {
+    if (!PyDict_Check(pairs)) {
+        PyErr_SetString(PyExc_TypeError, "als_neighbours: expected a dict of pairs");
+        return NULL;
+    }
+    PyObject *out = PyDict_New(), *key, *value;
+    Py_ssize_t pos = 0;
+    if (!out) return NULL;
+    while (PyDict_Next(pairs, &pos, &key, &value)) {
+        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value)) {
+            PyErr_SetString(PyExc_ValueError, "als_neighbours: each pair is (i, j): [commons]");
+            goto fail;
+        }
+        long long m = 0;
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
+            long x;
+            if (!small_int(PyList_GET_ITEM(value, k), 0, 62, &x)) goto fail;
+            m |= 1LL << x;
+        }
+        PyObject *mask = PyLong_FromLongLong(m);
+        if (!mask) goto fail;
+        for (int end = 0; end < 2; end++) {
+            PyObject *here = PyTuple_GET_ITEM(key, end), *there = PyTuple_GET_ITEM(key, 1 - end);
+            long dummy;
+            if (!small_int(here, 0, LONG_MAX, &dummy)) { Py_DECREF(mask); goto fail; }
+            PyObject *fresh = PyList_New(0);
+            PyObject *list = fresh ? PyDict_SetDefault(out, here, fresh) : NULL;  /* (borrowed) */
+            Py_XDECREF(fresh);
+            PyObject *item = list ? PyTuple_Pack(2, there, mask) : NULL;
+            if (!item || PyList_Append(list, item) < 0) { Py_XDECREF(item); Py_DECREF(mask); goto fail; }
+            Py_DECREF(item);
+        }
+        Py_DECREF(mask);
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* pack_words(rows, words) -> bytes: every int of every row (a sequence of sequences of non-negative
+ * ints), in order, as words little-endian 64-bit words each (what the ALS kernels read as bit sets). */
+PyObject *pack_words(PyObject *module, PyObject *args) {
+    PyObject *rows;
+    int words;
+    if (!PyArg_ParseTuple(args, "Oi", &rows, &words)) return NULL;
+    if (words < 1 || words > 64) {
+        PyErr_SetString(PyExc_ValueError, "pack_words: 1 to 64 words per int");
+        return NULL;
+    }
+    PyObject *outer = PySequence_Fast(rows, "pack_words: expected a sequence of rows"), *out = NULL;
+    if (!outer) return NULL;
+    Py_ssize_t n = 0, nrows = PySequence_Fast_GET_SIZE(outer);
+    for (Py_ssize_t r = 0; r < nrows; r++) {
+        Py_ssize_t k = PySequence_Size(PySequence_Fast_GET_ITEM(outer, r));
+        if (k < 0) goto done;
+        n += k;
+    }
+    out = PyBytes_FromStringAndSize(NULL, n * words * 8);
+    if (!out) goto done;
+    word *w = (word *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t r = 0, at = 0; r < nrows; r++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(outer, r), "pack_words: expected rows of ints");
+        if (!row) { Py_CLEAR(out); goto done; }
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(row);
+        for (Py_ssize_t i = 0; i < k && at < n; i++, at++)
+            if (!long_to_bits(PySequence_Fast_GET_ITEM(row, i), w + at * words, words)) {
+                Py_DECREF(row);
+                Py_CLEAR(out);
+                goto done;
+            }
+        Py_DECREF(row);
+    }
+done:
+    Py_DECREF(outer);
+    return out;
+}

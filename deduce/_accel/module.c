@@ -114,6 +114,10 @@ static PyMethodDef accel_functions[] = {
     {"sdc_shared", sdc_shared, METH_VARARGS,
      "sdc_shared(cand, core_cells, line_cells, box_cells) -> [(core, line part, box part, v, va, vd)]: "
      "strategies.als.SueDeCoq._shared_at's search of one intersection, the steps that remove something, in order."},
+    {"als_neighbours", als_neighbours, METH_O,
+     "als_neighbours(pairs) -> {set: [(other set, commons mask)]}: strategies.als._neighbours, in its order."},
+    {"pack_words", pack_words, METH_VARARGS,
+     "pack_words(rows, words) -> bytes: every int of every row as words little-endian 64-bit words."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
