@@ -399,3 +399,17 @@ def _pack(rows: Any, words: int) -> bytes:
     C module (for its ALS kernels, which Python calls only with the module)."""
     assert _deduce_accel is not None
     return _deduce_accel.pack_words(rows, words)
+
+
+def als_xz_pairs(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
+                 links: dict[int, list[tuple[int, int]]], reach: list[list[int]]
+                 ) -> list[tuple[tuple[int, int], list[int]]] | None:
+    """The pairs of sets :class:`strategies.als.AlsXZ` reads (those that may
+    remove something), in its order, from the C module's ``als_xz_pairs``
+    over the position's packed ALS tables; None without the module or past
+    its limits."""
+    tables = _als_tables(state, sets, links, reach)
+    if tables is None or _deduce_accel is None or tables[5] > 31:
+        return None
+    reach_words, cell_words, nsym, words = tables[3:]
+    return _deduce_accel.als_xz_pairs(pairs, [a.symbols for a in sets], reach_words, cell_words, nsym, words)

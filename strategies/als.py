@@ -43,7 +43,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, sdc_shared
+from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_shared
 from ._accel import als_links as als_links_of
 from ._accel import als_neighbours as als_neighbours_of
 from ._hodoku_tabling import hodoku_classic
@@ -225,29 +225,35 @@ class AlsXZ(Producer):
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
         reach = als_reach(state)
-        for (i, j), rccs in sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells)
-                                   .bit_count()):
-            a, b = sets[i], sets[j]
-            common = a.symbols & b.symbols
-            if common.bit_count() < 2 or a.cells & b.cells:
-                continue
-            ra, rb = reach[i], reach[j]
-            # (the symbols of both with a cell outside them that sees all their places: _targets of the pair)
-            hits = [(z, ra[z] & rb[z]) for z in bits_of(common) if ra[z] & rb[z]]
-            if not hits and len(rccs) != 2:
-                continue
-            steps = list(self._doubly_linked(ra, rb, a, b, rccs)) if len(rccs) == 2 else []
-            for x in rccs:
-                for z, hit in hits:
-                    if z != x:
-                        steps.append(Step(self.technique, eliminations=[(c, z) for c in bits_of(hit)],
-                                          cells=bits_of(a.cells | b.cells), houses=(a.house, b.house),
-                                          symbols=(x, z),
-                                          details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z))))
-            if self.whole and len(steps) > 1:
-                elims = sorted({e for st in steps for e in st.eliminations})
-                steps = [attrs.evolve(steps[0], eliminations=elims)]
-            yield from steps
+        ordered = als_xz_pairs(state, sets, links, AlsChain.inputs(state)[1], reach) if sets else None
+        if ordered is None:
+            ordered = sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells).bit_count())
+        for (i, j), rccs in ordered:
+            yield from self._pair_steps(sets, reach, i, j, rccs)
+
+    def _pair_steps(self, sets: list[Als], reach: list[list[int]], i: int, j: int, rccs: list[int]) -> list[Step]:
+        """The steps of sets i and j with restricted commons ``rccs`` (``reach``: :func:`als_reach`)."""
+        a, b = sets[i], sets[j]
+        common = a.symbols & b.symbols
+        if common.bit_count() < 2 or a.cells & b.cells:
+            return []
+        ra, rb = reach[i], reach[j]
+        # (the symbols of both with a cell outside them that sees all their places: _targets of the pair)
+        hits = [(z, ra[z] & rb[z]) for z in bits_of(common) if ra[z] & rb[z]]
+        if not hits and len(rccs) != 2:
+            return []
+        steps = list(self._doubly_linked(ra, rb, a, b, rccs)) if len(rccs) == 2 else []
+        for x in rccs:
+            for z, hit in hits:
+                if z != x:
+                    steps.append(Step(self.technique, eliminations=[(c, z) for c in bits_of(hit)],
+                                      cells=bits_of(a.cells | b.cells), houses=(a.house, b.house),
+                                      symbols=(x, z),
+                                      details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z))))
+        if self.whole and len(steps) > 1:
+            elims = sorted({e for st in steps for e in st.eliminations})
+            steps = [attrs.evolve(steps[0], eliminations=elims)]
+        return steps
 
     def _doubly_linked(self, ra: list[int], rb: list[int], a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
         """Two restricted commons: each lies in A or B, and both sets lose

@@ -2,7 +2,8 @@
 (``deduce/_accel/ho_misc.c``) find what the pure Python searches find, in
 the same order: Sue de Coq's search of one intersection (HoDoKu's
 ``shared`` reading, :meth:`strategies.als.SueDeCoq._shared_at`) and the
-almost locked sets' neighbours (:func:`strategies.als._neighbours`), on
+almost locked sets' neighbours (:func:`strategies.als._neighbours`) and
+the pairs of sets ALS-XZ reads (:class:`strategies.als.AlsXZ`), on
 random candidate grids (sizes 4 to 16, boxes and jigsaw regions) and on
 positions where the simpler techniques stop; the ALS tables pack their bit
 sets as Python would; malformed input is refused with a clear error.
@@ -18,7 +19,16 @@ from deduce.geometry import Geometry, bits_of
 from deduce.solve_cache import SolveCache
 from strategies import _accel
 from strategies._houses import line_block_pairs
-from strategies.als import SueDeCoq, _neighbours, _shared_eliminations, _shared_search, als_links
+from strategies.als import (
+    AlsChain,
+    AlsXZ,
+    SueDeCoq,
+    _neighbours,
+    _shared_eliminations,
+    _shared_search,
+    als_links,
+    als_reach,
+)
 
 from . import test_accel
 from .test_accel import _jigsaw_6, _random_position
@@ -164,3 +174,63 @@ def test_malformed_tables_are_refused(accel):
     with pytest.raises(ValueError, match="1 to 64"):
         accel.pack_words([[1]], 0)
     assert accel.als_neighbours({}) == {}
+
+
+def assert_same_xz_pairs(accel_module, monkeypatch, state):
+    """The kernel's pairs are those whose steps are not empty, in the order the Python sort reads them;
+    and ALS-XZ's steps (both readings) are the same with and without the module."""
+    monkeypatch.setattr(_accel, "_deduce_accel", accel_module)
+    state.cache = SolveCache()
+    sets, links = als_links(state)
+    if not sets:
+        return 0
+    reach = als_reach(state)
+    fast = _accel.als_xz_pairs(state, sets, links, AlsChain.inputs(state)[1], reach)
+    xz = AlsXZ()
+    plain = [(k, v) for k, v in sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells)
+                                       .bit_count()) if xz._pair_steps(sets, reach, *k, v)]
+    assert fast == plain
+    for whole in (False, True):
+        monkeypatch.setattr(_accel, "_deduce_accel", accel_module)
+        state.cache = SolveCache()
+        steps = [(s.eliminations, s.cells, s.houses, s.symbols, s.variant, s.details)
+                 for s in AlsXZ(whole=whole).find(state)]
+        monkeypatch.setattr(_accel, "_deduce_accel", None)
+        state.cache = SolveCache()
+        assert steps == [(s.eliminations, s.cells, s.houses, s.symbols, s.variant, s.details)
+                         for s in AlsXZ(whole=whole).find(state)]
+    monkeypatch.setattr(_accel, "_deduce_accel", accel_module)
+    return len(fast)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 9]), seed=st.integers(0, 2**32), jigsaw=st.booleans(), few=st.booleans())
+def test_random_positions_read_the_same_als_xz_pairs(accel, monkeypatch, size, seed, jigsaw, few):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    assert_same_xz_pairs(accel, monkeypatch, _position(geometry, seed, 0.3, few))
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+def test_stuck_positions_read_the_same_als_xz_pairs(accel, monkeypatch, text):
+    assert_same_xz_pairs(accel, monkeypatch, stuck(text))
+
+
+def test_some_stuck_position_has_als_xz_pairs(accel, monkeypatch):
+    """The comparisons above are not all empty."""
+    assert sum(assert_same_xz_pairs(accel, monkeypatch, stuck(text)) for text in PUZZLES[:4]) > 0
+
+
+def test_malformed_xz_input_is_refused(accel):
+    cells = (1).to_bytes(16, "little") + (2).to_bytes(16, "little")
+    reach = bytes(2 * 9 * 16)
+    assert accel.als_xz_pairs({(0, 1): [0]}, [3, 3], reach, cells, 9, 2) == []
+    with pytest.raises(TypeError):
+        accel.als_xz_pairs([((0, 1), [0])], [3, 3], reach, cells, 9, 2)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_xz_pairs({(0, 5): [0]}, [3, 3], reach, cells, 9, 2)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_xz_pairs({(0, 1): [9]}, [3, 3], reach, cells, 9, 2)
+    with pytest.raises(ValueError, match="wrong size"):
+        accel.als_xz_pairs({(0, 1): [0]}, [3, 3], reach[:-1], cells, 9, 2)
+    with pytest.raises(ValueError, match="1 to 31"):
+        accel.als_xz_pairs({}, [], b"", b"", 40, 2)

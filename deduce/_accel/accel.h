@@ -25,7 +25,8 @@
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
  *   ho_misc.c HoDoKu's other finders: Sue de Coq's search (sdc_shared), the ALS sets' neighbours
- *             (als_neighbours) and bit sets packed as words (pack_words; strategies/als.py)
+ *             (als_neighbours), ALS-XZ's pairs worth a look (als_xz_pairs) and bit sets packed as words
+ *             (pack_words; strategies/als.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -161,6 +162,7 @@ PyObject *hodoku_als_walk(PyObject *module, PyObject *args);  /* hodals.c */
 PyObject *sdc_shared(PyObject *module, PyObject *args);
 PyObject *als_neighbours(PyObject *module, PyObject *pairs);
 PyObject *pack_words(PyObject *module, PyObject *args);
+PyObject *als_xz_pairs(PyObject *module, PyObject *args);
 #define SDC_CELLS 16           /* ho_misc.c: the most unsolved cells of a house in a Sue de Coq */
 
 #endif

@@ -249,3 +249,91 @@ done:
     Py_DECREF(outer);
     return out;
 }
+
+
+/* als_xz_pairs(pairs, symbols, reach, cells, nsymbols, words) -> [((i, j), commons)]: the pairs of
+ * strategies.als.AlsXZ.find worth a look, in its order: pairs maps (i, j) to the sets' restricted
+ * commons; symbols[i] is set i's symbol mask, reach holds per set and symbol the cells outside it
+ * that hold the symbol and see all its places (words little-endian words each), cells per set its
+ * cells.  A pair is kept when its sets share two symbols or more, do not overlap, and make a step:
+ * a symbol z of both reaches a cell from both sets and they have a restricted common other than z,
+ * or (two restricted commons) AlsXZ._doubly_linked removes something.  Python makes the kept
+ * pairs' steps as before; they come sorted by how many cells the two sets have, stably. */
+typedef struct { int cells; Py_ssize_t at; PyObject *key, *value; } XZPair;
+
+static int compare_xz(const void *pa, const void *pb) {
+    const XZPair *a = pa, *b = pb;
+    if (a->cells != b->cells) return a->cells < b->cells ? -1 : 1;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
+PyObject *als_xz_pairs(PyObject *module, PyObject *args) {
+    PyObject *pairs, *symbols_in, *reach_in, *cells_in;
+    int nsym, words;
+    if (!PyArg_ParseTuple(args, "O!OOOii", &PyDict_Type, &pairs, &symbols_in, &reach_in, &cells_in, &nsym, &words))
+        return NULL;
+    if (nsym < 1 || nsym > 31 || words < 1 || words > 64) {
+        PyErr_SetString(PyExc_ValueError, "als_xz_pairs: 1 to 31 symbols, 1 to 64 words");
+        return NULL;
+    }
+    Py_ssize_t nsets;
+    int *symbols = int_array_in(symbols_in, &nsets, -1, 0, 1L << nsym, "set symbols");
+    word *reach = symbols ? word_array(reach_in, nsets * nsym * words) : NULL;
+    word *cells = reach ? word_array(cells_in, nsets * words) : NULL;
+    XZPair *kept = NULL;
+    PyObject *out = NULL;
+    if (!cells) goto done;
+    kept = PyMem_Calloc(PyDict_GET_SIZE(pairs) + 1, sizeof(XZPair));
+    if (!kept) { PyErr_NoMemory(); goto done; }
+    Py_ssize_t pos = 0, at = 0, nkept = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(pairs, &pos, &key, &value)) {
+        long i, j;
+        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value)
+            || !small_int(PyTuple_GET_ITEM(key, 0), 0, nsets, &i) || !small_int(PyTuple_GET_ITEM(key, 1), 0, nsets, &j)) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "als_xz_pairs: each pair is (i, j): [commons]");
+            goto done;
+        }
+        at++;
+        const word *ci = cells + i * words, *cj = cells + j * words;
+        int common = symbols[i] & symbols[j];
+        if (__builtin_popcount(common) < 2 || !w_disjoint(ci, cj, words)) continue;
+        Py_ssize_t nx = PyList_GET_SIZE(value);
+        int xs = 0, worth = 0;
+        for (Py_ssize_t k = 0; k < nx; k++) {
+            long x;
+            if (!small_int(PyList_GET_ITEM(value, k), 0, nsym, &x)) goto done;
+            xs |= 1 << x;
+        }
+        /* a symbol z of both that both sets reach a cell with, and a restricted common other than z */
+        for (int z = 0; z < nsym && !worth; z++)
+            if (common >> z & 1 && xs & ~(1 << z) && !w_disjoint(reach + (i * nsym + z) * words,
+                                                                 reach + (j * nsym + z) * words, words))
+                worth = 1;
+        if (!worth && nx == 2)  /* AlsXZ._doubly_linked: each common, then each set's other symbols */
+            for (int z = 0; z < nsym && !worth; z++) {
+                const word *ri = reach + (i * nsym + z) * words, *rj = reach + (j * nsym + z) * words;
+                if (xs >> z & 1) worth = !w_disjoint(ri, rj, words);
+                else
+                    for (int w = 0; w < words && !worth; w++)
+                        worth = ((symbols[i] >> z & 1) && (ri[w] & ~(ci[w] | cj[w])))
+                                || ((symbols[j] >> z & 1) && (rj[w] & ~(ci[w] | cj[w])));
+            }
+        if (!worth) continue;
+        int count = w_count(ci, words) + w_count(cj, words);
+        kept[nkept++] = (XZPair){count, at, key, value};
+    }
+    qsort(kept, nkept, sizeof(XZPair), compare_xz);
+    if (!(out = PyList_New(nkept))) goto done;
+    for (Py_ssize_t k = 0; k < nkept; k++) {
+        PyObject *item = PyTuple_Pack(2, kept[k].key, kept[k].value);
+        if (!item) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, k, item);
+    }
+done:
+    PyMem_Free(symbols);
+    PyMem_Free(reach);
+    PyMem_Free(cells);
+    PyMem_Free(kept);
+    return out;
+}

@@ -116,6 +116,9 @@ static PyMethodDef accel_functions[] = {
      "strategies.als.SueDeCoq._shared_at's search of one intersection, the steps that remove something, in order."},
     {"als_neighbours", als_neighbours, METH_O,
      "als_neighbours(pairs) -> {set: [(other set, commons mask)]}: strategies.als._neighbours, in its order."},
+    {"als_xz_pairs", als_xz_pairs, METH_VARARGS,
+     "als_xz_pairs(pairs, symbols, reach, cells, nsymbols, words) -> [((i, j), commons)]: the pairs "
+     "strategies.als.AlsXZ.find reads, in its order (those that may remove something)."},
     {"pack_words", pack_words, METH_VARARGS,
      "pack_words(rows, words) -> bytes: every int of every row as words little-endian 64-bit words."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
