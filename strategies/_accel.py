@@ -413,3 +413,11 @@ def als_xz_pairs(state: State, sets: list[Any], pairs: dict[tuple[int, int], lis
         return None
     reach_words, cell_words, nsym, words = tables[3:]
     return _deduce_accel.als_xz_pairs(pairs, [a.symbols for a in sets], reach_words, cell_words, nsym, words)
+
+
+def hodoku_ur_rectangles(state: State) -> list[tuple[tuple[int, int, int, int], int, int]] | None:
+    """:func:`strategies._hodoku_uniqueness._rectangles` (9x9) in C, in its
+    order; None without the module."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_ur_rectangles(state.cand, state.value)

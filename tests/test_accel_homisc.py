@@ -3,7 +3,8 @@
 the same order: Sue de Coq's search of one intersection (HoDoKu's
 ``shared`` reading, :meth:`strategies.als.SueDeCoq._shared_at`) and the
 almost locked sets' neighbours (:func:`strategies.als._neighbours`) and
-the pairs of sets ALS-XZ reads (:class:`strategies.als.AlsXZ`), on
+the pairs of sets ALS-XZ reads (:class:`strategies.als.AlsXZ`), and
+HoDoKu's unique rectangles (:mod:`strategies._hodoku_uniqueness`), on
 random candidate grids (sizes 4 to 16, boxes and jigsaw regions) and on
 positions where the simpler techniques stop; the ALS tables pack their bit
 sets as Python would; malformed input is refused with a clear error.
@@ -234,3 +235,50 @@ def test_malformed_xz_input_is_refused(accel):
         accel.als_xz_pairs({(0, 1): [0]}, [3, 3], reach[:-1], cells, 9, 2)
     with pytest.raises(ValueError, match="1 to 31"):
         accel.als_xz_pairs({}, [], b"", b"", 40, 2)
+
+
+def _classic(seed, solved, few):
+    state = _position(Geometry.boxes(9), seed, solved, few)
+    for c, v in enumerate(state.value):  # (values the rectangles read as placed digits)
+        if v >= 0:
+            state.cand[c] = 1 << v
+    return state
+
+
+def assert_same_rectangles(accel_module, monkeypatch, state):
+    from strategies import _hodoku_uniqueness as ur
+
+    fast = accel_module.hodoku_ur_rectangles(state.cand, state.value)
+    assert fast == list(ur._python_rectangles(state))
+    monkeypatch.setattr(_accel, "_deduce_accel", accel_module)
+    state.cache = SolveCache()
+    with_module = ur.hodoku_rectangles(state)
+    monkeypatch.setattr(_accel, "_deduce_accel", None)
+    state.cache = SolveCache()
+    assert with_module == ur.hodoku_rectangles(state)
+    return len(fast)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), few=st.booleans(), solved=st.sampled_from([0.1, 0.3, 0.5]))
+def test_random_positions_make_the_same_hodoku_rectangles(accel, monkeypatch, seed, few, solved):
+    assert_same_rectangles(accel, monkeypatch, _classic(seed, solved, few))
+
+
+@pytest.mark.parametrize("text", PUZZLES)
+def test_stuck_positions_make_the_same_hodoku_rectangles(accel, monkeypatch, text):
+    assert_same_rectangles(accel, monkeypatch, stuck(text))
+
+
+def test_some_position_has_hodoku_rectangles(accel, monkeypatch):
+    assert sum(assert_same_rectangles(accel, monkeypatch, _classic(seed, 0.1, True)) for seed in range(20)) > 0
+
+
+def test_malformed_rectangle_input_is_refused(accel):
+    with pytest.raises(ValueError, match="candidates: 80 numbers"):
+        accel.hodoku_ur_rectangles([3] * 80, [-1] * 81)
+    with pytest.raises(ValueError, match="values"):
+        accel.hodoku_ur_rectangles([3] * 81, [9] * 81)
+    with pytest.raises(ValueError, match="candidates"):
+        accel.hodoku_ur_rectangles([512] * 81, [-1] * 81)
+    assert accel.hodoku_ur_rectangles([1] * 81, list(range(9)) * 9) == []

@@ -26,7 +26,8 @@
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
  *   ho_misc.c HoDoKu's other finders: Sue de Coq's search (sdc_shared), the ALS sets' neighbours
  *             (als_neighbours), ALS-XZ's pairs worth a look (als_xz_pairs) and bit sets packed as words
- *             (pack_words; strategies/als.py)
+ *             (pack_words; strategies/als.py), HoDoKu's unique rectangles (hodoku_ur_rectangles;
+ *             strategies/_hodoku_uniqueness.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -163,6 +164,7 @@ PyObject *sdc_shared(PyObject *module, PyObject *args);
 PyObject *als_neighbours(PyObject *module, PyObject *pairs);
 PyObject *pack_words(PyObject *module, PyObject *args);
 PyObject *als_xz_pairs(PyObject *module, PyObject *args);
+PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args);
 #define SDC_CELLS 16           /* ho_misc.c: the most unsolved cells of a house in a Sue de Coq */
 
 #endif

@@ -337,3 +337,74 @@ done:
     PyMem_Free(kept);
     return out;
 }
+
+
+/* hodoku_ur_rectangles(cand, value) -> [((i11, i12, i21, i22), a, b)]: the rectangles of
+ * strategies._hodoku_uniqueness._rectangles (9x9 with boxes), in its order: from each bivalue cell
+ * (digits a < b), a second corner in its box and its row (or column), then the far side in the
+ * parallel lines; no corner solved, no placed peer keeping a or b out of a corner it must hold;
+ * each rectangle once. */
+#define UR_N 9
+static int ur_box(int c) { return c / UR_N / 3 * 3 + c % UR_N / 3; }
+
+static int ur_sees(int p, int q) {
+    return p != q && (p / UR_N == q / UR_N || p % UR_N == q % UR_N || ur_box(p) == ur_box(q));
+}
+
+PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *value_in;
+    if (!PyArg_ParseTuple(args, "OO", &cand_in, &value_in)) return NULL;
+    int *cand = int_array_in(cand_in, NULL, UR_N * UR_N, 0, 1 << UR_N, "candidates");
+    int *value = cand ? int_array_in(value_in, NULL, UR_N * UR_N, -1, UR_N, "values") : NULL;
+    PyObject *out = NULL;
+    long long *done = NULL;
+    size_t ndone = 0, cap = 0;
+    if (!value) goto done;
+    int seen[UR_N * UR_N] = {0};  /* the digits placed among each empty cell's peers */
+    for (int c = 0; c < UR_N * UR_N; c++)
+        if (value[c] < 0)
+            for (int p = 0; p < UR_N * UR_N; p++)
+                if (value[p] >= 0 && ur_sees(c, p)) seen[c] |= 1 << value[p];
+    if (!(out = PyList_New(0))) goto done;
+    for (int i11 = 0; i11 < UR_N * UR_N; i11++) {
+        int both = cand[i11];
+        if (value[i11] >= 0 || __builtin_popcount(both) != 2) continue;
+        int a = __builtin_ctz(both), b = 31 - __builtin_clz(both);
+        int r11 = i11 / UR_N, c11 = i11 % UR_N, b11 = ur_box(i11);
+        for (int k = 0; k < UR_N; k++) {  /* the box's cells in order */
+            int i12 = (b11 / 3 * 3 + k / 3) * UR_N + b11 % 3 * 3 + k % 3;
+            int row = i12 / UR_N == r11;
+            if (i12 == i11 || (!row && i12 % UR_N != c11)) continue;
+            if (value[i12] >= 0 || seen[i12] & both) continue;
+            for (int t = 0; t < UR_N; t++) {
+                int i21 = row ? t * UR_N + c11 : r11 * UR_N + t;
+                int i22 = row ? t * UR_N + i12 % UR_N : i12 / UR_N * UR_N + t;
+                if (ur_box(i21) == b11 || value[i21] >= 0 || value[i22] >= 0) continue;
+                if (seen[i21] >> a & 1 || seen[i22] & both) continue;
+                int s[4] = {i11, i12, i21, i22};
+                for (int x = 1; x < 4; x++)
+                    for (int y = x; y > 0 && s[y - 1] > s[y]; y--) { int tmp = s[y]; s[y] = s[y - 1]; s[y - 1] = tmp; }
+                long long key = (long long)s[0] << 21 | s[1] << 14 | s[2] << 7 | s[3];
+                int met = 0;
+                for (size_t d = 0; d < ndone && !met; d++) met = done[d] == key;
+                if (met) continue;
+                if (ndone == cap) {
+                    size_t grown = cap ? cap * 2 : 64;
+                    long long *more = PyMem_Realloc(done, grown * sizeof(long long));
+                    if (!more) { PyErr_NoMemory(); Py_CLEAR(out); goto done; }
+                    done = more;
+                    cap = grown;
+                }
+                done[ndone++] = key;
+                PyObject *item = Py_BuildValue("((iiii)ii)", i11, i12, i21, i22, a, b);
+                if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_CLEAR(out); goto done; }
+                Py_DECREF(item);
+            }
+        }
+    }
+done:
+    PyMem_Free(cand);
+    PyMem_Free(value);
+    PyMem_Free(done);
+    return out;
+}

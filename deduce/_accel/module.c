@@ -119,6 +119,9 @@ static PyMethodDef accel_functions[] = {
     {"als_xz_pairs", als_xz_pairs, METH_VARARGS,
      "als_xz_pairs(pairs, symbols, reach, cells, nsymbols, words) -> [((i, j), commons)]: the pairs "
      "strategies.als.AlsXZ.find reads, in its order (those that may remove something)."},
+    {"hodoku_ur_rectangles", hodoku_ur_rectangles, METH_VARARGS,
+     "hodoku_ur_rectangles(cand, value) -> [(corners, a, b)]: strategies._hodoku_uniqueness._rectangles (9x9), "
+     "in its order."},
     {"pack_words", pack_words, METH_VARARGS,
      "pack_words(rows, words) -> bytes: every int of every row as words little-endian 64-bit words."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
