@@ -220,12 +220,8 @@ def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, 
         return None
 
     def pack() -> tuple[Any, ...]:
-        off, nbr, mask = [0], [], []
-        for i in range(len(sets)):
-            for j, m in links.get(i, ()):
-                nbr.append(j)
-                mask.append(m)
-            off.append(len(nbr))
+        assert _deduce_accel is not None
+        off, nbr, mask = _deduce_accel.als_link_table(links, len(sets))
         words = (len(state.cand) + 63) // 64
         reach_words = _pack(reach, words)
         cell_words = _pack([[a.cells for a in sets]], words)
@@ -421,3 +417,12 @@ def hodoku_ur_rectangles(state: State) -> list[tuple[tuple[int, int, int, int], 
     if _deduce_accel is None:
         return None
     return _deduce_accel.hodoku_ur_rectangles(state.cand, state.value)
+
+
+def als_reach(state: State, sets: list[Any], masks: list[int]) -> tuple[list[list[int]], list[int]] | None:
+    """:func:`strategies.als.als_reach` of ``sets`` and the symbols each
+    reaches, from the C module's ``als_reach``; None without the module or
+    past its limits."""
+    if _deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or len(masks) > 62:
+        return None
+    return _deduce_accel.als_reach(sets, masks, (len(state.cand) + 63) // 64)

@@ -46,6 +46,7 @@ from deduce.technique import ALS, UNFAIR, Technique, row
 from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_shared
 from ._accel import als_links as als_links_of
 from ._accel import als_neighbours as als_neighbours_of
+from ._accel import als_reach as als_reach_of
 from ._hodoku_tabling import hodoku_classic
 from ._houses import cached, line_block_pairs, per_position
 from ._memo import memo_for, symbol_masks
@@ -189,10 +190,20 @@ def als_reach(state: State) -> list[list[int]]:
     """Per set of :func:`als_links` and symbol, the cells outside the set
     that hold the symbol and see all the set's places of it (none when the
     set lacks it); once per position."""
-    def make() -> list[list[int]]:
-        masks = symbol_masks(state)
+    return _reach_and_useful(state)[0]
+
+
+def _reach_and_useful(state: State) -> tuple[list[list[int]], list[int]]:
+    """:func:`als_reach`, and per set the mask of the symbols whose reach is
+    not empty (the C module's ``als_reach`` when there is one); once per position."""
+    def make() -> tuple[list[list[int]], list[int]]:
+        sets, masks = als_links(state)[0], symbol_masks(state)
+        fast = als_reach_of(state, sets, masks)
+        if fast is not None:
+            return fast
         syms = range(len(masks))
-        return [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in syms] for a in als_links(state)[0]]
+        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in syms] for a in sets]
+        return reach, [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
 
     return per_position(state, "als reach", make)
 
@@ -420,8 +431,7 @@ class AlsChain(Producer):
     @staticmethod
     def _inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
         sets = als_links(state)[0]
-        reach = als_reach(state)
-        useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
+        reach, useful = _reach_and_useful(state)
         return sets, als_neighbours(state), reach, useful
 
     def _found(self, sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],

@@ -2,7 +2,8 @@
 (``deduce/_accel/ho_misc.c``) find what the pure Python searches find, in
 the same order: Sue de Coq's search of one intersection (HoDoKu's
 ``shared`` reading, :meth:`strategies.als.SueDeCoq._shared_at`) and the
-almost locked sets' neighbours (:func:`strategies.als._neighbours`) and
+almost locked sets' reach (:func:`strategies.als.als_reach`), neighbours
+(:func:`strategies.als._neighbours`) and link table, and
 the pairs of sets ALS-XZ reads (:class:`strategies.als.AlsXZ`), and
 HoDoKu's unique rectangles (:mod:`strategies._hodoku_uniqueness`), on
 random candidate grids (sizes 4 to 16, boxes and jigsaw regions) and on
@@ -131,10 +132,22 @@ def test_malformed_input_is_refused(accel):
 
 
 def assert_same_neighbours(accel_module, state):
+    """The sets' neighbours, link table and reach, as the Python code makes them."""
     state.cache = SolveCache()
-    pairs = als_links(state)[1]
+    sets, pairs = als_links(state)
     fast = accel_module.als_neighbours(pairs)
     assert list(fast.items()) == list(_neighbours(pairs).items())
+    off, nbr, mask = [0], [], []
+    for i in range(len(sets)):
+        for j, m in fast.get(i, ()):
+            nbr.append(j)
+            mask.append(m)
+        off.append(len(nbr))
+    assert accel_module.als_link_table(fast, len(sets)) == (off, nbr, mask)
+    masks = state.symbol_masks()
+    reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
+    useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
+    assert accel_module.als_reach(sets, masks, (len(state.cand) + 63) // 64) == (reach, useful)
     return len(fast)
 
 
@@ -175,6 +188,20 @@ def test_malformed_tables_are_refused(accel):
     with pytest.raises(ValueError, match="1 to 64"):
         accel.pack_words([[1]], 0)
     assert accel.als_neighbours({}) == {}
+    with pytest.raises(TypeError):
+        accel.als_link_table([], 2)
+    with pytest.raises(ValueError, match="list of"):
+        accel.als_link_table({0: [(1, 2, 3)]}, 2)
+    assert accel.als_link_table({1: [(0, 6)]}, 2) == ([0, 0, 1], [0], [6])
+    with pytest.raises(ValueError, match="each set is"):
+        accel.als_reach([(1, 2, 3)], [1, 2], 2)
+    with pytest.raises(ValueError, match="each set is"):
+        accel.als_reach([(1, 3, 0, (1,), (0,))], [1, 2], 2)
+    with pytest.raises(ValueError, match="non-negative"):
+        accel.als_reach([(1, 3, 0, (1, 1), (0, 0))], [-1, 2], 2)
+    with pytest.raises(ValueError, match="1 to 62"):
+        accel.als_reach([], [], 2)
+    assert accel.als_reach([(1, 3, 0, (1, 0), (6, 6))], [7, 7], 2) == ([[6, 0]], [1])
 
 
 def assert_same_xz_pairs(accel_module, monkeypatch, state):

@@ -24,7 +24,8 @@
  *             strategies/_hodoku_tabling.py)
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
- *   ho_misc.c HoDoKu's other finders: Sue de Coq's search (sdc_shared), the ALS sets' neighbours
+ *   ho_misc.c HoDoKu's other finders: Sue de Coq's search (sdc_shared), the ALS sets' reach
+ *             (als_reach), neighbours and link table (als_neighbours, als_link_table)
  *             (als_neighbours), ALS-XZ's pairs worth a look (als_xz_pairs) and bit sets packed as words
  *             (pack_words; strategies/als.py), HoDoKu's unique rectangles (hodoku_ur_rectangles;
  *             strategies/_hodoku_uniqueness.py)
@@ -165,6 +166,8 @@ PyObject *als_neighbours(PyObject *module, PyObject *pairs);
 PyObject *pack_words(PyObject *module, PyObject *args);
 PyObject *als_xz_pairs(PyObject *module, PyObject *args);
 PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args);
+PyObject *als_reach(PyObject *module, PyObject *args);
+PyObject *als_link_table(PyObject *module, PyObject *args);
 #define SDC_CELLS 16           /* ho_misc.c: the most unsolved cells of a house in a Sue de Coq */
 
 #endif

@@ -408,3 +408,119 @@ done:
     PyMem_Free(done);
     return out;
 }
+
+
+/* als_reach(sets, masks, words) -> (reach, useful): strategies.als.als_reach and AlsChain's useful
+ * symbols: sets are strategies.als.Als tuples (cells, symbols, house, where, seen), masks each
+ * symbol's unsolved places (cell masks of at most words words); reach[i][z] is seen[z] & masks[z] &
+ * ~cells where set i holds z (0 elsewhere), useful[i] the symbols whose reach is not empty. */
+PyObject *als_reach(PyObject *module, PyObject *args) {
+    PyObject *sets_in, *masks_in;
+    int words;
+    if (!PyArg_ParseTuple(args, "OOi", &sets_in, &masks_in, &words)) return NULL;
+    if (words < 1 || words > 64) {
+        PyErr_SetString(PyExc_ValueError, "als_reach: 1 to 64 words");
+        return NULL;
+    }
+    PyObject *sets = PySequence_Fast(sets_in, "als_reach: expected a sequence of sets");
+    PyObject *masks = sets ? PySequence_Fast(masks_in, "als_reach: expected a sequence of masks") : NULL;
+    PyObject *reach = NULL, *useful = NULL, *out = NULL;
+    word *m = NULL, *t = NULL;
+    if (!masks) goto done;
+    Py_ssize_t nsym = PySequence_Fast_GET_SIZE(masks), nsets = PySequence_Fast_GET_SIZE(sets);
+    if (nsym < 1 || nsym > 62) {
+        PyErr_SetString(PyExc_ValueError, "als_reach: 1 to 62 symbols");
+        goto done;
+    }
+    m = PyMem_Calloc((size_t)(nsym + 2) * words, sizeof(word));
+    if (!m) { PyErr_NoMemory(); goto done; }
+    word *cells = m + nsym * words;
+    t = cells + words;
+    for (Py_ssize_t z = 0; z < nsym; z++)
+        if (!long_to_bits(PySequence_Fast_GET_ITEM(masks, z), m + z * words, words)) goto done;
+    if (!(reach = PyList_New(nsets)) || !(useful = PyList_New(nsets))) goto done;
+    for (Py_ssize_t i = 0; i < nsets; i++) {
+        PyObject *a = PySequence_Fast_GET_ITEM(sets, i);
+        if (!PyTuple_Check(a) || PyTuple_GET_SIZE(a) != 5 || !PyTuple_Check(PyTuple_GET_ITEM(a, 3))
+            || !PyTuple_Check(PyTuple_GET_ITEM(a, 4)) || PyTuple_GET_SIZE(PyTuple_GET_ITEM(a, 3)) != nsym
+            || PyTuple_GET_SIZE(PyTuple_GET_ITEM(a, 4)) != nsym) {
+            PyErr_SetString(PyExc_ValueError, "als_reach: each set is (cells, symbols, house, where, seen), "
+                                              "a mask per symbol in where and seen");
+            goto done;
+        }
+        if (!long_to_bits(PyTuple_GET_ITEM(a, 0), cells, words)) goto done;
+        PyObject *where = PyTuple_GET_ITEM(a, 3), *seen = PyTuple_GET_ITEM(a, 4);
+        PyObject *row = PyList_New(nsym);
+        if (!row) goto done;
+        PyList_SET_ITEM(reach, i, row);
+        long long use = 0;
+        for (Py_ssize_t z = 0; z < nsym; z++) {
+            PyObject *w = PyTuple_GET_ITEM(where, z), *r = NULL;
+            int holds = PyObject_IsTrue(w);
+            if (holds < 0) goto done;
+            int any = 0;
+            if (holds) {
+                if (!long_to_bits(PyTuple_GET_ITEM(seen, z), t, words)) goto done;
+                for (int k = 0; k < words; k++) any |= (t[k] &= m[z * words + k] & ~cells[k]) != 0;
+            }
+            if (!(r = any ? bits_to_long(t, words) : PyLong_FromLong(0))) goto done;
+            PyList_SET_ITEM(row, z, r);
+            if (any) use |= 1LL << z;
+        }
+        PyObject *u = PyLong_FromLongLong(use);
+        if (!u) goto done;
+        PyList_SET_ITEM(useful, i, u);
+    }
+    out = PyTuple_Pack(2, reach, useful);
+done:
+    Py_XDECREF(sets);
+    Py_XDECREF(masks);
+    Py_XDECREF(reach);
+    Py_XDECREF(useful);
+    PyMem_Free(m);
+    return out;
+}
+
+/* als_link_table(links, nsets) -> (off, nbr, mask): strategies._accel._als_tables' links of each set
+ * (links: strategies.als._neighbours' dict), set after set: set i's are nbr[off[i]:off[i + 1]] with
+ * the masks of their commons. */
+PyObject *als_link_table(PyObject *module, PyObject *args) {
+    PyObject *links;
+    Py_ssize_t nsets;
+    if (!PyArg_ParseTuple(args, "O!n", &PyDict_Type, &links, &nsets)) return NULL;
+    PyObject *off = PyList_New(0), *nbr = PyList_New(0), *mask = PyList_New(0), *out = NULL;
+    if (!off || !nbr || !mask) goto done;
+    for (Py_ssize_t i = 0; i <= nsets; i++) {
+        PyObject *at = PyLong_FromSsize_t(PyList_GET_SIZE(nbr));
+        if (!at || PyList_Append(off, at) < 0) { Py_XDECREF(at); goto done; }
+        Py_DECREF(at);
+        if (i == nsets) break;
+        PyObject *key = PyLong_FromSsize_t(i);
+        if (!key) goto done;
+        PyObject *around = PyDict_GetItemWithError(links, key);  /* (borrowed) */
+        Py_DECREF(key);
+        if (!around) {
+            if (PyErr_Occurred()) goto done;
+            continue;
+        }
+        if (!PyList_Check(around)) {
+            PyErr_SetString(PyExc_ValueError, "als_link_table: each set's links are a list of (set, mask)");
+            goto done;
+        }
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(around); k++) {
+            PyObject *link = PyList_GET_ITEM(around, k);
+            if (!PyTuple_Check(link) || PyTuple_GET_SIZE(link) != 2) {
+                PyErr_SetString(PyExc_ValueError, "als_link_table: each set's links are a list of (set, mask)");
+                goto done;
+            }
+            if (PyList_Append(nbr, PyTuple_GET_ITEM(link, 0)) < 0 || PyList_Append(mask, PyTuple_GET_ITEM(link, 1)) < 0)
+                goto done;
+        }
+    }
+    out = PyTuple_Pack(3, off, nbr, mask);
+done:
+    Py_XDECREF(off);
+    Py_XDECREF(nbr);
+    Py_XDECREF(mask);
+    return out;
+}

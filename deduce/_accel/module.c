@@ -122,6 +122,10 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_ur_rectangles", hodoku_ur_rectangles, METH_VARARGS,
      "hodoku_ur_rectangles(cand, value) -> [(corners, a, b)]: strategies._hodoku_uniqueness._rectangles (9x9), "
      "in its order."},
+    {"als_reach", als_reach, METH_VARARGS,
+     "als_reach(sets, masks, words) -> (reach, useful): strategies.als.als_reach and the symbols each set reaches."},
+    {"als_link_table", als_link_table, METH_VARARGS,
+     "als_link_table(links, nsets) -> (off, nbr, mask): each set's links, set after set (strategies._accel)."},
     {"pack_words", pack_words, METH_VARARGS,
      "pack_words(rows, words) -> bytes: every int of every row as words little-endian 64-bit words."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
