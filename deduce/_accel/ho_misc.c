@@ -82,6 +82,7 @@ PyObject *sdc_shared(PyObject *module, PyObject *args) {
     Py_ssize_t ncells, ncore, nline, nbox;
     int *cand = NULL, *core = NULL, *line = NULL, *box = NULL;
     Part *lparts = NULL, *bparts = NULL;
+    int *by_k = NULL;
     PyObject *out = NULL;
     cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 30, "candidates");
     if (cand) core = int_array_in(core_in, &ncore, -1, 0, ncells, "core cells");
@@ -114,6 +115,7 @@ PyObject *sdc_shared(PyObject *module, PyObject *args) {
     if (!(lparts = all_parts(line, (int)nline, line_in_box, cand))) goto fail;
     if (!(bparts = all_parts(box, (int)nbox, box_in_line, cand))) goto fail;
     size_t nl = ((size_t)1 << nline) - 1, nb = ((size_t)1 << nbox) - 1;
+    if (!(by_k = PyMem_Calloc(nb ? nb : 1, sizeof(int)))) { PyErr_NoMemory(); goto fail; }
     /* the cores: _cores' order, the pairs and triples sorted as tuples */
     int cores[1024][3], ncores = 0;
     for (int i = 0; i < ncore; i++)
@@ -134,17 +136,29 @@ PyObject *sdc_shared(PyObject *module, PyObject *args) {
         }
         int n = __builtin_popcount(v) - size;
         if (n < 2) continue;
+        /* the box's parts by how many symbols of V they must hold (k_box in 1..n-1), each group in order */
+        int start[34] = {0};
+        for (size_t bi = 0; bi < nb; bi++) {
+            const Part *d = bparts + bi;
+            int k_box = d->k - __builtin_popcount(d->syms & ~v);
+            if (!(d->mask & cb) && d->syms & v && k_box > 0 && k_box < n) start[k_box + 1]++;
+        }
+        for (int k = 1; k <= n; k++) start[k + 1 > 33 ? 33 : k + 1] += start[k];
+        int fill[34];
+        memcpy(fill, start, sizeof(fill));
+        for (size_t bi = 0; bi < nb; bi++) {
+            const Part *d = bparts + bi;
+            int k_box = d->k - __builtin_popcount(d->syms & ~v);
+            if (!(d->mask & cb) && d->syms & v && k_box > 0 && k_box < n) by_k[fill[k_box]++] = (int)bi;
+        }
         for (size_t li = 0; li < nl; li++) {
             const Part *a = lparts + li;
             if (a->mask & cl) continue;
             int k_line = a->k - __builtin_popcount(a->syms & ~v);
             if (!(a->syms & v) || k_line <= 0 || k_line >= n) continue;
             uint32_t banned = a->syms & v;
-            for (size_t bi = 0; bi < nb; bi++) {
-                const Part *d = bparts + bi;
-                if (d->mask & cb) continue;
-                int k_box = d->k - __builtin_popcount(d->syms & ~v);
-                if (!(d->syms & v) || k_box != n - k_line) continue;
+            for (int g = start[n - k_line]; g < start[n - k_line + 1]; g++) {
+                const Part *d = bparts + by_k[g];
                 if (d->syms & banned || a->other & d->mask) continue;
                 uint32_t both = a->syms & d->syms;
                 uint32_t line_out = ((v | a->syms) & ~d->syms) | both;
@@ -165,6 +179,7 @@ done:
     PyMem_Free(box);
     PyMem_Free(lparts);
     PyMem_Free(bparts);
+    PyMem_Free(by_k);
     return out;
 }
 
