@@ -309,3 +309,66 @@ def test_malformed_rectangle_input_is_refused(accel):
     with pytest.raises(ValueError, match="candidates"):
         accel.hodoku_ur_rectangles([512] * 81, [-1] * 81)
     assert accel.hodoku_ur_rectangles([1] * 81, list(range(9)) * 9) == []
+
+
+# -- the position stamp (deduce.state.State.stamp, deduce.solve_cache) -----------------------------
+
+def test_every_change_renews_the_stamp_and_no_two_states_share_one():
+    from deduce import Puzzle
+    from deduce.state import State
+
+    state = State.from_puzzle(Puzzle.from_string(PUZZLES[0]))
+    seen = {state.stamp}
+    copy = state.copy()
+    assert copy.stamp not in seen
+    seen.add(copy.stamp)
+    cell = state.value.index(-1)
+    sym = state.candidates(cell)[0]
+    for change in (lambda: state.eliminate(cell, sym), lambda: state.place(cell, state.candidates(cell)[0])):
+        change()
+        assert state.stamp not in seen
+        seen.add(state.stamp)
+
+
+def test_the_solve_cache_tells_positions_by_stamp_and_others_by_their_candidates():
+    from deduce import Puzzle
+    from deduce.state import State
+
+    state = State.from_puzzle(Puzzle.from_string(PUZZLES[0]))
+    cache = state.cache = SolveCache()
+    count = [0]
+
+    def compute():
+        count[0] += 1
+        return state.candidate_count()
+
+    first = cache.per_position(state, "n", compute)
+    assert cache.per_position(state, "n", compute) == first and count[0] == 1
+    cell = state.value.index(-1)
+    state.eliminate(cell, state.candidates(cell)[0])  # (a change through State: a new stamp)
+    assert cache.cached(state, "n") is None
+    assert cache.per_position(state, "n", compute) == first - 1 and count[0] == 2
+    # a state this cache is not the solve's cache of is told by its candidates, changed however
+    other = state.copy()
+    assert cache.per_position(other, "n", compute) == first - 1 and count[0] == 2
+    other.cand[cell] = 0
+    assert cache.cached(other, "n") is None
+    assert cache.per_position(other, "n", lambda: "fresh") == "fresh"
+
+
+def test_rating_with_a_stamped_cache_gives_the_same_steps_as_comparing_positions(monkeypatch):
+    """The stamp is a shortcut only: with every lookup comparing candidates and values, a rating's
+    two solves take the same steps."""
+    from deduce import Puzzle
+    from deduce.rating.rater import Rater
+
+    puzzle = Puzzle.from_string(PUZZLES[1])
+
+    def steps():
+        rater = Rater()
+        return [[(s.technique.code, s.placements, s.eliminations) for s in rater.solver(p).solve(puzzle).steps]
+                for p in ("se", "hodoku")]
+
+    fast = steps()
+    monkeypatch.setattr(SolveCache, "_stamp", property(lambda self: 0, lambda self, v: None))
+    assert fast == steps()
