@@ -163,13 +163,10 @@ def test_stuck_positions_make_the_same_als_neighbours(accel, text):
     assert assert_same_neighbours(accel, stuck(text)) > 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rows=st.lists(st.lists(st.integers(0, 2**128 - 1), max_size=9), max_size=6), words=st.sampled_from([2, 3]))
-def test_words_are_packed_as_python_packs_them(rows, words):
-    module = _accel._deduce_accel
-    if module is None:
-        pytest.skip("the accelerator is not in use")
-    assert module.pack_words(rows, words) == b"".join(m.to_bytes(words * 8, "little") for row in rows for m in row)
+def test_words_are_packed_as_python_packs_them(accel, rows, words):
+    assert accel.pack_words(rows, words) == b"".join(m.to_bytes(words * 8, "little") for row in rows for m in row)
 
 
 def test_malformed_tables_are_refused(accel):
