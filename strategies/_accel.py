@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from deduce._accelerator import load
 from deduce.geometry import bits_of
@@ -398,13 +398,15 @@ def _pack(rows: Any, words: int) -> bytes:
 
 
 def als_xz_pairs(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
-                 links: dict[int, list[tuple[int, int]]], reach: list[list[int]]
+                 links: Callable[[], dict[int, list[tuple[int, int]]]], reach: list[list[int]]
                  ) -> list[tuple[tuple[int, int], list[int]]] | None:
     """The pairs of sets :class:`strategies.als.AlsXZ` reads (those that may
     remove something), in its order, from the C module's ``als_xz_pairs``
-    over the position's packed ALS tables; None without the module or past
-    its limits."""
-    tables = _als_tables(state, sets, links, reach)
+    over the position's packed ALS tables (``links()``: the sets' links, asked
+    for only then); None without the module or past its limits."""
+    if _deduce_accel is None:
+        return None
+    tables = _als_tables(state, sets, links(), reach)
     if tables is None or _deduce_accel is None or tables[5] > 31:
         return None
     reach_words, cell_words, nsym, words = tables[3:]

@@ -236,7 +236,7 @@ class AlsXZ(Producer):
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
         reach = als_reach(state)
-        ordered = als_xz_pairs(state, sets, links, AlsChain.inputs(state)[1], reach) if sets else None
+        ordered = als_xz_pairs(state, sets, links, lambda: AlsChain.inputs(state)[1], reach) if sets else None
         if ordered is None:
             ordered = sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells).bit_count())
         for (i, j), rccs in ordered:
