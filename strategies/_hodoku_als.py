@@ -84,10 +84,11 @@ def _of(actual: int, c1: int, c2: int) -> tuple[int, ...]:
     return (c1,) if actual == 1 else (c2,) if actual == 2 else (c1, c2)
 
 
-def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[int]]]
-               ) -> tuple[list[Als], list[Chain]]:
+def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[int]]],
+               reach: list[list[int]] | None = None) -> tuple[list[Als], list[Chain]]:
     """HoDoKu's ALS chains at ``state`` in the order it takes them, and the sets they index;
-    ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`)."""
+    ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`),
+    ``reach`` their reach table when it is made (:func:`strategies.als.als_reach`)."""
     old, pairs = links
     order = hodoku_order(old)
     sets = [old[k] for k in order]
@@ -108,12 +109,8 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
             forward[a].append((b, xs[0], xs[-1]))
     for onward in forward:
         onward.sort()
-    # (the position's reach table, als.als_reach, in this order, when these are the position's sets)
-    from .als import als_links, als_reach
-
-    if old is als_links(state)[0]:
-        old_reach = als_reach(state)
-        reach = [old_reach[k] for k in order]
+    if reach is not None:  # (the sets' reach table, in this order)
+        reach = [reach[k] for k in order]
     else:
         masks = symbol_masks(state)
         reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]

@@ -410,7 +410,7 @@ class AlsChain(Producer):
     def _hodoku(self, state: State) -> Iterator[Step]:
         from ._hodoku_als import als_chains as hodoku_chains
 
-        sets, chains = hodoku_chains(state, als_links(state))
+        sets, chains = hodoku_chains(state, als_links(state), als_reach(state))
         for chain in chains:
             members = [sets[i] for i in chain.sets]
             yield Step(self.technique, eliminations=chain.eliminations,
