@@ -89,10 +89,14 @@ class SolveCache:
     #: Objects the per-symbol store keeps before it starts afresh.
     SYMBOL_LIMIT = 1024
 
-    __slots__ = ("_memo", "_memo_peers", "_position", "_symbol", "_symbol_puzzle", "_where")
+    __slots__ = ("_memo", "_memo_peers", "_position", "_stamp", "_symbol", "_symbol_puzzle", "_where")
 
     def __init__(self, *, memo: dict[Any, Any] | None = None, symbol: dict[Any, Any] | None = None) -> None:
         self._where: tuple[Any, list[int] | None, list[int] | None] = (None, None, None)
+        #: the stamp (:attr:`deduce.state.State.stamp`) of the position kept, when it is that of a
+        #: state this cache is the solve's cache of (only the solve changes such a state, and only
+        #: through State's methods, which renew the stamp); 0 otherwise
+        self._stamp = 0
         self._position: dict[Any, Any] = {}
         self._memo: dict[Any, Any] = {} if memo is None else memo
         self._memo_peers: Any = None
@@ -106,21 +110,22 @@ class SolveCache:
     # -- per position ----------------------------------------------------------
 
     def _store(self, state: State) -> dict[Any, Any]:
+        """The per-position store of ``state``'s position: the one kept when
+        the position is the same (its stamp, else its candidates and values),
+        a fresh one otherwise."""
         where = self._where
         if where[0] is not state.puzzle or where[1] != state.cand or where[2] != state.value:
             self._position = {}
             self._where = (state.puzzle, state.cand.copy(), state.value.copy())
+        # (a state this cache is the solve's cache of is told by its stamp from now on)
+        self._stamp = state.stamp if state._cache is self else 0
         return self._position
 
     def per_position(self, state: State, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()`` once per position and ``key``, shared by every
         strategy that asks (only the last position is kept)."""
-        # (the position test of _store, inline: this is asked for tens of thousands of times a solve)
-        puzzle, cand, value = self._where
-        if puzzle is state.puzzle and value == state.value and cand == state.cand:
-            store = self._position
-        else:
-            store = self._store(state)
+        # (the solve's own state at the same stamp, inline: asked for tens of thousands of times a solve)
+        store = self._position if state.stamp == self._stamp else self._store(state)
         got = store.get(key, _MISSING)
         if got is _MISSING:
             got = store[key] = compute()
@@ -129,9 +134,10 @@ class SolveCache:
     def cached(self, state: State, key: Hashable) -> Any:
         """What :meth:`per_position` holds for ``key`` in ``state``'s
         position, or None (never computes)."""
-        where = self._where
-        if where[0] is not state.puzzle or where[1] != state.cand or where[2] != state.value:
-            return None
+        if state.stamp != self._stamp:
+            where = self._where
+            if where[0] is not state.puzzle or where[1] != state.cand or where[2] != state.value:
+                return None
         return self._position.get(key)
 
     # -- per symbol ------------------------------------------------------------

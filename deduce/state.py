@@ -12,6 +12,7 @@ been placed in it; placing a symbol removes it from the cell's peers.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import _accelerator
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 #: The optional C accelerator (:mod:`deduce._accelerator`): the places masks below in one call.
 _ACCEL: Any = _accelerator.load()
 
+#: The stamps of positions (:attr:`State.stamp`): one count for every state of the process.
+_STAMPS = itertools.count(1)
+
 
 class State:
     """Mutable candidate state of a puzzle.
@@ -33,15 +37,21 @@ class State:
     ``cand[cell]`` is the candidate mask, ``value[cell]`` the placed symbol
     or -1.  Strategies read it; only the engine changes it, through
     :meth:`apply`.
+
+    ``stamp`` names the position: a number no other state and no other
+    position of this state has had, renewed by every change made through
+    :meth:`place`, :meth:`eliminate` and :meth:`apply` (a solve's cache
+    tells its position by it, :mod:`deduce.solve_cache`).
     """
 
-    __slots__ = ("_cache", "cand", "puzzle", "value")
+    __slots__ = ("_cache", "cand", "puzzle", "stamp", "value")
 
     def __init__(self, puzzle: Puzzle, cand: list[int], value: list[int], cache: SolveCache | None = None):
         self.puzzle = puzzle
         self.cand = cand
         self.value = value
         self._cache = cache
+        self.stamp = next(_STAMPS)
 
     @property
     def cache(self) -> SolveCache:
@@ -170,9 +180,11 @@ class State:
         cand = self.cand
         for p in self.puzzle.peers[cell]:
             cand[p] &= keep
+        self.stamp = next(_STAMPS)
 
     def eliminate(self, cell: int, sym: int) -> None:
         self.cand[cell] &= ~(1 << sym)
+        self.stamp = next(_STAMPS)
 
     def apply(self, step: Step) -> None:
         """Apply a step's eliminations, then its placements."""
@@ -181,6 +193,7 @@ class State:
         for cell, sym in step.placements:
             if self.value[cell] < 0:
                 self.place(cell, sym)
+        self.stamp = next(_STAMPS)
 
     def check(self) -> None:
         """Raise :class:`Contradiction` if the position is visibly broken:

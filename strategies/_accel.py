@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from deduce._accelerator import load
 from deduce.geometry import bits_of
@@ -220,16 +220,11 @@ def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, 
         return None
 
     def pack() -> tuple[Any, ...]:
-        off, nbr, mask = [0], [], []
-        for i in range(len(sets)):
-            for j, m in links.get(i, ()):
-                nbr.append(j)
-                mask.append(m)
-            off.append(len(nbr))
+        assert _deduce_accel is not None
+        off, nbr, mask = _deduce_accel.als_link_table(links, len(sets))
         words = (len(state.cand) + 63) // 64
-        size = words * 8
-        reach_words = b"".join(m.to_bytes(size, "little") for r in reach for m in r)
-        cell_words = b"".join(a.cells.to_bytes(size, "little") for a in sets)
+        reach_words = _pack(reach, words)
+        cell_words = _pack([[a.cells for a in sets]], words)
         return off, nbr, mask, reach_words, cell_words, len(reach[0]), words
 
     return per_position(state, "als tables", pack)
@@ -390,7 +385,68 @@ def hodoku_als_walk(forward: list[list[tuple[int, int, int]]], symbols: list[int
             first.append(c1)
             second.append(c2)
         off.append(len(nbr))
-    size = words * 8
-    packed = b"".join(m.to_bytes(size, "little") for r in reach for m in r)
+    packed = _pack(reach, words)
     return _deduce_accel.hodoku_als_walk(off, nbr, first, second, symbols, packed, len(reach[0]), words, max_links,
                                          budget)
+
+
+# -- homisc: HoDoKu's other finders (deduce/_accel/ho_misc.c) -------------------
+
+def sdc_shared(state: State, core: list[int], line: list[int],
+               box: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]] | None:
+    """:meth:`strategies.als.SueDeCoq._shared_at`'s search of one intersection
+    in C: (core, line part, box part, their symbols) of each Sue de Coq that
+    removes something, in its order; None without the module, or past its
+    limit of cells per house."""
+    if (_deduce_accel is None or max(len(line), len(box)) > _deduce_accel.SDC_MAX_CELLS
+            or state.puzzle.size > 30):
+        return None
+    return _deduce_accel.sdc_shared(state.cand, core, line, box)
+
+
+def als_neighbours(state: State, pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]] | None:
+    """:func:`strategies.als._neighbours` of ``pairs`` (``state``'s) in C, or
+    None without the module (or with symbols past its 62 bits)."""
+    if _deduce_accel is None or state.puzzle.size > 62:
+        return None
+    return _deduce_accel.als_neighbours(pairs)
+
+
+def _pack(rows: Any, words: int) -> bytes:
+    """Every int of every row as ``words`` little-endian words, packed by the
+    C module (for its ALS kernels, which Python calls only with the module)."""
+    assert _deduce_accel is not None
+    return _deduce_accel.pack_words(rows, words)
+
+
+def als_xz_pairs(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
+                 links: Callable[[], dict[int, list[tuple[int, int]]]], reach: list[list[int]]
+                 ) -> list[tuple[tuple[int, int], list[int]]] | None:
+    """The pairs of sets :class:`strategies.als.AlsXZ` reads (those that may
+    remove something), in its order, from the C module's ``als_xz_pairs``
+    over the position's packed ALS tables (``links()``: the sets' links, asked
+    for only then); None without the module or past its limits."""
+    if _deduce_accel is None:
+        return None
+    tables = _als_tables(state, sets, links(), reach)
+    if tables is None or _deduce_accel is None or tables[5] > 31:
+        return None
+    reach_words, cell_words, nsym, words = tables[3:]
+    return _deduce_accel.als_xz_pairs(pairs, [a.symbols for a in sets], reach_words, cell_words, nsym, words)
+
+
+def hodoku_ur_rectangles(state: State) -> list[tuple[tuple[int, int, int, int], int, int]] | None:
+    """:func:`strategies._hodoku_uniqueness._rectangles` (9x9) in C, in its
+    order; None without the module."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.hodoku_ur_rectangles(state.cand, state.value)
+
+
+def als_reach(state: State, sets: list[Any], masks: list[int]) -> tuple[list[list[int]], list[int]] | None:
+    """:func:`strategies.als.als_reach` of ``sets`` and the symbols each
+    reaches, from the C module's ``als_reach``; None without the module or
+    past its limits."""
+    if _deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or len(masks) > 62:
+        return None
+    return _deduce_accel.als_reach(sets, masks, (len(state.cand) + 63) // 64)

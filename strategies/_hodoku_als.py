@@ -20,6 +20,7 @@ chain with most eliminations, then the lowest index sum of its eliminations (dig
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from deduce.geometry import bits_of
@@ -51,7 +52,18 @@ class Chain(NamedTuple):
 
 def hodoku_sets(sets: list[Als]) -> list[Als]:
     """The position's almost locked sets (:func:`strategies.als.als_links`) in HoDoKu's order."""
-    return sorted(sets, key=lambda a: (a.house, bits_of(a.cells)))
+    return [sets[k] for k in hodoku_order(sets)]
+
+
+def hodoku_order(sets: list[Als]) -> list[int]:
+    """The indices of ``sets`` in HoDoKu's order (house by house, each house's by their cells)."""
+    return sorted(range(len(sets)), key=lambda k: (sets[k].house, _cells(sets[k].cells)))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _cells(mask: int) -> tuple[int, ...]:
+    """The cells of ``mask`` in order (kept: between two steps most sets stay)."""
+    return tuple(bits_of(mask))
 
 
 def _actual(c11: int, c12: int, c21: int, c22: int) -> int:
@@ -72,26 +84,36 @@ def _of(actual: int, c1: int, c2: int) -> tuple[int, ...]:
     return (c1,) if actual == 1 else (c2,) if actual == 2 else (c1, c2)
 
 
-def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[int]]]
-               ) -> tuple[list[Als], list[Chain]]:
+def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[int]]],
+               reach: list[list[int]] | None = None) -> tuple[list[Als], list[Chain]]:
     """HoDoKu's ALS chains at ``state`` in the order it takes them, and the sets they index;
-    ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`)."""
+    ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`),
+    ``reach`` their reach table when it is made (:func:`strategies.als.als_reach`)."""
     old, pairs = links
-    sets = hodoku_sets(old)
+    order = hodoku_order(old)
+    sets = [old[k] for k in order]
     index = {a.cells: i for i, a in enumerate(sets)}
-    masks = symbol_masks(state)
+    at = [index[a.cells] for a in old]
     # per set, its forward links: (later set, first common, second common or -1)
     forward: list[list[tuple[int, int, int]]] = [[] for _ in sets]
     for (i, j), common in pairs.items():
-        a, b = index[old[i].cells], index[old[j].cells]
+        a, b = at[i], at[j]
         if sets[a].cells & sets[b].cells:
             continue
-        a, b = min(a, b), max(a, b)
-        xs = sorted(common)
-        forward[a].append((b, xs[0], xs[-1] if len(xs) > 1 else -1))
+        if a > b:
+            a, b = b, a
+        if len(common) == 1:
+            forward[a].append((b, common[0], -1))
+        else:
+            xs = sorted(common)
+            forward[a].append((b, xs[0], xs[-1]))
     for onward in forward:
         onward.sort()
-    reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
+    if reach is not None:  # (the sets' reach table, in this order)
+        reach = [reach[k] for k in order]
+    else:
+        masks = symbol_masks(state)
+        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
     found: list[Chain] = []
     by_eliminations: dict[tuple[tuple[int, int], ...], int] = {}
     budget = [MAX_VISITS]

@@ -33,6 +33,7 @@ from typing import Iterator
 from deduce.geometry import bits_of
 from deduce.state import State
 
+from ._accel import hodoku_ur_rectangles
 from ._houses import per_position
 
 N = 9
@@ -57,6 +58,13 @@ def hodoku_rectangles(state: State) -> list[tuple[Found, tuple[int, int, int, in
 
 
 def _rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
+    """(corners, a, b) of each rectangle to look at, in HoDoKu's order (the
+    C module's ``hodoku_ur_rectangles`` when there is one)."""
+    found = hodoku_ur_rectangles(state)
+    return iter(found) if found is not None else _python_rectangles(state)
+
+
+def _python_rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
     cand, value = state.cand, state.value
     peers = state.puzzle.peers
     # the digits placed among each cell's peers: those the cell cannot hold

@@ -27,13 +27,15 @@ except in ALS-XZ, whose two sets are kept apart.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterator, NamedTuple, TypedDict
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypedDict
 
 import attrs
 
-from deduce.geometry import bits_of
+from deduce.geometry import Geometry, bits_of
 from deduce.render.marks import SET_ROLES, Builder, Marks, numbered
 from deduce.render.words.prose import Field, capitalize, prose, verb, word
 from deduce.state import State
@@ -41,10 +43,12 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings
+from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_shared
 from ._accel import als_links as als_links_of
+from ._accel import als_neighbours as als_neighbours_of
+from ._accel import als_reach as als_reach_of
 from ._hodoku_tabling import hodoku_classic
-from ._houses import cached, per_position
+from ._houses import cached, line_block_pairs, per_position
 from ._memo import memo_for, symbol_masks
 
 if TYPE_CHECKING:
@@ -164,7 +168,12 @@ def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
 
 def als_neighbours(state: State) -> dict[int, list[tuple[int, int]]]:
     """:func:`_neighbours` of the position's links (:func:`als_links`), once per position."""
-    return per_position(state, "als neighbours", lambda: _neighbours(als_links(state)[1]))
+    def make() -> dict[int, list[tuple[int, int]]]:
+        pairs = als_links(state)[1]
+        fast = als_neighbours_of(state, pairs)
+        return _neighbours(pairs) if fast is None else fast
+
+    return per_position(state, "als neighbours", make)
 
 
 def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]]:
@@ -175,6 +184,28 @@ def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple
         out.setdefault(i, []).append((j, m))
         out.setdefault(j, []).append((i, m))
     return out
+
+
+def als_reach(state: State) -> list[list[int]]:
+    """Per set of :func:`als_links` and symbol, the cells outside the set
+    that hold the symbol and see all the set's places of it (none when the
+    set lacks it); once per position."""
+    return _reach_and_useful(state)[0]
+
+
+def _reach_and_useful(state: State) -> tuple[list[list[int]], list[int]]:
+    """:func:`als_reach`, and per set the mask of the symbols whose reach is
+    not empty (the C module's ``als_reach`` when there is one); once per position."""
+    def make() -> tuple[list[list[int]], list[int]]:
+        sets, masks = als_links(state)[0], symbol_masks(state)
+        fast = als_reach_of(state, sets, masks)
+        if fast is not None:
+            return fast
+        syms = range(len(masks))
+        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in syms] for a in sets]
+        return reach, [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
+
+    return per_position(state, "als reach", make)
 
 
 def _targets(masks: list[int], z: int, sets: list[Als]) -> list[int]:
@@ -204,36 +235,49 @@ class AlsXZ(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
-        masks = symbol_masks(state)
-        for (i, j), rccs in sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells)
-                                   .bit_count()):
-            a, b = sets[i], sets[j]
-            common = a.symbols & b.symbols
-            if common.bit_count() < 2 or a.cells & b.cells:
-                continue
-            steps = list(self._doubly_linked(masks, a, b, rccs)) if len(rccs) == 2 else []
-            for x in rccs:
-                for z in bits_of(common & ~(1 << x)):
-                    targets = _targets(masks, z, [a, b])
-                    if targets:
-                        steps.append(Step(self.technique, eliminations=[(c, z) for c in targets],
-                                          cells=bits_of(a.cells | b.cells), houses=(a.house, b.house),
-                                          symbols=(x, z),
-                                          details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z))))
-            if self.whole and len(steps) > 1:
-                elims = sorted({e for st in steps for e in st.eliminations})
-                steps = [attrs.evolve(steps[0], eliminations=elims)]
-            yield from steps
+        reach = als_reach(state)
+        ordered = als_xz_pairs(state, sets, links, lambda: AlsChain.inputs(state)[1], reach) if sets else None
+        if ordered is None:
+            ordered = sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells).bit_count())
+        for (i, j), rccs in ordered:
+            yield from self._pair_steps(sets, reach, i, j, rccs)
 
-    def _doubly_linked(self, masks: list[int], a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
+    def _pair_steps(self, sets: list[Als], reach: list[list[int]], i: int, j: int, rccs: list[int]) -> list[Step]:
+        """The steps of sets i and j with restricted commons ``rccs`` (``reach``: :func:`als_reach`)."""
+        a, b = sets[i], sets[j]
+        common = a.symbols & b.symbols
+        if common.bit_count() < 2 or a.cells & b.cells:
+            return []
+        ra, rb = reach[i], reach[j]
+        # (the symbols of both with a cell outside them that sees all their places: _targets of the pair)
+        hits = [(z, ra[z] & rb[z]) for z in bits_of(common) if ra[z] & rb[z]]
+        if not hits and len(rccs) != 2:
+            return []
+        steps = list(self._doubly_linked(ra, rb, a, b, rccs)) if len(rccs) == 2 else []
+        for x in rccs:
+            for z, hit in hits:
+                if z != x:
+                    steps.append(Step(self.technique, eliminations=[(c, z) for c in bits_of(hit)],
+                                      cells=bits_of(a.cells | b.cells), houses=(a.house, b.house),
+                                      symbols=(x, z),
+                                      details=(("sets", (_detail(a), _detail(b))), ("x", x), ("z", z))))
+        if self.whole and len(steps) > 1:
+            elims = sorted({e for st in steps for e in st.eliminations})
+            steps = [attrs.evolve(steps[0], eliminations=elims)]
+        return steps
+
+    def _doubly_linked(self, ra: list[int], rb: list[int], a: Als, b: Als, rccs: list[int]) -> Iterator[Step]:
         """Two restricted commons: each lies in A or B, and both sets lose
-        one symbol to the other, so each is locked on the rest of its symbols."""
+        one symbol to the other, so each is locked on the rest of its symbols
+        (``ra``, ``rb``: the sets' :func:`als_reach`)."""
         elims = set()
         for x in rccs:
-            elims |= {(c, x) for c in _targets(masks, x, [a, b])}
-        for own in (a, b):
-            for s in bits_of(own.symbols & ~(1 << rccs[0]) & ~(1 << rccs[1])):
-                elims |= {(c, s) for c in _targets(masks, s, [own]) if not (a.cells | b.cells) >> c & 1}
+            elims |= {(c, x) for c in bits_of(ra[x] & rb[x])}
+        used = a.cells | b.cells
+        rest = ~(1 << rccs[0]) & ~(1 << rccs[1])
+        for own, reach in ((a, ra), (b, rb)):
+            for s in bits_of(own.symbols & rest):
+                elims |= {(c, s) for c in bits_of(reach[s] & ~used)}
         if elims:
             yield Step(self.technique, eliminations=sorted(elims), cells=bits_of(a.cells | b.cells),
                        houses=(a.house, b.house), symbols=tuple(rccs), variant="double",
@@ -366,7 +410,7 @@ class AlsChain(Producer):
     def _hodoku(self, state: State) -> Iterator[Step]:
         from ._hodoku_als import als_chains as hodoku_chains
 
-        sets, chains = hodoku_chains(state, als_links(state))
+        sets, chains = hodoku_chains(state, als_links(state), als_reach(state))
         for chain in chains:
             members = [sets[i] for i in chain.sets]
             yield Step(self.technique, eliminations=chain.eliminations,
@@ -387,9 +431,7 @@ class AlsChain(Producer):
     @staticmethod
     def _inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
         sets = als_links(state)[0]
-        masks = symbol_masks(state)
-        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
-        useful = [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
+        reach, useful = _reach_and_useful(state)
         return sets, als_neighbours(state), reach, useful
 
     def _found(self, sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
@@ -489,17 +531,14 @@ class SueDeCoq(Producer):
     shared: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
-        from ._houses import line_block_pairs
-
         g = state.puzzle.geometry
         cand, value = state.cand, state.value
         memo = memo_for(state)
-        for line, block, inter in line_block_pairs(g):
-            # what one intersection finds reads only its line and box: kept per their candidates,
-            # since between two steps most intersections keep theirs
-            key = ("sue de coq", self.shared, line, block,
-                   tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[line]),
-                   tuple(cand[c] if value[c] < 0 else -1 for c in g.houses[block]))
+        for line, block, inter, line_of, block_of in _sdc_pairs(g):
+            # what one intersection finds reads only its line and box: kept per their candidates and
+            # values, since between two steps most intersections keep theirs
+            key = ("sue de coq", self.shared, line, block, line_of(cand), line_of(value), block_of(cand),
+                   block_of(value))
             steps = memo.get(key)
             if steps is None:
                 at = self._shared_at if self.shared else self._at
@@ -518,44 +557,18 @@ class SueDeCoq(Producer):
         core_cells = [c for c in bits_of(inter) if value[c] < 0]
         line_all = [c for c in g.houses[line] if value[c] < 0]
         box_all = [c for c in g.houses[block] if value[c] < 0]
-        for core in _cores(core_cells):
-            v = 0
-            for c in core:
-                v |= cand[c]
-            n = v.bit_count() - len(core)
-            if n < 2:
-                continue
-            line_groups = _cell_sets([c for c in line_all if c not in core], cand, len(line_all))
-            box_groups = _cell_sets([c for c in box_all if c not in core], cand, len(box_all))
-            # the box's parts by how many symbols of V they must hold
-            box_parts: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
-            for d_cells, vd, k in sorted(box_groups):
-                k_box = k - (vd & ~v).bit_count()
-                if vd & v and 0 < k_box < n:
-                    box_parts.setdefault(k_box, []).append((d_cells, vd, _mask(d_cells)))
-            for a_cells, va, k in sorted(line_groups):
-                k_line = k - (va & ~v).bit_count()
-                if not va & v or not 0 < k_line < n:
-                    continue
-                banned, a_mask = va & v, _mask(a_cells)
-                for d_cells, vd, d_mask in box_parts.get(n - k_line, ()):
-                    if vd & banned or a_mask & d_mask:
-                        continue
-                    both = va & vd
-                    line_out = ((v | va) & ~vd) | both
-                    box_out = ((v | vd) & ~va) | both
-                    elims = {(c, s) for c in line_all if c not in core and not a_mask >> c & 1
-                             for s in bits_of(cand[c] & line_out)}
-                    elims |= {(c, s) for c in box_all if c not in core and not d_mask >> c & 1
-                              for s in bits_of(cand[c] & box_out)}
-                    if elims:
-                        yield Step(self.technique, eliminations=sorted(elims),
-                                   cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
-                                   symbols=bits_of(v | va | vd),
-                                   details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
-                                            ("core_symbols", tuple(bits_of(v))),
-                                            ("line_symbols", tuple(bits_of(va))),
-                                            ("box_symbols", tuple(bits_of(vd)))))
+        found = sdc_shared(state, core_cells, line_all, box_all)
+        for core, a_cells, d_cells, v, va, vd in (_shared_search(cand, core_cells, line_all, box_all)
+                                                  if found is None else found):
+            elims = _shared_eliminations(cand, line_all, box_all, core, a_cells, d_cells, v, va, vd)
+            if elims:
+                yield Step(self.technique, eliminations=elims,
+                           cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
+                           symbols=bits_of(v | va | vd),
+                           details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
+                                    ("core_symbols", tuple(bits_of(v))),
+                                    ("line_symbols", tuple(bits_of(va))),
+                                    ("box_symbols", tuple(bits_of(vd)))))
 
     def _at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
         """The Sue de Coq steps of one line-box intersection."""
@@ -600,11 +613,68 @@ class SueDeCoq(Producer):
                                                 ("box_symbols", tuple(bits_of(vd)))))
 
 
+@functools.cache
+def _sdc_pairs(g: Geometry) -> tuple[tuple[int, int, int, Callable[[list[int]], Any], Callable[[list[int]], Any]], ...]:
+    """:func:`line_block_pairs` with, for the line and the box, what reads
+    their cells' items of a list (the key of :meth:`SueDeCoq.find`'s memo)."""
+    return tuple((line, block, inter, itemgetter(*g.houses[line]), itemgetter(*g.houses[block]))
+                 for line, block, inter in line_block_pairs(g))
+
+
 def _mask(cells: tuple[int, ...]) -> int:
     out = 0
     for c in cells:
         out |= 1 << c
     return out
+
+
+SdcFound = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]
+
+
+def _shared_search(cand: list[int], core_cells: list[int], line_all: list[int],
+                   box_all: list[int]) -> Iterator[SdcFound]:
+    """:meth:`SueDeCoq._shared_at`'s search (the C module's ``sdc_shared`` is the
+    same): each core with a line part and a box part that balance, as (core,
+    line part, box part, their symbols), in HoDoKu's order (whether they
+    remove anything is left to the caller)."""
+    for core in _cores(core_cells):
+        v = 0
+        for c in core:
+            v |= cand[c]
+        n = v.bit_count() - len(core)
+        if n < 2:
+            continue
+        line_groups = _cell_sets([c for c in line_all if c not in core], cand, len(line_all))
+        box_groups = _cell_sets([c for c in box_all if c not in core], cand, len(box_all))
+        # the box's parts by how many symbols of V they must hold
+        box_parts: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
+        for d_cells, vd, k in sorted(box_groups):
+            k_box = k - (vd & ~v).bit_count()
+            if vd & v and 0 < k_box < n:
+                box_parts.setdefault(k_box, []).append((d_cells, vd, _mask(d_cells)))
+        for a_cells, va, k in sorted(line_groups):
+            k_line = k - (va & ~v).bit_count()
+            if not va & v or not 0 < k_line < n:
+                continue
+            banned, a_mask = va & v, _mask(a_cells)
+            for d_cells, vd, d_mask in box_parts.get(n - k_line, ()):
+                if not vd & banned and not a_mask & d_mask:
+                    yield core, a_cells, d_cells, v, va, vd
+
+
+def _shared_eliminations(cand: list[int], line_all: list[int], box_all: list[int], core: tuple[int, ...],
+                         a_cells: tuple[int, ...], d_cells: tuple[int, ...], v: int, va: int,
+                         vd: int) -> list[tuple[int, int]]:
+    """What a Sue de Coq of :func:`_shared_search` removes, sorted."""
+    a_mask, d_mask = _mask(a_cells), _mask(d_cells)
+    both = va & vd
+    line_out = ((v | va) & ~vd) | both
+    box_out = ((v | vd) & ~va) | both
+    elims = {(c, s) for c in line_all if c not in core and not a_mask >> c & 1
+             for s in bits_of(cand[c] & line_out)}
+    elims |= {(c, s) for c in box_all if c not in core and not d_mask >> c & 1
+              for s in bits_of(cand[c] & box_out)}
+    return sorted(elims)
 
 
 def _cores(cells: list[int]) -> list[tuple[int, ...]]:

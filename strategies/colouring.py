@@ -167,23 +167,28 @@ class MultiColours(Producer):
     def _whole(self, pm: tuple[int, ...], sym: int, where: int, found: list[tuple[int, int]]) -> Iterator[Step]:
         ordered = sorted(((a, b) if a & -a < b & -b else (b, a) for a, b in found),
                          key=lambda p: (p[0] | p[1]) & -(p[0] | p[1]))
-        for (a1, a2), (b1, b2) in permutations(ordered, 2):
-            details = (("colours", tuple(tuple(bits_of(m)) for m in (a1, a2, b1, b2))),)
-            cells = bits_of(a1 | a2 | b1 | b2)
-            false = [x for x in (a1, a2) if _sees_any(pm, x, b1) and _sees_any(pm, x, b2)]
+        # each colour with the cells that see some of it (a colour sees a set when those meet it)
+        coloured = [(a, _seeing_some(pm, a), b, _seeing_some(pm, b)) for a, b in ordered]
+        for (a1, sa1, a2, sa2), (b1, sb1, b2, sb2) in permutations(coloured, 2):
+            details: tuple[tuple[str, Any], ...] | None = None
+            false = [x for x, sx in ((a1, sa1), (a2, sa2)) if sx & b1 and sx & b2]
             if false:
                 gone = sum(false)
-                yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(gone)], cells=cells,
-                           symbols=(sym,), variant="2", details=details + (("false", tuple(bits_of(gone))),))
-            pairs = [(x1, x2, y1, y2) for x1, x2 in ((a1, a2), (a2, a1)) for y1, y2 in ((b1, b2), (b2, b1))
-                     if _sees_any(pm, x1, y1)]
+                details = (("colours", tuple(tuple(bits_of(m)) for m in (a1, a2, b1, b2))),)
+                yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(gone)],
+                           cells=bits_of(a1 | a2 | b1 | b2), symbols=(sym,), variant="2",
+                           details=details + (("false", tuple(bits_of(gone))),))
+            pairs = [(x1, x2, y1, y2, sx2 & sy2) for x1, sx1, x2, sx2 in ((a1, sa1, a2, sa2), (a2, sa2, a1, sa1))
+                     for y1, y2, sy2 in ((b1, b2, sb2), (b2, b1, sb1)) if sx1 & y1]
             targets = 0
-            for _, x2, _, y2 in pairs:
-                targets |= where & _seeing_some(pm, x2) & _seeing_some(pm, y2)
+            for *_, both in pairs:
+                targets |= where & both
             if targets:
-                x1, x2, y1, y2 = pairs[0]
-                yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)], cells=cells,
-                           symbols=(sym,), variant="1",
+                x1, x2, y1, y2, _ = pairs[0]
+                if details is None:
+                    details = (("colours", tuple(tuple(bits_of(m)) for m in (a1, a2, b1, b2))),)
+                yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(targets)],
+                           cells=bits_of(a1 | a2 | b1 | b2), symbols=(sym,), variant="1",
                            details=details + (("linked", (tuple(bits_of(x1)), tuple(bits_of(y1)))),
                                               ("either", (tuple(bits_of(x2)), tuple(bits_of(y2))))))
 

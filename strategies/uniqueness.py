@@ -155,7 +155,14 @@ class UniqueRectangle(Producer):
             yield from self._hodoku(state)
             return
         cand = state.cand
+        kind = self.kind
+        # the corners holding only the pair (the floor) each type needs: type 1 three, type 5 one or
+        # two (two or three roofs), the others two (read before anything is built)
+        wanted = (3,) if kind == 1 else (1, 2) if kind == 5 else (2,)
         for corners, pair in rectangles(state):
+            a, b, c, d = corners
+            if (cand[a] == pair) + (cand[b] == pair) + (cand[c] == pair) + (cand[d] == pair) not in wanted:
+                continue
             floor = [c for c in corners if cand[c] == pair]
             roof = [c for c in corners if cand[c] != pair]
             details = (("corners", corners), ("pair", tuple(bits_of(pair))), ("roof", tuple(roof)))

@@ -32,6 +32,11 @@
  *             a conclusion's chain listed (trace_chain; strategies/conclusions.py), the double
  *             implications of two propagations (trace_doubles) and the branches of cell and region
  *             forcing chains (branch_groups; strategies/chain_producer.py)
+ *   ho_misc.c HoDoKu's other finders: Sue de Coq's search (sdc_shared), the ALS sets' reach
+ *             (als_reach), neighbours and link table (als_neighbours, als_link_table),
+ *             ALS-XZ's pairs worth a look (als_xz_pairs) and bit sets packed as words
+ *             (pack_words; strategies/als.py), HoDoKu's unique rectangles (hodoku_ur_rectangles;
+ *             strategies/_hodoku_uniqueness.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -177,5 +182,16 @@ PyObject *hodoku_forcing(PyObject *module, PyObject *args);
 #define SUBSET_K 8             /* houses.c: the largest set searched */
 #define ALIGNED_EXCLUDERS 64   /* aligned.c: the most excluders of one set (more: left to Python) */
 #define SUBSET_ITEMS 32        /* houses.c: cells per group, symbols per grid */
+
+
+/* ---- ho_misc.c: HoDoKu's other finders ---- */
+PyObject *sdc_shared(PyObject *module, PyObject *args);
+PyObject *als_neighbours(PyObject *module, PyObject *pairs);
+PyObject *pack_words(PyObject *module, PyObject *args);
+PyObject *als_xz_pairs(PyObject *module, PyObject *args);
+PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args);
+PyObject *als_reach(PyObject *module, PyObject *args);
+PyObject *als_link_table(PyObject *module, PyObject *args);
+#define SDC_CELLS 16           /* ho_misc.c: the most unsolved cells of a house in a Sue de Coq */
 
 #endif

@@ -136,6 +136,24 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_forcing", hodoku_forcing, METH_VARARGS,
      "hodoku_forcing(cand, value, direct, groups, max_entries) -> [(kind, form, source, placement, eliminations, "
      "branches, clash, length)]: strategies._hodoku_tabling._ForcingSearch.run's steps before its sort (9x9)."},
+    /* ho_misc.c */
+    {"sdc_shared", sdc_shared, METH_VARARGS,
+     "sdc_shared(cand, core_cells, line_cells, box_cells) -> [(core, line part, box part, v, va, vd)]: "
+     "strategies.als.SueDeCoq._shared_at's search of one intersection, the steps that remove something, in order."},
+    {"als_neighbours", als_neighbours, METH_O,
+     "als_neighbours(pairs) -> {set: [(other set, commons mask)]}: strategies.als._neighbours, in its order."},
+    {"als_xz_pairs", als_xz_pairs, METH_VARARGS,
+     "als_xz_pairs(pairs, symbols, reach, cells, nsymbols, words) -> [((i, j), commons)]: the pairs "
+     "strategies.als.AlsXZ.find reads, in its order (those that may remove something)."},
+    {"hodoku_ur_rectangles", hodoku_ur_rectangles, METH_VARARGS,
+     "hodoku_ur_rectangles(cand, value) -> [(corners, a, b)]: strategies._hodoku_uniqueness._rectangles (9x9), "
+     "in its order."},
+    {"als_reach", als_reach, METH_VARARGS,
+     "als_reach(sets, masks, words) -> (reach, useful): strategies.als.als_reach and the symbols each set reaches."},
+    {"als_link_table", als_link_table, METH_VARARGS,
+     "als_link_table(links, nsets) -> (off, nbr, mask): each set's links, set after set (strategies._accel)."},
+    {"pack_words", pack_words, METH_VARARGS,
+     "pack_words(rows, words) -> bytes: every int of every row as words little-endian 64-bit words."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
      "symbol_masks(cand, value, nsymbols, solved) -> [cell mask per symbol]: State.symbol_masks."},
     {"unsolved_mask", unsolved_mask, METH_O, "unsolved_mask(value) -> the cells whose value is below 0, as a mask."},
@@ -178,7 +196,9 @@ PyMODINIT_FUNC PyInit__deduce_accel(void) {
         || PyModule_AddIntConstant(m, "FISH_MAX_FINS", FISH_FINS) < 0
         || PyModule_AddIntConstant(m, "SUBSET_MAX_K", SUBSET_K) < 0
         || PyModule_AddIntConstant(m, "ALS_MAX_SYMBOLS", ALS_MAX_SYMBOLS) < 0
-        || PyModule_AddStringConstant(m, "RECORD_CODES", RECORD_CODES) < 0) {
+        || PyModule_AddStringConstant(m, "RECORD_CODES", RECORD_CODES) < 0
+        /* ho_misc.c */
+        || PyModule_AddIntConstant(m, "SDC_MAX_CELLS", SDC_CELLS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

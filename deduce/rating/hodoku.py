@@ -148,11 +148,13 @@ class SinglesQueues:
         then the cell's own candidates leave its houses."""
         if self.value[cell] == d:
             return
-        own = self.cand[cell]
+        cand = self.cand
+        own = cand[cell]
         self.value[cell] = d
-        self.cand[cell] = 0
+        cand[cell] = 0
         for p in PEERS[cell]:
-            self.eliminate(p, d)
+            if cand[p] >> d & 1:  # (eliminate's own test, read first: most peers lack d)
+                self.eliminate(p, d)
         free = self.free
         for c in range(N):
             if own >> c & 1:
