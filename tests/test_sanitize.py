@@ -52,7 +52,8 @@ def test_the_comparison_tests_pass_under_the_sanitizers(tmp_path: pathlib.Path) 
                DEDUCE_PURE_PYTHON="1",  # (everything else pure: the sanitized module is the only C one)
                ASAN_OPTIONS="detect_leaks=0:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_accel*.py"))
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *files], cwd=ROOT, env=env, capture_output=True, text=True, timeout=3000)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *files], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=3000)
     report = done.stdout[-3000:] + done.stderr[-3000:]
     assert done.returncode == 0, report
     assert "[100%]" in done.stdout and "ERROR: AddressSanitizer" not in report and "runtime error" not in report
