@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deduce.geometry import Geometry
+from deduce.solve_cache import SolveCache
 from strategies import _accel, _hodoku_nets, _hodoku_tabling
 
 from . import test_accel
@@ -19,12 +20,15 @@ from .test_chain_engine import PUZZLES, stuck
 accel, with_accel = test_accel.accel, test_accel.with_accel  # the fixtures: the module, and it in use
 
 
-def _both(accel_module, make):
-    """``make()`` with the accelerator ``accel_module``, then in pure Python."""
+def _both(accel_module, state, make):
+    """``make()`` with the accelerator ``accel_module``, then in pure Python,
+    each on a fresh cache of ``state`` (nothing read that the other reading,
+    or a reading under another table limit, kept for the position)."""
     made = []
     for module in (accel_module, None):
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr(_accel, "_deduce_accel", module)
+            state.cache = SolveCache()
             made.append(make())
     return made
 
@@ -47,14 +51,14 @@ def assert_same_reading(state, accel_module) -> int:
     returns how many steps were compared."""
     count = 0
     for groups in (False, True):
-        fast, plain = _both(accel_module, lambda groups=groups: _hodoku_tabling.nice_loops(state, groups))
+        fast, plain = _both(accel_module, state, lambda groups=groups: _hodoku_tabling.nice_loops(state, groups))
         assert fast[1] == plain[1]
         assert _loops(fast[0]) == _loops(plain[0])
         count += len(plain[0])
-    fast, plain = _both(accel_module, lambda: _hodoku_tabling.forcing_chains(state))
+    fast, plain = _both(accel_module, state, lambda: _hodoku_tabling.forcing_chains(state))
     assert _forcings(fast[0], fast[1]) == _forcings(plain[0], plain[1])
     count += len(plain[0])
-    fast_nets, plain_nets = _both(accel_module, lambda: _hodoku_nets._nets(state))
+    fast_nets, plain_nets = _both(accel_module, state, lambda: _hodoku_nets._nets(state))
     nodes = _hodoku_nets.NetGrid(state).nodes
     assert _forcings(fast_nets, nodes) == _forcings(plain_nets, nodes)
     return count + len(plain_nets)
