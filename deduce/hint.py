@@ -116,7 +116,8 @@ def hint(state: State, solver: Solver | None = None, original: Puzzle | None = N
             "This grid has more than one solution, so logic alone cannot finish it.",
             "This grid has more than one solution: logic alone cannot decide between them, so no step can be "
             "shown; check that the givens were copied correctly."))
-    step = solver.next_step(state, solver.usable(puzzle, unique=True))
+    # (the solver's own path from here, on a copy: HoDoKu's starts its singles queues from this position)
+    step = next(solver.steps(state.copy(), unique=True), None)
     if step is None:
         text = "No technique in the enabled set applies from here; trial and error is needed."
         return Hint(status=STUCK, words=(text, text, text))

@@ -108,3 +108,29 @@ def test_givens_file_mismatch_is_a_clear_error(tmp_path):
     assert code == 2 and "2 puzzles for 3 grids" in err
     code, _, err = run(["hint", "--givens", str(tmp_path / "missing.txt")], EASY + "\n")
     assert code == 2 and "missing.txt" in err
+
+
+def test_profile_hodoku_hints_hodokus_step():
+    """``--profile hodoku`` hints the step HoDoKu's own path takes from the
+    position (:class:`HodokuSolver`), where the plain profile's first find differs."""
+    from deduce.engine import Solver
+    from deduce.puzzle import Puzzle
+    from deduce.rating import HodokuSolver
+    from deduce.state import State
+
+    puzzle = Puzzle.from_string("57..6...3.3...5.6.6.1..7....53.....1....8....9.....27....8..4.2.8.1...3.2...4..19")
+    state = State.from_puzzle(puzzle)
+    path = HodokuSolver().solve(puzzle).steps
+    for step in path[:17]:  # singles only: the grid of values is the whole position
+        assert step.placements and not step.eliminations
+        state.apply(step)
+    grid = "".join("." if v < 0 else str(v + 1) for v in state.value)
+    hodoku = next(HodokuSolver().steps(state.copy(), unique=True))
+    plain = Solver(profile="hodoku").next_step(state)
+    assert (hodoku.technique.code, hodoku.eliminations) != (plain.technique.code, plain.eliminations)
+    code, out, err = run(["hint", "--json", "--profile", "hodoku"], grid + "\n")
+    rec = json.loads(out)
+    assert code == 0 and rec["status"] == "hint", err
+    assert rec["step"]["code"] == hodoku.technique.code
+    assert sorted(rec["step"]["eliminations"]) == sorted([f"r{c // 9 + 1}c{c % 9 + 1}", str(d + 1)]
+                                                         for c, d in hodoku.eliminations)
