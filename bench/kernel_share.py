@@ -40,10 +40,7 @@ KERNELS = {
                                                             "m.als_chains = m.als_xy_wings = lambda *a: None"),
     "ALS sets, links, HoDoKu's ALS-XY-wings (als_sets, als_links, als_xy_whole)": (
         "import strategies.als as m; m.als_sets = m.als_links_of = m.als_xy_whole = lambda *a: None"),
-    "HoDoKu's tables (hodoku_grid, tabling_widen)": (
-        "import strategies._accel as m; m.hodoku_grid = m.tabling_widen = lambda *a: None"),
-    "HoDoKu's tables read (hodoku_aic_ends, hodoku_table_sets)": (
-        "import strategies._accel as m; m.hodoku_aic_ends = m.hodoku_table_sets = lambda *a: None"),
+    "HoDoKu's grid (hodoku_grid)": "import strategies._accel as m; m.hodoku_grid = lambda *a: None",
     "places (symbol_masks)": "import deduce.state as m; m._ACCEL = None",
     "search (SearchTables)": "import deduce.backtrack as m; m._ACCEL = None",
 }

@@ -102,7 +102,7 @@ def context(imp: Implications, max_als_cells: int, max_depth: int, record_codes:
     peer_words, house_words, cell_houses, crossings = _puzzle_tables(imp.state)
     return _deduce_accel.Context(
         n, ncells, len(house_masks), int(imp.static), int(imp.mode in ("grouped", "groups")),
-        -1 if imp.symbol is None else imp.symbol, 0,  # (want_end: no one reads where a propagation stopped)
+        -1 if imp.symbol is None else imp.symbol,
         imp.cand, imp.value, _words(imp.smask, ncells), peer_words, house_words, cell_houses,
         crossings if imp.group_of else b"", max_als_cells, max_depth)
 
@@ -267,17 +267,6 @@ def _wings(kernel: str, state: State, sets: list[Any], links: dict[int, list[tup
                                           words)
 
 
-def tabling_widen(direct: list[tuple[int, ...]], firsts: list[int],
-                  max_entries: int) -> list[tuple[int, list[int]] | None] | None:
-    """HoDoKu's tables widened breadth first (:class:`strategies._hodoku_tabling._Table`'s bit-set
-    pass) from each premise literal of ``firsts`` over the direct consequences ``direct``, by the C
-    module's ``tabling_widen``: per premise, what it reaches and its levels as bit sets, or None
-    for a table that fills up; None when the accelerator is not in use."""
-    if _deduce_accel is None:
-        return None
-    return _deduce_accel.tabling_widen(direct, firsts, max_entries)
-
-
 def hodoku_grid(cand: list[int], groups: bool) -> tuple[list[tuple[int, int]], list[tuple[int, ...]], list[int]] | None:
     """The group nodes (symbol, cell mask) of :class:`strategies._hodoku_tabling._Grid` (9x9), each
     literal's direct consequences in its order and each symbol's places, made by the C module's
@@ -285,24 +274,6 @@ def hodoku_grid(cand: list[int], groups: bool) -> tuple[list[tuple[int, int]], l
     if _deduce_accel is None:
         return None
     return _deduce_accel.hodoku_grid(cand, groups)
-
-
-def hodoku_aic_ends(cand: list[int]) -> list[int] | None:
-    """:meth:`strategies._hodoku_tabling._Search._aic_ends` for each of the 729 candidates of the 9x9
-    grid ``cand`` (0 for one it lacks), by the C module's ``hodoku_aic_ends``; None when the
-    accelerator is not in use."""
-    if _deduce_accel is None:
-        return None
-    return _deduce_accel.hodoku_aic_ends(cand)
-
-
-def hodoku_table_sets(reaches: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
-    """:meth:`strategies._hodoku_tabling._ForcingSearch._sets` of each of ``reaches`` (the plain
-    candidates' literals a table reaches), by the C module's ``hodoku_table_sets``; None when the
-    accelerator is not in use."""
-    if _deduce_accel is None:
-        return None
-    return _deduce_accel.hodoku_table_sets(reaches)
 
 
 def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] | None:

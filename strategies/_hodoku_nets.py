@@ -36,7 +36,6 @@ from ._hodoku_tabling import (
     _bits,
     _ForcingSearch,
     _Grid,
-    _Table,
     _Tables,
 )
 from .conclusions import Conclusion, contradiction_targets
@@ -113,14 +112,7 @@ class NetGrid(_Grid):
 
 class _NetTables(_Tables):
     def __init__(self, state: State):  # (not _Tables': the net grid's tables)
-        self.grid = grid = NetGrid(state)
-        self.premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
-        keys = [(n, on) for on in (True, False) for n in self.premises]
-        widened = _accel.tabling_widen(grid.direct_lits, [n * 2 + on for n, on in keys],
-                                       _hodoku_tabling.MAX_ENTRIES)
-        # widened in C as the other tables are (one that fills up ordered in Python), or in Python
-        self.of = {key: _Table(grid, key) if w is None else _Table.widened(grid, key[0] * 2 + key[1], *w)
-                   for key, w in zip(keys, widened or [None] * len(keys))}
+        self._made(NetGrid(state))
 
 
 def net_results(state: State) -> list[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]]:

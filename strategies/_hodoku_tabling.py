@@ -227,14 +227,6 @@ class _Table:
     _levels: list[int] | None
 
     @classmethod
-    def widened(cls, grid: _Grid, first: int, reach: int, levels: list[int]) -> _Table:
-        """The table of the premise literal ``first`` from what it reaches and its levels, widened in C
-        (:func:`strategies._accel.tabling_widen`)."""
-        table = cls.__new__(cls)
-        table.grid, table.first, table._reach, table._levels, table._lits = grid, first, reach, levels, None
-        return table
-
-    @classmethod
     def lazy(cls, grid: _Grid, first: int) -> _Table:
         """The table of the premise literal ``first``, ordered (:meth:`_order`) when first read."""
         table = cls.__new__(cls)
@@ -375,15 +367,13 @@ class _Tables:
     """The position's grid and the table of every candidate on and off (:class:`_Table`)."""
 
     def __init__(self, state: State, groups: bool):
-        self.grid = grid = _Grid(state, groups)
+        self._made(_Grid(state, groups))
+
+    def _made(self, grid: _Grid) -> None:
+        """The tables of every candidate of ``grid``, on and off."""
+        self.grid = grid
         self.premises = [n for n in range(N * N * N) if grid.cand[n // N] >> (n % N) & 1]
-        keys = [(n, on) for on in (True, False) for n in self.premises]
-        widened = _accel.tabling_widen(grid.direct_lits, [n * 2 + on for n, on in keys], MAX_ENTRIES)
-        if widened is None:  # the pure Python engine
-            self.of = {key: _Table(grid, key) for key in keys}
-        else:  # a table that fills up is ordered in Python, as HoDoKu takes its entries
-            self.of = {key: _Table(grid, key) if w is None else _Table.widened(grid, key[0] * 2 + key[1], *w)
-                       for key, w in zip(keys, widened)}
+        self.of = {(n, on): _Table(grid, (n, on)) for on in (True, False) for n in self.premises}
 
 
 def tables(state: State, groups: bool) -> _Tables:
@@ -409,8 +399,6 @@ class _Search:
             for c in cs:
                 common &= BUDDIES[c]
             sees.append(common)
-        # per candidate, the literals an AIC from it off may end on (made in C; None: :meth:`_aic_ends`)
-        self.aic_ends = _accel.hodoku_aic_ends(grid.cand)
 
     def run(self) -> list[Found]:
         premises = self.tables.premises
@@ -551,7 +539,7 @@ class _Search:
         places = self.grid.places
         x = table.first >> 1
         start, a = x // N, x % N
-        ends = self._aic_ends(start, a) if self.aic_ends is None else self.aic_ends[x]
+        ends = self._aic_ends(start, a)
         if not ends & table.reach:
             return
         ends &= table.far()  # reached in two links or more: the entries the loop below reads
@@ -687,10 +675,7 @@ class _ForcingSearch:
         self.premises = made.premises
         self.empty = sum(1 << c for c in range(N * N) if self.grid.cand[c])
         self.tables = made.of
-        made_sets = _accel.hodoku_table_sets([t.reach & PLAIN_LITS for t in self.tables.values()])
-        self.sets: dict[tuple[int, bool], Any] = (
-            {key: self._sets(t) for key, t in self.tables.items()} if made_sets is None
-            else dict(zip(self.tables, made_sets)))
+        self.sets: dict[tuple[int, bool], Any] = {key: self._sets(t) for key, t in self.tables.items()}
         self.steps: list[Forcing] = []
         self.keys: dict[Any, int] = {}
 

@@ -494,7 +494,7 @@ class Implications:
             return propagate_in_se_order(self, Propagation(start), MAX_RULES)
         if self.fast_context():
             # the C accelerator (strategies/_accel.py): the same propagation, node for node, as plain data
-            index, raw, contradiction, grouped, _ = self._fast.propagate(start)
+            index, raw, contradiction, grouped = self._fast.propagate(start)
             trace = Trace(index, raw)
             prop = Propagation(start, trace)
             prop.grouped = grouped

@@ -242,7 +242,7 @@ def test_a_propagation_comes_as_plain_data_and_its_records_are_made_once(with_ac
         imp = Implications(state, "grouped")
         props = [imp.propagate(x) for x in literals(state)]
         assert imp._fast
-        index, raw, contradiction, grouped, _end = imp._fast.propagate(props[0].start)
+        index, raw, contradiction, grouped = imp._fast.propagate(props[0].start)
         assert all(type(k) is int and type(v) is int for k, v in index.items())
         assert type(raw) is bytes and type(grouped) is bool
         assert contradiction is None or all(type(v) is int for v in contradiction)
@@ -651,7 +651,7 @@ def test_the_tables_refuse_malformed_input(accel):
     # a context's numbers out of range: errors naming them
     n, ncells = 4, 16
     words = bytes(8 * ncells)
-    args = [n, ncells, 12, 1, 0, -1, 0, [1] * ncells, [-1] * ncells, bytes(8 * n), words, bytes(8 * 12),
+    args = [n, ncells, 12, 1, 0, -1, [1] * ncells, [-1] * ncells, bytes(8 * n), words, bytes(8 * 12),
             [0, 4, 8] * ncells, b"", 4, 40]
     ctx = accel.Context(*args)
     with pytest.raises(ValueError, match="a literal of this grid"):
@@ -678,9 +678,9 @@ def test_the_tables_refuse_malformed_input(accel):
     with pytest.raises(ValueError, match="max_depth"):
         accel.Context(*args[:-1], -1)
     with pytest.raises(ValueError, match="cand"):
-        accel.Context(*args[:7], [1 << 5] * ncells, *args[8:])
+        accel.Context(*args[:6], [1 << 5] * ncells, *args[7:])
     with pytest.raises(ValueError, match="cell_houses"):
-        accel.Context(*args[:12], [0, 4, 12] * ncells, *args[13:])
+        accel.Context(*args[:11], [0, 4, 12] * ncells, *args[12:])
     # subset tables: a cell out of range, a malformed group, candidates or values out of range, too large a set
     with pytest.raises(ValueError, match="out of range"):
         accel.HouseTables(4, 16, [((0, 16), (0, 1))])
@@ -925,10 +925,10 @@ def _hodoku_tables(state, groups, accel_module):
 
 
 def assert_same_hodoku_tables(state, accel, groups=True):
-    """The C ``hodoku_grid`` and ``tabling_widen`` make HoDoKu's tables
-    (strategies/_hodoku_tabling.py) as Python does: the same nodes, direct
-    consequences in the same order, and per premise the same reach, levels
-    and entries in HoDoKu's order; returns how many tables."""
+    """The C ``hodoku_grid`` makes HoDoKu's grid (strategies/_hodoku_tabling.py)
+    as Python does: the same nodes and direct consequences in the same order,
+    so per premise the same reach, levels and entries in HoDoKu's order;
+    returns how many tables."""
     fast, plain = _hodoku_tables(state, groups, accel), _hodoku_tables(state, groups, None)
     fg, pg = fast.grid, plain.grid
     assert (fg.nodes, fg.masks, fg.places, fg.cand) == (pg.nodes, pg.masks, pg.places, pg.cand)
@@ -975,37 +975,6 @@ def test_random_positions_make_the_same_hodoku_tables(with_accel, seed, solved, 
         assert assert_same_hodoku_tables(state, with_accel, groups) > 0
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]))
-def test_random_positions_give_the_same_aic_ends(with_accel, seed, solved):
-    # the C hodoku_aic_ends is strategies/_hodoku_tabling.py's _Search._aic_ends for every candidate
-    from strategies import _hodoku_tabling
-
-    state = _random_position(Geometry.boxes(9), seed, solved)
-    search = _hodoku_tabling._Search.__new__(_hodoku_tabling._Search)
-    search.grid = _hodoku_tabling._Grid(state, False)
-    cand = search.grid.cand
-    fast = with_accel.hodoku_aic_ends(cand)
-    plain = [search._aic_ends(n // 9, n % 9) if cand[n // 9] >> n % 9 & 1 else 0 for n in range(729)]
-    assert fast == plain
-    assert any(plain)
-
-
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]), groups=st.booleans())
-def test_random_positions_give_the_same_table_sets(with_accel, seed, solved, groups):
-    # the C hodoku_table_sets is strategies/_hodoku_tabling.py's _ForcingSearch._sets for every table
-    from strategies import _hodoku_tabling
-
-    state = _random_position(Geometry.boxes(9), seed, solved)
-    made = _hodoku_tabling._Tables(state, groups)
-    tables = list(made.of.values())
-    fast = with_accel.hodoku_table_sets([t.reach & _hodoku_tabling.PLAIN_LITS for t in tables])
-    plain = [_hodoku_tabling._ForcingSearch._sets(t) for t in tables]
-    assert [(list(on), list(off)) for on, off in fast] == plain
-    assert any(any(on) for on, _ in plain)
-
-
 def assert_same_net_grid(state, accel):
     """The C ``hodoku_net_starts`` makes the forcing nets' grid (strategies/_hodoku_nets.py's
     NetGrid: each candidate's table start from _fill, then its group links) as Python does: the same
@@ -1019,7 +988,7 @@ def assert_same_net_grid(state, accel):
             made.append((_hodoku_nets._NetTables(state), _hodoku_nets.net_results(state)))
     (fast_tables, fast_nets), (plain_tables, plain_nets) = made
     assert fast_nets == plain_nets
-    _same_tables(fast_tables, plain_tables)  # widened in C from the net grid's starts
+    _same_tables(fast_tables, plain_tables)  # widened from the net grid's starts made in C
     fast, plain = fast_tables.grid, plain_tables.grid
     assert fast.direct_lits == plain.direct_lits
     assert fast.direct_masks == plain.direct_masks
@@ -1124,35 +1093,6 @@ def test_the_tabling_kernels_refuse_malformed_input(accel):
         accel.hodoku_grid([511] * 80, True)  # not 81 cells
     with pytest.raises(ValueError, match="hodoku_grid: candidates"):
         accel.hodoku_grid([511] * 80 + [512], True)  # a tenth symbol
-    with pytest.raises(ValueError, match="hodoku_aic_ends: candidates"):
-        accel.hodoku_aic_ends([511] * 82)  # not 81 cells
-    with pytest.raises(ValueError, match="hodoku_aic_ends: candidates"):
-        accel.hodoku_aic_ends([-1] + [511] * 80)  # a negative mask
-    with pytest.raises(TypeError):
-        accel.hodoku_aic_ends(None)
-    assert accel.hodoku_aic_ends([0] * 81) == [0] * 729  # no candidates, no ends
-    with pytest.raises(ValueError, match="too wide"):
-        accel.hodoku_table_sets([1 << 1472])  # beyond the candidates' literals
-    with pytest.raises(ValueError, match="non-negative"):
-        accel.hodoku_table_sets([-1])
-    with pytest.raises(TypeError, match="hodoku_table_sets"):
-        accel.hodoku_table_sets(3)
-    # candidate r1c2 (node 10, symbol 1) on and r9c9's 9 (node 728) off; a group literal ignored
-    assert accel.hodoku_table_sets([1 << 21 | 1 << 1456 | 1 << 1470]) == [
-        ((0, 1 << 1) + (0,) * 7, (0,) * 8 + (1 << 80,))]
-    with pytest.raises(ValueError, match="outside"):
-        accel.tabling_widen([(1,), (2,)], [0], 10)  # a literal beyond the table
-    with pytest.raises(ValueError, match="outside"):
-        accel.tabling_widen([(1,), (0,)], [2], 10)  # a premise beyond it
-    with pytest.raises(ValueError, match="max_entries"):
-        accel.tabling_widen([(1,), (0,)], [0], 0)
-    with pytest.raises(TypeError):
-        accel.tabling_widen([1, 2], [0], 10)  # consequences not a sequence
-    with pytest.raises(ValueError, match="no literals"):
-        accel.tabling_widen([], [], 10)
-    # a well-formed call: two literals leading to each other, and one that fills the table
-    assert accel.tabling_widen([(1,), (0,)], [0, 1], 10) == [(0b11, [0b01, 0b10]), (0b11, [0b10, 0b01])]
-    assert accel.tabling_widen([(1,), (0,)], [0], 2) == [None]
 
 
 def assert_same_als_sets(state, max_cells, links=True):

@@ -19,10 +19,8 @@
  *             strategies/aligned_exclusion.py)
  *   alssets.c the almost locked sets of a position and their restricted commons (als_sets, als_links;
  *             strategies/als.py)
- *   tabling.c HoDoKu's tables: their direct links (hodoku_grid), their widening (tabling_widen) and the
- *             ends an AIC may reach, a table's cells per symbol (hodoku_aic_ends, hodoku_table_sets;
- *             strategies/_hodoku_tabling.py); their reading: nice loops and AICs, forcing chains
- *             (hodoku_nice_loops, hodoku_forcing)
+ *   tabling.c HoDoKu's tables: their direct links (hodoku_grid; strategies/_hodoku_tabling.py) and
+ *             their reading: nice loops and AICs, forcing chains (hodoku_nice_loops, hodoku_forcing)
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
  *   nets.c    HoDoKu's forcing nets' start tables (hodoku_net_starts; strategies/_hodoku_nets.py)
  *   se_static.c  Sudoku Explainer's static chains: a double implication's conclusions counted at once
@@ -148,12 +146,9 @@ PyObject *aligned_sets(PyObject *module, PyObject *args);
 PyObject *als_chains(PyObject *module, PyObject *args);
 PyObject *als_xy_wings(PyObject *module, PyObject *args);
 PyObject *als_xy_whole(PyObject *module, PyObject *args);
-PyObject *tabling_widen(PyObject *module, PyObject *args);
 PyObject *als_sets(PyObject *module, PyObject *args);
 PyObject *als_links(PyObject *module, PyObject *args);
 PyObject *hodoku_grid(PyObject *module, PyObject *args);
-PyObject *hodoku_aic_ends(PyObject *module, PyObject *args);
-PyObject *hodoku_table_sets(PyObject *module, PyObject *args);
 PyObject *hodoku_net_starts(PyObject *module, PyObject *args);  /* nets.c */
 PyObject *hodoku_als_walk(PyObject *module, PyObject *args);  /* hodals.c */
 /* se_static.c: Sudoku Explainer's static chains (strategies/best_first.py) */

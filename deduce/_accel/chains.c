@@ -3,7 +3,7 @@
 typedef struct {
     PyObject_HEAD
     int n, ncells, W, nhouses;
-    int is_static, grouped, only, want_end;
+    int is_static, grouped, only;
     int max_depth;        /* generations followed (strategies/implications.py's MAX_DEPTH) */
     uint32_t *cand0;      /* ncells */
     int *value;           /* ncells */
@@ -365,18 +365,18 @@ done:
     return ok;
 }
 
-/* Context(n, ncells, nhouses, static, grouped, only, want_end, cand, value, smask, peer, house, cell_houses,
+/* Context(n, ncells, nhouses, static, grouped, only, cand, value, smask, peer, house, cell_houses,
  *         inter, max_als_cells, max_depth): the position (candidates and values per cell, the
  *         symbols' places, peer and house masks as words, three houses per cell, the line-box
  *         crossings of each cell for grouped chains), the largest almost locked sets grouped chains
  *         pass through (0: none) and the generations followed (strategies/implications.py's MAX_DEPTH); the "off" literals
  *         followed and the sets are found here (find_live, build_als) */
 static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    int n, ncells, nhouses, is_static, grouped, only, want_end;
+    int n, ncells, nhouses, is_static, grouped, only;
     int max_als_cells, max_depth;
     PyObject *cand, *value, *smask, *peer, *house, *cell_houses, *inter;
-    if (!PyArg_ParseTuple(args, "iiiiiiiOOOOOOOii", &n, &ncells, &nhouses, &is_static, &grouped,
-                          &only, &want_end, &cand, &value, &smask, &peer, &house, &cell_houses, &inter,
+    if (!PyArg_ParseTuple(args, "iiiiiiOOOOOOOii", &n, &ncells, &nhouses, &is_static, &grouped,
+                          &only, &cand, &value, &smask, &peer, &house, &cell_houses, &inter,
                           &max_als_cells, &max_depth))
         return NULL;
     if (n < 1 || n > 25 || ncells < 1 || ncells > 4096 || nhouses < 1 || only < -1 || only >= n
@@ -389,7 +389,7 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     if (!self) return NULL;
     int W = (ncells + 63) / 64;
     self->n = n; self->ncells = ncells; self->W = W; self->nhouses = nhouses;
-    self->is_static = is_static; self->grouped = grouped; self->only = only; self->want_end = want_end;
+    self->is_static = is_static; self->grouped = grouped; self->only = only;
     self->max_depth = max_depth;
     int *c0 = int_array_in(cand, NULL, ncells, 0, 1L << n, "cand");
     if (!c0) goto fail;
@@ -590,30 +590,6 @@ static int derive_on(Context *C, PyObject *index, int y, int r, int *next, int *
 /* A derive_* result: go on, stop at the contradiction, or fail. */
 #define DERIVED(r) do { int r_ = (r); if (r_ < 0) goto done; if (!r_) goto error; } while (0)
 
-/* Where a dynamic propagation stopped: (candidates, places, placed cells, generations), as
- * Implications._propagate_python records it for a dynamic+ propagation to go on from. */
-static PyObject *end_state(Context *C, int generation) {
-    const int n = C->n, W = C->W, ncells = C->ncells;
-    PyObject *cand = PyList_New(ncells), *places = PyList_New(n), *placed = NULL;
-    if (!cand || !places) goto fail;
-    for (int c = 0; c < ncells; c++) {
-        PyObject *v = PyLong_FromUnsignedLong(C->cand[c]);
-        if (!v) goto fail;
-        PyList_SET_ITEM(cand, c, v);
-    }
-    for (int s = 0; s < n; s++) {
-        PyObject *v = bits_to_long(C->smask + (size_t)s * W, W);
-        if (!v) goto fail;
-        PyList_SET_ITEM(places, s, v);
-    }
-    placed = bits_to_long(C->placed, W);
-    if (!placed) goto fail;
-    return Py_BuildValue("(NNNi)", cand, places, placed, generation);
-fail:
-    Py_XDECREF(cand); Py_XDECREF(places); Py_XDECREF(placed);
-    return NULL;
-}
-
 /* The propagation's records as one bytes object of native ints: the number of nodes and of records,
  * then per node its record, the records (REC ints each), and the flat list of their parents and
  * cells. */
@@ -633,12 +609,11 @@ static PyObject *trace_bytes(const Context *C) {
     return b;
 }
 
-/* propagate(start) -> (index, records, contradiction, grouped, end)
+/* propagate(start) -> (index, records, contradiction, grouped)
  * index maps each literal reached to its number, in the order found (start is 0); records (bytes of
  * native ints, trace_bytes) the record each follows from (-1: start, the assumption), the records
  * (REC ints each) and their parents and cells; contradiction None or (literal, record)
- * (literal -1: a cell or a house ran out); end where a dynamic propagation stopped (contexts made
- * with want_end), else None. */
+ * (literal -1: a cell or a house ran out). */
 static PyObject *ctx_run(Context *C, int start, int make);
 
 static PyObject *ctx_propagate(Context *C, PyObject *args) {
@@ -647,7 +622,7 @@ static PyObject *ctx_propagate(Context *C, PyObject *args) {
     return ctx_run(C, start, 1);
 }
 
-/* propagate's work; without make, no Python object made (the index, the end, the result: None). */
+/* propagate's work; without make, no Python object made (the index, the result: None). */
 static PyObject *ctx_run(Context *C, int start, int make) {
     const int n = C->n, W = C->W, ncells = C->ncells;
     if (start < 0 || (start >> LIT_CELL_SHIFT) >= ncells || ((start >> 1) & 31) >= n) {
@@ -665,7 +640,7 @@ static PyObject *ctx_run(Context *C, int start, int make) {
     memset(seen, 0, (size_t)ncells * n * 2);
     C->recs.used = C->flat.used = C->node_rec.used = C->node_lit.used = 0;
     C->contra_y = C->contra_rec = -1;
-    PyObject *index = make ? PyDict_New() : NULL, *end = NULL;
+    PyObject *index = make ? PyDict_New() : NULL;
     if (make && !index) return NULL;
     FAIL_IF(!put(C, index, start, -1));
     seen[IDX(start)] = 1;
@@ -854,13 +829,7 @@ static PyObject *ctx_run(Context *C, int start, int make) {
                 }
             }
         }
-        if (!nnext) {
-            if (C->want_end && make) {
-                end = end_state(C, generation + 1);
-                FAIL_IF(!end);
-            }
-            break;
-        }
+        if (!nnext) break;
         int *swap = front;
         front = next;
         next = swap;
@@ -875,22 +844,20 @@ done:
         PyObject *contradiction = C->contra_rec < 0 ? (Py_INCREF(Py_None), Py_None)
                                                     : Py_BuildValue("(ii)", C->contra_y, C->contra_rec);
         PyObject *raw = trace_bytes(C);
-        if (!end) { end = Py_None; Py_INCREF(Py_None); }
         if (!contradiction || !raw) {
             Py_XDECREF(contradiction); Py_XDECREF(raw);
             goto error;
         }
-        return Py_BuildValue("(NNNON)", index, raw, contradiction, was_grouped ? Py_True : Py_False, end);
+        return Py_BuildValue("(NNNO)", index, raw, contradiction, was_grouped ? Py_True : Py_False);
     }
 error:
     Py_XDECREF(index);
-    Py_XDECREF(end);
     return NULL;
 }
 
 static PyMethodDef ctx_methods[] = {
     {"propagate", (PyCFunction)ctx_propagate, METH_VARARGS,
-     "propagate(start) -> (index, records, contradiction, grouped, end): follow start; "
+     "propagate(start) -> (index, records, contradiction, grouped): follow start; "
      "the records as plain ints (strategies.implications.Trace makes them)."},
     {NULL, NULL, 0, NULL},
 };

@@ -84,9 +84,6 @@ static PyMethodDef accel_functions[] = {
     {"als_xy_wings", als_xy_wings, METH_VARARGS,
      "als_xy_wings(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, z, targets)]: "
      "strategies.als.AlsXYWing's wings, in its order."},
-    {"tabling_widen", tabling_widen, METH_VARARGS,
-     "tabling_widen(direct, firsts, max_entries) -> [(reach, [levels]) or None]: strategies._hodoku_tabling._Table's "
-     "breadth-first widening from each premise literal (None: the table fills up)."},
     {"als_sets", als_sets, METH_VARARGS,
      "als_sets(cand, value, peers, house_cells, house_len, nsymbols, max_cells) -> [(cells, symbols, house, where, "
      "seen)]: strategies.als.almost_locked_sets, in its order."},
@@ -95,12 +92,6 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_grid", hodoku_grid, METH_VARARGS,
      "hodoku_grid(cand, groups) -> ([(symbol, cell mask)], direct, places): strategies._hodoku_tabling._Grid's group "
      "nodes (from 729 on), each literal's direct consequences in its order, and each symbol's places (9x9)."},
-    {"hodoku_aic_ends", hodoku_aic_ends, METH_VARARGS,
-     "hodoku_aic_ends(cand) -> [ends]: strategies._hodoku_tabling._Search._aic_ends for each of the 729 candidates "
-     "(9x9; 0 for one the grid lacks)."},
-    {"hodoku_table_sets", hodoku_table_sets, METH_VARARGS,
-     "hodoku_table_sets(reaches) -> [(on, off)]: strategies._hodoku_tabling._ForcingSearch._sets of each reach "
-     "(plain candidates' literals): per symbol the cells turned on and off."},
     {"als_xy_whole", als_xy_whole, METH_VARARGS,
      "als_xy_whole(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, eliminations)]: "
      "strategies.als.AlsXYWing._whole's wings (HoDoKu's reading), in its order."},

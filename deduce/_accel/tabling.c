@@ -1,14 +1,7 @@
 #include "accel.h"
 
-/* The widening of HoDoKu's tables (strategies/_hodoku_tabling.py's _Table, the bit-set pass).
- *
- * tabling_widen(direct, firsts, max_entries): direct[x] is the literals literal x turns on or off
- * directly (a sequence of ints per literal, literals numbered node * 2 + on, as _Grid.direct_lits);
- * for each premise literal of firsts, breadth first from it: level 0 the premise, each level the
- * literals the last one reaches directly that no level holds yet.  Returns per premise, in order,
- * (reach, [levels]) as ints (bit x for literal x), or None when the table fills up (max_entries
- * literals or more reached: Python then orders its entries the way HoDoKu takes them, _Table._order).
- */
+/* HoDoKu's tables (strategies/_hodoku_tabling.py): their grid (hodoku_grid) and their reading (hodoku_nice_loops,
+ * hodoku_forcing). */
 
 /* direct (a sequence per literal of the literals it follows to directly, each in [0, len(direct))) as
  * offsets and neighbours: literal x's are nbr[off[x]] to nbr[off[x + 1] - 1]; 0 (an error set) on
@@ -54,81 +47,6 @@ done:
     *nbr_out = int_list_array(&nbr);
     if (!*nbr_out) { PyMem_Free(off); return 0; }
     return 1;
-}
-
-PyObject *tabling_widen(PyObject *module, PyObject *args) {
-    PyObject *direct_o, *firsts_o;
-    int max_entries;
-    if (!PyArg_ParseTuple(args, "OOi", &direct_o, &firsts_o, &max_entries)) return NULL;
-    if (max_entries < 1) {
-        PyErr_SetString(PyExc_ValueError, "tabling_widen: max_entries below 1");
-        return NULL;
-    }
-    int L, *off = NULL, *nbr = NULL;
-    if (!read_direct(direct_o, "tabling_widen", &L, &off, &nbr)) return NULL;
-    int W = (int)((L + 63) / 64);
-    PyObject *out = NULL;
-    int *firsts = NULL, *frontier = NULL;
-    word *seen = NULL, *levels = NULL;
-    Py_ssize_t nfirsts;
-    if (!(firsts = int_array_in(firsts_o, &nfirsts, -1, 0, (long)L, "tabling_widen: premises"))) goto done;
-    seen = PyMem_Calloc((size_t)W, sizeof(word));
-    levels = PyMem_Calloc((size_t)(L + 1) * W, sizeof(word));  /* at most L levels, each one literal or more */
-    frontier = PyMem_Malloc((size_t)L * sizeof(int));
-    if (!seen || !levels || !frontier) { PyErr_NoMemory(); goto done; }
-    out = PyList_New(nfirsts);
-    if (!out) goto done;
-    for (Py_ssize_t p = 0; p < nfirsts; p++) {
-        int first = firsts[p], nf = 1, nlev = 1, count = 1, full = 0;
-        memset(seen, 0, (size_t)W * sizeof(word));
-        memset(levels, 0, (size_t)W * sizeof(word));
-        w_set(seen, first);
-        w_set(levels, first);
-        frontier[0] = first;
-        while (nf) {
-            word *new = levels + (size_t)nlev * W;
-            memset(new, 0, (size_t)W * sizeof(word));
-            for (int i = 0; i < nf; i++) {
-                int x = frontier[i];
-                for (int e = off[x]; e < off[x + 1]; e++) {
-                    int y = nbr[e];
-                    if (!w_bit(seen, y)) w_set(new, y);
-                }
-            }
-            nf = 0;
-            for (int w = 0; w < W; w++) {
-                seen[w] |= new[w];
-                for (word v = new[w]; v; v &= v - 1) frontier[nf++] = w * 64 + __builtin_ctzll(v);
-            }
-            if (!nf) break;
-            nlev++;
-            count += nf;
-            if (count >= max_entries) { full = 1; break; }
-        }
-        PyObject *item;
-        if (full) {
-            item = Py_NewRef(Py_None);
-        } else {
-            PyObject *lv = PyList_New(nlev), *reach = bits_to_long(seen, W);
-            if (!lv || !reach) { Py_XDECREF(lv); Py_XDECREF(reach); Py_CLEAR(out); goto done; }
-            for (int k = 0; k < nlev; k++) {
-                PyObject *m = bits_to_long(levels + (size_t)k * W, W);
-                if (!m) { Py_DECREF(lv); Py_DECREF(reach); Py_CLEAR(out); goto done; }
-                PyList_SET_ITEM(lv, k, m);
-            }
-            item = Py_BuildValue("(NN)", reach, lv);
-            if (!item) { Py_CLEAR(out); goto done; }
-        }
-        PyList_SET_ITEM(out, p, item);
-    }
-done:
-    PyMem_Free(off);
-    PyMem_Free(nbr);
-    PyMem_Free(firsts);
-    PyMem_Free(seen);
-    PyMem_Free(levels);
-    PyMem_Free(frontier);
-    return out;
 }
 
 /* hodoku_grid(cand, groups) -> (group nodes, direct, places): strategies/_hodoku_tabling.py's _Grid for a 9x9
@@ -327,13 +245,10 @@ done:
     return out;
 }
 
-/* hodoku_aic_ends(cand): per candidate (cell * 9 + symbol, 729 of them), the literals an AIC from it
- * off may end on, as an int (bit x for literal x; 0 for a candidate the grid lacks):
- * strategies/_hodoku_tabling.py's _Search._aic_ends for every premise at once.  The same symbol: its
- * on literal in each other cell that sees two places of it the start sees; another symbol b of the
- * start: its on literal in each cell the start sees holding the start's symbol and b. */
-#define AIC_WORDS ((2 * G_CELLS * G_N + 63) / 64)
-/* _Search._aic_ends for candidate (start, a) into w (bit x for literal x) */
+/* _Search._aic_ends for candidate (start, a) into w (bit x for literal x): the literals an AIC from it off
+ * may end on.  The same symbol: its on literal in each other cell that sees two places of it the start
+ * sees; another symbol b of the start: its on literal in each cell the start sees holding the start's
+ * symbol and b. */
 static void aic_ends_of(const int *cand, const cells_t *places, int start, int a, word *w) {
     cells_t peers = buddies[start] & places[a], once = 0, twice = 0;
     for (cells_t m = peers; m; m &= m - 1) {
@@ -349,77 +264,6 @@ static void aic_ends_of(const int *cand, const cells_t *places, int start, int a
             int end = low_bit(m);
             for (int bs = cand[end] & others; bs; bs &= bs - 1) w_set(w, (end * G_N + __builtin_ctz(bs)) * 2 + 1);
         }
-}
-
-PyObject *hodoku_aic_ends(PyObject *module, PyObject *args) {
-    PyObject *cand_o;
-    if (!PyArg_ParseTuple(args, "O", &cand_o)) return NULL;
-    int *cand = int_array_in(cand_o, NULL, G_CELLS, 0, 1 << G_N, "hodoku_aic_ends: candidates");
-    if (!cand) return NULL;
-    grid_tables();
-    cells_t places[G_N] = {0};
-    for (int c = 0; c < G_CELLS; c++)
-        for (int d = 0; d < G_N; d++)
-            if (cand[c] >> d & 1) places[d] |= (cells_t)1 << c;
-    PyObject *out = PyList_New(G_CELLS * G_N);
-    if (!out) { PyMem_Free(cand); return NULL; }
-    for (int n = 0; n < G_CELLS * G_N; n++) {
-        int start = n / G_N, a = n % G_N;
-        word w[AIC_WORDS] = {0};
-        if (cand[start] >> a & 1) aic_ends_of(cand, places, start, a, w);
-        PyObject *item = bits_to_long(w, AIC_WORDS);
-        if (!item) { Py_DECREF(out); PyMem_Free(cand); return NULL; }
-        PyList_SET_ITEM(out, n, item);
-    }
-    PyMem_Free(cand);
-    return out;
-}
-
-/* hodoku_table_sets(reaches): per table's reach of plain candidates (an int, bit x for literal x,
- * literals below 2 * 729), per symbol the cells it turns on and the cells it turns off:
- * [((on per symbol), (off per symbol))], strategies/_hodoku_tabling.py's _ForcingSearch._sets. */
-static PyObject *symbol_cells(const cells_t *m) {
-    PyObject *t = PyTuple_New(G_N);
-    if (!t) return NULL;
-    for (int d = 0; d < G_N; d++) {
-        PyObject *v = cells_long(m[d]);
-        if (!v) { Py_DECREF(t); return NULL; }
-        PyTuple_SET_ITEM(t, d, v);
-    }
-    return t;
-}
-
-PyObject *hodoku_table_sets(PyObject *module, PyObject *args) {
-    PyObject *reaches;
-    if (!PyArg_ParseTuple(args, "O", &reaches)) return NULL;
-    PyObject *fast = PySequence_Fast(reaches, "hodoku_table_sets: expected a sequence of ints");
-    if (!fast) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    PyObject *out = PyList_New(n);
-    if (!out) { Py_DECREF(fast); return NULL; }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        word w[AIC_WORDS];
-        if (!long_to_bits(PySequence_Fast_GET_ITEM(fast, i), w, AIC_WORDS)) goto fail;
-        cells_t sets[2][G_N] = {{0}};
-        for (int k = 0; k < AIC_WORDS; k++)
-            for (word m = w[k]; m; m &= m - 1) {
-                int x = k * 64 + __builtin_ctzll(m), node = x >> 1;
-                if (node >= G_CELLS * G_N) break;  /* a group's literal: not a candidate's */
-                sets[x & 1][node % G_N] |= (cells_t)1 << (node / G_N);
-            }
-        PyObject *on = symbol_cells(sets[1]), *off = on ? symbol_cells(sets[0]) : NULL;
-        PyObject *pair = off ? PyTuple_Pack(2, on, off) : NULL;
-        Py_XDECREF(on);
-        Py_XDECREF(off);
-        if (!pair) goto fail;
-        PyList_SET_ITEM(out, i, pair);
-    }
-    Py_DECREF(fast);
-    return out;
-fail:
-    Py_DECREF(out);
-    Py_DECREF(fast);
-    return NULL;
 }
 
 /* ---- the tables' reading: nice loops and AICs, forcing chains ----------------------------------
