@@ -178,25 +178,31 @@ class XYChain:
                 cand: list[int]) -> Iterator[tuple[int, ...]]:
         """Shortest chains from ``start`` (holding ``on`` if it is not x) to
         each cell that then holds x: breadth-first over (cell, symbol held)."""
-        parent: dict[tuple[int, int], tuple[int, int] | None] = {(start, on): None}
+        # a (cell, symbol held) state as one int: cell << 6 | symbol
+        parent: dict[int, int] = {start << 6 | on: -1}
         frontier = [(start, on)]
         for _ in range(MAX_CELLS - 1):
+            if not frontier:
+                break
             nxt_frontier = []
             for cell, held in frontier:
+                bit = 1 << held
+                here = cell << 6 | held
                 for nxt in neighbours[cell]:
-                    if not cand[nxt] >> held & 1:
+                    m = cand[nxt]
+                    if not m & bit:
                         continue
-                    nxt_held = (cand[nxt] & ~(1 << held)).bit_length() - 1
-                    state = (nxt, nxt_held)
+                    nxt_held = (m ^ bit).bit_length() - 1
+                    state = nxt << 6 | nxt_held
                     if state in parent:
                         continue
-                    parent[state] = (cell, held)
-                    nxt_frontier.append(state)
+                    parent[state] = here
+                    nxt_frontier.append((nxt, nxt_held))
                     if nxt_held == x and nxt != start:
                         path = [nxt]
-                        link = parent[state]
-                        while link is not None:
-                            path.append(link[0])
+                        link = here
+                        while link >= 0:
+                            path.append(link >> 6)
                             link = parent[link]
                         path.reverse()
                         if len(path) >= 3 and len(set(path)) == len(path):

@@ -18,12 +18,13 @@ at most one holds it.
 
 from __future__ import annotations
 
+import functools
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar, Iterator, TypedDict
 
 import attrs
 
-from deduce.geometry import bits_of
+from deduce.geometry import Geometry, bits_of
 from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, same_house, see
 from deduce.state import State
@@ -171,8 +172,7 @@ class EmptyRectangle(Producer):
             if inbox.bit_count() < 2:
                 continue
             cells = bits_of(inbox)
-            box_rows = sorted({c // n for c in g.houses[b]})
-            box_cols = sorted({c % n for c in g.houses[b]})
+            box_rows, box_cols = lines_of_boxes(g)[b - 2 * n]
             for r in box_rows:
                 for cc in box_cols:
                     cross = masks[r] | masks[n + cc]
@@ -203,6 +203,14 @@ class EmptyRectangle(Producer):
                 yield Step(self.technique, eliminations=[(target, sym)], cells=tuple(cells) + (near, far),
                            houses=(box, h), symbols=(sym,),
                            details=(("box", box), ("cross", (r, cc)), ("link", (near, far))))
+
+
+@functools.cache
+def lines_of_boxes(g: Geometry) -> tuple[tuple[list[int], list[int]], ...]:
+    """Per box (or region), the rows and the columns it meets, in order."""
+    n = g.size
+    return tuple((sorted({c // n for c in g.houses[b]}), sorted({c % n for c in g.houses[b]}))
+                 for b in range(2 * n, 3 * n))
 
 
 # -- the table's rows ------------------------------------------------------------

@@ -114,7 +114,9 @@ class XYZWing(Producer):
         places = symbol_masks(state)
         for pivot in trivalue:
             pm = cand[pivot]
-            px, py, pz = (places[x] for x in bits_of(pm))
+            low = pm & -pm
+            mid = pm & (pm - low) & -(pm - low)
+            px, py, pz = places[low.bit_length() - 1], places[mid.bit_length() - 1], places[pm.bit_length() - 1]
             # bivalue peers holding two of the pivot's three symbols (so nothing else)
             near = bivalue_mask & peer_masks[pivot] & ((px & py) | (px & pz) | (py & pz))
             if near & (near - 1) == 0:

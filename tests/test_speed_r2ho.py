@@ -13,7 +13,7 @@ from deduce.geometry import bits_of
 from deduce.solve_cache import SolveCache
 from deduce.state import State
 from strategies.bug import MAX_BUG_CELLS, _product, bug_extras
-from strategies.chains import XYChain
+from strategies.chains import MAX_CELLS, XYChain
 from strategies.single_digit import Skyscraper, TurbotFish, TwoStringKite, strong_links
 from strategies.wings import WWing, XYWing, XYZWing, _pairs
 
@@ -169,6 +169,32 @@ def _eliminates(state, wing, size):
     return any(state.value[t] < 0 and state.cand[t] >> z & 1 and t not in ends for t in bits_of(m))
 
 
+def plain_chains(start, on, x, neighbours, cand):
+    """:meth:`XYChain._chains` as it was: breadth-first with (cell, symbol) tuples."""
+    parent = {(start, on): None}
+    frontier = [(start, on)]
+    for _ in range(MAX_CELLS - 1):
+        nxt_frontier = []
+        for cell, held in frontier:
+            for nxt in neighbours[cell]:
+                if not cand[nxt] >> held & 1:
+                    continue
+                state = (nxt, (cand[nxt] & ~(1 << held)).bit_length() - 1)
+                if state in parent:
+                    continue
+                parent[state] = (cell, held)
+                nxt_frontier.append(state)
+                if state[1] == x and nxt != start:
+                    path, link = [nxt], parent[state]
+                    while link is not None:
+                        path.append(link[0])
+                        link = parent[link]
+                    path.reverse()
+                    if len(path) >= 3 and len(set(path)) == len(path):
+                        yield tuple(path)
+        frontier = nxt_frontier
+
+
 def plain_xy_chains(state, cannibal):
     """The XY-chains' (path, symbol, targets) as they were found: searched afresh each time."""
     cand, value, pm = state.cand, state.value, PUZZLE.peer_masks
@@ -180,7 +206,7 @@ def plain_xy_chains(state, cannibal):
     for start in bivalue:
         for x in bits_of(cand[start]):
             other = (cand[start] & ~(1 << x)).bit_length() - 1
-            for path in XYChain._chains(start, other, x, neighbours, cand):
+            for path in plain_chains(start, other, x, neighbours, cand):
                 targets = [t for t in bits_of(pm[start] & pm[path[-1]]) if value[t] < 0
                            and cand[t] >> x & 1 and (cannibal or t not in path)]
                 if targets:
