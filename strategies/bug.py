@@ -25,7 +25,8 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import HARD, UNIQUENESS, Technique, row
 
-from ._houses import common_targets
+from ._houses import common_targets, per_position
+from ._memo import symbol_masks
 from .uniqueness import virtual_subsets
 
 if TYPE_CHECKING:
@@ -111,22 +112,31 @@ def bug_extras(state: State) -> dict[int, int] | None:
     if total > MAX_BUG_CHOICES:
         return None
     n = g.size
-    need = []  # (house, symbol, count among bivalue cells) that must reach 2
-    bug_set = set(bug)
-    for h, cells in enumerate(g.houses):
+    need = []  # (symbol, count among bivalue cells, extras' cells in the house) that must reach 2
+    bug_mask = 0
+    for c in bug:
+        bug_mask |= 1 << c
+    # per symbol, the unsolved bivalue cells that have it
+    bivalue = [m & ~bug_mask for m in symbol_masks(state)]
+    house_masks = g.house_masks
+    for h in range(len(g.houses)):
         placed = state.placed_in(h)
+        inside = house_masks[h]
+        among = [i for i, c in enumerate(bug) if inside >> c & 1]
         for s in range(n):
             if placed >> s & 1:
                 continue
-            count = sum(1 for c in cells if c not in bug_set and value[c] < 0 and cand[c] >> s & 1)
+            count = (bivalue[s] & inside).bit_count()
             if count > 2:
                 return None
-            need.append((h, s, count))
-    houses_of = [set(g.cell_houses[c]) for c in bug]
+            if among:
+                need.append((s, count, among))
+            elif count != 2:
+                return None  # no choice of the extras' cells changes this house
     for keep in _product(choices):
         ok = True
-        for h, s, count in need:
-            extra = sum(1 for i, c in enumerate(bug) if h in houses_of[i] and keep[i] >> s & 1)
+        for s, count, among in need:
+            extra = sum(1 for i in among if keep[i] >> s & 1)
             if count + extra != 2:
                 ok = False
                 break
@@ -165,7 +175,7 @@ class BugType(Producer):
     CODES = {k: f"bug{k}" for k in (2, 3, 4)}
 
     def find(self, state: State) -> Iterator[Step]:
-        extras = bug_extras(state)
+        extras = per_position(state, "bug extras", lambda: bug_extras(state))
         if extras is None or len(extras) < 2:
             return
         cand = state.cand

@@ -38,6 +38,7 @@ from deduce.techniques import se_length_bonus
 from ._aic_shape import aic_shape
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks
 from ._hodoku_tabling import hodoku_classic, nice_loops, shape_of
+from ._memo import memo_for
 from .chain_producer import ChainProducer
 from .conclusions import CONTRADICTION, Conclusion
 
@@ -122,18 +123,12 @@ class XYChain:
         bivalue = state.bivalue_cells()
         if len(bivalue) < 3:
             return
-        bset = set(bivalue)
-        neighbours = {c: [p for p in state.puzzle.peers[c] if p in bset] for c in bivalue}
         found = []
-        for start in bivalue:
-            for x in cells_of(cand[start]):
-                other = (cand[start] & ~(1 << x)).bit_length() - 1
-                for path in self._chains(start, other, x, neighbours, cand):
-                    end = path[-1]
-                    targets = [t for t in cells_of(pm[start] & pm[end]) if value[t] < 0
-                               and cand[t] >> x & 1 and (self.cannibal or t not in path)]
-                    if targets:
-                        found.append((len(path), path, x, other, targets))
+        for path, x, other in self._paths(state, bivalue):
+            targets = [t for t in cells_of(pm[path[0]] & pm[path[-1]]) if value[t] < 0
+                       and cand[t] >> x & 1 and (self.cannibal or t not in path)]
+            if targets:
+                found.append((len(path), path, x, other, targets))
         seen: set[tuple[int, frozenset[int]]] = set()
         for _, path, x, other, targets in sorted(found, key=lambda f: (f[0], f[1])):
             key = (x, frozenset(targets))
@@ -156,30 +151,58 @@ class XYChain:
             links += [("-", -1), ("=", -1)]
         return tuple(nodes), tuple(links), False
 
+    @classmethod
+    def _paths(cls, state: State, bivalue: list[int]) -> list[tuple[tuple[int, ...], int, int]]:
+        """``(path, x, other)`` for the chains of :meth:`_chains` from each
+        bivalue cell and end symbol x (the start's other symbol ``other``),
+        in search order; they depend only on the bivalue cells, so they are
+        found once per set of them and their candidates (the list is
+        shared: not to be changed)."""
+        cand = state.cand
+        memo = memo_for(state)
+        key = ("xy-chain paths", tuple(bivalue), tuple(cand[c] for c in bivalue))
+        out = memo.get(key)
+        if out is not None:
+            return out
+        out = memo[key] = []
+        bset = set(bivalue)
+        neighbours = {c: [p for p in state.puzzle.peers[c] if p in bset] for c in bivalue}
+        for start in bivalue:
+            for x in cells_of(cand[start]):
+                other = (cand[start] & ~(1 << x)).bit_length() - 1
+                out.extend((path, x, other) for path in cls._chains(start, other, x, neighbours, cand))
+        return out
+
     @staticmethod
     def _chains(start: int, on: int, x: int, neighbours: dict[int, list[int]],
                 cand: list[int]) -> Iterator[tuple[int, ...]]:
         """Shortest chains from ``start`` (holding ``on`` if it is not x) to
         each cell that then holds x: breadth-first over (cell, symbol held)."""
-        parent: dict[tuple[int, int], tuple[int, int] | None] = {(start, on): None}
+        # a (cell, symbol held) state as one int: cell << 6 | symbol
+        parent: dict[int, int] = {start << 6 | on: -1}
         frontier = [(start, on)]
         for _ in range(MAX_CELLS - 1):
+            if not frontier:
+                break
             nxt_frontier = []
             for cell, held in frontier:
+                bit = 1 << held
+                here = cell << 6 | held
                 for nxt in neighbours[cell]:
-                    if not cand[nxt] >> held & 1:
+                    m = cand[nxt]
+                    if not m & bit:
                         continue
-                    nxt_held = (cand[nxt] & ~(1 << held)).bit_length() - 1
-                    state = (nxt, nxt_held)
+                    nxt_held = (m ^ bit).bit_length() - 1
+                    state = nxt << 6 | nxt_held
                     if state in parent:
                         continue
-                    parent[state] = (cell, held)
-                    nxt_frontier.append(state)
+                    parent[state] = here
+                    nxt_frontier.append((nxt, nxt_held))
                     if nxt_held == x and nxt != start:
                         path = [nxt]
-                        link = parent[state]
-                        while link is not None:
-                            path.append(link[0])
+                        link = here
+                        while link >= 0:
+                            path.append(link >> 6)
                             link = parent[link]
                         path.reverse()
                         if len(path) >= 3 and len(set(path)) == len(path):

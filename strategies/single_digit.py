@@ -18,12 +18,13 @@ at most one holds it.
 
 from __future__ import annotations
 
+import functools
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar, Iterator, TypedDict
 
 import attrs
 
-from deduce.geometry import bits_of
+from deduce.geometry import Geometry, bits_of
 from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, same_house, see
 from deduce.state import State
@@ -63,44 +64,69 @@ class _TwoStrongLinks(Producer):
 
     SHAPE: ClassVar[str] = ""
 
-    def _shape(self, state: State, h1: int, h2: int, b: int, c: int) -> str:
-        g = state.puzzle.geometry
-        k1, k2 = g.house_kind(h1), g.house_kind(h2)
-        lines = ("row", "column")
-        if k1 in lines and k2 == k1:
-            return "skyscraper"
-        if {k1, k2} == set(lines) and g.region_of[b] == g.region_of[c]:
-            return "kite"
-        return "turbot"
-
     def find(self, state: State) -> Iterator[Step]:
         return per_symbol(self, state, lambda sym, where: list(self._for_symbol(state, sym, where)))
 
     def _for_symbol(self, state: State, sym: int, where: int) -> Iterator[Step]:
-        pm = state.puzzle.peer_masks
-        seen = set()
-        links = strong_links(state, sym, where)
-        for i, (h1, a1, b1) in enumerate(links):
-            for h2, a2, b2 in links[i + 1:]:
-                if {a1, b1} & {a2, b2}:
-                    continue
-                for a, b in ((a1, b1), (b1, a1)):
-                    for c, d in ((a2, b2), (b2, a2)):
-                        if not pm[b] >> c & 1:
-                            continue  # no weak link between the two strong links
-                        if self._shape(state, h1, h2, b, c) != self.SHAPE:
-                            continue
-                        both = pm[a] & pm[d] & where & ~((1 << a) | (1 << b) | (1 << c) | (1 << d))
-                        if not both:
-                            continue
-                        targets = bits_of(both)
-                        key = (frozenset(targets), frozenset((a, d)))
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        yield Step(self.technique, eliminations=[(t, sym) for t in targets],
-                                   cells=(a, b, c, d), houses=(h1, h2), symbols=(sym,),
-                                   details=(("chain", (a, b, c, d)),))
+        shape = self.SHAPE
+        for kind, a, b, c, d, h1, h2, targets in turbot_chains(state, sym, where):
+            if kind == shape:
+                yield Step(self.technique, eliminations=[(t, sym) for t in targets],
+                           cells=(a, b, c, d), houses=(h1, h2), symbols=(sym,),
+                           details=(("chain", (a, b, c, d)),))
+
+
+#: A strong-weak-strong chain found by :func:`turbot_chains`: its shape
+#: (``skyscraper``, ``kite`` or ``turbot``), cells a-b=c-d, the two strong
+#: links' houses and the cells seeing both ends.
+_Chain = tuple[str, int, int, int, int, int, int, list[int]]
+
+
+def turbot_chains(state: State, sym: int, where: int) -> list[_Chain]:
+    """Every strong link, weak link, strong link chain on ``sym`` (whose
+    places are ``where``) with eliminations, in search order, each shape's
+    repeats (same targets, same ends) dropped; made once per set of places
+    and shared by the skyscraper, the 2-string kite and the turbot fish
+    (the list is shared: not to be changed)."""
+    memo = memo_for(state)
+    key = ("turbot chains", sym, where)
+    out = memo.get(key)
+    if out is not None:
+        return out
+    out = memo[key] = []
+    g = state.puzzle.geometry
+    n = g.size
+    region_of = g.region_of
+    pm = state.puzzle.peer_masks
+    seen = set()
+    links = strong_links(state, sym, where)
+    for i, (h1, a1, b1) in enumerate(links):
+        k1 = h1 // n  # 0 row, 1 column, 2 box or region
+        for h2, a2, b2 in links[i + 1:]:
+            if a1 in (a2, b2) or b1 in (a2, b2):
+                continue
+            k2 = h2 // n
+            for a, b in ((a1, b1), (b1, a1)):
+                reach = pm[b]
+                for c, d in ((a2, b2), (b2, a2)):
+                    if not reach >> c & 1:
+                        continue  # no weak link between the two strong links
+                    both = pm[a] & pm[d] & where & ~((1 << a) | (1 << b) | (1 << c) | (1 << d))
+                    if not both:
+                        continue
+                    if k1 == k2 and k1 < 2:
+                        kind = "skyscraper"
+                    elif k1 + k2 == 1 and region_of[b] == region_of[c]:
+                        kind = "kite"
+                    else:
+                        kind = "turbot"
+                    targets = bits_of(both)
+                    seen_key = (kind, frozenset(targets), frozenset((a, d)))
+                    if seen_key in seen:
+                        continue
+                    seen.add(seen_key)
+                    out.append((kind, a, b, c, d, h1, h2, targets))
+    return out
 
 
 @attrs.frozen
@@ -146,8 +172,7 @@ class EmptyRectangle(Producer):
             if inbox.bit_count() < 2:
                 continue
             cells = bits_of(inbox)
-            box_rows = sorted({c // n for c in g.houses[b]})
-            box_cols = sorted({c % n for c in g.houses[b]})
+            box_rows, box_cols = lines_of_boxes(g)[b - 2 * n]
             for r in box_rows:
                 for cc in box_cols:
                     cross = masks[r] | masks[n + cc]
@@ -178,6 +203,14 @@ class EmptyRectangle(Producer):
                 yield Step(self.technique, eliminations=[(target, sym)], cells=tuple(cells) + (near, far),
                            houses=(box, h), symbols=(sym,),
                            details=(("box", box), ("cross", (r, cc)), ("link", (near, far))))
+
+
+@functools.cache
+def lines_of_boxes(g: Geometry) -> tuple[tuple[list[int], list[int]], ...]:
+    """Per box (or region), the rows and the columns it meets, in order."""
+    n = g.size
+    return tuple((sorted({c // n for c in g.houses[b]}), sorted({c % n for c in g.houses[b]}))
+                 for b in range(2 * n, 3 * n))
 
 
 # -- the table's rows ------------------------------------------------------------

@@ -30,7 +30,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import HARD, WINGS, Technique, row
 
-from ._houses import common_targets
+from ._houses import common_targets, per_position
 from ._memo import memo_for, symbol_masks
 from .single_digit import strong_links
 
@@ -45,13 +45,18 @@ class XYWing(Producer):
     CODE = "xy-wing"
 
     def find(self, state: State) -> Iterator[Step]:
-        cand, value = state.cand, state.value
-        peers = state.puzzle.peers
-        bivalue = state.bivalue_cells()
+        cand = state.cand
+        peer_masks = state.puzzle.peer_masks
+        bivalue, bivalue_mask = _bivalue(state)
+        places = symbol_masks(state)
         for pivot in bivalue:
             pm = cand[pivot]
-            wings = [c for c in peers[pivot] if value[c] < 0 and cand[c].bit_count() == 2
-                     and (cand[c] & pm).bit_count() == 1]
+            x, y = pm.bit_length() - 1, (pm & -pm).bit_length() - 1
+            # bivalue peers holding exactly one of the pivot's two symbols
+            near = bivalue_mask & peer_masks[pivot] & (places[x] ^ places[y])
+            if near & (near - 1) == 0:
+                continue  # fewer than two
+            wings = bits_of(near)
             for a, b in combinations(wings, 2):
                 za, zb = cand[a] & ~pm, cand[b] & ~pm
                 if za != zb or (cand[a] & pm) == (cand[b] & pm):
@@ -65,6 +70,33 @@ class XYWing(Producer):
                                                (b, (cand[b] & pm).bit_length() - 1))),))
 
 
+def _bivalue(state: State) -> tuple[list[int], int]:
+    """The unsolved cells with two candidates, as a list and as a cell mask,
+    once per position (shared: not to be changed)."""
+    def compute() -> tuple[list[int], int]:
+        cells = state.bivalue_cells()
+        mask = 0
+        for c in cells:
+            mask |= 1 << c
+        return cells, mask
+    return per_position(state, "bivalue cells and mask", compute)
+
+
+def _trivalue(state: State) -> list[int]:
+    """The unsolved cells with three candidates, once per position."""
+    return per_position(state, "trivalue cells", lambda: [
+        c for c, (m, v) in enumerate(zip(state.cand, state.value)) if v < 0 and m.bit_count() == 3])
+
+
+def _pairs(cells: list[int], alike: dict[int, list[int]], cand: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """The pairs of ``cells`` with the same candidates, in the order of
+    ``combinations(cells, 2)``; ``alike`` holds the cells by candidates."""
+    for a in cells:
+        group = alike[cand[a]]
+        if len(group) > 1:
+            yield from ((a, b) for b in group[group.index(a) + 1:])
+
+
 def _wing_details(state: State, pivot: int, pincers: tuple[int, int]) -> tuple:
     cand = state.cand
     return (("pivot", pivot), ("pincers", pincers), ("pivot_cands", tuple(bits_of(cand[pivot]))),
@@ -76,13 +108,20 @@ class XYZWing(Producer):
     CODE = "xyz-wing"
 
     def find(self, state: State) -> Iterator[Step]:
-        cand, value = state.cand, state.value
-        peers = state.puzzle.peers
-        for pivot in range(len(cand)):
+        cand = state.cand
+        peer_masks = state.puzzle.peer_masks
+        trivalue, bivalue_mask = _trivalue(state), _bivalue(state)[1]
+        places = symbol_masks(state)
+        for pivot in trivalue:
             pm = cand[pivot]
-            if value[pivot] >= 0 or pm.bit_count() != 3:
-                continue
-            wings = [c for c in peers[pivot] if value[c] < 0 and cand[c].bit_count() == 2 and cand[c] & ~pm == 0]
+            low = pm & -pm
+            mid = pm & (pm - low) & -(pm - low)
+            px, py, pz = places[low.bit_length() - 1], places[mid.bit_length() - 1], places[pm.bit_length() - 1]
+            # bivalue peers holding two of the pivot's three symbols (so nothing else)
+            near = bivalue_mask & peer_masks[pivot] & ((px & py) | (px & pz) | (py & pz))
+            if near & (near - 1) == 0:
+                continue  # fewer than two
+            wings = bits_of(near)
             for a, b in combinations(wings, 2):
                 if cand[a] == cand[b]:
                     continue
@@ -103,9 +142,12 @@ class WWing(Producer):
     def find(self, state: State) -> Iterator[Step]:
         cand = state.cand
         pm = state.puzzle.peer_masks
-        bivalue = state.bivalue_cells()
-        for a, b in combinations(bivalue, 2):
-            if cand[a] != cand[b] or pm[a] >> b & 1:
+        bivalue = _bivalue(state)[0]
+        alike: dict[int, list[int]] = {}  # the bivalue cells by candidates, in cell order
+        for c in bivalue:
+            alike.setdefault(cand[c], []).append(c)
+        for a, b in _pairs(bivalue, alike, cand):
+            if pm[a] >> b & 1:
                 continue
             for x in bits_of(cand[a]):
                 y = bits_of(cand[a] & ~(1 << x))[0]
