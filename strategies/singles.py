@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Iterable, Iterator, TypedDict
 
 import attrs
 
+from deduce.geometry import Geometry
 from deduce.render.words.prose import Field, word
 from deduce.state import State
 from deduce.step import Step
@@ -13,7 +15,7 @@ from deduce.strategy import Producer
 from deduce.technique import EASY, SINGLES, Technique, row
 
 from ._houses import house_order
-from ._memo import symbol_masks, unsolved_mask
+from ._memo import memo_for, symbol_masks, unsolved_mask
 
 if TYPE_CHECKING:
     from deduce.render.words import TextRenderer
@@ -58,6 +60,18 @@ class FullHouse(_HouseSingle):
         order a person scans them."""
         return self._python_singles(state)
 
+    def placing(self, state: State, cell: int, sym: int) -> Step | None:
+        """:meth:`_HouseSingle.placing`, looking only at ``cell``'s houses."""
+        g = state.puzzle.geometry
+        bit = 1 << cell
+        unsolved = unsolved_mask(state)
+        masks = g.house_masks
+        for h in _houses_of(g)[cell]:
+            if (unsolved & masks[h] == bit and (1 << g.size) - 1 & ~state.placed_in(h) == 1 << sym
+                    and state.cand[cell] >> sym & 1):
+                return self._step(state, h, cell, sym)
+        return None
+
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
         g = state.puzzle.geometry
         full = (1 << g.size) - 1
@@ -91,12 +105,51 @@ class HiddenSingle(_HouseSingle):
         return Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym],
                     variant="box" if kind in ("box", "region") else kind, details=(("blockers", blockers),))
 
+    def placing(self, state: State, cell: int, sym: int) -> Step | None:
+        """:meth:`_HouseSingle.placing`, looking only at ``cell``'s houses."""
+        g = state.puzzle.geometry
+        bit = 1 << cell
+        places = symbol_masks(state)[sym]
+        unsolved = unsolved_mask(state)
+        masks = g.house_masks
+        for h in _houses_of(g)[cell]:
+            hm = masks[h]
+            empty = unsolved & hm
+            if places & hm == bit and empty & (empty - 1) and not state.placed_in(h) >> sym & 1:
+                return self._step(state, h, cell, sym)
+        return None
+
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, cell, symbol)`` per house with two empty cells or more,
-        houses in the order a person scans them, symbols in order."""
-        return self._python_singles(state)
+        houses in the order a person scans them, symbols in order: each
+        symbol's one-place houses kept in the solve's memo per set of places
+        (between two steps most symbols keep theirs)."""
+        g = state.puzzle.geometry
+        memo = memo_for(state)
+        order = house_order(g)
+        masks = g.house_masks
+        found = []
+        for sym, places in enumerate(symbol_masks(state)):
+            if not places:
+                continue
+            key = ("hidden single", sym, places)
+            hits = memo.get(key)
+            if hits is None:
+                hits = memo[key] = _one_place(order, masks, places)
+            for rank, h, cell in hits:
+                found.append((rank, sym, h, cell))
+        if not found:
+            return
+        found.sort()
+        unsolved = unsolved_mask(state)
+        for _, sym, h, cell in found:
+            empty = unsolved & masks[h]
+            if empty & (empty - 1) and not state.placed_in(h) >> sym & 1:
+                yield h, cell, sym
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
+        """:meth:`_singles` scanning house by house, without the memo (what
+        ``tests/test_speed_r2single.py`` compares it with)."""
         g = state.puzzle.geometry
         where = symbol_masks(state)
         unsolved = unsolved_mask(state)
@@ -115,6 +168,24 @@ class HiddenSingle(_HouseSingle):
                     placed = state.placed_in(h)
                 if not placed >> sym & 1:
                     yield h, m.bit_length() - 1, sym
+
+
+def _one_place(order: tuple[int, ...], masks: tuple[int, ...], places: int) -> list[tuple[int, int, int]]:
+    """``(rank in order, house, cell)`` for each house of ``order`` where
+    the places ``places`` (a cell mask) leave one cell."""
+    out = []
+    for rank, h in enumerate(order):
+        m = places & masks[h]
+        if m and not m & (m - 1):
+            out.append((rank, h, m.bit_length() - 1))
+    return out
+
+
+@functools.cache
+def _houses_of(g: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the houses of :func:`house_order` holding it, in that order."""
+    masks = g.house_masks
+    return tuple(tuple(h for h in house_order(g) if masks[h] >> cell & 1) for cell in range(g.ncells))
 
 
 def _blocker(state: State, cell: int, sym: int) -> int:
