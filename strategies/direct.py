@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Iterator, TypedDict
 
 import attrs
 
-from deduce.geometry import Geometry
+from deduce.geometry import Geometry, bits_of
 from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
@@ -52,12 +52,43 @@ class Direct(Producer):
         if isinstance(self.kind, str):
             yield from self._find_locked(state)
             return
+        yield from self._find_subsets(state, int(self.kind))
+
+    def _find_subsets(self, state: State, k: int) -> Iterator[Step]:
+        """Direct hidden pair or triple: the hidden sets read as masks, a
+        step built only for those that leave a hidden single in their house
+        (the same steps as ``base.find`` filtered by
+        :func:`_hidden_single_after`)."""
+        base = HiddenSubset(k)
+        cand = state.cand
         masks = state.puzzle.geometry.house_masks
-        for step in self.base.find(state):
-            single = _hidden_single_after(state, step.eliminations, masks, [step.houses[0]])
-            if single is None:
-                continue
-            yield self._direct(step, single)
+        where = symbol_masks(state)
+        for h, syms, cells in base._sets(state):
+            keep = 0
+            for s in syms:
+                keep |= 1 << s
+            gone_syms = 0
+            for c in cells:
+                gone_syms |= cand[c]
+            gone_syms &= ~keep
+            if not gone_syms:
+                continue  # (no eliminations: base.find has no step)
+            hm = masks[h]
+            while gone_syms:
+                low = gone_syms & -gone_syms
+                gone_syms ^= low
+                sym = low.bit_length() - 1
+                gone = 0
+                for c in cells:
+                    if cand[c] & low:
+                        gone |= 1 << c
+                before = where[sym] & hm
+                left = before & ~gone
+                if left != before and left and not left & (left - 1):
+                    step = Step(base.technique, eliminations=[(c, s) for c in cells for s in bits_of(cand[c] & ~keep)],
+                                cells=cells, houses=[h], symbols=syms)
+                    yield self._direct(step, (left.bit_length() - 1, sym, h))
+                    break
 
     def _find_locked(self, state: State) -> Iterator[Step]:
         """Direct pointing or claiming: the locked candidates read as masks,
@@ -108,7 +139,9 @@ def _crossing(g: Geometry) -> dict[tuple[int, int], tuple[int, ...]]:
 
 def _hidden_single_after(state: State, eliminations: tuple[tuple[int, int], ...], masks: tuple[int, ...],
                          houses: list[int]) -> tuple[int, int, int] | None:
-    """The first hidden single (cell, symbol, house) the eliminations create in ``houses``."""
+    """The first hidden single (cell, symbol, house) the eliminations create in
+    ``houses`` (the plain reading of a base step: ``find`` reads the same from
+    masks, ``tests/test_speed_r2single.py`` compares the two)."""
     removed: dict[int, int] = {}
     for cell, sym in eliminations:
         removed[sym] = removed.get(sym, 0) | 1 << cell
