@@ -6,6 +6,8 @@ the memos are read as well as filled):
 
 * :class:`HiddenSingle` (its memo of one-place houses per symbol) against
   its house-by-house scan ``_python_singles``;
+* :class:`NakedSingle` (the cells in one symbol's places only) against its
+  cell-by-cell scan;
 * both house singles' ``placing`` (only the cell's own houses) against the
   first matching single of the scan;
 * :class:`Direct` pointing and claiming (masks, a step built only for a
@@ -29,7 +31,7 @@ from deduce.solve_cache import SolveCache
 from deduce.state import State
 from strategies.direct import Direct, _hidden_single_after
 from strategies.intersections import LockedCandidates
-from strategies.singles import FullHouse, HiddenSingle
+from strategies.singles import FullHouse, HiddenSingle, NakedSingle
 from strategies.subsets import HiddenSubset
 
 from .test_accel import ALPHABET, _jigsaw_6, _random_position
@@ -111,6 +113,13 @@ def test_hidden_singles_match_the_scan(geometry, seed):
         assert list(hs._singles(state)) == list(hs._python_singles(state))  # (the memo read back)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
+def test_naked_singles_match_the_cell_scan(geometry, seed):
+    for state in _positions(geometry, seed, 8):
+        assert list(NakedSingle().find(state)) == list(NakedSingle()._python_find(state))
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
 def test_placing_matches_the_scan(geometry, seed):
@@ -134,10 +143,11 @@ def test_direct_matches_the_filtered_base(geometry, seed):
 
 def test_the_comparisons_see_singles_and_direct_steps():
     """The random grids do hold what the comparisons compare (not only empty lists)."""
-    counts = {"hs": 0, "placing": 0, "direct": 0}
+    counts = {"hs": 0, "ns": 0, "placing": 0, "direct": 0}
     for seed in range(12):
         for state in _positions(Geometry.boxes(9), seed, 4):
             counts["hs"] += len(list(HiddenSingle()._singles(state)))
+            counts["ns"] += len(list(NakedSingle().find(state)))
             counts["placing"] += sum(FullHouse().placing(state, c, s) is not None
                                      for c in range(81) for s in range(9))
             counts["direct"] += sum(len(list(Direct(k).find(state))) for k in ("pointing", "claiming", 2))
