@@ -57,8 +57,26 @@ class FullHouse(_HouseSingle):
 
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, its one empty cell, the missing symbol)``, houses in the
-        order a person scans them."""
-        return self._python_singles(state)
+        order a person scans them: the houses with one empty cell kept in
+        the solve's memo per set of unsolved cells (steps that only
+        eliminate keep it)."""
+        g = state.puzzle.geometry
+        unsolved = unsolved_mask(state)
+        memo = memo_for(state)
+        key = ("full house", unsolved)
+        lone = memo.get(key)
+        if lone is None:
+            lone = memo[key] = [(h, empty.bit_length() - 1) for _, h, hm in _ranked(g)
+                                if (empty := unsolved & hm) and not empty & (empty - 1)]
+        if not lone:
+            return
+        full = (1 << g.size) - 1
+        for h, cell in lone:
+            missing = full & ~state.placed_in(h)
+            if missing.bit_count() == 1:
+                sym = missing.bit_length() - 1
+                if state.cand[cell] >> sym & 1:
+                    yield h, cell, sym
 
     def placing(self, state: State, cell: int, sym: int) -> Step | None:
         """:meth:`_HouseSingle.placing`, looking only at ``cell``'s houses."""
@@ -73,6 +91,8 @@ class FullHouse(_HouseSingle):
         return None
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
+        """:meth:`_singles` scanning every house, without the memo (what
+        ``tests/test_speed_r2single.py`` compares it with)."""
         g = state.puzzle.geometry
         full = (1 << g.size) - 1
         unsolved = unsolved_mask(state)

@@ -4,8 +4,9 @@ candidate grids (sizes 4 to 9, boxes and jigsaw regions, some cells solved,
 not always consistently), with one solve cache carried from grid to grid (so
 the memos are read as well as filled):
 
-* :class:`HiddenSingle` (its memo of one-place houses per symbol) against
-  its house-by-house scan ``_python_singles``;
+* :class:`HiddenSingle` (its memo of one-place houses per symbol) and
+  :class:`FullHouse` (its memo of one-empty-cell houses) against their
+  house-by-house scans ``_python_singles``;
 * :class:`NakedSingle` (the cells in one symbol's places only) against its
   cell-by-cell scan;
 * both house singles' ``placing`` (only the cell's own houses) against the
@@ -108,11 +109,14 @@ def _old_direct(kind: str | int, state: State) -> list:
 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
-def test_hidden_singles_match_the_scan(geometry, seed):
+def test_house_singles_match_the_scan(geometry, seed):
     for state in _positions(geometry, seed, 8):
         hs = HiddenSingle()
         assert list(hs._singles(state)) == list(hs._python_singles(state))
         assert list(hs._singles(state)) == list(hs._python_singles(state))  # (the memo read back)
+        fh = FullHouse()
+        assert list(fh._singles(state)) == list(fh._python_singles(state))
+        assert list(fh._singles(state)) == list(fh._python_singles(state))
 
 
 @settings(max_examples=40, deadline=None)
@@ -155,10 +159,11 @@ def test_direct_matches_the_filtered_base(geometry, seed):
 
 def test_the_comparisons_see_singles_and_direct_steps():
     """The random grids do hold what the comparisons compare (not only empty lists)."""
-    counts = {"hs": 0, "ns": 0, "placing": 0, "direct": 0}
+    counts = {"fh": 0, "hs": 0, "ns": 0, "placing": 0, "direct": 0}
     for seed in range(12):
         for state in _positions(Geometry.boxes(9), seed, 4):
             counts["hs"] += len(list(HiddenSingle()._singles(state)))
+            counts["fh"] += len(list(FullHouse()._singles(state)))
             counts["ns"] += len(list(NakedSingle().find(state)))
             counts["placing"] += sum(FullHouse().placing(state, c, s) is not None
                                      for c in range(81) for s in range(9))
