@@ -52,9 +52,7 @@ class LockedCandidates(Producer):
         symbol's depend only on its places: they are kept per set of places,
         since between two steps most symbols keep theirs."""
         out: list[tuple[int, int, int, int, int]] = []
-        g = state.puzzle.geometry
-        sources, entry = _by_source(g, self.kind)
-        cell_houses = g.cell_houses
+        table = _intersections(state.puzzle.geometry, self.kind)
         memo = memo_for(state)
         for sym, where in enumerate(symbol_masks(state)):
             if not where:
@@ -62,34 +60,14 @@ class LockedCandidates(Producer):
             key = ("locked candidates", self.kind, sym, where)
             found = memo.get(key)
             if found is None:
-                # per source, only the targets through its first place can hold them all
-                hits = []
-                for source, source_mask, picks in sources:
-                    inside = where & source_mask
-                    if not inside:
+                found = memo[key] = []
+                for source, target, source_mask, rest, outside in table:
+                    if where & rest or not where & source_mask:
                         continue
-                    houses = cell_houses[(inside & -inside).bit_length() - 1]
-                    for pick in picks:
-                        index, target, rest, outside = entry[source, houses[pick]]
-                        removed = where & outside
-                        if removed and not where & rest:
-                            hits.append((index, (sym, source, target, inside, removed)))
-                hits.sort()
-                found = memo[key] = [hit for _, hit in hits]
+                    removed = where & outside
+                    if removed:
+                        found.append((sym, source, target, where & source_mask, removed))
             out += found
-        return out
-
-    def _python_found(self, state: State) -> list[tuple[int, int, int, int, int]]:
-        """:meth:`found` going through every intersection, without the memo
-        (what ``tests/test_speed_r2single.py`` compares it with)."""
-        out = []
-        for sym, where in enumerate(symbol_masks(state)):
-            for source, target, source_mask, rest, outside in _intersections(state.puzzle.geometry, self.kind):
-                if where & rest or not where & source_mask:
-                    continue
-                removed = where & outside
-                if removed:
-                    out.append((sym, source, target, where & source_mask, removed))
         return out
 
 
@@ -108,22 +86,6 @@ def _intersections(g: Geometry, kind: str) -> tuple[tuple[int, int, int, int, in
         source, target = (block, line) if kind == "pointing" else (line, block)
         table.append((source, target, masks[source], masks[source] & ~inter, masks[target] & ~masks[source]))
     return tuple(table)
-
-
-@functools.cache
-def _by_source(g: Geometry, kind: str) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...],
-                                                 dict[tuple[int, int], tuple[int, int, int, int]]]:
-    """:func:`_intersections` for a search from each source's first place:
-    the sources ``(house, cell mask, which of a cell's houses (row, column,
-    block) a target is)`` in order, and per ``(source, target)`` its place
-    in the table, the target, and the table's two masks."""
-    sources: dict[int, tuple[int, int, tuple[int, ...]]] = {}
-    entry = {}
-    for index, (source, target, source_mask, rest, outside) in enumerate(_intersections(g, kind)):
-        picks = (0, 1) if kind == "pointing" else (2,)
-        sources.setdefault(source, (source, source_mask, picks))
-        entry[source, target] = (index, target, rest, outside)
-    return tuple(sources.values()), entry
 
 
 # -- the table's rows ------------------------------------------------------------

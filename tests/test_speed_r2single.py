@@ -11,8 +11,6 @@ the memos are read as well as filled):
   cell-by-cell scan;
 * both house singles' ``placing`` (only the cell's own houses) against the
   first matching single of the scan;
-* :class:`LockedCandidates` (from each source's first place) against a
-  pass over every intersection;
 * :class:`Direct` pointing and claiming (masks, a step built only for a
   single) against the locked candidates' steps filtered by
   :func:`strategies.direct._hidden_single_after`, as they used to be;
@@ -124,16 +122,6 @@ def test_house_singles_match_the_scan(geometry, seed):
 def test_naked_singles_match_the_cell_scan(geometry, seed):
     for state in _positions(geometry, seed, 8):
         assert list(NakedSingle().find(state)) == list(NakedSingle()._python_find(state))
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
-def test_locked_candidates_match_every_intersection(geometry, seed):
-    for state in _positions(geometry, seed, 8):
-        for kind in ("pointing", "claiming"):
-            lc = LockedCandidates(kind)
-            assert lc.found(state) == lc._python_found(state), kind
-            assert lc.found(state) == lc._python_found(state), kind  # (the memo read back)
 
 
 @settings(max_examples=25, deadline=None)
