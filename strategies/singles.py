@@ -15,7 +15,7 @@ from deduce.strategy import Producer
 from deduce.technique import EASY, SINGLES, Technique, row
 
 from ._houses import house_order
-from ._memo import memo_for, symbol_masks, unsolved_mask
+from ._memo import symbol_masks, unsolved_mask
 
 if TYPE_CHECKING:
     from deduce.render.words import TextRenderer
@@ -57,42 +57,10 @@ class FullHouse(_HouseSingle):
 
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, its one empty cell, the missing symbol)``, houses in the
-        order a person scans them: the houses with one empty cell kept in
-        the solve's memo per set of unsolved cells (steps that only
-        eliminate keep it)."""
-        g = state.puzzle.geometry
-        unsolved = unsolved_mask(state)
-        memo = memo_for(state)
-        key = ("full house", unsolved)
-        lone = memo.get(key)
-        if lone is None:
-            lone = memo[key] = [(h, empty.bit_length() - 1) for _, h, hm in _ranked(g)
-                                if (empty := unsolved & hm) and not empty & (empty - 1)]
-        if not lone:
-            return
-        full = (1 << g.size) - 1
-        for h, cell in lone:
-            missing = full & ~state.placed_in(h)
-            if missing.bit_count() == 1:
-                sym = missing.bit_length() - 1
-                if state.cand[cell] >> sym & 1:
-                    yield h, cell, sym
-
-    def placing(self, state: State, cell: int, sym: int) -> Step | None:
-        """:meth:`_HouseSingle.placing`, looking only at ``cell``'s houses."""
-        g = state.puzzle.geometry
-        bit = 1 << cell
-        unsolved = unsolved_mask(state)
-        masks = g.house_masks
-        for h in _houses_of(g)[cell]:
-            if (unsolved & masks[h] == bit and (1 << g.size) - 1 & ~state.placed_in(h) == 1 << sym
-                    and state.cand[cell] >> sym & 1):
-                return self._step(state, h, cell, sym)
-        return None
+        order a person scans them."""
+        return self._python_singles(state)
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
-        """:meth:`_singles` scanning every house, without the memo (what
-        ``tests/test_speed_r2single.py`` compares it with)."""
         g = state.puzzle.geometry
         full = (1 << g.size) - 1
         unsolved = unsolved_mask(state)
@@ -141,35 +109,10 @@ class HiddenSingle(_HouseSingle):
 
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, cell, symbol)`` per house with two empty cells or more,
-        houses in the order a person scans them, symbols in order: each
-        symbol's one-place houses kept in the solve's memo per set of places
-        (between two steps most symbols keep theirs)."""
-        g = state.puzzle.geometry
-        memo = memo_for(state)
-        ranked = _ranked(g)
-        masks = g.house_masks
-        found = []
-        for sym, places in enumerate(symbol_masks(state)):
-            if not places:
-                continue
-            key = ("hidden single", sym, places)
-            hits = memo.get(key)
-            if hits is None:
-                hits = memo[key] = _one_place(ranked, places)
-            for rank, h, cell in hits:
-                found.append((rank, sym, h, cell))
-        if not found:
-            return
-        found.sort()
-        unsolved = unsolved_mask(state)
-        for _, sym, h, cell in found:
-            empty = unsolved & masks[h]
-            if empty & (empty - 1) and not state.placed_in(h) >> sym & 1:
-                yield h, cell, sym
+        houses in the order a person scans them, symbols in order."""
+        return self._python_singles(state)
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
-        """:meth:`_singles` scanning house by house, without the memo (what
-        ``tests/test_speed_r2single.py`` compares it with)."""
         g = state.puzzle.geometry
         where = symbol_masks(state)
         unsolved = unsolved_mask(state)
@@ -188,19 +131,6 @@ class HiddenSingle(_HouseSingle):
                     placed = state.placed_in(h)
                 if not placed >> sym & 1:
                     yield h, m.bit_length() - 1, sym
-
-
-def _one_place(ranked: tuple[tuple[int, int, int], ...], places: int) -> list[tuple[int, int, int]]:
-    """``(rank, house, cell)`` for each house of :func:`_ranked` where the
-    places ``places`` (a cell mask) leave one cell."""
-    return [(rank, h, m.bit_length() - 1) for rank, h, hm in ranked
-            if (m := places & hm) and not m & (m - 1)]
-
-
-@functools.cache
-def _ranked(g: Geometry) -> tuple[tuple[int, int, int], ...]:
-    """``(rank, house, its cell mask)`` for the houses of :func:`house_order`."""
-    return tuple((rank, h, g.house_masks[h]) for rank, h in enumerate(house_order(g)))
 
 
 @functools.cache

@@ -1,16 +1,12 @@
 """The faster readings of the singles, locked candidates and direct
 techniques find what the plain readings find, in the same order, on random
 candidate grids (sizes 4 to 9, boxes and jigsaw regions, some cells solved,
-not always consistently), with one solve cache carried from grid to grid (so
-the memos are read as well as filled):
+not always consistently), with one solve cache carried from grid to grid:
 
-* :class:`HiddenSingle` (its memo of one-place houses per symbol) and
-  :class:`FullHouse` (its memo of one-empty-cell houses) against their
-  house-by-house scans ``_python_singles``;
 * :class:`NakedSingle` (the cells in one symbol's places only) against its
   cell-by-cell scan;
-* both house singles' ``placing`` (only the cell's own houses) against the
-  first matching single of the scan;
+* :meth:`HiddenSingle.placing` (only the cell's own houses) against the
+  first matching single of the house-by-house scan;
 * :class:`Direct` pointing and claiming (masks, a step built only for a
   single) against the locked candidates' steps filtered by
   :func:`strategies.direct._hidden_single_after`, as they used to be;
@@ -32,7 +28,7 @@ from deduce.solve_cache import SolveCache
 from deduce.state import State
 from strategies.direct import Direct, _hidden_single_after
 from strategies.intersections import LockedCandidates
-from strategies.singles import FullHouse, HiddenSingle, NakedSingle
+from strategies.singles import HiddenSingle, NakedSingle
 from strategies.subsets import HiddenSubset
 
 from .test_accel import ALPHABET, _jigsaw_6, _random_position
@@ -79,7 +75,7 @@ def _completed(geometry: Geometry, seed: int, solved: float) -> State:
     return State(Puzzle(geometry, ALPHABET[:n], (-1,) * (n * n)), cand, value)
 
 
-def _old_placing(strategy: FullHouse | HiddenSingle, state: State, cell: int, sym: int):
+def _old_placing(strategy: HiddenSingle, state: State, cell: int, sym: int):
     for h, c, s in strategy._python_singles(state):
         if c == cell and s == sym:
             return strategy._step(state, h, cell, sym)
@@ -107,18 +103,6 @@ def _old_direct(kind: str | int, state: State) -> list:
 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
-def test_house_singles_match_the_scan(geometry, seed):
-    for state in _positions(geometry, seed, 8):
-        hs = HiddenSingle()
-        assert list(hs._singles(state)) == list(hs._python_singles(state))
-        assert list(hs._singles(state)) == list(hs._python_singles(state))  # (the memo read back)
-        fh = FullHouse()
-        assert list(fh._singles(state)) == list(fh._python_singles(state))
-        assert list(fh._singles(state)) == list(fh._python_singles(state))
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
 def test_naked_singles_match_the_cell_scan(geometry, seed):
     for state in _positions(geometry, seed, 8):
         assert list(NakedSingle().find(state)) == list(NakedSingle()._python_find(state))
@@ -128,11 +112,10 @@ def test_naked_singles_match_the_cell_scan(geometry, seed):
 @given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
 def test_placing_matches_the_scan(geometry, seed):
     for state in _positions(geometry, seed, 6):
-        for strategy in (FullHouse(), HiddenSingle()):
-            for cell in range(geometry.ncells):
-                for sym in range(geometry.size):
-                    step = strategy.placing(state, cell, sym)
-                    assert step == _old_placing(strategy, state, cell, sym), (strategy, cell, sym)
+        hs = HiddenSingle()
+        for cell in range(geometry.ncells):
+            for sym in range(geometry.size):
+                assert hs.placing(state, cell, sym) == _old_placing(hs, state, cell, sym), (cell, sym)
 
 
 @settings(max_examples=40, deadline=None)
@@ -147,13 +130,11 @@ def test_direct_matches_the_filtered_base(geometry, seed):
 
 def test_the_comparisons_see_singles_and_direct_steps():
     """The random grids do hold what the comparisons compare (not only empty lists)."""
-    counts = {"fh": 0, "hs": 0, "ns": 0, "placing": 0, "direct": 0}
+    counts = {"ns": 0, "placing": 0, "direct": 0}
     for seed in range(12):
         for state in _positions(Geometry.boxes(9), seed, 4):
-            counts["hs"] += len(list(HiddenSingle()._singles(state)))
-            counts["fh"] += len(list(FullHouse()._singles(state)))
             counts["ns"] += len(list(NakedSingle().find(state)))
-            counts["placing"] += sum(FullHouse().placing(state, c, s) is not None
+            counts["placing"] += sum(HiddenSingle().placing(state, c, s) is not None
                                      for c in range(81) for s in range(9))
             counts["direct"] += sum(len(list(Direct(k).find(state))) for k in ("pointing", "claiming", 2))
     assert all(counts.values()), counts
