@@ -14,16 +14,19 @@ subset's own house.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Iterator, TypedDict
 
 import attrs
 
+from deduce.geometry import Geometry, bits_of
 from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import INTERSECTIONS, MEDIUM, SUBSETS, Technique, row
 
+from ._houses import line_block_pairs
 from ._memo import symbol_masks
 from .intersections import LockedCandidates
 from .subsets import HiddenSubset
@@ -46,29 +49,99 @@ class Direct(Producer):
         return LockedCandidates(self.kind) if isinstance(self.kind, str) else HiddenSubset(self.kind)
 
     def find(self, state: State) -> Iterator[Step]:
+        if isinstance(self.kind, str):
+            yield from self._find_locked(state)
+            return
+        yield from self._find_subsets(state, int(self.kind))
+
+    def _find_subsets(self, state: State, k: int) -> Iterator[Step]:
+        """Direct hidden pair or triple: the hidden sets read as masks, a
+        step built only for those that leave a hidden single in their house
+        (the same steps as ``base.find`` filtered by
+        :func:`_hidden_single_after`)."""
+        base = HiddenSubset(k)
+        cand = state.cand
+        masks = state.puzzle.geometry.house_masks
+        where = symbol_masks(state)
+        for h, syms, cells in base._sets(state):
+            keep = 0
+            for s in syms:
+                keep |= 1 << s
+            gone_syms = 0
+            for c in cells:
+                gone_syms |= cand[c]
+            gone_syms &= ~keep
+            if not gone_syms:
+                continue  # (no eliminations: base.find has no step)
+            hm = masks[h]
+            while gone_syms:
+                low = gone_syms & -gone_syms
+                gone_syms ^= low
+                sym = low.bit_length() - 1
+                gone = 0
+                for c in cells:
+                    if cand[c] & low:
+                        gone |= 1 << c
+                before = where[sym] & hm
+                left = before & ~gone
+                if left != before and left and not left & (left - 1):
+                    step = Step(base.technique, eliminations=[(c, s) for c in cells for s in bits_of(cand[c] & ~keep)],
+                                cells=cells, houses=[h], symbols=syms)
+                    yield self._direct(step, (left.bit_length() - 1, sym, h))
+                    break
+
+    def _find_locked(self, state: State) -> Iterator[Step]:
+        """Direct pointing or claiming: the locked candidates read as masks,
+        a step built only for those that leave a hidden single (the same
+        steps as ``base.find`` filtered by :func:`_hidden_single_after`)."""
+        base = LockedCandidates(str(self.kind))
+        found = base.found_here(state)
+        if not found:
+            return
         g = state.puzzle.geometry
         masks = g.house_masks
-        n = g.size
-        for step in self.base.find(state):
-            if self.kind in ("pointing", "claiming"):
-                source, target = step.houses[0], step.houses[1]
-                kind = source // n
-                # houses of the source's kind that cross the target
-                places = [h for h in range(kind * n, kind * n + n) if h != source and masks[h] & masks[target]]
-            else:
-                places = [step.houses[0]]
-            single = _hidden_single_after(state, step.eliminations, masks, places)
-            if single is None:
-                continue
-            cell, sym, house = single
-            yield Step(self.technique, placements=[(cell, sym)], cells=step.cells,
-                       houses=step.houses + (house,), symbols=step.symbols,
-                       details=step.details + (("removed", step.eliminations), ("single", (cell, sym, house))))
+        crossing = _crossing(g)
+        where = symbol_masks(state)
+        for sym, source, target, inside, removed in found:
+            places = where[sym]
+            for h in crossing[source, target]:
+                before = places & masks[h]
+                left = before & ~removed
+                if left != before and left and not left & (left - 1):
+                    yield self._direct(base.step(sym, source, target, inside, removed),
+                                       (left.bit_length() - 1, sym, h))
+                    break
+
+    def _direct(self, step: Step, single: tuple[int, int, int]) -> Step:
+        """The direct step of the base technique's ``step`` and the hidden single it leaves."""
+        cell, sym, house = single
+        return Step(self.technique, placements=[(cell, sym)], cells=step.cells,
+                    houses=step.houses + (house,), symbols=step.symbols,
+                    details=step.details + (("removed", step.eliminations), ("single", single)))
+
+
+@functools.cache
+def _crossing(g: Geometry) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Per (source, target) of a line-box intersection (either way round):
+    the houses of the source's kind, other than the source, that cross the
+    target, in order (where SE looks for the single a direct pointing or
+    claiming leaves)."""
+    n = g.size
+    masks = g.house_masks
+    out = {}
+    for line, block, _ in line_block_pairs(g):
+        for source, target in ((line, block), (block, line)):
+            kind = source // n
+            out[source, target] = tuple(h for h in range(kind * n, kind * n + n)
+                                        if h != source and masks[h] & masks[target])
+    return out
 
 
 def _hidden_single_after(state: State, eliminations: tuple[tuple[int, int], ...], masks: tuple[int, ...],
                          houses: list[int]) -> tuple[int, int, int] | None:
-    """The first hidden single (cell, symbol, house) the eliminations create in ``houses``."""
+    """The first hidden single (cell, symbol, house) the eliminations create in
+    ``houses`` (the plain reading of a base step: ``find`` reads the same from
+    masks, ``tests/test_speed_r2single.py`` compares the two)."""
     removed: dict[int, int] = {}
     for cell, sym in eliminations:
         removed[sym] = removed.get(sym, 0) | 1 << cell

@@ -33,10 +33,17 @@ class LockedCandidates(Producer):
     CODES = {"pointing": "lc1", "claiming": "lc2"}
 
     def find(self, state: State) -> Iterator[Step]:
-        for sym, source, target, inside, removed in per_position(state, ("locked candidates", self.kind),
-                                                                 lambda: self.found(state)):
-            yield Step(self.technique, eliminations=[(c, sym) for c in bits_of(removed)],
-                       cells=bits_of(inside), houses=[source, target], symbols=[sym])
+        for sym, source, target, inside, removed in self.found_here(state):
+            yield self.step(sym, source, target, inside, removed)
+
+    def step(self, sym: int, source: int, target: int, inside: int, removed: int) -> Step:
+        """The step of one of :meth:`found`'s tuples."""
+        return Step(self.technique, eliminations=[(c, sym) for c in bits_of(removed)],
+                    cells=bits_of(inside), houses=[source, target], symbols=[sym])
+
+    def found_here(self, state: State) -> list[tuple[int, int, int, int, int]]:
+        """:meth:`found`, once per position (the direct forms read the same list)."""
+        return per_position(state, ("locked candidates", self.kind), lambda: self.found(state))
 
     def found(self, state: State) -> list[tuple[int, int, int, int, int]]:
         """Every ``(symbol, source house, target house, its places in the
