@@ -1,0 +1,134 @@
+"""The rating-speed rewrites of the uniqueness room read what the former
+readings read, in the same order: :func:`deduce.geometry.bits_of` (wide
+masks read nine bits at a time), the deadly rectangles of
+:mod:`strategies.uniqueness` (a list built at once) and the unique loops'
+walk of :mod:`strategies.unique_loops` (a plain recursion instead of
+nested generators), against copies of the former code kept here, on random
+masks, random candidate grids and random cell sets.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deduce.geometry import Geometry, bits_of
+from strategies.unique_loops import MAX_LOOP, MAX_LOOP_EXTRAS, _loop_candidates, _loops
+from strategies.uniqueness import _deadly_shapes, _rectangles
+
+from .test_accel import _jigsaw_6, _random_position
+
+
+def _former_bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _former_rectangles(state) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+    cand, value = state.cand, state.value
+    for corners in _deadly_shapes(state.puzzle.geometry):
+        a, b, c, d = corners
+        if value[a] >= 0 or value[b] >= 0 or value[c] >= 0 or value[d] >= 0:
+            continue
+        common = cand[a] & cand[b] & cand[c] & cand[d]
+        if common & (common - 1):
+            for pair in combinations(_former_bits(common), 2):
+                yield corners, (1 << pair[0]) | (1 << pair[1])
+
+
+def _former_loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int, ...]]:
+    cell_set = set(cells)
+    neighbours = {c: [d for d in g.peers[c] if d in cell_set] for c in cells}
+    found: set[frozenset[int]] = set()
+    counts = [0] * len(g.houses)
+    track = {"odd": 0, "extras": 0, "on": 0}
+
+    def extend(path: list[int]) -> Iterator[tuple[int, ...]]:
+        for nxt in neighbours[path[-1]]:
+            if nxt == path[0] and len(path) >= 6 and len(path) % 2 == 0:
+                if not track["odd"]:
+                    key = frozenset(path)
+                    if key not in found:
+                        found.add(key)
+                        yield tuple(path)
+                continue
+            if nxt <= path[0] or track["on"] >> nxt & 1 or len(path) >= MAX_LOOP:
+                continue
+            houses = g.cell_houses[nxt]
+            if counts[houses[0]] >= 2 or counts[houses[1]] >= 2 or counts[houses[2]] >= 2:
+                continue
+            is_extra = nxt in extra
+            if is_extra and track["extras"] >= MAX_LOOP_EXTRAS:
+                continue
+            add(nxt, houses, is_extra, 1)
+            path.append(nxt)
+            yield from extend(path)
+            path.pop()
+            add(nxt, houses, is_extra, -1)
+
+    def add(cell: int, houses: tuple[int, int, int], is_extra: bool, step: int) -> None:
+        for h in houses:
+            counts[h] += step
+            track["odd"] += 1 if counts[h] == 1 else -1
+        track["extras"] += step if is_extra else 0
+        track["on"] ^= 1 << cell
+
+    for start in cells:
+        houses = g.cell_houses[start]
+        add(start, houses, start in extra, 1)
+        yield from extend([start])
+        add(start, houses, start in extra, -1)
+
+
+@given(st.integers(0, 2**700))
+def test_bits_of_reads_any_mask(mask):
+    assert bits_of(mask) == _former_bits(mask)
+
+
+@settings(max_examples=50)
+@given(width=st.sampled_from([10, 16, 36, 81, 90, 100, 256, 625]), seed=st.integers(0, 2**32),
+       count=st.integers(0, 80))
+def test_bits_of_reads_masks_of_few_or_many_cells(width, seed, count):
+    rng = random.Random(seed)
+    mask = 0
+    for _ in range(count):
+        mask |= 1 << rng.randrange(width)
+    assert bits_of(mask) == _former_bits(mask) == [i for i in range(width) if mask >> i & 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
+       few=st.booleans(), solved=st.sampled_from([0.0, 0.25, 0.6]))
+def test_rectangles_as_before(size, seed, jigsaw, few, solved):
+    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
+    state = _random_position(geometry, seed, solved=solved, few=few)
+    assert _rectangles(state) == list(_former_rectangles(state))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32), density=st.sampled_from([0.2, 0.3, 0.45]), jigsaw=st.booleans(),
+       extras=st.sampled_from([0.0, 0.3, 0.7]))
+def test_unique_loops_walk_as_before(seed, density, jigsaw, extras):
+    rng = random.Random(seed)
+    geometry = _jigsaw_6() if jigsaw else Geometry.boxes(9)
+    cells = [c for c in range(geometry.size ** 2) if rng.random() < density]
+    extra = {c for c in cells if rng.random() < extras}
+    kept = _loop_candidates(geometry, cells)
+    assert list(_loops(geometry, kept, extra & set(kept))) == list(_former_loops(geometry, kept, extra & set(kept)))
+    assert list(_loops(geometry, cells, extra)) == list(_former_loops(geometry, cells, extra))
+
+
+def test_the_walk_finds_loops():
+    """(The comparison above is not vacuous: a 6-cell loop and a rectangle-free grid of them are found.)"""
+    g = Geometry.boxes(9)
+    loop = [0, 1, 3 * 9 + 1, 3 * 9 + 2, 9 * 6 + 2, 9 * 6 + 0]  # r1c1 r1c2 r4c2 r4c3 r7c3 r7c1
+    assert [set(found) for found in _loops(g, sorted(loop), set())] == [set(loop)]
+    assert list(_loops(g, sorted(loop), set(loop))) == []  # (more extras than a loop may hold)
