@@ -3,8 +3,9 @@ readings read, in the same order: :func:`deduce.geometry.bits_of` (wide
 masks read nine bits at a time), the deadly rectangles of
 :mod:`strategies.uniqueness` (a list built at once) and the unique loops'
 walk of :mod:`strategies.unique_loops` (a plain recursion instead of
-nested generators), against copies of the former code kept here, on random
-masks, random candidate grids and random cell sets.
+nested generators) and the full house of HoDoKu's singles queues
+(:class:`deduce.rating.hodoku.SinglesQueues`), against copies of the former code kept here, on random
+masks, random candidate grids, random cell sets and random moves.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deduce.geometry import Geometry, bits_of
+from deduce.rating.hodoku import CELL_UNITS, SinglesQueues
 from strategies.unique_loops import MAX_LOOP, MAX_LOOP_EXTRAS, _loop_candidates, _loops
 from strategies.uniqueness import _deadly_shapes, _rectangles
 
@@ -132,3 +134,34 @@ def test_the_walk_finds_loops():
     loop = [0, 1, 3 * 9 + 1, 3 * 9 + 2, 9 * 6 + 2, 9 * 6 + 0]  # r1c1 r1c2 r4c2 r4c3 r7c3 r7c1
     assert [set(found) for found in _loops(g, sorted(loop), set())] == [set(loop)]
     assert list(_loops(g, sorted(loop), set(loop))) == []  # (more extras than a loop may hold)
+
+
+def _former_full_house(q: SinglesQueues) -> tuple[int, int] | None:
+    for cell, d in q.ns:
+        if q.value[cell] < 0:
+            for unit in CELL_UNITS[cell]:
+                counts = q.free[unit]
+                if all(counts[c] == 0 for c in range(9) if c != d):
+                    return cell, d
+    return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), moves=st.integers(1, 200))
+def test_singles_queues_full_house_as_before(seed, moves):
+    """HoDoKu's singles queues, after random placements and eliminations (consistent or not):
+    the full house read off the houses' sums is the former one, and no count goes below zero."""
+    rng = random.Random(seed)
+    q = SinglesQueues()
+    solution = [(r * 3 + r // 3 + c) % 9 for r in range(9) for c in range(9)]  # (a valid grid: houses fill up)
+    consistent = rng.random() < 0.7
+    for _ in range(moves):
+        cell, d = rng.randrange(81), rng.randrange(9)
+        if consistent and d == solution[cell]:
+            d = (d + 1) % 9
+        if rng.random() < 0.3 and q.value[cell] < 0:
+            q.place(cell, solution[cell] if consistent else d)
+        else:
+            q.eliminate(cell, d)
+        assert all(c >= 0 for counts in q.free for c in counts)
+        assert q.full_house() == _former_full_house(q)
