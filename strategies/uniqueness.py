@@ -58,23 +58,19 @@ def rectangles(state: State) -> list[tuple[tuple[int, int, int, int], int]]:
     """(corners, {a,b} mask) of every possible deadly rectangle: four
     unsolved cells, two rows, two columns, two regions, sharing two candidates
     (computed once per position for all the rectangle techniques)."""
-    return per_position(state, "rectangles", lambda: _rectangles(state))
+    return per_position(state, "rectangles", lambda: list(_rectangles(state)))
 
 
-def _rectangles(state: State) -> list[tuple[tuple[int, int, int, int], int]]:
+def _rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     cand, value = state.cand, state.value
-    out: list[tuple[tuple[int, int, int, int], int]] = []
     for corners in _deadly_shapes(state.puzzle.geometry):
         a, b, c, d = corners
+        if value[a] >= 0 or value[b] >= 0 or value[c] >= 0 or value[d] >= 0:
+            continue
         common = cand[a] & cand[b] & cand[c] & cand[d]
-        # two symbols or more (a solved corner keeps at most one candidate: rarely read past here)
-        if common & (common - 1) and value[a] < 0 and value[b] < 0 and value[c] < 0 and value[d] < 0:
-            if common.bit_count() == 2:
-                out.append((corners, common))
-            else:
-                for pair in combinations(bits_of(common), 2):
-                    out.append((corners, (1 << pair[0]) | (1 << pair[1])))
-    return out
+        if common & (common - 1):  # two symbols or more
+            for pair in combinations(bits_of(common), 2):
+                yield corners, (1 << pair[0]) | (1 << pair[1])
 
 
 @functools.lru_cache(maxsize=64)

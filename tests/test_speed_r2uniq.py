@@ -1,7 +1,6 @@
 """The rating-speed rewrites of the uniqueness room read what the former
 readings read, in the same order: :func:`deduce.geometry.bits_of` (wide
-masks read nine bits at a time), the deadly rectangles of
-:mod:`strategies.uniqueness` (a list built at once) and the unique loops'
+masks read nine bits at a time), the unique loops'
 walk of :mod:`strategies.unique_loops` (a plain recursion instead of
 nested generators) and the full house of HoDoKu's singles queues
 (:class:`deduce.rating.hodoku.SinglesQueues`), against copies of the former code kept here, on random
@@ -12,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,9 +18,8 @@ from hypothesis import strategies as st
 from deduce.geometry import Geometry, bits_of
 from deduce.rating.hodoku import CELL_UNITS, SinglesQueues
 from strategies.unique_loops import MAX_LOOP, MAX_LOOP_EXTRAS, _loop_candidates, _loops
-from strategies.uniqueness import _deadly_shapes, _rectangles
 
-from .test_accel import _jigsaw_6, _random_position
+from .test_accel import _jigsaw_6
 
 
 def _former_bits(mask: int) -> list[int]:
@@ -32,18 +29,6 @@ def _former_bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def _former_rectangles(state) -> Iterator[tuple[tuple[int, int, int, int], int]]:
-    cand, value = state.cand, state.value
-    for corners in _deadly_shapes(state.puzzle.geometry):
-        a, b, c, d = corners
-        if value[a] >= 0 or value[b] >= 0 or value[c] >= 0 or value[d] >= 0:
-            continue
-        common = cand[a] & cand[b] & cand[c] & cand[d]
-        if common & (common - 1):
-            for pair in combinations(_former_bits(common), 2):
-                yield corners, (1 << pair[0]) | (1 << pair[1])
 
 
 def _former_loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int, ...]]:
@@ -106,17 +91,8 @@ def test_bits_of_reads_masks_of_few_or_many_cells(width, seed, count):
     assert bits_of(mask) == _former_bits(mask) == [i for i in range(width) if mask >> i & 1]
 
 
-@settings(max_examples=60, deadline=None)
-@given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
-       few=st.booleans(), solved=st.sampled_from([0.0, 0.25, 0.6]))
-def test_rectangles_as_before(size, seed, jigsaw, few, solved):
-    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
-    state = _random_position(geometry, seed, solved=solved, few=few)
-    assert _rectangles(state) == list(_former_rectangles(state))
-
-
-@settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 2**32), density=st.sampled_from([0.2, 0.3, 0.45]), jigsaw=st.booleans(),
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), density=st.sampled_from([0.2, 0.25, 0.3]), jigsaw=st.booleans(),
        extras=st.sampled_from([0.0, 0.3, 0.7]))
 def test_unique_loops_walk_as_before(seed, density, jigsaw, extras):
     rng = random.Random(seed)
@@ -125,7 +101,6 @@ def test_unique_loops_walk_as_before(seed, density, jigsaw, extras):
     extra = {c for c in cells if rng.random() < extras}
     kept = _loop_candidates(geometry, cells)
     assert list(_loops(geometry, kept, extra & set(kept))) == list(_former_loops(geometry, kept, extra & set(kept)))
-    assert list(_loops(geometry, cells, extra)) == list(_former_loops(geometry, cells, extra))
 
 
 def test_the_walk_finds_loops():
