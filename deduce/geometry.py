@@ -264,10 +264,19 @@ def bits_of(mask: int) -> list[int]:
     """
     if mask < _SMALL_LIMIT:  # a candidate mask: read off a table (a new list each time)
         return [*_SMALL_BITS[mask]]
-    out = []
+    out: list[int] = []
+    if mask.bit_count() > 3:  # many cells: read nine bits at a time off tables
+        for table in _CHUNK_BITS:
+            out += table[mask & _CHUNK_MASK]
+            mask >>= _CHUNK
+            if not mask:
+                return out
+        base = _CHUNK_END  # (the cells past the tables: boards over 9x9, walked bit by bit)
+    else:
+        base = 0
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        out.append(low.bit_length() - 1 + base)
         mask ^= low
     return out
 
@@ -275,6 +284,13 @@ def bits_of(mask: int) -> list[int]:
 #: Masks below this are read off :data:`_SMALL_BITS` (every candidate mask up to size 10).
 _SMALL_LIMIT = 1 << 10
 _SMALL_BITS = tuple(tuple(i for i in range(10) if m >> i & 1) for m in range(_SMALL_LIMIT))
+#: Wider masks with more than three bits set are read nine bits at a time: ``_CHUNK_BITS[k][m]``
+#: is the bits of ``m << 9 * k``, for the first :data:`_CHUNK_END` bits (every cell of a 9x9 board).
+_CHUNK = 9
+_CHUNK_MASK = (1 << _CHUNK) - 1
+_CHUNK_END = 90
+_CHUNK_BITS = tuple(tuple(tuple(base + i for i in range(_CHUNK) if m >> i & 1) for m in range(1 << _CHUNK))
+                    for base in range(0, _CHUNK_END, _CHUNK))
 
 #: The former name of :func:`bits_of` (it walks symbol masks too), kept for existing callers.
 cells_of = bits_of

@@ -14,7 +14,7 @@ from typing import Iterator
 
 import attrs
 
-from deduce.geometry import Geometry, bits_of
+from deduce.geometry import Geometry, bits_of, mask_of
 from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
@@ -118,16 +118,16 @@ def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
             continue
         pair = (1 << a) | (1 << b)
         cells = bits_of(both)
-        if sum(cand[c] == pair for c in cells) < 6 - MAX_LOOP_EXTRAS:
+        extras = [c for c in cells if cand[c] != pair]
+        if len(cells) - len(extras) < 6 - MAX_LOOP_EXTRAS:
             continue
         # the loops depend only on these cells and on which of them hold more than the pair: kept
         # per (cells, extras), since between two steps most pairs keep theirs
-        extras = {c for c in cells if cand[c] != pair}
-        key = ("unique loops", sum(1 << c for c in cells), sum(1 << c for c in extras))
+        key = ("unique loops", both, mask_of(extras))
         loops = memo.get(key)
         if loops is None:
             kept = _loop_candidates(g, cells)
-            loops = memo[key] = list(_loops(g, kept, extras & set(kept))) if len(kept) >= 6 else []
+            loops = memo[key] = list(_loops(g, kept, set(extras) & set(kept))) if len(kept) >= 6 else []
         out.extend((loop, pair) for loop in loops)
     return out
 
@@ -160,50 +160,65 @@ def _loops(g: Geometry, cells: list[int], extra: set[int]) -> Iterator[tuple[int
     cell_set = set(cells)
     neighbours = {c: [d for d in g.peers[c] if d in cell_set] for c in cells}
     found: set[frozenset[int]] = set()
+    out: list[tuple[int, ...]] = []
     counts = [0] * len(g.houses)
-    # Kept up to date along the path: houses holding one path cell (a loop
-    # closes with none), path cells with extras, and the path as a bitmask.
-    track = {"odd": 0, "extras": 0, "on": 0}
+    cell_houses = g.cell_houses
+    # Kept up to date along the path: the number of houses holding one path cell (a loop
+    # closes with none), path cells with extras, and the path as a bitmask (a plain
+    # recursion collecting into ``out``, in the order a depth-first walk meets the loops).
+    odd = extras = on = 0
 
-    def extend(path: list[int]) -> Iterator[tuple[int, ...]]:
-        last = path[-1]
-        for nxt in neighbours[last]:
-            if nxt == path[0] and len(path) >= 6 and len(path) % 2 == 0:
-                if not track["odd"]:
+    def extend(path: list[int]) -> None:
+        nonlocal odd, extras, on
+        first, length = path[0], len(path)
+        for nxt in neighbours[path[-1]]:
+            if nxt == first:
+                if length >= 6 and not length & 1 and not odd:
                     key = frozenset(path)
                     if key not in found:
                         found.add(key)
-                        yield tuple(path)
+                        out.append(tuple(path))
                 continue
-            if nxt <= path[0] or track["on"] >> nxt & 1 or len(path) >= MAX_LOOP:
+            if nxt < first or on >> nxt & 1 or length >= MAX_LOOP:
                 continue
-            houses = g.cell_houses[nxt]
-            if counts[houses[0]] >= 2 or counts[houses[1]] >= 2 or counts[houses[2]] >= 2:
+            h0, h1, h2 = cell_houses[nxt]
+            if counts[h0] >= 2 or counts[h1] >= 2 or counts[h2] >= 2:
                 continue
             is_extra = nxt in extra
-            if is_extra and track["extras"] >= MAX_LOOP_EXTRAS:
+            if is_extra and extras >= MAX_LOOP_EXTRAS:
                 continue
-            add(nxt, houses, is_extra, 1)
+            # (add the cell: each of its houses goes from 0 to 1 path cells, or from 1 to 2)
+            counts[h0] += 1
+            counts[h1] += 1
+            counts[h2] += 1
+            was = odd
+            odd += (1 if counts[h0] == 1 else -1) + (1 if counts[h1] == 1 else -1) + (1 if counts[h2] == 1 else -1)
+            extras += is_extra
+            on ^= 1 << nxt
             path.append(nxt)
-            yield from extend(path)
+            extend(path)
             path.pop()
-            add(nxt, houses, is_extra, -1)
-
-    def add(cell: int, houses: tuple[int, int, int], is_extra: bool, step: int) -> None:
-        for h in houses:
-            counts[h] += step
-            track["odd"] += 1 if counts[h] == 1 else -1
-        track["extras"] += step if is_extra else 0
-        track["on"] ^= 1 << cell
+            on ^= 1 << nxt
+            extras -= is_extra
+            odd = was
+            counts[h0] -= 1
+            counts[h1] -= 1
+            counts[h2] -= 1
 
     try:
         for start in cells:
-            houses = g.cell_houses[start]
-            add(start, houses, start in extra, 1)
-            yield from extend([start])
-            add(start, houses, start in extra, -1)
+            h0, h1, h2 = cell_houses[start]
+            counts[h0] += 1
+            counts[h1] += 1
+            counts[h2] += 1
+            odd, extras, on = 3, int(start in extra), 1 << start
+            extend([start])
+            counts[h0] -= 1
+            counts[h1] -= 1
+            counts[h2] -= 1
     finally:
-        del extend, add  # (functions calling each other through their closures are a cycle: see deduce.collector)
+        del extend  # (a nested function reading its own closure is a cycle: see deduce.collector)
+    return iter(out)
 
 
 # -- the table's rows ------------------------------------------------------------

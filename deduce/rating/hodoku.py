@@ -136,8 +136,9 @@ class SinglesQueues:
             self.ns.append((cell, m.bit_length() - 1))
         free = self.free
         for unit in CELL_UNITS[cell]:
-            free[unit][d] -= 1
-            left = free[unit][d]
+            counts = free[unit]
+            left = counts[d] - 1
+            counts[d] = left
             if left == 1:
                 self._add_hidden(unit, d)
             elif left == 0:
@@ -181,7 +182,7 @@ class SinglesQueues:
             if value[cell] < 0:
                 for unit in CELL_UNITS[cell]:
                     counts = free[unit]
-                    if all(counts[c] == 0 for c in range(N) if c != d):
+                    if sum(counts) == counts[d]:  # (no other digit has a place left: counts are never negative)
                         return cell, d
         return None
 
