@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterator, TypedDict
 
 import attrs
 
-from deduce.geometry import bits_of
+from deduce.geometry import bits_of, mask_of
 from deduce.render.words.prose import Field, word
 from deduce.state import State
 from deduce.step import Step
@@ -113,9 +113,7 @@ def bug_extras(state: State) -> dict[int, int] | None:
         return None
     n = g.size
     need = []  # (symbol, count among bivalue cells, extras' cells in the house) that must reach 2
-    bug_mask = 0
-    for c in bug:
-        bug_mask |= 1 << c
+    bug_mask = mask_of(bug)
     # per symbol, the unsolved bivalue cells that have it
     bivalue = [m & ~bug_mask for m in symbol_masks(state)]
     house_masks = g.house_masks

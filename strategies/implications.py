@@ -316,13 +316,9 @@ class Propagation:
             return nodes.records_of(lits)
         return tuple((x, *nodes[x]) for x in lits)
 
-    def is_static(self, lits: Sequence[int]) -> bool:
-        """True if every strong link among ``lits`` held before the assumption."""
-        return static_records(self.records(lits))
-
 
 def static_records(records: Sequence[tuple[int, tuple, tuple[int, ...]]]) -> bool:
-    """:meth:`Propagation.is_static` of a chain's ``(literal, reason, parents)`` records: no inner
+    """Whether a chain's ``(literal, reason, parents)`` records hold without the assumption: no inner
     technique, and no single (naked or hidden) of more than one parent, which needed the assumption."""
     for _, reason, parents in records:
         if reason[0] == RULE or (len(parents) > 1 and reason[0] in (NAKED, HIDDEN)):

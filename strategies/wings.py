@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence, TypedDict
 
 import attrs
 
-from deduce.geometry import bits_of
+from deduce.geometry import bits_of, mask_of
 from deduce.render.marks import Builder, Marks, default_marks
 from deduce.render.words.prose import Field, capitalize, elim_cells, prose
 from deduce.state import State
@@ -75,10 +75,7 @@ def _bivalue(state: State) -> tuple[list[int], int]:
     once per position (shared: not to be changed)."""
     def compute() -> tuple[list[int], int]:
         cells = state.bivalue_cells()
-        mask = 0
-        for c in cells:
-            mask |= 1 << c
-        return cells, mask
+        return cells, mask_of(cells)
     return per_position(state, "bivalue cells and mask", compute)
 
 
