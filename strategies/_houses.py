@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, TypeVar
+from typing import Any
 
 from deduce.geometry import Geometry, cells_of
+from deduce.solve_cache import per_position as per_position  # (the strategies' lookup: see its text)
 from deduce.state import State
-
-T = TypeVar("T")
 
 
 @functools.cache
@@ -40,13 +39,6 @@ def common_targets(state: State, cells: tuple[int, ...] | list[int], sym: int) -
     for c in cells:
         m &= peers[c]
     return [c for c in cells_of(m) if state.value[c] < 0 and state.cand[c] >> sym & 1 and c not in cells]
-
-
-def per_position(state: State, key: Any, compute: Callable[[], T]) -> T:
-    """``compute()`` once per position and ``key``, shared by every strategy
-    that asks (only the last position is kept): the solve's
-    :meth:`~deduce.solve_cache.SolveCache.per_position`."""
-    return state.cache.per_position(state, key, compute)
 
 
 def cached(state: State, key: Any) -> Any:

@@ -52,7 +52,7 @@ class LockedCandidates(Producer):
         symbol's depend only on its places: they are kept per set of places,
         since between two steps most symbols keep theirs."""
         out: list[tuple[int, int, int, int, int]] = []
-        table = _intersections(state.puzzle.geometry, self.kind)
+        by_source = _by_source(state.puzzle.geometry, self.kind)
         memo = memo_for(state)
         for sym, where in enumerate(symbol_masks(state)):
             if not where:
@@ -60,15 +60,45 @@ class LockedCandidates(Producer):
             key = ("locked candidates", self.kind, sym, where)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = []
-                for source, target, source_mask, rest, outside in table:
-                    if where & rest or not where & source_mask:
-                        continue
-                    removed = where & outside
-                    if removed:
-                        found.append((sym, source, target, where & source_mask, removed))
+                found = memo[key] = _symbol_found(sym, where, by_source)
             out += found
         return out
+
+
+def _symbol_found(sym: int, where: int, by_source: _BySource) -> list[tuple[int, int, int, int, int]]:
+    """:meth:`LockedCandidates.found`'s tuples of one symbol with places
+    ``where``, in :func:`_intersections`' order: a source without the symbol
+    is passed over at once, not once per target."""
+    hits = []
+    for source_mask, entries in by_source:
+        inside = where & source_mask
+        if not inside:
+            continue
+        for index, source, target, rest, outside in entries:
+            if inside & rest:
+                continue
+            removed = where & outside
+            if removed:
+                hits.append((index, (sym, source, target, inside, removed)))
+    if len(hits) > 1:
+        hits.sort()
+    return [hit for _, hit in hits]
+
+
+#: :func:`_by_source`'s table: per source house, its mask and its entries
+#: ``(index in _intersections, source, target, the source's cells outside the
+#: intersection, the target's cells outside the source)``.
+_BySource = tuple[tuple[int, tuple[tuple[int, int, int, int, int], ...]], ...]
+
+
+@functools.cache
+def _by_source(g: Geometry, kind: str) -> _BySource:
+    """:func:`_intersections` grouped by source house (sources in order of
+    their first entry)."""
+    groups: dict[int, tuple[int, list[tuple[int, int, int, int, int]]]] = {}
+    for index, (source, target, source_mask, rest, outside) in enumerate(_intersections(g, kind)):
+        groups.setdefault(source, (source_mask, []))[1].append((index, source, target, rest, outside))
+    return tuple((mask, tuple(entries)) for mask, entries in groups.values())
 
 
 @functools.cache

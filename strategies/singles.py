@@ -113,24 +113,29 @@ class HiddenSingle(_HouseSingle):
         return self._python_singles(state)
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
+        # per house, the symbols in one empty cell exactly (once and not twice) and not placed
+        # there, from the cells' own candidate masks (small ints: cheaper than the symbols' places)
         g = state.puzzle.geometry
-        where = symbol_masks(state)
-        unsolved = unsolved_mask(state)
-        masks = g.house_masks
+        cand, value = state.cand, state.value
+        houses = g.houses
         for h in house_order(g):
-            hm = masks[h]
-            empty = unsolved & hm
-            if not empty & (empty - 1):
+            once = twice = placed = empty = 0
+            for c in houses[h]:
+                v = value[c]
+                if v < 0:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+                    empty += 1
+                else:
+                    placed |= 1 << v
+            if empty < 2:
                 continue  # one empty cell or none: a full house, not a hidden single
-            placed = -1
-            for sym, places in enumerate(where):
-                m = places & hm
-                if not m or m & (m - 1):
-                    continue
-                if placed < 0:
-                    placed = state.placed_in(h)
-                if not placed >> sym & 1:
-                    yield h, m.bit_length() - 1, sym
+            single = once & ~twice & ~placed
+            while single:
+                low = single & -single
+                single ^= low
+                yield h, next(c for c in houses[h] if value[c] < 0 and cand[c] & low), low.bit_length() - 1
 
 
 @functools.cache
