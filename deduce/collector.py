@@ -49,8 +49,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from contextlib import contextmanager
-from typing import Iterator
+from contextlib import AbstractContextManager
 
 #: Allocations between two collections of the young generation during a step search (Python's default: 700).
 YOUNG_THRESHOLD = 100_000
@@ -60,22 +59,23 @@ _depth = [0]
 _saved: list[tuple[int, ...] | None] = [None]
 
 
-@contextmanager
-def relaxed() -> Iterator[None]:
-    """Hold the young generation's collections back to one every
-    :data:`YOUNG_THRESHOLD` allocations for the block (nested blocks and
-    threads share one setting; a threshold of 0, which switches collection
-    off, or one already higher is left as it is)."""
-    with _lock:
-        if _depth[0] == 0:
-            saved = gc.get_threshold()
-            if 0 < saved[0] < YOUNG_THRESHOLD:
-                gc.set_threshold(YOUNG_THRESHOLD, *saved[1:])
-                _saved[0] = saved
-        _depth[0] += 1
-    try:
-        yield
-    finally:
+class _Relaxed:
+    """The context :func:`relaxed` returns (one object: what it changes is
+    the process's, counted in ``_depth``).  A class rather than a generator
+    context: it is entered once per step of every solve."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        with _lock:
+            if _depth[0] == 0:
+                saved = gc.get_threshold()
+                if 0 < saved[0] < YOUNG_THRESHOLD:
+                    gc.set_threshold(YOUNG_THRESHOLD, *saved[1:])
+                    _saved[0] = saved
+            _depth[0] += 1
+
+    def __exit__(self, *exc: object) -> None:
         with _lock:
             _depth[0] -= 1
             kept = _saved[0]
@@ -83,3 +83,14 @@ def relaxed() -> Iterator[None]:
                 _saved[0] = None
                 if gc.get_threshold()[0] == YOUNG_THRESHOLD:   # (unless someone set another since)
                     gc.set_threshold(*kept)
+
+
+_RELAXED = _Relaxed()
+
+
+def relaxed() -> AbstractContextManager[None]:
+    """Hold the young generation's collections back to one every
+    :data:`YOUNG_THRESHOLD` allocations for the block (nested blocks and
+    threads share one setting; a threshold of 0, which switches collection
+    off, or one already higher is left as it is)."""
+    return _RELAXED

@@ -59,7 +59,7 @@ def expired() -> bool:
 
 def check() -> None:
     """Raise :class:`SolveTimeout` if this thread's deadline has passed."""
-    d = _current()
+    d = getattr(_local, "deadline", None)  # (_current, inline: asked once per strategy per position)
     if d is not None and time.monotonic() > d[0]:
         raise SolveTimeout(d[1])
 

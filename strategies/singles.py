@@ -16,6 +16,7 @@ from deduce.technique import EASY, SINGLES, Technique, row
 
 from ._houses import house_order
 from ._memo import symbol_masks, unsolved_mask
+from .symbol_store import symbol_masks_solved
 
 if TYPE_CHECKING:
     from deduce.render.words import TextRenderer
@@ -88,7 +89,11 @@ class HiddenSingle(_HouseSingle):
     def _step(self, state: State, h: int, cell: int, sym: int) -> Step:
         g = state.puzzle.geometry
         value = state.value
-        blockers = tuple((c, _blocker(state, c, sym)) for c in g.houses[h] if value[c] < 0 and c != cell)
+        # the cells holding sym: a cell's blocker is the first of its peers among them (peers go in
+        # cell order), or -1 when the candidate went by an earlier deduction
+        held = symbol_masks_solved(state)[sym] & ~unsolved_mask(state)
+        peer_masks = state.puzzle.peer_masks
+        blockers = tuple((c, _lowest(peer_masks[c] & held)) for c in g.houses[h] if value[c] < 0 and c != cell)
         kind = g.house_kind(h)
         return Step(self.technique, placements=[(cell, sym)], cells=[cell], houses=[h], symbols=[sym],
                     variant="box" if kind in ("box", "region") else kind, details=(("blockers", blockers),))
@@ -145,13 +150,9 @@ def _houses_of(g: Geometry) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(h for h in house_order(g) if masks[h] >> cell & 1) for cell in range(g.ncells))
 
 
-def _blocker(state: State, cell: int, sym: int) -> int:
-    """A solved peer of ``cell`` holding ``sym`` (what keeps ``sym`` out of
-    ``cell``), or -1 when the candidate went by an earlier deduction."""
-    for p in state.puzzle.peers[cell]:
-        if state.value[p] == sym:
-            return p
-    return -1
+def _lowest(mask: int) -> int:
+    """The lowest set bit of ``mask``, or -1 for none."""
+    return (mask & -mask).bit_length() - 1
 
 
 @attrs.frozen
