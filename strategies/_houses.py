@@ -9,6 +9,8 @@ from deduce.geometry import Geometry, cells_of
 from deduce.solve_cache import per_position as per_position  # (the strategies' lookup: see its text)
 from deduce.state import State
 
+from ._memo import symbol_masks
+
 
 @functools.cache
 def house_order(g: Geometry) -> tuple[int, ...]:
@@ -34,11 +36,13 @@ def line_block_pairs(g: Geometry) -> tuple[tuple[int, int, int], ...]:
 
 def common_targets(state: State, cells: tuple[int, ...] | list[int], sym: int) -> list[int]:
     """Unsolved cells, outside ``cells``, that see every one of them and still hold ``sym``."""
+    # (from the symbol's places, the unsolved cells holding it: mostly none is left to list;
+    # no cell is its own peer, so none of ``cells`` stays)
     peers = state.puzzle.peer_masks
-    m = state.puzzle.geometry.all_cells_mask
+    m = symbol_masks(state)[sym]
     for c in cells:
         m &= peers[c]
-    return [c for c in cells_of(m) if state.value[c] < 0 and state.cand[c] >> sym & 1 and c not in cells]
+    return cells_of(m) if m else []
 
 
 def cached(state: State, key: Any) -> Any:

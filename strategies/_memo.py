@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterator
 
+from deduce.solve_cache import per_position
 from deduce.state import State
 from deduce.step import Step
-
-from ._houses import per_position
 
 
 def symbol_masks(state: State) -> list[int]:

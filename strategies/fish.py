@@ -254,6 +254,14 @@ def fish_shape(base: tuple[int, ...], cover: tuple[int, ...], n: int) -> str:
     return "mutant"
 
 
+def _sub_memo(memo: dict[Any, Any], key: tuple[Any, ...]) -> dict[Any, Any]:
+    """The dict kept in the solve's ``memo`` under ``key`` (made empty the first time)."""
+    sub = memo.get(key)
+    if sub is None:
+        sub = memo[key] = {}
+    return sub
+
+
 @attrs.frozen
 class Fish(Producer):
     """``Fish(size, kind="basic"|"finned"|"sashimi", shape="standard"|"franken"|"mutant")``."""
@@ -283,24 +291,26 @@ class Fish(Producer):
         # ones are those without fins); franken and mutant kinds apart.
         group = "all" if standard else self.kind
         index = _KINDS.index(self.kind) if standard else 0
+        # A fish depends only on where the symbol can go: between two steps most symbols keep
+        # their places, so their fish are reused (one memo entry per search, keyed within by
+        # symbol and places: a short key to hash, asked once per symbol at every position).
+        mine = _sub_memo(steps, ("fish", self.shape, self.size, group))
+        basic = _sub_memo(steps, ("fish", self.shape, self.size, "basic")) if standard and not index else None
         for sym, where in enumerate(symbol_masks(state)):
             if not where:
                 continue
-            # A fish depends only on where the symbol can go: between two
-            # steps most symbols keep their places, so their fish are reused.
-            key = ("fish", self.shape, self.size, group, sym, where)
-            found = steps.get(key)
-            if found is None and standard and not index:
+            key = (sym, where)
+            found = mine.get(key)
+            if found is None and basic is not None:
                 # basic fish alone (Sudoku Explainer's solve asks for no other kind) are much cheaper
                 # to find than the finned ones: the finned search is made once some producer asks
-                basic_key = ("fish", self.shape, self.size, "basic", sym, where)
-                found = steps.get(basic_key)
+                found = basic.get(key)
                 if found is None:
-                    found = steps[basic_key] = self._standard(puzzle.geometry, peers, sym, where, steps, basic=True)
+                    found = basic[key] = self._standard(puzzle.geometry, peers, sym, where, steps, basic=True)
             if found is None:
                 g = puzzle.geometry
-                found = steps[key] = (self._standard(g, peers, sym, where, steps) if standard
-                                      else (self._general(g, peers, sym, where, steps),))
+                found = mine[key] = (self._standard(g, peers, sym, where, steps) if standard
+                                     else (self._general(g, peers, sym, where, steps),))
             yield from found[index]
 
     def _standard(self, g: Geometry, peers: tuple[int, ...], sym: int, where: int, memo: dict,

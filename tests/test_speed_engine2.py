@@ -1,0 +1,135 @@
+"""The engine2 pass's faster readings find what the plain readings found, in
+the same order, on random candidate grids (sizes 4 to 9, boxes and jigsaw
+regions, some cells solved, not always consistently; one solve cache carried
+from grid to grid):
+
+* the hidden singles from the house cells' candidate masks against the scan
+  of the symbols' places, house by house;
+* the hidden single's blockers (the first peer holding the symbol) against
+  the walk over the peers;
+* the locked candidates grouped by source house against the scan of every
+  intersection;
+* :func:`strategies._houses.common_targets` from the symbol's places against
+  the common peers filtered cell by cell;
+* :func:`deduce.solve_cache.per_position` against the cache's method;
+* :func:`deduce.collector.relaxed` nested and left by an exception.
+"""
+
+from __future__ import annotations
+
+import gc
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deduce import collector
+from deduce.geometry import cells_of
+from deduce.solve_cache import SolveCache, per_position
+from deduce.state import State
+from strategies._houses import common_targets, house_order
+from strategies._memo import memo_for, symbol_masks
+from strategies.intersections import LockedCandidates, _intersections
+from strategies.singles import HiddenSingle
+
+from .test_speed_r2single import GEOMETRIES, _positions
+
+pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
+
+
+def _scanned_hidden_singles(state: State) -> list[tuple[int, int, int]]:
+    """The hidden singles as they were read: per house, each symbol's places in it."""
+    g = state.puzzle.geometry
+    where = state.symbol_masks()
+    unsolved = state.unsolved_mask()
+    out = []
+    for h in house_order(g):
+        hm = g.house_masks[h]
+        empty = unsolved & hm
+        if not empty & (empty - 1):
+            continue
+        for sym, places in enumerate(where):
+            m = places & hm
+            if m and not m & (m - 1) and not state.placed_in(h) >> sym & 1:
+                out.append((h, m.bit_length() - 1, sym))
+    return out
+
+
+def _walked_blocker(state: State, cell: int, sym: int) -> int:
+    for p in state.puzzle.peers[cell]:
+        if state.value[p] == sym:
+            return p
+    return -1
+
+
+def _scanned_locked(state: State, kind: str) -> list[tuple[int, int, int, int, int]]:
+    out = []
+    for sym, where in enumerate(state.symbol_masks()):
+        for source, target, source_mask, rest, outside in _intersections(state.puzzle.geometry, kind):
+            if where & rest or not where & source_mask:
+                continue
+            if where & outside:
+                out.append((sym, source, target, where & source_mask, where & outside))
+    return out
+
+
+def _filtered_targets(state: State, cells: tuple[int, ...], sym: int) -> list[int]:
+    m = state.puzzle.geometry.all_cells_mask
+    for c in cells:
+        m &= state.puzzle.peer_masks[c]
+    return [c for c in cells_of(m) if state.value[c] < 0 and state.cand[c] >> sym & 1 and c not in cells]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
+def test_the_faster_readings_find_the_same(geometry, seed):
+    hs = HiddenSingle()
+    found = 0
+    for state in _positions(geometry, seed, 8):
+        singles = list(hs._python_singles(state))
+        assert singles == _scanned_hidden_singles(state)
+        for h, cell, sym in singles[:3]:
+            step = hs._step(state, h, cell, sym)
+            blockers = dict(step.details)["blockers"]
+            assert blockers == tuple((c, _walked_blocker(state, c, sym)) for c in geometry.houses[h]
+                                     if state.value[c] < 0 and c != cell)
+        for kind in ("pointing", "claiming"):
+            lc = LockedCandidates(kind)
+            assert lc.found(state) == _scanned_locked(state, kind)
+            memo_for(state).clear()  # (read afresh, not from the memo)
+            assert lc.found(state) == _scanned_locked(state, kind)
+        unsolved = [c for c in range(geometry.ncells) if state.value[c] < 0]
+        for cells in list(combinations(unsolved[:6], 2))[:8] + [(), tuple(unsolved[:3])]:
+            for sym in range(geometry.size):
+                targets = common_targets(state, cells, sym)
+                assert targets == _filtered_targets(state, cells, sym)
+                found += bool(targets)
+        assert symbol_masks(state) == state.symbol_masks()
+    assert found  # (some targets: the comparison is not only of empty lists)
+
+
+def test_per_position_is_the_caches_own():
+    state = next(iter(_positions(GEOMETRIES[-1], 7, 1)))
+    own = SolveCache()
+    state.cache = own
+    calls = []
+    assert per_position(state, "k", lambda: calls.append(1) or 5) == 5
+    assert own.per_position(state, "k", lambda: 6) == 5 and calls == [1]
+    cell = next(c for c in range(81) if state.value[c] < 0 and state.cand[c])
+    state.place(cell, state.cand[cell].bit_length() - 1)
+    assert per_position(state, "k", lambda: 7) == 7   # (a new position: computed again)
+    state.drop_cache()
+    assert per_position(state, "k", lambda: 8) == 8   # (the thread's scratch cache)
+    assert per_position(state, "k", lambda: 9) == 8
+
+
+def test_relaxed_nests_and_restores():
+    before = gc.get_threshold()
+    with pytest.raises(KeyError):
+        with collector.relaxed():
+            with collector.relaxed():
+                assert gc.get_threshold()[0] >= collector.YOUNG_THRESHOLD or before[0] == 0
+            assert gc.get_threshold()[0] >= collector.YOUNG_THRESHOLD or before[0] == 0
+            raise KeyError("left by an exception")
+    assert gc.get_threshold() == before
