@@ -45,6 +45,8 @@ _HOUSE_RE = re.compile(r"^(row|column|box|region)\s+(\d+)$")
 
 
 def _pairs(items: Any) -> tuple[tuple[int, int], ...]:
+    if type(items) in (tuple, list) and len(items) < 2:  # (most steps: none, or a single's one placement)
+        return tuple([(int(c), int(s)) for c, s in items])
     return tuple(sorted({(int(c), int(s)) for c, s in items}))
 
 

@@ -46,7 +46,7 @@ class Direct(Producer):
     @property
     def base(self) -> LockedCandidates | HiddenSubset:
         """The technique this one is the direct form of."""
-        return LockedCandidates(self.kind) if isinstance(self.kind, str) else HiddenSubset(self.kind)
+        return _base(self.kind)
 
     def find(self, state: State) -> Iterator[Step]:
         if isinstance(self.kind, str):
@@ -59,7 +59,8 @@ class Direct(Producer):
         step built only for those that leave a hidden single in their house
         (the same steps as ``base.find`` filtered by
         :func:`_hidden_single_after`)."""
-        base = HiddenSubset(k)
+        base = _base(k)
+        assert isinstance(base, HiddenSubset)
         cand = state.cand
         masks = state.puzzle.geometry.house_masks
         where = symbol_masks(state)
@@ -94,7 +95,8 @@ class Direct(Producer):
         """Direct pointing or claiming: the locked candidates read as masks,
         a step built only for those that leave a hidden single (the same
         steps as ``base.find`` filtered by :func:`_hidden_single_after`)."""
-        base = LockedCandidates(str(self.kind))
+        base = _base(str(self.kind))
+        assert isinstance(base, LockedCandidates)
         found = base.found_here(state)
         if not found:
             return
@@ -118,6 +120,13 @@ class Direct(Producer):
         return Step(self.technique, placements=[(cell, sym)], cells=step.cells,
                     houses=step.houses + (house,), symbols=step.symbols,
                     details=step.details + (("removed", step.eliminations), ("single", single)))
+
+
+@functools.cache
+def _base(kind: str | int) -> LockedCandidates | HiddenSubset:
+    """The strategy a direct technique of ``kind`` is the direct form of
+    (made once: asked at every position)."""
+    return LockedCandidates(kind) if isinstance(kind, str) else HiddenSubset(kind)
 
 
 @functools.cache

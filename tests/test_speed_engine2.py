@@ -133,3 +133,15 @@ def test_relaxed_nests_and_restores():
             assert gc.get_threshold()[0] >= collector.YOUNG_THRESHOLD or before[0] == 0
             raise KeyError("left by an exception")
     assert gc.get_threshold() == before
+
+
+def test_steps_keep_their_pairs_sorted_and_unique():
+    from deduce.step import Step
+    from deduce.techniques import technique
+
+    t = technique("hs")
+    assert Step(t).placements == () and Step(t, placements=[]).eliminations == ()
+    assert Step(t, placements=[(3, 1)]).placements == ((3, 1),)
+    assert Step(t, eliminations=((5, 2),)).eliminations == ((5, 2),)
+    assert Step(t, eliminations=[(5, 2), (1, 0), (5, 2)]).eliminations == ((1, 0), (5, 2))
+    assert Step(t, eliminations=((c, 0) for c in (4, 2))).eliminations == ((2, 0), (4, 0))
