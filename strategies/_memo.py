@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterator
 
+from deduce.geometry import mask_of
 from deduce.solve_cache import per_position
 from deduce.state import State
 from deduce.step import Step
@@ -27,6 +28,15 @@ def symbol_masks(state: State) -> list[int]:
 def unsolved_mask(state: State) -> int:
     """The unsolved cells as a cell mask, once per position."""
     return per_position(state, "unsolved mask", state.unsolved_mask)
+
+
+def bivalue(state: State) -> tuple[list[int], int]:
+    """The unsolved cells with two candidates, as a list and as a cell mask,
+    once per position (shared: not to be changed)."""
+    def compute() -> tuple[list[int], int]:
+        cells = state.bivalue_cells()
+        return cells, mask_of(cells)
+    return per_position(state, "bivalue cells and mask", compute)
 
 
 def memo_for(state: State) -> dict[Any, Any]:

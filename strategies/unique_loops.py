@@ -9,7 +9,6 @@ puzzles proven to have one solution, never with cages.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Iterator
 
 import attrs
@@ -22,7 +21,7 @@ from deduce.strategy import Producer
 from deduce.technique import HARD, UNIQUENESS, Technique, row
 
 from ._houses import common_targets, per_position
-from ._memo import memo_for, symbol_masks
+from ._memo import bivalue, memo_for, symbol_masks
 from .uniqueness import FIELDS as _RECTANGLE_FIELDS
 from .uniqueness import RectangleDetails, virtual_subsets
 
@@ -111,16 +110,19 @@ def _all_loops(state: State) -> list[tuple[tuple[int, ...], int]]:
     memo = memo_for(state)
     places = symbol_masks(state)  # (the unsolved cells holding each symbol)
     out: list[tuple[tuple[int, ...], int]] = []
-    for a, b in combinations(range(g.size), 2):
+    # a loop has 6 cells or more, at most MAX_LOOP_EXTRAS of them with candidates beyond the pair:
+    # so 6 - MAX_LOOP_EXTRAS or more holding the pair alone (counted from the bivalue cells; the
+    # pairs in the order of combinations of their two symbols)
+    alone: dict[int, int] = {}
+    for c in bivalue(state)[0]:
+        alone[cand[c]] = alone.get(cand[c], 0) + 1
+    for pair in sorted((m for m, k in alone.items() if k >= 6 - MAX_LOOP_EXTRAS), key=lambda m: (m & -m, m)):
+        a, b = (pair & -pair).bit_length() - 1, pair.bit_length() - 1
         both = places[a] & places[b]
-        # a loop has 6 cells or more, at most MAX_LOOP_EXTRAS of them with candidates beyond the pair
         if both.bit_count() < 6:
             continue
-        pair = (1 << a) | (1 << b)
         cells = bits_of(both)
         extras = [c for c in cells if cand[c] != pair]
-        if len(cells) - len(extras) < 6 - MAX_LOOP_EXTRAS:
-            continue
         # the loops depend only on these cells and on which of them hold more than the pair: kept
         # per (cells, extras), since between two steps most pairs keep theirs
         key = ("unique loops", both, mask_of(extras))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence, TypedDict
 
 import attrs
 
-from deduce.geometry import bits_of, mask_of
+from deduce.geometry import bits_of
 from deduce.render.marks import Builder, Marks, default_marks
 from deduce.render.words.prose import Field, capitalize, elim_cells, prose
 from deduce.state import State
@@ -31,6 +31,7 @@ from deduce.strategy import Producer
 from deduce.technique import HARD, WINGS, Technique, row
 
 from ._houses import common_targets, per_position
+from ._memo import bivalue as _bivalue
 from ._memo import memo_for, symbol_masks
 from .single_digit import strong_links
 
@@ -68,15 +69,6 @@ class XYWing(Producer):
                                symbols=(z,), details=_wing_details(state, pivot, (a, b)) + (
                                    ("shared", ((a, (cand[a] & pm).bit_length() - 1),
                                                (b, (cand[b] & pm).bit_length() - 1))),))
-
-
-def _bivalue(state: State) -> tuple[list[int], int]:
-    """The unsolved cells with two candidates, as a list and as a cell mask,
-    once per position (shared: not to be changed)."""
-    def compute() -> tuple[list[int], int]:
-        cells = state.bivalue_cells()
-        return cells, mask_of(cells)
-    return per_position(state, "bivalue cells and mask", compute)
 
 
 def _trivalue(state: State) -> list[int]:

@@ -145,3 +145,59 @@ def test_steps_keep_their_pairs_sorted_and_unique():
     assert Step(t, eliminations=((5, 2),)).eliminations == ((5, 2),)
     assert Step(t, eliminations=[(5, 2), (1, 0), (5, 2)]).eliminations == ((1, 0), (5, 2))
     assert Step(t, eliminations=((c, 0) for c in (4, 2))).eliminations == ((2, 0), (4, 0))
+
+
+def _scanned_loops(state: State) -> list:
+    """The unique loops as they were read: every pair of symbols, its cells counted first."""
+    from strategies.unique_loops import MAX_LOOP_EXTRAS, _loop_candidates, _loops
+
+    g, cand, places = state.puzzle.geometry, state.cand, state.symbol_masks()
+    out = []
+    for a, b in combinations(range(g.size), 2):
+        both = places[a] & places[b]
+        if both.bit_count() < 6:
+            continue
+        pair = (1 << a) | (1 << b)
+        cells = cells_of(both)
+        extras = [c for c in cells if cand[c] != pair]
+        if len(cells) - len(extras) < 6 - MAX_LOOP_EXTRAS:
+            continue
+        kept = _loop_candidates(g, cells)
+        loops = list(_loops(g, kept, set(extras) & set(kept))) if len(kept) >= 6 else []
+        out.extend((loop, pair) for loop in loops)
+    return out
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(GEOMETRIES[2:]), st.integers(0, 10**6))
+def test_unique_loops_from_the_bivalue_cells(geometry, seed):
+    from strategies.unique_loops import _all_loops
+
+    for state in _positions(geometry, seed, 8):
+        assert _all_loops(state) == _scanned_loops(state)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6))
+def test_loops_among_other_pairs(seed):
+    """A 6-cell loop of the pair {1,2} (one corner with an extra) among random
+    cells holding the pair or other pairs: the loops found are the same."""
+    import random
+
+    from deduce.puzzle import Puzzle
+    from strategies.unique_loops import _all_loops
+
+    rng = random.Random(seed)
+    puzzle = Puzzle.from_string("." * 81)
+    cand = [0b111111100] * 81
+    for c in rng.sample(range(81), 14):
+        cand[c] = rng.choice((0b11, 0b111, 0b1100, 0b10010, 0b1011))
+    loop = (0, 3, 12, 15, 24, 18)  # r1c1 r1c4 r2c4 r2c7 r3c7 r3c1
+    for c in loop:
+        cand[c] = 0b11
+    cand[rng.choice(loop)] |= 0b1000
+    state = State.from_candidates(puzzle, cand, [-1] * 81)
+    state.cache = SolveCache()
+    found = _scanned_loops(state)
+    assert any(set(found_loop) == set(loop) for found_loop, _ in found)
+    assert _all_loops(state) == found
