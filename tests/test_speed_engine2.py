@@ -201,3 +201,25 @@ def test_loops_among_other_pairs(seed):
     found = _scanned_loops(state)
     assert any(set(found_loop) == set(loop) for found_loop, _ in found)
     assert _all_loops(state) == found
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6))
+def test_hodoku_queues_from_a_state_as_before(seed):
+    """:meth:`SinglesQueues.from_state` (the lost candidates listed cell by
+    cell) makes the queues the digit-by-digit listing made."""
+    from deduce.rating.hodoku import N, SinglesQueues
+
+    state = next(iter(_positions(GEOMETRIES[-1], seed, 2)))
+    full = (1 << N) - 1
+    state.cand[:] = [m & full or full for m in state.cand]   # (a cell without candidates would be solved)
+    expected = SinglesQueues()
+    for cell, v in enumerate(state.value):
+        if v >= 0:
+            expected.place(cell, v)
+    for d, cell in sorted((d, cell) for cell, m in enumerate(state.cand) if state.value[cell] < 0
+                          for d in range(N) if expected.cand[cell] >> d & 1 and not m >> d & 1):
+        expected.eliminate(cell, d)
+    got = SinglesQueues.from_state(state)
+    assert (got.cand, got.value, got.free, got.ns, got.hs) == (
+        expected.cand, expected.value, expected.free, expected.ns, expected.hs)

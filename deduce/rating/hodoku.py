@@ -103,8 +103,12 @@ class SinglesQueues:
         for cell, v in enumerate(state.value):
             if v >= 0:
                 q.place(cell, v)
-        gone = sorted((d, cell) for cell, m in enumerate(state.cand) if state.value[cell] < 0
-                      for d in range(N) if q.cand[cell] >> d & 1 and not m >> d & 1)
+        gone = []  # (digit, cell): the candidates the queues hold and the state has lost
+        for cell, m in enumerate(state.cand):
+            lost = q.cand[cell] & ~m
+            if lost and state.value[cell] < 0:
+                gone += [(d, cell) for d in range(N) if lost >> d & 1]
+        gone.sort()
         for d, cell in gone:
             q.eliminate(cell, d)
         return q
