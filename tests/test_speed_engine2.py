@@ -223,3 +223,21 @@ def test_hodoku_queues_from_a_state_as_before(seed):
     got = SinglesQueues.from_state(state)
     assert (got.cand, got.value, got.free, got.ns, got.hs) == (
         expected.cand, expected.value, expected.free, expected.ns, expected.hs)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
+def test_hodokus_locked_candidates_picked_from_the_found_tuples(geometry, seed):
+    """HoDoKu's pointing and claiming step, picked from the found tuples,
+    is the one :data:`PICK` takes among all the strategy's steps."""
+    from deduce.engine import effective
+    from deduce.rating.hodoku import PICK, PICK_FOUND
+
+    picked = 0
+    for state in _positions(geometry, seed, 8):
+        for kind, code in (("pointing", "lc1"), ("claiming", "lc2")):
+            lc = LockedCandidates(kind)
+            expected = PICK[code](s for s in lc.find(state) if effective(s, state))
+            assert PICK_FOUND[code](lc, state) == expected
+            picked += expected is not None
+    assert picked

@@ -403,6 +403,21 @@ PICK: dict[str, Callable[[Iterable[Step]], Step | None]] = {
     **{code: _first(lambda s: (-len(s.eliminations), _index_sum(s)))
        for code in ("remote-pair", "x-chain", "xy-chain", "turbot-fish", "aic", "grouped-aic")},
 }
+def _locked_candidates(strategy: Any, state: State) -> Step | None:
+    """:data:`PICK`'s locked candidates step (pointing or claiming) from the
+    strategy's found tuples (``found_here``: symbol, source, target, ...),
+    building that step only (each tuple's step removes something: all are
+    effective)."""
+    best = min(strategy.found_here(state), key=lambda t: (t[1], t[0]), default=None)
+    return None if best is None else strategy.step(*best)
+
+
+#: Techniques whose HoDoKu step is picked without building the others (when
+#: the strategy is the built-in one: it has ``found_here``); the same step
+#: as :data:`PICK` picks.
+PICK_FOUND: dict[str, Callable[[Any, State], Step | None]] = {"lc1": _locked_candidates, "lc2": _locked_candidates}
+
+
 def _nice_loop(step: Step) -> bool:
     """A chain HoDoKu's nice loop search finds: one strand (not a net, which
     it finds only as a forcing net), and by default no almost locked set as a
@@ -442,8 +457,12 @@ def hodoku_step(known: dict[Any, Step | None], strategy: Strategy, state: State)
         return first_step(known, strategy, state)
     key = (id(strategy), "hodoku")
     if key not in known:
-        accept = ACCEPT.get(code, bool)
-        known[key] = pick(s for s in strategy.find(state) if effective(s, state) and accept(s))
+        picked = PICK_FOUND.get(code)
+        if picked is not None and hasattr(strategy, "found_here"):
+            known[key] = picked(strategy, state)
+        else:
+            accept = ACCEPT.get(code, bool)
+            known[key] = pick(s for s in strategy.find(state) if effective(s, state) and accept(s))
     return known[key]
 
 
