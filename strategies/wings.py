@@ -135,15 +135,17 @@ class WWing(Producer):
         alike: dict[int, list[int]] = {}  # the bivalue cells by candidates, in cell order
         for c in bivalue:
             alike.setdefault(cand[c], []).append(c)
+        places = symbol_masks(state)
         for a, b in _pairs(bivalue, alike, cand):
             if pm[a] >> b & 1:
                 continue
-            for x in bits_of(cand[a]):
-                y = bits_of(cand[a] & ~(1 << x))[0]
+            m = cand[a]
+            low = m & -m
+            for x, y in ((low.bit_length() - 1, m.bit_length() - 1), (m.bit_length() - 1, low.bit_length() - 1)):
                 targets = common_targets(state, (a, b), y)
                 if not targets:
                     continue
-                for h, p, q in strong_links(state, x, symbol_masks(state)[x]):
+                for h, p, q in strong_links(state, x, places[x]):
                     if p in (a, b) or q in (a, b):
                         continue
                     if (pm[a] >> p & 1 and pm[b] >> q & 1) or (pm[a] >> q & 1 and pm[b] >> p & 1):
