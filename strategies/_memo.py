@@ -49,12 +49,23 @@ def per_symbol(key: Hashable, state: State, compute: Callable[[int, int], list[S
     """The steps of ``compute(sym, where)`` for every symbol that has
     places, in symbol order; each list computed once per ``key``, symbol
     and set of places ``where`` (a cell mask)."""
-    memo = memo_for(state)
+    # (one memo entry per key, keyed within by symbol and places: the key, often a strategy,
+    # is hashed once per find, not once per symbol)
+    mine = sub_memo(memo_for(state), ("per symbol", key))
     for sym, where in enumerate(symbol_masks(state)):
         if not where:
             continue
-        k = (key, sym, where)
-        steps = memo.get(k)
+        k = (sym, where)
+        steps = mine.get(k)
         if steps is None:
-            steps = memo[k] = compute(sym, where)
+            steps = mine[k] = compute(sym, where)
         yield from steps
+
+
+def sub_memo(memo: dict[Any, Any], key: Hashable) -> dict[Any, Any]:
+    """The dict kept in the solve's ``memo`` under ``key`` (made empty the
+    first time): one memo entry for a search's many keys, each short to hash."""
+    sub = memo.get(key)
+    if sub is None:
+        sub = memo[key] = {}
+    return sub

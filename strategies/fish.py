@@ -33,7 +33,7 @@ from deduce.strategy import Producer
 from deduce.technique import EXTREME, FISH, HARD, UNFAIR, Technique, row
 
 from . import _accel
-from ._memo import memo_for, symbol_masks
+from ._memo import memo_for, sub_memo, symbol_masks
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
@@ -254,14 +254,6 @@ def fish_shape(base: tuple[int, ...], cover: tuple[int, ...], n: int) -> str:
     return "mutant"
 
 
-def _sub_memo(memo: dict[Any, Any], key: tuple[Any, ...]) -> dict[Any, Any]:
-    """The dict kept in the solve's ``memo`` under ``key`` (made empty the first time)."""
-    sub = memo.get(key)
-    if sub is None:
-        sub = memo[key] = {}
-    return sub
-
-
 @attrs.frozen
 class Fish(Producer):
     """``Fish(size, kind="basic"|"finned"|"sashimi", shape="standard"|"franken"|"mutant")``."""
@@ -294,8 +286,8 @@ class Fish(Producer):
         # A fish depends only on where the symbol can go: between two steps most symbols keep
         # their places, so their fish are reused (one memo entry per search, keyed within by
         # symbol and places: a short key to hash, asked once per symbol at every position).
-        mine = _sub_memo(steps, ("fish", self.shape, self.size, group))
-        basic = _sub_memo(steps, ("fish", self.shape, self.size, "basic")) if standard and not index else None
+        mine = sub_memo(steps, ("fish", self.shape, self.size, group))
+        basic = sub_memo(steps, ("fish", self.shape, self.size, "basic")) if standard and not index else None
         for sym, where in enumerate(symbol_masks(state)):
             if not where:
                 continue
