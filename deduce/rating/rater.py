@@ -195,6 +195,8 @@ class Rater:
         se_result = self._solve("se" if classic else "deduce", puzzle, cache)
         if se_result.status in (NO_SOLUTION, MULTIPLE_SOLUTIONS):
             return Rating(text, se_result.status, seconds=time.perf_counter() - start, settings=self.settings)
+        if self._known is None and se_result.solution_count == 1 and se_result.solution is not None:
+            self._known = tuple(se_result.solution)  # (the only one: HoDoKu's solve need not search again)
         ho_result = self._solve("hodoku", puzzle, cache) if classic else se_result
         er, ep, ed, hardest = se_scale(se_result.steps)
         if se_result.backtracking and er is not None:
