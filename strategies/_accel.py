@@ -181,6 +181,35 @@ def house_search(state: State, method: str, *args: int) -> list[Any] | None:
     return [(order[i], *rest) for i, *rest in getattr(tables[0], method)(state.cand, state.value, *args)]
 
 
+# -- hidden singles from the hidden-set search (engine2) --------------------------------------------
+
+def hidden_singles(state: State) -> list[tuple[int, int, int]] | None:
+    """:meth:`strategies.singles.HiddenSingle._singles` (house, cell,
+    symbol, houses in the order a person scans them, symbols in order) from
+    the C ``HouseTables.hidden`` search of one symbol, over tables of one
+    symbol more that every empty cell holds (so that a single whose cell
+    holds nothing else, which removes nothing, is found too); None when the
+    accelerator is not installed or the grid has over 31 symbols."""
+    n = state.puzzle.size
+    if _deduce_accel is None or n >= SINGLES_MAX_SYMBOLS:
+        return None
+    memo = memo_for(state)
+    kept = memo.get("accel single tables")
+    if kept is None:
+        g = state.puzzle.geometry
+        order = house_order(g)
+        houses = [(cells, cells) for cells in (tuple(g.houses[h]) for h in order)]
+        kept = memo["accel single tables"] = (_deduce_accel.HouseTables(n + 1, len(state.cand), houses), order)
+    tables, order = kept
+    extra = 1 << n
+    return [(order[i], cells[0], syms[0])
+            for i, syms, cells in tables.hidden([m | extra for m in state.cand], state.value, 1)]
+
+
+#: Symbols of a grid :func:`hidden_singles` reads in C (one more must fit the search's 32).
+SINGLES_MAX_SYMBOLS = 32
+
+
 def aligned_sets(state: State, size: int, changed: int | None) -> list[tuple[int, ...]] | None:
     """The sets :func:`strategies.aligned_exclusion.aligned_exclusions`
     makes the eliminations of, in its order, found by the C module's

@@ -14,6 +14,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, SINGLES, Technique, row
 
+from . import _accel
 from ._houses import house_order
 from ._memo import symbol_masks, unsolved_mask
 from .symbol_store import symbol_masks_solved
@@ -114,8 +115,10 @@ class HiddenSingle(_HouseSingle):
 
     def _singles(self, state: State) -> Iterable[tuple[int, int, int]]:
         """``(house, cell, symbol)`` per house with two empty cells or more,
-        houses in the order a person scans them, symbols in order."""
-        return self._python_singles(state)
+        houses in the order a person scans them, symbols in order (in C
+        when the accelerator is there: :func:`strategies._accel.hidden_singles`)."""
+        found = _accel.hidden_singles(state)
+        return self._python_singles(state) if found is None else found
 
     def _python_singles(self, state: State) -> Iterator[tuple[int, int, int]]:
         # per house, the symbols in one empty cell exactly (once and not twice) and not placed

@@ -241,3 +241,38 @@ def test_hodokus_locked_candidates_picked_from_the_found_tuples(geometry, seed):
             assert PICK_FOUND[code](lc, state) == expected
             picked += expected is not None
     assert picked
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(GEOMETRIES), st.integers(0, 10**6))
+def test_hidden_singles_in_c_as_in_python(geometry, seed):
+    """:func:`strategies._accel.hidden_singles` (the C hidden-set search of
+    one symbol) finds the singles of the Python scan, in its order, naked
+    singles' cells too."""
+    from strategies import _accel
+
+    if _accel._deduce_accel is None:
+        pytest.skip("the C accelerator is not installed")
+    hs = HiddenSingle()
+    both = 0
+    for state in _positions(geometry, seed, 8):
+        expected = list(hs._python_singles(state))
+        assert _accel.hidden_singles(state) == expected
+        assert list(hs._singles(state)) == expected
+        both += any(state.cand[cell] == 1 << sym for _, cell, sym in expected)
+    state.cand[:] = [m | 1 for m in state.cand]   # (a grid where every empty cell holds the first symbol)
+    assert _accel.hidden_singles(state) == list(hs._python_singles(state))
+
+
+def test_a_hidden_single_that_is_a_naked_single_too():
+    from deduce.puzzle import Puzzle
+    from strategies import _accel
+
+    # row 1 misses 8 and 9; 9 fits r1c9 only (r4c8 holds it), and r1c9 is left nothing else
+    state = State.from_puzzle(Puzzle.from_string("1234567.." + "." * 18 + ".......9." + "." * 45))
+    state.cand[8] = 1 << 8
+    state.cache = SolveCache()
+    singles = list(HiddenSingle()._python_singles(state))
+    assert (0, 8, 8) in [(h, c, s) for h, c, s in singles]
+    if _accel._deduce_accel is not None:
+        assert _accel.hidden_singles(state) == singles
