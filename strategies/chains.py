@@ -35,6 +35,7 @@ from deduce.step import Step
 from deduce.technique import CHAINS, HARD, UNFAIR, Technique, row
 from deduce.techniques import se_length_bonus
 
+from . import _accel
 from ._aic_shape import aic_shape
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks
 from ._hodoku_tabling import hodoku_classic, nice_loops, shape_of
@@ -164,6 +165,10 @@ class XYChain:
         out = memo.get(key)
         if out is not None:
             return out
+        made = _accel.xy_chain_paths(state, bivalue, MAX_CELLS)
+        if made is not None:
+            memo[key] = made
+            return made
         out = memo[key] = []
         bset = set(bivalue)
         neighbours = {c: [p for p in state.puzzle.peers[c] if p in bset] for c in bivalue}
