@@ -107,7 +107,9 @@ class NetGrid(_Grid):
                     start = made[x] if made is not None else None
                     lits = start[0] if start is not None else tuple(
                         y for y in _fill(self.cand, self.places, cell, d, on) if y != x)
-                    direct_lits[x] = lits + tuple(y for y in direct_lits[x] if y >= plain)
+                    links = direct_lits[x]  # its links to groups kept
+                    direct_lits[x] = lits + tuple(y for y in links if y >= plain) if links and max(links) >= plain \
+                        else lits
 
 
 class _NetTables(_Tables):
