@@ -633,6 +633,14 @@ def hodoku_classic(state: State) -> bool:
             and puzzle.peer_masks is puzzle.geometry.peer_masks)
 
 
+#: The candidate nodes' count (group nodes are numbered from it).
+_PLAIN = N * N * N
+#: Per two cells (first * 81 + second): -1 for one cell, else the first house (row, column, box) of the
+#: lower one that holds both (-1 for none).
+_PAIR_HOUSE = tuple(-1 if a == b else next((h for h in CELL_HOUSES[min(a, b)] if h in CELL_HOUSES[max(a, b)]), -1)
+                    for a in range(N * N) for b in range(N * N))
+
+
 def shape_of(grid_nodes: list[tuple[tuple[int, ...], int]], found: Found) -> tuple[tuple, tuple, bool]:
     """The chain as deduce's AIC record (:mod:`strategies._aic_shape`): its strand's
     nodes and links (strong from a candidate off to one on, weak otherwise), and whether it is a loop."""
@@ -641,6 +649,9 @@ def shape_of(grid_nodes: list[tuple[tuple[int, ...], int]], found: Found) -> tup
     for (p, p_on), (q, _q_on) in itertools.pairwise(found.strand):
         if p_on:
             links.append(("-", -1))
+            continue
+        if p < _PLAIN and q < _PLAIN:  # two candidates: their cells' first common house, read off a table
+            links.append(("=", _PAIR_HOUSE[p // N * N * N + q // N]))
             continue
         cells = set(grid_nodes[p][0]) | set(grid_nodes[q][0])
         house = -1 if len(cells) == 1 else next(

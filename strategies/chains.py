@@ -39,7 +39,7 @@ from . import _accel
 from ._aic_shape import aic_shape
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks
 from ._hodoku_tabling import hodoku_classic, nice_loops, shape_of
-from ._memo import memo_for
+from ._memo import memo_for, symbol_masks
 from .chain_producer import ChainProducer
 from .conclusions import CONTRADICTION, Conclusion
 
@@ -119,17 +119,21 @@ class XYChain:
     cannibal: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
-        cand, value = state.cand, state.value
+        cand = state.cand
         pm = state.puzzle.peer_masks
         bivalue = state.bivalue_cells()
         if len(bivalue) < 3:
             return
+        places = symbol_masks(state)
+        cannibal = self.cannibal
         found = []
         for path, x, other in self._paths(state, bivalue):
-            targets = [t for t in cells_of(pm[path[0]] & pm[path[-1]]) if value[t] < 0
-                       and cand[t] >> x & 1 and (self.cannibal or t not in path)]
-            if targets:
-                found.append((len(path), path, x, other, targets))
+            seen = pm[path[0]] & pm[path[-1]] & places[x]
+            if seen and not cannibal:
+                for c in path:
+                    seen &= ~(1 << c)
+            if seen:
+                found.append((len(path), path, x, other, cells_of(seen)))
         seen: set[tuple[int, frozenset[int]]] = set()
         for _, path, x, other, targets in sorted(found, key=lambda f: (f[0], f[1])):
             key = (x, frozenset(targets))
