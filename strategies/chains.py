@@ -128,12 +128,12 @@ class XYChain:
         cannibal = self.cannibal
         found = []
         for path, x, other in self._paths(state, bivalue):
-            seen = pm[path[0]] & pm[path[-1]] & places[x]
-            if seen and not cannibal:
+            both = pm[path[0]] & pm[path[-1]] & places[x]  # the unsolved cells holding x seeing both ends
+            if both and not cannibal:
                 for c in path:
-                    seen &= ~(1 << c)
-            if seen:
-                found.append((len(path), path, x, other, cells_of(seen)))
+                    both &= ~(1 << c)
+            if both:
+                found.append((len(path), path, x, other, cells_of(both)))
         seen: set[tuple[int, frozenset[int]]] = set()
         for _, path, x, other, targets in sorted(found, key=lambda f: (f[0], f[1])):
             key = (x, frozenset(targets))
@@ -167,13 +167,18 @@ class XYChain:
         memo = memo_for(state)
         key = ("xy-chain paths", tuple(bivalue), tuple(cand[c] for c in bivalue))
         out = memo.get(key)
-        if out is not None:
-            return out
-        made = _accel.xy_chain_paths(state, bivalue, MAX_CELLS)
-        if made is not None:
-            memo[key] = made
-            return made
-        out = memo[key] = []
+        if out is None:
+            out = _accel.xy_chain_paths(state, bivalue, MAX_CELLS)  # the same walks in C, or None
+            if out is None:
+                out = cls._walks(state, bivalue)
+            memo[key] = out
+        return out
+
+    @classmethod
+    def _walks(cls, state: State, bivalue: list[int]) -> list[tuple[tuple[int, ...], int, int]]:
+        """:meth:`_paths`' chains walked in Python (the pure engine)."""
+        cand = state.cand
+        out: list[tuple[tuple[int, ...], int, int]] = []
         bset = set(bivalue)
         neighbours = {c: [p for p in state.puzzle.peers[c] if p in bset] for c in bivalue}
         for start in bivalue:
