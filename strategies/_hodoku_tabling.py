@@ -46,6 +46,7 @@ from typing import Any, Iterator
 from deduce.state import State
 
 from . import _accel
+from ._houses import per_position
 
 N = 9
 #: HoDoKu's longest table (its option "max table entry length")
@@ -82,6 +83,15 @@ _CANDIDATE_MASKS = tuple(1 << c for c in range(N * N) for _ in range(N))
 _CANDIDATE_SEES = tuple(BUDDIES[c] for c in range(N * N) for _ in range(N))
 
 
+def _grid_made(state: State, cand: list[int], groups: bool) -> Any:
+    """The C module's grid of the position (:func:`strategies._accel.hodoku_grid`), made once per
+    position and ``groups`` (the forcing chains' grid and the forcing nets' are the same grouped grid
+    at the same position): not to be changed; None when the accelerator is not in use."""
+    if not _accelerated():
+        return None
+    return per_position(state, ("hodoku grid", groups), lambda: _accel.hodoku_grid(cand, groups))
+
+
 class _Grid:
     """The position's nodes and the direct consequences of each literal."""
 
@@ -89,9 +99,10 @@ class _Grid:
         self.cand = cand = [0 if state.value[c] >= 0 else state.cand[c] for c in range(N * N)]
         self.nodes: list[tuple[tuple[int, ...], int]] = list(_CANDIDATE_NODES)
         self.masks: list[int] = list(_CANDIDATE_MASKS)
-        made = _accel.hodoku_grid(cand, groups)
+        made = _grid_made(state, cand, groups)
         if made is not None:  # the groups and the direct consequences made in C, in the same order
-            group_nodes, self.direct_lits, self.places = made
+            group_nodes, direct_lits, self.places = made
+            self.direct_lits = list(direct_lits)  # (the nets' grid changes its own)
             self.nodes += _group_nodes(group_nodes)
             self.masks += [mask for _, mask in group_nodes]
             return
