@@ -18,7 +18,8 @@ import os
 SOURCES = ("accel.h", "common.c", "chains.c", "screen.c", "fish.c", "houses.c", "aligned.c", "alschain.c", "alssets.c",
            "tabling.c", "search.c", "module.c",
            "nets.c", "hodals.c",
-           "se_static.c", "se_dynamic.c", "ho_misc.c")
+           "se_static.c", "se_dynamic.c", "ho_misc.c",
+           "xychain.c")
 #: Where they are.
 SOURCES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_accel")
 

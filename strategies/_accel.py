@@ -450,3 +450,17 @@ def als_reach(state: State, sets: list[Any], masks: list[int]) -> tuple[list[lis
     if _deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or len(masks) > 62:
         return None
     return _deduce_accel.als_reach(sets, masks, (len(state.cand) + 63) // 64)
+
+
+# -- XY-chains (deduce/_accel/xychain.c) ------------------------------------------------------------
+
+
+def xy_chain_paths(state: State, bivalue: list[int], max_cells: int) -> list[tuple[tuple[int, ...], int, int]] | None:
+    """:meth:`strategies.chains.XYChain._paths`' chains from the bivalue cells ``bivalue`` (each start's
+    walks, up to ``max_cells`` cells), in its order, from the C module's ``xy_chain_paths``; None
+    without the module or past its limits (31 symbols, 64 cells a chain)."""
+    if _deduce_accel is None or state.puzzle.size > 31 or max_cells > 64:
+        return None
+    cand = state.cand
+    return _deduce_accel.xy_chain_paths(bivalue, [cand[c] for c in bivalue], _puzzle_tables(state)[0],
+                                        len(cand), max_cells)

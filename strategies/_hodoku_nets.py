@@ -98,16 +98,21 @@ class NetGrid(_Grid):
     def __init__(self, state: State):
         super().__init__(state, True)
         plain = 2 * N * N * N
-        made = _accel.hodoku_net_starts(self.cand)  # the same starts made in C, or None
+        made = _accel.hodoku_net_starts(self.cand)  # the same starts made in C (None for a non-candidate), or None
         direct_lits = self.direct_lits  # (its bit sets, direct_masks, made from these when asked)
-        for cell in range(N * N):
-            for d in _bits(self.cand[cell]):
-                for on in (True, False):
-                    x = (cell * N + d) * 2 + on
-                    start = made[x] if made is not None else None
-                    lits = start[0] if start is not None else tuple(
-                        y for y in _fill(self.cand, self.places, cell, d, on) if y != x)
-                    direct_lits[x] = lits + tuple(y for y in direct_lits[x] if y >= plain)
+        if made is None:
+            made = [None] * plain  # the starts made here (their bit sets not made)
+            for cell in range(N * N):
+                for d in _bits(self.cand[cell]):
+                    for on in (True, False):
+                        x = (cell * N + d) * 2 + on
+                        made[x] = (tuple(y for y in _fill(self.cand, self.places, cell, d, on) if y != x), 0)
+        for x, start in enumerate(made):  # each candidate's literals, both ways
+            if start is None:
+                continue
+            lits = start[0]
+            links = direct_lits[x]  # its links to groups kept
+            direct_lits[x] = lits + tuple(y for y in links if y >= plain) if links and max(links) >= plain else lits
 
 
 class _NetTables(_Tables):

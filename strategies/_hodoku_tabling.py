@@ -46,6 +46,7 @@ from typing import Any, Iterator
 from deduce.state import State
 
 from . import _accel
+from ._houses import per_position
 
 N = 9
 #: HoDoKu's longest table (its option "max table entry length")
@@ -82,6 +83,15 @@ _CANDIDATE_MASKS = tuple(1 << c for c in range(N * N) for _ in range(N))
 _CANDIDATE_SEES = tuple(BUDDIES[c] for c in range(N * N) for _ in range(N))
 
 
+def _grid_made(state: State, cand: list[int], groups: bool) -> Any:
+    """The C module's grid of the position (:func:`strategies._accel.hodoku_grid`), made once per
+    position and ``groups`` (the forcing chains' grid and the forcing nets' are the same grouped grid
+    at the same position): not to be changed; None when the accelerator is not in use."""
+    if not _accelerated():
+        return None
+    return per_position(state, ("hodoku grid", groups), lambda: _accel.hodoku_grid(cand, groups))
+
+
 class _Grid:
     """The position's nodes and the direct consequences of each literal."""
 
@@ -89,9 +99,10 @@ class _Grid:
         self.cand = cand = [0 if state.value[c] >= 0 else state.cand[c] for c in range(N * N)]
         self.nodes: list[tuple[tuple[int, ...], int]] = list(_CANDIDATE_NODES)
         self.masks: list[int] = list(_CANDIDATE_MASKS)
-        made = _accel.hodoku_grid(cand, groups)
+        made = _grid_made(state, cand, groups)
         if made is not None:  # the groups and the direct consequences made in C, in the same order
-            group_nodes, self.direct_lits, self.places = made
+            group_nodes, direct_lits, self.places = made
+            self.direct_lits = list(direct_lits)  # (the nets' grid changes its own)
             self.nodes += _group_nodes(group_nodes)
             self.masks += [mask for _, mask in group_nodes]
             return
@@ -601,9 +612,20 @@ def nice_loops(state: State, groups: bool) -> tuple[list[Found], list[tuple[tupl
     return sorted(found, key=functools.cmp_to_key(_compare)), [*_CANDIDATE_NODES, *_group_nodes(group_nodes)]
 
 
+#: A group's cells by its cell mask (a group lies in one line and one box: a few hundred masks in all).
+_GROUP_CELLS: dict[int, tuple[int, ...]] = {}
+
+
 def _group_nodes(made: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
     """The group nodes (cells, symbol) of the C module's (symbol, cell mask)."""
-    return [(tuple(_bits(mask)), d) for d, mask in made]
+    known = _GROUP_CELLS
+    out = []
+    for d, mask in made:
+        cells = known.get(mask)
+        if cells is None:
+            cells = known[mask] = tuple(_bits(mask))
+        out.append((cells, d))
+    return out
 
 
 #: a nice loop's strand from its chain, as the C module numbers them
@@ -622,6 +644,14 @@ def hodoku_classic(state: State) -> bool:
             and puzzle.peer_masks is puzzle.geometry.peer_masks)
 
 
+#: The candidate nodes' count (group nodes are numbered from it).
+_PLAIN = N * N * N
+#: Per two cells (first * 81 + second): -1 for one cell, else the first house (row, column, box) of the
+#: lower one that holds both (-1 for none).
+_PAIR_HOUSE = tuple(-1 if a == b else next((h for h in CELL_HOUSES[min(a, b)] if h in CELL_HOUSES[max(a, b)]), -1)
+                    for a in range(N * N) for b in range(N * N))
+
+
 def shape_of(grid_nodes: list[tuple[tuple[int, ...], int]], found: Found) -> tuple[tuple, tuple, bool]:
     """The chain as deduce's AIC record (:mod:`strategies._aic_shape`): its strand's
     nodes and links (strong from a candidate off to one on, weak otherwise), and whether it is a loop."""
@@ -630,6 +660,9 @@ def shape_of(grid_nodes: list[tuple[tuple[int, ...], int]], found: Found) -> tup
     for (p, p_on), (q, _q_on) in itertools.pairwise(found.strand):
         if p_on:
             links.append(("-", -1))
+            continue
+        if p < _PLAIN and q < _PLAIN:  # two candidates: their cells' first common house, read off a table
+            links.append(("=", _PAIR_HOUSE[p // N * N * N + q // N]))
             continue
         cells = set(grid_nodes[p][0]) | set(grid_nodes[q][0])
         house = -1 if len(cells) == 1 else next(

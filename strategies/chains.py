@@ -35,10 +35,11 @@ from deduce.step import Step
 from deduce.technique import CHAINS, HARD, UNFAIR, Technique, row
 from deduce.techniques import se_length_bonus
 
+from . import _accel
 from ._aic_shape import aic_shape
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks
 from ._hodoku_tabling import hodoku_classic, nice_loops, shape_of
-from ._memo import memo_for
+from ._memo import memo_for, symbol_masks
 from .chain_producer import ChainProducer
 from .conclusions import CONTRADICTION, Conclusion
 
@@ -118,17 +119,21 @@ class XYChain:
     cannibal: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
-        cand, value = state.cand, state.value
+        cand = state.cand
         pm = state.puzzle.peer_masks
         bivalue = state.bivalue_cells()
         if len(bivalue) < 3:
             return
+        places = symbol_masks(state)
+        cannibal = self.cannibal
         found = []
         for path, x, other in self._paths(state, bivalue):
-            targets = [t for t in cells_of(pm[path[0]] & pm[path[-1]]) if value[t] < 0
-                       and cand[t] >> x & 1 and (self.cannibal or t not in path)]
-            if targets:
-                found.append((len(path), path, x, other, targets))
+            both = pm[path[0]] & pm[path[-1]] & places[x]  # the unsolved cells holding x seeing both ends
+            if both and not cannibal:
+                for c in path:
+                    both &= ~(1 << c)
+            if both:
+                found.append((len(path), path, x, other, cells_of(both)))
         seen: set[tuple[int, frozenset[int]]] = set()
         for _, path, x, other, targets in sorted(found, key=lambda f: (f[0], f[1])):
             key = (x, frozenset(targets))
@@ -162,9 +167,18 @@ class XYChain:
         memo = memo_for(state)
         key = ("xy-chain paths", tuple(bivalue), tuple(cand[c] for c in bivalue))
         out = memo.get(key)
-        if out is not None:
-            return out
-        out = memo[key] = []
+        if out is None:
+            out = _accel.xy_chain_paths(state, bivalue, MAX_CELLS)  # the same walks in C, or None
+            if out is None:
+                out = cls._walks(state, bivalue)
+            memo[key] = out
+        return out
+
+    @classmethod
+    def _walks(cls, state: State, bivalue: list[int]) -> list[tuple[tuple[int, ...], int, int]]:
+        """:meth:`_paths`' chains walked in Python (the pure engine)."""
+        cand = state.cand
+        out: list[tuple[tuple[int, ...], int, int]] = []
         bset = set(bivalue)
         neighbours = {c: [p for p in state.puzzle.peers[c] if p in bset] for c in bivalue}
         for start in bivalue:

@@ -99,19 +99,21 @@ def turbot_chains(state: State, sym: int, where: int) -> list[_Chain]:
     region_of = g.region_of
     pm = state.puzzle.peer_masks
     seen = set()
-    links = strong_links(state, sym, where)
-    for i, (h1, a1, b1) in enumerate(links):
+    # per link: its house, ends, the ends as a mask and each end's peers
+    links = [(h, a, b, 1 << a | 1 << b, pm[a], pm[b]) for h, a, b in strong_links(state, sym, where)]
+    for i, (h1, a1, b1, m1, pa1, pb1) in enumerate(links):
         k1 = h1 // n  # 0 row, 1 column, 2 box or region
-        for h2, a2, b2 in links[i + 1:]:
-            if a1 in (a2, b2) or b1 in (a2, b2):
-                continue
+        near1 = pa1 | pb1
+        for h2, a2, b2, m2, pa2, pb2 in links[i + 1:]:
+            if m1 & m2 or not near1 & m2:
+                continue  # a shared end, or no weak link between the two strong links
             k2 = h2 // n
-            for a, b in ((a1, b1), (b1, a1)):
-                reach = pm[b]
-                for c, d in ((a2, b2), (b2, a2)):
+            ends = m1 | m2
+            for a, b, pa, reach in ((a1, b1, pa1, pb1), (b1, a1, pb1, pa1)):
+                for c, d, pd in ((a2, b2, pb2), (b2, a2, pa2)):
                     if not reach >> c & 1:
                         continue  # no weak link between the two strong links
-                    both = pm[a] & pm[d] & where & ~((1 << a) | (1 << b) | (1 << c) | (1 << d))
+                    both = pa & pd & where & ~ends
                     if not both:
                         continue
                     if k1 == k2 and k1 < 2:
@@ -166,39 +168,49 @@ class EmptyRectangle(Producer):
         g = state.puzzle.geometry
         n = g.size
         masks = g.house_masks
-        links = strong_links(state, sym, where)
+        # the strong links in a row or column: (house, end, end, is a column, house mask)
+        links = [(h, p, q, h >= n, masks[h]) for h, p, q in strong_links(state, sym, where) if h < 2 * n]
+        if not links:
+            return
+        boxes = lines_of_boxes(g)
         for b in range(2 * n, 3 * n):
             inbox = where & masks[b]
             if inbox.bit_count() < 2:
                 continue
-            cells = bits_of(inbox)
-            box_rows, box_cols = lines_of_boxes(g)[b - 2 * n]
+            cells = None
+            box_rows, box_cols = boxes[b - 2 * n]
             for r in box_rows:
+                row_mask = masks[r]
+                if not inbox & row_mask:
+                    continue  # (the row's arm would hold no candidate)
                 for cc in box_cols:
-                    cross = masks[r] | masks[n + cc]
-                    if inbox & ~cross or not (inbox & masks[r] & ~masks[n + cc]) or \
-                            not (inbox & masks[n + cc] & ~masks[r]):
+                    col_mask = masks[n + cc]
+                    if inbox & ~(row_mask | col_mask) or not (inbox & row_mask & ~col_mask) or \
+                            not (inbox & col_mask & ~row_mask):
                         continue  # not a true cross: both arms must hold a candidate
+                    if cells is None:
+                        cells = bits_of(inbox)
                     yield from self._with_links(state, sym, b, r, cc, links, cells)
 
     def _with_links(self, state: State, sym: int, box: int, r: int, cc: int,
-                    links: list[tuple[int, int, int]], cells: list[int]) -> Iterator[Step]:
+                    links: list[tuple[int, int, int, bool, int]], cells: list[int]) -> Iterator[Step]:
         g = state.puzzle.geometry
         n = g.size
         region = box - 2 * n
-        for h, p, q in links:
-            kind = g.house_kind(h)
-            if kind not in ("row", "column") or g.house_masks[h] & g.house_masks[box]:
+        box_mask = g.house_masks[box]
+        cand, value, region_of = state.cand, state.value, g.region_of
+        for h, p, q, column, house_mask in links:
+            if house_mask & box_mask:
                 continue  # the link must lie wholly outside the box
             for near, far in ((p, q), (q, p)):
-                if kind == "column" and near // n == r:
+                if column and near // n == r:
                     target = (far // n) * n + cc
-                elif kind == "row" and near % n == cc:
+                elif not column and near % n == cc:
                     target = r * n + far % n
                 else:
                     continue
-                if g.region_of[target] == region or target in (near, far) or state.value[target] >= 0 or \
-                        not state.cand[target] >> sym & 1:
+                if region_of[target] == region or target in (near, far) or value[target] >= 0 or \
+                        not cand[target] >> sym & 1:
                     continue
                 yield Step(self.technique, eliminations=[(target, sym)], cells=tuple(cells) + (near, far),
                            houses=(box, h), symbols=(sym,),

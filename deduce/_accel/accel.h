@@ -35,6 +35,8 @@
  *             ALS-XZ's pairs worth a look (als_xz_pairs) and bit sets packed as words
  *             (pack_words; strategies/als.py), HoDoKu's unique rectangles (hodoku_ur_rectangles;
  *             strategies/_hodoku_uniqueness.py)
+ *   xychain.c the XY-chains' breadth-first walks from every bivalue cell (xy_chain_paths;
+ *             strategies/chains.py)
  *   search.c  the backtracking search of puzzles without cages (SearchTables;
  *             deduce/backtrack.py)
  *   module.c  the module, a position's places (symbol_masks, unsolved_mask;
@@ -188,5 +190,8 @@ PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args);
 PyObject *als_reach(PyObject *module, PyObject *args);
 PyObject *als_link_table(PyObject *module, PyObject *args);
 #define SDC_CELLS 16           /* ho_misc.c: the most unsolved cells of a house in a Sue de Coq */
+
+/* xychain.c: XY-chains' walks (xy_chain_paths; strategies/chains.py) */
+PyObject *xy_chain_paths(PyObject *module, PyObject *args);
 
 #endif

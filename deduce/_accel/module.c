@@ -141,6 +141,10 @@ static PyMethodDef accel_functions[] = {
      "in its order."},
     {"als_reach", als_reach, METH_VARARGS,
      "als_reach(sets, masks, words) -> (reach, useful): strategies.als.als_reach and the symbols each set reaches."},
+    /* xychain.c */
+    {"xy_chain_paths", xy_chain_paths, METH_VARARGS,
+     "xy_chain_paths(cells, cands, peer_words, ncells, max_cells) -> [(path, x, other)]: "
+     "strategies.chains.XYChain._paths' chains from the bivalue cells, in its order."},
     {"als_link_table", als_link_table, METH_VARARGS,
      "als_link_table(links, nsets) -> (off, nbr, mask): each set's links, set after set (strategies._accel)."},
     {"pack_words", pack_words, METH_VARARGS,

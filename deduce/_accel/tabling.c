@@ -438,6 +438,31 @@ static void torder(const TGrid *g, TOrder *t, int first, int max_entries) {
     t->n = n;
 }
 
+/* torder without the depths (the nice loops ask only whether an entry is two or more links from the
+ * premise: its parent is not the premise's entry, 0) */
+static void torder_nl(const TGrid *g, TOrder *t, int first, int max_entries) {
+    int *pos = t->pos, *lits = t->lits, *parent = t->parent;
+    for (int i = 0; i < t->n; i++) pos[lits[i]] = -1;
+    lits[0] = first;
+    pos[first] = 0;
+    parent[0] = -1;
+    int j = 0, n = 1;
+    while (j < n && n < max_entries) {
+        int x = lits[j];
+        for (int e = g->off[x], end = g->off[x + 1]; e < end; e++) {
+            int y = g->nbr[e];
+            if (pos[y] < 0) {
+                pos[y] = n;
+                lits[n] = y;
+                parent[n] = j;
+                n++;
+            }
+        }
+        j++;
+    }
+    t->n = n;
+}
+
 /* -- nice loops and AICs (_Search) -- */
 
 enum { NL_DNL, NL_CNL, NL_AIC };
@@ -583,7 +608,7 @@ static int nl_aics(NLSearch *s, const TOrder *t, int *ks) {
     for (int i = 0; i < (2 * G_NODES + 63) / 64; i++)
         for (word m = ends[i]; m; m &= m - 1) {
             int y = i * 64 + __builtin_ctzll(m), k = t->pos[y];
-            if (k > 0 && t->depth[k] >= 2) ks[nk++] = k;
+            if (k > 0 && t->parent[k] > 0) ks[nk++] = k;  /* two or more links away */
         }
     qsort(ks, (size_t)nk, sizeof(int), cmp_int);
     for (int i = 0; i < nk; i++) {
@@ -647,13 +672,13 @@ PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
         for (int n = 0; n < G_NODES; n++) {
             int cell = n / G_N;
             if (!(g.cand[cell] >> (n % G_N) & 1)) continue;
-            torder(&g, &t, n * 2 + on, max_entries);
+            torder_nl(&g, &t, n * 2 + on, max_entries);
             int lo = 2 * G_N * cell, nk = 0, far = 0;
             for (int x = lo; x < lo + 2 * G_N; x++) {
                 int k = t.pos[x];
                 if (k > 0) {
                     ks[nk++] = k;
-                    if (t.depth[k] >= 2) far = 1;
+                    if (t.parent[k] > 0) far = 1;
                 }
             }
             if (far) {
