@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from deduce._accelerator import load
 from deduce.geometry import bits_of
@@ -210,10 +210,11 @@ def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...
 
 
 
-def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+def _als_tables(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
                 reach: list[list[int]]) -> tuple[Any, ...] | None:
     """What the C ALS searches read, packed once per position: each set's
-    links (offsets, sets, commons), per set and symbol its ``reach`` and
+    links (offsets, sets, commons: :func:`strategies.als._neighbours` of the
+    restricted commons ``pairs``, made without that dict), per set and symbol its ``reach`` and
     per set its cells as words, the symbols and the words per mask; None
     when the accelerator is not in use or the grid is beyond its limits."""
     if _deduce_accel is None or not sets or len(state.cand) > _deduce_accel.FISH_MAX_CELLS:
@@ -221,7 +222,7 @@ def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, 
 
     def pack() -> tuple[Any, ...]:
         assert _deduce_accel is not None
-        off, nbr, mask = _deduce_accel.als_link_table(links, len(sets))
+        off, nbr, mask = _deduce_accel.als_pair_table(pairs, len(sets))
         words = (len(state.cand) + 63) // 64
         reach_words = _pack(reach, words)
         cell_words = _pack([[a.cells for a in sets]], words)
@@ -230,7 +231,7 @@ def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, 
     return per_position(state, "als tables", pack)
 
 
-def als_chains(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
+def als_chains(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]], reach: list[list[int]],
                useful: list[int], max_sets: int,
                budget: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]] | None:
     """The chains :class:`strategies.als.AlsChain` finds before its sort
@@ -238,7 +239,7 @@ def als_chains(state: State, sets: list[Any], links: dict[int, list[tuple[int, i
     in its order, found by the C module's ``als_chains``; None when the
     accelerator is not in use, or the grid, the symbols or the states are
     beyond the module's limits (Python searches)."""
-    tables = _als_tables(state, sets, links, reach)
+    tables = _als_tables(state, sets, pairs, reach)
     if tables is None or _deduce_accel is None:
         return None
     off, nbr, mask, reach_words, cell_words, nsym, words = tables
@@ -247,19 +248,19 @@ def als_chains(state: State, sets: list[Any], links: dict[int, list[tuple[int, i
     return _deduce_accel.als_chains(off, nbr, mask, useful, reach_words, cell_words, nsym, words, max_sets, budget)
 
 
-def als_xy_wings(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+def als_xy_wings(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
                  reach: list[list[int]]) -> list[tuple[int, int, int, int, int, int, list[int]]] | None:
     """What :class:`strategies.als.AlsXYWing` makes its steps from, in its
     order: (pivot, set, x, set, y, z, targets), found by the C module's
     ``als_xy_wings``; None when the accelerator is not in use or the grid
     or the symbols are beyond its limits."""
-    return _wings("als_xy_wings", state, sets, links, reach)
+    return _wings("als_xy_wings", state, sets, pairs, reach)
 
 
-def _wings(kernel: str, state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+def _wings(kernel: str, state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
            reach: list[list[int]]) -> Any:
     """The C module's ALS-XY-wing search ``kernel`` over the position's packed sets, or None."""
-    tables = _als_tables(state, sets, links, reach)
+    tables = _als_tables(state, sets, pairs, reach)
     if tables is None or _deduce_accel is None or tables[5] > 31:
         return None
     off, nbr, mask, reach_words, cell_words, nsym, words = tables
@@ -301,12 +302,12 @@ def als_links(state: State, sets: list[Any]) -> dict[tuple[int, int], list[int]]
     return _deduce_accel.als_links(sets, state.puzzle.size, (len(state.cand) + 63) // 64)
 
 
-def als_xy_whole(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+def als_xy_whole(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
                  reach: list[list[int]]) -> list[tuple[int, int, int, int, int, list[tuple[int, int]]]] | None:
     """What :meth:`strategies.als.AlsXYWing._whole` (HoDoKu's reading) makes its steps from, in its
     order: (pivot, wing, x, wing, y, eliminations), found by the C module's ``als_xy_whole``; None when
     the accelerator is not in use or the grid or the symbols are beyond its limits."""
-    return _wings("als_xy_whole", state, sets, links, reach)
+    return _wings("als_xy_whole", state, sets, pairs, reach)
 
 
 def hodoku_net_starts(cand: list[int]) -> list[tuple[tuple[int, ...], int] | None] | None:
@@ -390,16 +391,14 @@ def _pack(rows: Any, words: int) -> bytes:
     return _deduce_accel.pack_words(rows, words)
 
 
-def als_xz_pairs(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
-                 links: Callable[[], dict[int, list[tuple[int, int]]]], reach: list[list[int]]
+def als_xz_pairs(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]], reach: list[list[int]]
                  ) -> list[tuple[tuple[int, int], list[int]]] | None:
     """The pairs of sets :class:`strategies.als.AlsXZ` reads (those that may
     remove something), in its order, from the C module's ``als_xz_pairs``
-    over the position's packed ALS tables (``links()``: the sets' links, asked
-    for only then); None without the module or past its limits."""
+    over the position's packed ALS tables; None without the module or past its limits."""
     if _deduce_accel is None:
         return None
-    tables = _als_tables(state, sets, links(), reach)
+    tables = _als_tables(state, sets, pairs, reach)
     if tables is None or _deduce_accel is None or tables[5] > 31:
         return None
     reach_words, cell_words, nsym, words = tables[3:]

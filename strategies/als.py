@@ -236,7 +236,7 @@ class AlsXZ(Producer):
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
         reach = als_reach(state)
-        ordered = als_xz_pairs(state, sets, links, lambda: AlsChain.inputs(state)[1], reach) if sets else None
+        ordered = als_xz_pairs(state, sets, links, reach) if sets else None
         if ordered is None:
             ordered = sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells).bit_count())
         for (i, j), rccs in ordered:
@@ -298,8 +298,8 @@ class AlsXYWing(Producer):
         if self.whole:
             yield from self._whole(state, als_links(state)[0])
             return
-        sets, links, reach, _ = AlsChain.inputs(state)
-        found = als_xy_wings(state, sets, links, reach)
+        sets, pairs, reach, _ = AlsChain.inputs(state)
+        found = als_xy_wings(state, sets, pairs, reach)
         for pivot, i, x, j, y, z, targets in self._found(state) if found is None else found:
             a, b, c = sets[i], sets[j], sets[pivot]
             yield Step(self.technique, eliminations=[(t, z) for t in targets],
@@ -331,8 +331,8 @@ class AlsXYWing(Producer):
         restricted commons with the pivot, which would then lack them all (two
         symbols at least): too few for its cells.  So z is in a wing, and a
         cell outside the wings (in the pivot too) that sees all of them loses it."""
-        _, links, reach, _ = AlsChain.inputs(state)
-        found = als_xy_whole(state, sets, links, reach)
+        _, pairs, reach, _ = AlsChain.inputs(state)
+        found = als_xy_whole(state, sets, pairs, reach)
         for pivot, i, x, j, y, elims in self._whole_found(state, sets) if found is None else found:
             a, b, c = sets[i], sets[j], sets[pivot]
             yield Step(self.technique, eliminations=elims, cells=bits_of(a.cells | b.cells | c.cells),
@@ -389,10 +389,10 @@ class AlsChain(Producer):
         if self.hodoku and hodoku_classic(state):
             yield from self._hodoku(state)
             return
-        sets, links, reach, useful = self.inputs(state)
-        found: list | None = als_chains(state, sets, links, reach, useful, MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
+        sets, pairs, reach, useful = self.inputs(state)
+        found: list | None = als_chains(state, sets, pairs, reach, useful, MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
         if found is None:
-            found = self._found(sets, links, reach, useful)
+            found = self._found(sets, als_neighbours(state), reach, useful)
         seen: set[frozenset] = set()
         for chain, arcs, z, targets in sorted(found, key=lambda f: (len(f[0]), f[0], f[2])):
             key = frozenset((t, z) for t in targets)
@@ -422,17 +422,17 @@ class AlsChain(Producer):
                        se_bonus=round(0.1 * (len(members) - 4), 1))
 
     @staticmethod
-    def inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
-        """What the search reads: the position's sets, each set's links (:func:`_neighbours`), per set and
-        symbol the cells outside the set that see all its places of the symbol and hold it, and per set
-        the symbols with such cells."""
+    def inputs(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]], list[list[int]], list[int]]:
+        """What the search reads: the position's sets, their restricted commons (:func:`als_links`; the
+        Python searches read them as :func:`als_neighbours`), per set and symbol the cells outside the set
+        that see all its places of the symbol and hold it, and per set the symbols with such cells."""
         return per_position(state, "als chain inputs", lambda: AlsChain._inputs(state))
 
     @staticmethod
-    def _inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
-        sets = als_links(state)[0]
+    def _inputs(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]], list[list[int]], list[int]]:
+        sets, pairs = als_links(state)
         reach, useful = _reach_and_useful(state)
-        return sets, als_neighbours(state), reach, useful
+        return sets, pairs, reach, useful
 
     def _found(self, sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
                useful: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:

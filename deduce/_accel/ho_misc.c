@@ -539,3 +539,68 @@ done:
     Py_XDECREF(mask);
     return out;
 }
+
+/* als_pair_table(pairs, nsets) -> (off, nbr, mask): als_link_table(strategies.als._neighbours(pairs), nsets)
+ * without the neighbours dict: pairs maps (i, j) to the list of their restricted commons (each below
+ * 62, sets below nsets); each pair adds (j, mask) to i's links and (i, mask) to j's, in the dict's order. */
+PyObject *als_pair_table(PyObject *module, PyObject *args) {
+    PyObject *pairs, *key, *value, *out = NULL, *off = NULL, *nbr = NULL, *mask = NULL;
+    Py_ssize_t nsets, pos = 0, npairs;
+    if (!PyArg_ParseTuple(args, "O!n", &PyDict_Type, &pairs, &nsets)) return NULL;
+    if (nsets < 0 || nsets > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "als_pair_table: number of sets out of range");
+        return NULL;
+    }
+    npairs = PyDict_GET_SIZE(pairs);
+    Py_ssize_t *at = PyMem_Calloc((size_t)nsets + 1, sizeof(Py_ssize_t));
+    long *ends = PyMem_Malloc((size_t)(npairs ? npairs : 1) * 2 * sizeof(long));
+    long long *masks = PyMem_Malloc((size_t)(npairs ? npairs : 1) * sizeof(long long));
+    if (!at || !ends || !masks) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t p = 0; PyDict_Next(pairs, &pos, &key, &value); p++) {
+        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value)) {
+            PyErr_SetString(PyExc_ValueError, "als_pair_table: each pair is (i, j): [commons]");
+            goto done;
+        }
+        long long m = 0;
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
+            long x;
+            if (!small_int(PyList_GET_ITEM(value, k), 0, 62, &x)) goto done;
+            m |= 1LL << x;
+        }
+        masks[p] = m;
+        for (int end = 0; end < 2; end++) {
+            if (!small_int(PyTuple_GET_ITEM(key, end), 0, (long)nsets, &ends[2 * p + end])) goto done;
+            at[ends[2 * p + end] + 1]++;
+        }
+    }
+    for (Py_ssize_t i = 0; i < nsets; i++) at[i + 1] += at[i];
+    if (!(off = PyList_New(nsets + 1)) || !(nbr = PyList_New(2 * npairs)) || !(mask = PyList_New(2 * npairs)))
+        goto done;
+    for (Py_ssize_t i = 0; i <= nsets; i++) {
+        PyObject *v = PyLong_FromSsize_t(at[i]);
+        if (!v) goto done;
+        PyList_SET_ITEM(off, i, v);
+    }
+    for (Py_ssize_t p = 0; p < npairs; p++) {
+        PyObject *m = PyLong_FromLongLong(masks[p]);
+        if (!m) goto done;
+        for (int end = 0; end < 2; end++) {
+            Py_ssize_t slot = at[ends[2 * p + end]]++;
+            PyObject *there = PyLong_FromLong(ends[2 * p + 1 - end]);
+            if (!there) { Py_DECREF(m); goto done; }
+            PyList_SET_ITEM(nbr, slot, there);
+            Py_INCREF(m);
+            PyList_SET_ITEM(mask, slot, m);
+        }
+        Py_DECREF(m);
+    }
+    out = PyTuple_Pack(3, off, nbr, mask);
+done:
+    Py_XDECREF(off);
+    Py_XDECREF(nbr);
+    Py_XDECREF(mask);
+    PyMem_Free(at);
+    PyMem_Free(ends);
+    PyMem_Free(masks);
+    return out;
+}

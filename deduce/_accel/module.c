@@ -143,6 +143,9 @@ static PyMethodDef accel_functions[] = {
      "als_reach(sets, masks, words) -> (reach, useful): strategies.als.als_reach and the symbols each set reaches."},
     {"als_link_table", als_link_table, METH_VARARGS,
      "als_link_table(links, nsets) -> (off, nbr, mask): each set's links, set after set (strategies._accel)."},
+    /* hoals: the link table straight from the pairs (no neighbours dict) */
+    {"als_pair_table", als_pair_table, METH_VARARGS,
+     "als_pair_table(pairs, nsets) -> (off, nbr, mask): als_link_table of strategies.als._neighbours(pairs)."},
     {"pack_words", pack_words, METH_VARARGS,
      "pack_words(rows, words) -> bytes: every int of every row as words little-endian 64-bit words."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
