@@ -376,6 +376,16 @@ def sdc_shared(state: State, core: list[int], line: list[int],
     return _deduce_accel.sdc_shared(state.cand, core, line, box)
 
 
+def sdc_batch(state: State, todo: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
+              ) -> list[list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]]] | None:
+    """:func:`sdc_shared` of each (intersection, line, box) cells of ``todo``
+    (solved cells included: their unsolved ones are searched) in one call to
+    the C module; None without the module, or with houses past its limit."""
+    if _deduce_accel is None or state.puzzle.size > _deduce_accel.SDC_MAX_CELLS:
+        return None
+    return _deduce_accel.sdc_batch(state.cand, state.value, todo)
+
+
 def als_neighbours(state: State, pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]] | None:
     """:func:`strategies.als._neighbours` of ``pairs`` (``state``'s) in C, or
     None without the module (or with symbols past its 62 bits)."""

@@ -43,7 +43,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_shared
+from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_batch, sdc_shared
 from ._accel import als_links as als_links_of
 from ._accel import als_neighbours as als_neighbours_of
 from ._accel import als_reach as als_reach_of
@@ -531,6 +531,11 @@ class SueDeCoq(Producer):
     shared: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
+        if self.shared:
+            steps = self._shared_batch(state)
+            if steps is not None:
+                yield from steps
+                return
         g = state.puzzle.geometry
         cand, value = state.cand, state.value
         memo = memo_for(state)
@@ -545,7 +550,36 @@ class SueDeCoq(Producer):
                 steps = memo[key] = list(at(state, line, block, inter))
             yield from steps
 
-    def _shared_at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
+    def _shared_batch(self, state: State) -> list[Step] | None:
+        """:meth:`find`'s steps in HoDoKu's reading, each intersection searched
+        again only when a cell of its line or box changed since the solve's
+        last search (the others keep their steps), the changed ones in one
+        call to the C module (``sdc_batch``); None without it."""
+        g = state.puzzle.geometry
+        cand, value = state.cand, state.value
+        memo = memo_for(state)
+        table = _sdc_table(g)
+        last = memo.get("sue de coq last")
+        if last is None:
+            todo = list(range(len(table)))
+        else:
+            old_cand, old_value, old_steps = last
+            changed = 0
+            for c, (a, b, x, y) in enumerate(zip(cand, old_cand, value, old_value)):
+                if a != b or x != y:
+                    changed |= 1 << c
+            todo = [k for k, entry in enumerate(table) if entry[4] & changed]
+        found = sdc_batch(state, [table[k][3] for k in todo])
+        if found is None:
+            return None
+        steps = [[] for _ in table] if last is None else list(old_steps)
+        for k, hits in zip(todo, found):
+            line, block, inter = table[k][:3]
+            steps[k] = self._shared_steps(state, line, block, inter, hits) if hits else []
+        memo["sue de coq last"] = (tuple(cand), tuple(value), steps)
+        return [step for at in steps for step in at]
+
+    def _shared_at(self, state: State, line: int, block: int, inter: int) -> list[Step]:
         """HoDoKu's Sue de Coq steps of one intersection.  Why they hold: the
         core C holds |C| symbols of V (|V| = |C| + n); a line part L with
         e_L symbols outside V holds at least |L| - e_L of V, the box part B
@@ -553,22 +587,35 @@ class SueDeCoq(Producer):
         (|B| - e_B) = n, C, L and B hold every symbol of V once, L every
         symbol of its own outside V, B every one of its own."""
         g = state.puzzle.geometry
-        cand, value = state.cand, state.value
+        value = state.value
         core_cells = [c for c in bits_of(inter) if value[c] < 0]
         line_all = [c for c in g.houses[line] if value[c] < 0]
         box_all = [c for c in g.houses[block] if value[c] < 0]
         found = sdc_shared(state, core_cells, line_all, box_all)
+        return self._shared_steps(state, line, block, inter, found)
+
+    def _shared_steps(self, state: State, line: int, block: int, inter: int,
+                      found: list[SdcFound] | None) -> list[Step]:
+        """The steps of the Sue de Coqs ``found`` at one intersection (None:
+        search in Python)."""
+        g = state.puzzle.geometry
+        cand, value = state.cand, state.value
+        core_cells = [c for c in bits_of(inter) if value[c] < 0]
+        line_all = [c for c in g.houses[line] if value[c] < 0]
+        box_all = [c for c in g.houses[block] if value[c] < 0]
+        out = []
         for core, a_cells, d_cells, v, va, vd in (_shared_search(cand, core_cells, line_all, box_all)
                                                   if found is None else found):
             elims = _shared_eliminations(cand, line_all, box_all, core, a_cells, d_cells, v, va, vd)
             if elims:
-                yield Step(self.technique, eliminations=elims,
-                           cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
-                           symbols=bits_of(v | va | vd),
-                           details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
-                                    ("core_symbols", tuple(bits_of(v))),
-                                    ("line_symbols", tuple(bits_of(va))),
-                                    ("box_symbols", tuple(bits_of(vd)))))
+                out.append(Step(self.technique, eliminations=elims,
+                                cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
+                                symbols=bits_of(v | va | vd),
+                                details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
+                                         ("core_symbols", tuple(bits_of(v))),
+                                         ("line_symbols", tuple(bits_of(va))),
+                                         ("box_symbols", tuple(bits_of(vd))))))
+        return out
 
     def _at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
         """The Sue de Coq steps of one line-box intersection."""
@@ -618,6 +665,17 @@ def _sdc_pairs(g: Geometry) -> tuple[tuple[int, int, int, Callable[[list[int]], 
     """:func:`line_block_pairs` with, for the line and the box, what reads
     their cells' items of a list (the key of :meth:`SueDeCoq.find`'s memo)."""
     return tuple((line, block, inter, itemgetter(*g.houses[line]), itemgetter(*g.houses[block]))
+                 for line, block, inter in line_block_pairs(g))
+
+
+@functools.cache
+def _sdc_table(g: Geometry) -> tuple[tuple[int, int, int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                                          int], ...]:
+    """:func:`line_block_pairs` with what ``sdc_batch`` reads of each
+    (the intersection's, the line's and the box's cells) and the mask of
+    the cells of the line and the box (:meth:`SueDeCoq._shared_batch`)."""
+    return tuple((line, block, inter, (tuple(bits_of(inter)), tuple(g.houses[line]), tuple(g.houses[block])),
+                  g.house_masks[line] | g.house_masks[block])
                  for line, block, inter in line_block_pairs(g))
 
 

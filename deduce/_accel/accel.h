@@ -188,6 +188,7 @@ PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args);
 PyObject *als_reach(PyObject *module, PyObject *args);
 PyObject *als_link_table(PyObject *module, PyObject *args);
 PyObject *als_pair_table(PyObject *module, PyObject *args);  /* hoals */
+PyObject *sdc_batch(PyObject *module, PyObject *args);  /* hoals */
 #define SDC_CELLS 16           /* ho_misc.c: the most unsolved cells of a house in a Sue de Coq */
 
 #endif

@@ -76,22 +76,15 @@ static int add_found(PyObject *out, const int *core, int ncore, const int *line,
     return ok;
 }
 
-PyObject *sdc_shared(PyObject *module, PyObject *args) {
-    PyObject *cand_in, *core_in, *line_in, *box_in;
-    if (!PyArg_ParseTuple(args, "OOOO", &cand_in, &core_in, &line_in, &box_in)) return NULL;
-    Py_ssize_t ncells, ncore, nline, nbox;
-    int *cand = NULL, *core = NULL, *line = NULL, *box = NULL;
+/* The search of one intersection (cells as int arrays, cand every cell's candidates): what sdc_shared
+ * returns, appended to out; 0 with an error set on failure. */
+static int sdc_search(const int *cand, const int *core, int ncore, const int *line, int nline, const int *box,
+                      int nbox, PyObject *out) {
     Part *lparts = NULL, *bparts = NULL;
-    int *by_k = NULL;
-    PyObject *out = NULL;
-    cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 30, "candidates");
-    if (cand) core = int_array_in(core_in, &ncore, -1, 0, ncells, "core cells");
-    if (core) line = int_array_in(line_in, &nline, -1, 0, ncells, "line cells");
-    if (line) box = int_array_in(box_in, &nbox, -1, 0, ncells, "box cells");
-    if (!box) goto done;
+    int *by_k = NULL, ok = 0;
     if (nline > SDC_CELLS || nbox > SDC_CELLS || ncore > SDC_CELLS) {
         PyErr_Format(PyExc_ValueError, "sdc_shared: more than %d cells in a house", SDC_CELLS);
-        goto done;
+        return 0;
     }
     /* each core cell's, line cell's and box cell's local indices in the other lists */
     int line_in_box[SDC_CELLS], box_in_line[SDC_CELLS];
@@ -108,14 +101,17 @@ PyObject *sdc_shared(PyObject *module, PyObject *args) {
     }
     if (__builtin_popcount(core_line) != ncore || __builtin_popcount(core_box) != ncore) {
         PyErr_SetString(PyExc_ValueError, "sdc_shared: the core cells must lie in the line and in the box, once each");
-        goto done;
+        return 0;
     }
-    if (!(out = PyList_New(0))) goto done;
-    if (ncore < 2) goto done;
-    if (!(lparts = all_parts(line, (int)nline, line_in_box, cand))) goto fail;
-    if (!(bparts = all_parts(box, (int)nbox, box_in_line, cand))) goto fail;
+    if (ncore < 2) return 1;
+    /* (hoals) no core with two symbols more than cells: nothing to find, the parts not made */
+    uint32_t all = 0;
+    for (int i = 0; i < ncore; i++) all |= (uint32_t)cand[core[i]];
+    if (__builtin_popcount(all) < 4) return 1;
+    if (!(lparts = all_parts(line, nline, line_in_box, cand))) goto done;
+    if (!(bparts = all_parts(box, nbox, box_in_line, cand))) goto done;
     size_t nl = ((size_t)1 << nline) - 1, nb = ((size_t)1 << nbox) - 1;
-    if (!(by_k = PyMem_Calloc(nb ? nb : 1, sizeof(int)))) { PyErr_NoMemory(); goto fail; }
+    if (!(by_k = PyMem_Calloc(nb ? nb : 1, sizeof(int)))) { PyErr_NoMemory(); goto done; }
     /* the cores: _cores' order, the pairs and triples sorted as tuples */
     int cores[1024][3], ncores = 0;
     for (int i = 0; i < ncore; i++)
@@ -163,26 +159,95 @@ PyObject *sdc_shared(PyObject *module, PyObject *args) {
                 uint32_t both = a->syms & d->syms;
                 uint32_t line_out = ((v | a->syms) & ~d->syms) | both;
                 uint32_t box_out = ((v | d->syms) & ~a->syms) | both;
-                if (!removes(line, (int)nline, cl | a->mask, cand, line_out)
-                    && !removes(box, (int)nbox, cb | d->mask, cand, box_out)) continue;
-                if (!add_found(out, cc, size, line, a->mask, box, d->mask, v, a->syms, d->syms)) goto fail;
+                if (!removes(line, nline, cl | a->mask, cand, line_out)
+                    && !removes(box, nbox, cb | d->mask, cand, box_out)) continue;
+                if (!add_found(out, cc, size, line, a->mask, box, d->mask, v, a->syms, d->syms)) goto done;
             }
         }
+    }
+    ok = 1;
+done:
+    PyMem_Free(lparts);
+    PyMem_Free(bparts);
+    PyMem_Free(by_k);
+    return ok;
+}
+
+PyObject *sdc_shared(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *core_in, *line_in, *box_in;
+    if (!PyArg_ParseTuple(args, "OOOO", &cand_in, &core_in, &line_in, &box_in)) return NULL;
+    Py_ssize_t ncells, ncore, nline, nbox;
+    int *cand = NULL, *core = NULL, *line = NULL, *box = NULL;
+    PyObject *out = NULL;
+    cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 30, "candidates");
+    if (cand) core = int_array_in(core_in, &ncore, -1, 0, ncells, "core cells");
+    if (core) line = int_array_in(line_in, &nline, -1, 0, ncells, "line cells");
+    if (line) box = int_array_in(box_in, &nbox, -1, 0, ncells, "box cells");
+    if (box && (out = PyList_New(0))
+        && !sdc_search(cand, core, (int)ncore, line, (int)nline, box, (int)nbox, out))
+        Py_CLEAR(out);
+    PyMem_Free(cand);
+    PyMem_Free(core);
+    PyMem_Free(line);
+    PyMem_Free(box);
+    return out;
+}
+
+/* (hoals) sdc_batch(cand, value, todo) -> [[found, ...], ...]: sdc_shared of each intersection of todo,
+ * a list of (intersection cells ascending, line cells, box cells) in the houses' order, solved cells
+ * included (value: every cell's, below 0 when unsolved; the unsolved ones are searched), the
+ * candidates read once. */
+PyObject *sdc_batch(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *value_in, *todo_in;
+    if (!PyArg_ParseTuple(args, "OOO", &cand_in, &value_in, &todo_in)) return NULL;
+    Py_ssize_t ncells;
+    int *cand = NULL, *value = NULL;
+    PyObject *todo = NULL, *out = NULL;
+    cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 30, "candidates");
+    if (cand) value = int_array_in(value_in, NULL, ncells, -1, 1L << 30, "values");
+    if (value) todo = PySequence_Fast(todo_in, "sdc_batch: todo must be a sequence");
+    if (!todo) goto done;
+    Py_ssize_t ntodo = PySequence_Fast_GET_SIZE(todo);
+    if (!(out = PyList_New(ntodo))) goto done;
+    for (Py_ssize_t t = 0; t < ntodo; t++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(todo, t);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+            PyErr_SetString(PyExc_ValueError, "sdc_batch: each item is (intersection, line, box) cells");
+            goto fail;
+        }
+        int cells[3][SDC_CELLS], count[3];
+        for (int part = 0; part < 3; part++) {
+            PyObject *seq = PyTuple_GET_ITEM(item, part);
+            if (!PyTuple_Check(seq)) {
+                PyErr_SetString(PyExc_ValueError, "sdc_batch: each item is (intersection, line, box) cells");
+                goto fail;
+            }
+            count[part] = 0;
+            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(seq); k++) {
+                long c;
+                if (!small_int(PyTuple_GET_ITEM(seq, k), 0, (long)ncells, &c)) goto fail;
+                if (value[c] >= 0) continue;
+                if (count[part] == SDC_CELLS) {
+                    PyErr_Format(PyExc_ValueError, "sdc_shared: more than %d cells in a house", SDC_CELLS);
+                    goto fail;
+                }
+                cells[part][count[part]++] = (int)c;
+            }
+        }
+        PyObject *found = PyList_New(0);
+        if (!found) goto fail;
+        PyList_SET_ITEM(out, t, found);
+        if (!sdc_search(cand, cells[0], count[0], cells[1], count[1], cells[2], count[2], found)) goto fail;
     }
     goto done;
 fail:
     Py_CLEAR(out);
 done:
+    Py_XDECREF(todo);
     PyMem_Free(cand);
-    PyMem_Free(core);
-    PyMem_Free(line);
-    PyMem_Free(box);
-    PyMem_Free(lparts);
-    PyMem_Free(bparts);
-    PyMem_Free(by_k);
+    PyMem_Free(value);
     return out;
 }
-
 
 /* als_neighbours(pairs) -> {set: [(other set, commons mask)]}: strategies.als._neighbours, in its order:
  * pairs maps (i, j) to the list of their restricted commons (each below 62); each pair adds (j, mask)

@@ -143,6 +143,10 @@ static PyMethodDef accel_functions[] = {
      "als_reach(sets, masks, words) -> (reach, useful): strategies.als.als_reach and the symbols each set reaches."},
     {"als_link_table", als_link_table, METH_VARARGS,
      "als_link_table(links, nsets) -> (off, nbr, mask): each set's links, set after set (strategies._accel)."},
+    /* hoals: Sue de Coq, the changed intersections of a position in one call */
+    {"sdc_batch", sdc_batch, METH_VARARGS,
+     "sdc_batch(cand, value, todo) -> [[(core, line part, box part, v, va, vd)], ...]: sdc_shared of each "
+     "(intersection, line, box) cells of todo, their unsolved cells searched."},
     /* hoals: the link table straight from the pairs (no neighbours dict) */
     {"als_pair_table", als_pair_table, METH_VARARGS,
      "als_pair_table(pairs, nsets) -> (off, nbr, mask): als_link_table of strategies.als._neighbours(pairs)."},

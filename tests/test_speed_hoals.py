@@ -1,0 +1,159 @@
+"""The hoals speed kernels find what the code they stand for finds:
+
+* ``als_pair_table`` (``deduce/_accel/ho_misc.c``) makes, straight from the
+  restricted commons of the ALS pairs, the link table ``als_link_table``
+  makes of their neighbours (:func:`strategies.als._neighbours`);
+* ``sdc_batch`` searches each intersection it is given as ``sdc_shared``
+  does (unsolved cells only), and :meth:`strategies.als.SueDeCoq.find`'s
+  HoDoKu reading, which searches again only the intersections whose line or
+  box changed since the solve's last search, gives the steps of the pure
+  Python search at every position of a solve;
+
+on random candidate grids and positions where simpler techniques stop;
+malformed input is refused with a clear error.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deduce.geometry import Geometry, bits_of
+from deduce.solve_cache import SolveCache
+from strategies import _accel
+from strategies._houses import line_block_pairs
+from strategies.als import SueDeCoq, _neighbours, als_links
+
+from . import test_accel
+from .test_accel_homisc import _position
+from .test_chain_engine import PUZZLES, stuck
+
+#: the C module (test_accel's fixture: the installed one, or one built here)
+accel = test_accel.accel
+
+pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
+
+
+def _link_table(accel_module, pairs, nsets):
+    return accel_module.als_link_table(_neighbours(pairs), nsets)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(nsets=st.integers(0, 12), data=st.data())
+def test_random_pairs_make_the_same_link_table(accel, nsets, data):
+    keys = st.tuples(st.integers(0, max(nsets - 1, 0)), st.integers(0, max(nsets - 1, 0)))
+    pairs = data.draw(st.dictionaries(keys, st.lists(st.integers(0, 61), min_size=1, max_size=3, unique=True),
+                                      max_size=30)) if nsets else {}
+    assert accel.als_pair_table(pairs, nsets) == _link_table(accel, pairs, nsets)
+
+
+def assert_same_pair_table(accel_module, state):
+    state.cache = SolveCache()
+    sets, pairs = als_links(state)
+    assert accel_module.als_pair_table(pairs, len(sets)) == _link_table(accel_module, pairs, len(sets))
+    return len(pairs)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 9]), seed=st.integers(0, 2**32), few=st.booleans())
+def test_random_positions_make_the_same_link_table(accel, size, seed, few):
+    assert_same_pair_table(accel, _position(Geometry.boxes(size), seed, 0.3, few))
+
+
+def test_stuck_positions_make_the_same_link_table(accel):
+    assert sum(assert_same_pair_table(accel, stuck(text)) for text in PUZZLES) > 0
+
+
+def test_malformed_pairs_are_refused(accel):
+    with pytest.raises(TypeError):
+        accel.als_pair_table([((0, 1), [2])], 2)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_pair_table({(0, 5): [2]}, 2)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.als_pair_table({(0, 1): [62]}, 2)
+    with pytest.raises(ValueError, match="each pair"):
+        accel.als_pair_table({(0, 1, 2): [1]}, 3)
+    with pytest.raises(ValueError, match="each pair"):
+        accel.als_pair_table({(0, 1): (1,)}, 3)
+    with pytest.raises(ValueError, match="number of sets"):
+        accel.als_pair_table({}, -1)
+    assert accel.als_pair_table({(1, 0): [0, 2]}, 2) == ([0, 1, 2], [1, 0], [5, 5])
+
+
+def _todo(state):
+    g = state.puzzle.geometry
+    return [(tuple(bits_of(inter)), tuple(g.houses[line]), tuple(g.houses[block]))
+            for line, block, inter in line_block_pairs(g)]
+
+
+def assert_same_batch(accel_module, state):
+    """``sdc_batch`` is ``sdc_shared`` of each intersection's unsolved cells."""
+    todo = _todo(state)
+    value = state.value
+    expected = [accel_module.sdc_shared(state.cand, *([c for c in cells if value[c] < 0] for cells in item))
+                for item in todo]
+    assert accel_module.sdc_batch(state.cand, state.value, todo) == expected
+    return sum(map(len, expected))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 9, 16]), seed=st.integers(0, 2**32), few=st.booleans(),
+       solved=st.sampled_from([0.1, 0.3, 0.5]))
+def test_random_positions_batch_as_one_by_one(accel, size, seed, few, solved):
+    assert_same_batch(accel, _position(Geometry.boxes(size), seed, solved if size < 16 else 0.5, few))
+
+
+def test_some_batch_finds_a_sue_de_coq(accel):
+    assert sum(assert_same_batch(accel, _position(Geometry.boxes(9), seed, 0.3, True)) for seed in range(40)) > 0
+
+
+def test_malformed_batch_is_refused(accel):
+    cand, value = [0b111] * 16, [-1] * 16
+    with pytest.raises(ValueError, match="values"):
+        accel.sdc_batch(cand, value[:-1], [])
+    with pytest.raises(ValueError, match="each item"):
+        accel.sdc_batch(cand, value, [((0, 1), (0, 1, 2, 3))])
+    with pytest.raises(ValueError, match="each item"):
+        accel.sdc_batch(cand, value, [([0, 1], (0, 1, 2, 3), (0, 1, 4, 5))])
+    with pytest.raises(ValueError, match="out of range"):
+        accel.sdc_batch(cand, value, [((0, 99), (0, 1, 2, 3), (0, 1, 4, 5))])
+    with pytest.raises(ValueError, match="in the line and in the box"):
+        accel.sdc_batch(cand, value, [((0, 2), (0, 1, 2, 3), (0, 1, 4, 5))])
+    with pytest.raises(TypeError):
+        accel.sdc_batch(cand, value, None)
+    # solved cells are left out: one unsolved core cell finds nothing
+    assert accel.sdc_batch(cand, [-1, 1] + [-1] * 14, [((0, 1), (0, 1, 2, 3), (0, 1, 4, 5))]) == [[]]
+
+
+def _steps(state):
+    return [(s.eliminations, s.cells, s.houses, s.symbols, s.details) for s in SueDeCoq(shared=True).find(state)]
+
+
+@pytest.mark.parametrize("text", PUZZLES[:6])
+def test_sue_de_coq_along_a_solve_as_pure_python(accel, monkeypatch, text):
+    """Position after position of a solve, one cache throughout (so the
+    intersections whose houses did not change keep their steps): the steps
+    are those of the Python search with a fresh cache."""
+    from deduce.engine import Solver
+
+    monkeypatch.setattr(_accel, "_deduce_accel", accel)
+    state = stuck(text)
+    state.cache = cache = SolveCache()
+    solver = Solver(profile="hodoku")
+    positions = 0
+    for _ in range(40):
+        monkeypatch.setattr(_accel, "_deduce_accel", accel)
+        state.cache = cache
+        fast = _steps(state)
+        monkeypatch.setattr(_accel, "_deduce_accel", None)
+        state.cache = SolveCache()
+        assert fast == _steps(state)
+        positions += 1
+        monkeypatch.setattr(_accel, "_deduce_accel", accel)
+        state.cache = SolveCache()
+        step = solver.next_step(state)
+        if step is None:
+            break
+        state.apply(step)
+    assert positions > 1
