@@ -362,6 +362,23 @@ def hodoku_als_walk(forward: list[list[tuple[int, int, int]]], symbols: list[int
                                          budget)
 
 
+def hodoku_als_run(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]], reach: list[list[int]],
+                   order: list[int], max_links: int, budget: int
+                   ) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]] | None:
+    """:func:`hodoku_als_walk` over the forward links :func:`strategies._hodoku_als.als_chains` makes,
+    the links made by the C module too (``hodoku_als_run``) from the position's ``sets``, their
+    restricted commons ``pairs`` and ``reach`` (the position's order, packed once per position) and
+    HoDoKu's ``order`` of the sets; None when the accelerator is not in use or past its limits."""
+    if _deduce_accel is None or not reach or not 0 < len(reach[0]) < 32 or max_links > 60:
+        return None
+    tables = _als_tables(state, sets, pairs, reach)
+    if tables is None:
+        return None
+    reach_words, cell_words, nsym, words = tables[3:]
+    return _deduce_accel.hodoku_als_run(pairs, order, [a.symbols for a in sets], cell_words, reach_words, nsym, words,
+                                        max_links, budget)
+
+
 # -- homisc: HoDoKu's other finders (deduce/_accel/ho_misc.c) -------------------
 
 def sdc_shared(state: State, core: list[int], line: list[int],

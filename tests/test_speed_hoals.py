@@ -157,3 +157,61 @@ def test_sue_de_coq_along_a_solve_as_pure_python(accel, monkeypatch, text):
             break
         state.apply(step)
     assert positions > 1
+
+
+def _hodoku_chains(state):
+    from strategies._hodoku_als import als_chains
+    from strategies.als import als_reach
+
+    state.cache = SolveCache()
+    sets, chains = als_chains(state, als_links(state), als_reach(state))
+    return [a.cells for a in sets], chains
+
+
+def assert_same_hodoku_chains(accel_module, monkeypatch, state, python=True):
+    """HoDoKu's ALS chains with the forward links made in C (``hodoku_als_run``), made in Python for
+    the C walk (``hodoku_als_walk``), and (``python``) all in Python are the same, in the same order."""
+    monkeypatch.setattr(_accel, "_deduce_accel", accel_module)
+    fast = _hodoku_chains(state)
+    with monkeypatch.context() as mp:
+        mp.setattr(_accel, "hodoku_als_run", lambda *args: None)
+        assert _hodoku_chains(state) == fast
+    if python:
+        monkeypatch.setattr(_accel, "_deduce_accel", None)
+        assert _hodoku_chains(state) == fast
+        monkeypatch.setattr(_accel, "_deduce_accel", accel_module)
+    return len(fast[1])
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), few=st.booleans(), solved=st.sampled_from([0.3, 0.5]))
+def test_random_positions_make_the_same_hodoku_als_chains(accel, monkeypatch, seed, few, solved):
+    """(the Python walk of a random position can take seconds: the C walk, tested against it in
+    test_accel, stands in for it)"""
+    assert_same_hodoku_chains(accel, monkeypatch, _position(Geometry.boxes(9), seed, solved, few), python=False)
+
+
+def test_stuck_positions_make_the_same_hodoku_als_chains(accel, monkeypatch):
+    assert sum(assert_same_hodoku_chains(accel, monkeypatch, stuck(text)) for text in PUZZLES) > 0
+
+
+def test_malformed_als_run_is_refused(accel):
+    cells = (1).to_bytes(8, "little") + (2).to_bytes(8, "little")
+    reach = bytes(2 * 9 * 8)
+    assert accel.hodoku_als_run({(0, 1): [0]}, [1, 0], [3, 3], cells, reach, 9, 1, 50, 100) == []
+    with pytest.raises(ValueError, match="permutation"):
+        accel.hodoku_als_run({(0, 1): [0]}, [1, 1], [3, 3], cells, reach, 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="order"):
+        accel.hodoku_als_run({(0, 1): [0]}, [0], [3, 3], cells, reach, 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.hodoku_als_run({(0, 2): [0]}, [0, 1], [3, 3], cells, reach, 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="out of range"):
+        accel.hodoku_als_run({(0, 1): [9]}, [0, 1], [3, 3], cells, reach, 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="each pair"):
+        accel.hodoku_als_run({(0, 1): []}, [0, 1], [3, 3], cells, reach, 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="wrong size"):
+        accel.hodoku_als_run({(0, 1): [0]}, [0, 1], [3, 3], cells, reach[:-8], 9, 1, 50, 100)
+    with pytest.raises(ValueError, match="max_links"):
+        accel.hodoku_als_run({}, [], [], b"", b"", 9, 1, 61, 100)
+    with pytest.raises(TypeError):
+        accel.hodoku_als_run([], [], [], b"", b"", 9, 1, 50, 100)

@@ -147,6 +147,10 @@ static PyMethodDef accel_functions[] = {
     {"sdc_batch", sdc_batch, METH_VARARGS,
      "sdc_batch(cand, value, todo) -> [[(core, line part, box part, v, va, vd)], ...]: sdc_shared of each "
      "(intersection, line, box) cells of todo, their unsolved cells searched."},
+    /* hoals: HoDoKu's ALS chains, the forward links made in C */
+    {"hodoku_als_run", hodoku_als_run, METH_VARARGS,
+     "hodoku_als_run(pairs, order, symbols, cells, reach, nsymbols, words, max_links, budget) -> [(sets, commons, "
+     "eliminations)]: hodoku_als_walk over strategies._hodoku_als.als_chains' forward links, made from the pairs."},
     /* hoals: the link table straight from the pairs (no neighbours dict) */
     {"als_pair_table", als_pair_table, METH_VARARGS,
      "als_pair_table(pairs, nsets) -> (off, nbr, mask): als_link_table of strategies.als._neighbours(pairs)."},
