@@ -362,6 +362,14 @@ def hodoku_als_walk(forward: list[list[tuple[int, int, int]]], symbols: list[int
                                          budget)
 
 
+def als_hodoku_order(sets: list[Any], words: int) -> list[int] | None:
+    """:func:`strategies._hodoku_als.hodoku_order` of ``sets`` (cells in ``words`` 64-bit words) by the
+    C module's ``als_hodoku_order``; None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.als_hodoku_order(sets, words)
+
+
 def hodoku_als_run(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]], reach: list[list[int]],
                    order: list[int], max_links: int, budget: int
                    ) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]] | None:

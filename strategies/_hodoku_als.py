@@ -55,8 +55,12 @@ def hodoku_sets(sets: list[Als]) -> list[Als]:
     return [sets[k] for k in hodoku_order(sets)]
 
 
-def hodoku_order(sets: list[Als]) -> list[int]:
-    """The indices of ``sets`` in HoDoKu's order (house by house, each house's by their cells)."""
+def hodoku_order(sets: list[Als], words: int | None = None) -> list[int]:
+    """The indices of ``sets`` in HoDoKu's order (house by house, each house's by their cells; sorted
+    by the C module when ``words``, 64-bit words per cell mask, is given and it is in use)."""
+    fast = None if words is None else _accel.als_hodoku_order(sets, words)
+    if fast is not None:
+        return fast
     return sorted(range(len(sets)), key=lambda k: (sets[k].house, _cells(sets[k].cells)))
 
 
@@ -90,7 +94,7 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
     ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`),
     ``reach`` their reach table when it is made (:func:`strategies.als.als_reach`)."""
     old, pairs = links
-    order = hodoku_order(old)
+    order = hodoku_order(old, (len(state.cand) + 63) // 64)
     sets = [old[k] for k in order]
     found: list[Chain] = []
     by_eliminations: dict[tuple[tuple[int, int], ...], int] = {}

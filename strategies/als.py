@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_right
 from itertools import combinations
-from operator import itemgetter
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypedDict
 
 import attrs
@@ -564,10 +564,9 @@ class SueDeCoq(Producer):
             todo = list(range(len(table)))
         else:
             old_cand, old_value, old_steps = last
-            changed = 0
-            for c, (a, b, x, y) in enumerate(zip(cand, old_cand, value, old_value)):
-                if a != b or x != y:
-                    changed |= 1 << c
+            # (a byte per cell, 1 where it changed: the table's masks have a cell's bit at 8 times its index)
+            changed = (int.from_bytes(bytes(map(ne, cand, old_cand)), "little")
+                       | int.from_bytes(bytes(map(ne, value, old_value)), "little"))
             todo = [k for k, entry in enumerate(table) if entry[4] & changed]
         found = sdc_batch(state, [table[k][3] for k in todo])
         if found is None:
@@ -672,10 +671,11 @@ def _sdc_pairs(g: Geometry) -> tuple[tuple[int, int, int, Callable[[list[int]], 
 def _sdc_table(g: Geometry) -> tuple[tuple[int, int, int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
                                           int], ...]:
     """:func:`line_block_pairs` with what ``sdc_batch`` reads of each
-    (the intersection's, the line's and the box's cells) and the mask of
-    the cells of the line and the box (:meth:`SueDeCoq._shared_batch`)."""
+    (the intersection's, the line's and the box's cells) and the cells of
+    the line and the box as a mask with cell c at bit 8c (a byte per cell:
+    :meth:`SueDeCoq._shared_batch`)."""
     return tuple((line, block, inter, (tuple(bits_of(inter)), tuple(g.houses[line]), tuple(g.houses[block])),
-                  g.house_masks[line] | g.house_masks[block])
+                  sum(1 << 8 * c for c in bits_of(g.house_masks[line] | g.house_masks[block])))
                  for line, block, inter in line_block_pairs(g))
 
 

@@ -138,7 +138,7 @@ def test_sue_de_coq_along_a_solve_as_pure_python(accel, monkeypatch, text):
     from deduce.engine import Solver
 
     monkeypatch.setattr(_accel, "_deduce_accel", accel)
-    state = stuck(text)
+    state = stuck(text).copy()  # (stuck's states are shared: this one is played on)
     state.cache = cache = SolveCache()
     solver = Solver(profile="hodoku")
     positions = 0
@@ -215,3 +215,42 @@ def test_malformed_als_run_is_refused(accel):
         accel.hodoku_als_run({}, [], [], b"", b"", 9, 1, 61, 100)
     with pytest.raises(TypeError):
         accel.hodoku_als_run([], [], [], b"", b"", 9, 1, 50, 100)
+
+
+def assert_same_hodoku_order(accel_module, state):
+    from strategies._hodoku_als import hodoku_order
+
+    state.cache = SolveCache()
+    sets = als_links(state)[0]
+    words = (len(state.cand) + 63) // 64
+    assert accel_module.als_hodoku_order(sets, words) == hodoku_order(sets)
+    return len(sets)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=st.sampled_from([4, 6, 9, 9, 16]), seed=st.integers(0, 2**32), few=st.booleans())
+def test_random_positions_sort_sets_in_hodokus_order(accel, size, seed, few):
+    assert_same_hodoku_order(accel, _position(Geometry.boxes(size), seed, 0.3 if size < 16 else 0.5, few))
+
+
+def test_stuck_positions_sort_sets_in_hodokus_order(accel):
+    assert sum(assert_same_hodoku_order(accel, stuck(text)) for text in PUZZLES) > 0
+
+
+@given(masks=st.lists(st.integers(1, (1 << 81) - 1), max_size=12, unique=True), houses=st.data())
+def test_random_masks_sort_in_hodokus_order(accel, masks, houses):
+    from strategies._hodoku_als import hodoku_order
+    from strategies.als import Als
+
+    sets = [Als(m, 3, houses.draw(st.integers(0, 2)), (), ()) for m in masks]
+    assert accel.als_hodoku_order(sets, 2) == hodoku_order(sets)
+
+
+def test_malformed_order_input_is_refused(accel):
+    with pytest.raises(TypeError):
+        accel.als_hodoku_order([(1, 2)], 2)
+    with pytest.raises(ValueError):
+        accel.als_hodoku_order([(1 << 200, 3, 0)], 2)
+    with pytest.raises(ValueError, match="words"):
+        accel.als_hodoku_order([], 0)
+    assert accel.als_hodoku_order([(0b110, 3, 1), (0b11, 3, 1), (0b10, 3, 1), (1, 3, 0)], 1) == [3, 1, 2, 0]

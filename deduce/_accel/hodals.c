@@ -288,3 +288,64 @@ done:
     PyMem_Free(links);
     return out;
 }
+
+/* (hoals) als_hodoku_order(sets, words) -> [index]: strategies._hodoku_als.hodoku_order, the indices of
+ * sets (strategies.als.Als records: cells, symbols, house, ...) sorted by house, then by their cells
+ * as ascending tuples (a set before its extensions); the sort is stable. */
+typedef struct { int index; long house; const word *cells; int words; } Ranked;
+
+static int compare_ranked(const void *pa, const void *pb) {
+    const Ranked *a = pa, *b = pb;
+    if (a->house != b->house) return a->house < b->house ? -1 : 1;
+    for (int i = 0; i < a->words; i++) {
+        word d = a->cells[i] ^ b->cells[i];
+        if (!d) continue;
+        word low = d & -d, above = ~(low | (low - 1));  /* the lowest cell in one set only, the cells past it */
+        const Ranked *has = a->cells[i] & low ? a : b, *other = has == a ? b : a;
+        int more = (other->cells[i] & above) != 0;
+        for (int j = i + 1; j < a->words && !more; j++) more = other->cells[j] != 0;
+        /* the set holding it comes first unless the other one ends before it */
+        int first = more ? (has == a ? -1 : 1) : (has == a ? 1 : -1);
+        return first;
+    }
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+PyObject *als_hodoku_order(PyObject *module, PyObject *args) {
+    PyObject *sets_o;
+    int W;
+    if (!PyArg_ParseTuple(args, "Oi", &sets_o, &W)) return NULL;
+    if (W < 1 || W > 1 << 16) {
+        PyErr_SetString(PyExc_ValueError, "als_hodoku_order: words out of range");
+        return NULL;
+    }
+    PyObject *sets = PySequence_Fast(sets_o, "als_hodoku_order: sets must be a sequence"), *out = NULL;
+    if (!sets) return NULL;
+    Py_ssize_t S = PySequence_Fast_GET_SIZE(sets);
+    Ranked *ranked = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(Ranked));
+    word *cells = PyMem_Calloc((size_t)(S ? S : 1) * W, sizeof(word));
+    if (!ranked || !cells) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < S; i++) {
+        PyObject *a = PySequence_Fast_GET_ITEM(sets, i);
+        if (!PyTuple_Check(a) || PyTuple_GET_SIZE(a) < 3) {
+            PyErr_SetString(PyExc_TypeError, "als_hodoku_order: each set must be an Als record");
+            goto done;
+        }
+        ranked[i] = (Ranked){(int)i, 0, cells + (size_t)i * W, W};
+        if (!long_to_bits(PyTuple_GET_ITEM(a, 0), cells + (size_t)i * W, W)
+            || !small_int(PyTuple_GET_ITEM(a, 2), 0, LONG_MAX, &ranked[i].house))
+            goto done;
+    }
+    qsort(ranked, (size_t)S, sizeof(Ranked), compare_ranked);
+    if (!(out = PyList_New(S))) goto done;
+    for (Py_ssize_t i = 0; i < S; i++) {
+        PyObject *v = PyLong_FromLong(ranked[i].index);
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, i, v);
+    }
+done:
+    Py_DECREF(sets);
+    PyMem_Free(ranked);
+    PyMem_Free(cells);
+    return out;
+}

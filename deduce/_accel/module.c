@@ -151,6 +151,8 @@ static PyMethodDef accel_functions[] = {
     {"hodoku_als_run", hodoku_als_run, METH_VARARGS,
      "hodoku_als_run(pairs, order, symbols, cells, reach, nsymbols, words, max_links, budget) -> [(sets, commons, "
      "eliminations)]: hodoku_als_walk over strategies._hodoku_als.als_chains' forward links, made from the pairs."},
+    {"als_hodoku_order", als_hodoku_order, METH_VARARGS,
+     "als_hodoku_order(sets, words) -> [index]: strategies._hodoku_als.hodoku_order (by house, then cells)."},
     /* hoals: the link table straight from the pairs (no neighbours dict) */
     {"als_pair_table", als_pair_table, METH_VARARGS,
      "als_pair_table(pairs, nsets) -> (off, nbr, mask): als_link_table of strategies.als._neighbours(pairs)."},
