@@ -153,6 +153,8 @@ PyObject *als_links(PyObject *module, PyObject *args) {
     word *seen = PyMem_Calloc((size_t)(S ? S : 1) * n * W, sizeof(word));
     uint32_t *symbols = PyMem_Calloc((size_t)(S ? S : 1), sizeof(uint32_t));
     int *members = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int)), order[32], norder = 0;
+    word *wx = NULL, *sx = NULL;
+    int *bstart = NULL, *bfill = NULL, *bq = NULL, *lowq = NULL, *hits = NULL;
     if (!where || !seen || !symbols || !members) { PyErr_NoMemory(); goto done; }
     uint32_t met = 0;
     for (Py_ssize_t i = 0; i < S; i++) {
@@ -179,14 +181,54 @@ PyObject *als_links(PyObject *module, PyObject *args) {
     }
     out = PyDict_New();
     if (!out) goto done;
+    /* (hoals) per symbol, its sets' places and seen cells side by side, and the sets by the first cell
+     * of their places (a bucket per cell, sets ascending; a set without places in a bucket of its own,
+     * past the cells): set q is joined to set p only if p's seen cells hold q's first place */
+    int nbits = W * 64;
+    wx = PyMem_Malloc((size_t)(S ? S : 1) * W * sizeof(word));
+    sx = PyMem_Malloc((size_t)(S ? S : 1) * W * sizeof(word));
+    bstart = PyMem_Malloc((size_t)(nbits + 2) * sizeof(int));
+    bfill = PyMem_Malloc((size_t)(nbits + 2) * sizeof(int));
+    bq = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
+    lowq = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
+    hits = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
+    if (!wx || !sx || !bstart || !bfill || !bq || !lowq || !hits) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
     for (int k = 0; k < norder; k++) {
         int x = order[k], m = 0;
         for (Py_ssize_t i = 0; i < S; i++)
-            if (symbols[i] >> x & 1) members[m++] = (int)i;
+            if (symbols[i] >> x & 1) {
+                memcpy(wx + (size_t)m * W, where + ((size_t)i * n + x) * W, (size_t)W * sizeof(word));
+                memcpy(sx + (size_t)m * W, seen + ((size_t)i * n + x) * W, (size_t)W * sizeof(word));
+                members[m++] = (int)i;
+            }
+        word lowmask[FISH_W] = {0};
+        memset(bstart, 0, (size_t)(nbits + 2) * sizeof(int));
+        for (int q = 0; q < m; q++) {
+            int low = w_low(wx + (size_t)q * W, W);
+            lowq[q] = low < 0 ? nbits : low;
+            bstart[lowq[q] + 1]++;
+            if (low >= 0) w_set(lowmask, low);
+        }
+        for (int c = 0; c <= nbits; c++) bstart[c + 1] += bstart[c];
+        memcpy(bfill, bstart, (size_t)(nbits + 2) * sizeof(int));
+        for (int q = 0; q < m; q++) bq[bfill[lowq[q]]++] = q;
         for (int p = 0; p < m; p++) {
-            const word *sp = seen + ((size_t)members[p] * n + x) * W;
-            for (int q = p + 1; q < m; q++) {
-                if (!w_subset(where + ((size_t)members[q] * n + x) * W, sp, W)) continue;
+            const word *sp = sx + (size_t)p * W;
+            int nh = 0;
+            for (int i = 0; i < W; i++)
+                for (word b = sp[i] & lowmask[i]; b; b &= b - 1) {
+                    int c = i * 64 + __builtin_ctzll(b);
+                    for (int e = bstart[c]; e < bstart[c + 1]; e++)
+                        if (bq[e] > p && w_subset(wx + (size_t)bq[e] * W, sp, W)) hits[nh++] = bq[e];
+                }
+            for (int e = bstart[nbits]; e < bstart[nbits + 1]; e++)
+                if (bq[e] > p) hits[nh++] = bq[e];
+            for (int a = 1; a < nh; a++)  /* (few) in order */
+                for (int b = a; b > 0 && hits[b - 1] > hits[b]; b--) {
+                    int t = hits[b]; hits[b] = hits[b - 1]; hits[b - 1] = t;
+                }
+            for (int h = 0; h < nh; h++) {
+                int q = hits[h];
                 PyObject *key = Py_BuildValue("(ii)", members[p], members[q]), *xs, *v;
                 if (!key) { Py_CLEAR(out); goto done; }
                 xs = PyDict_GetItemWithError(out, key);
@@ -215,5 +257,12 @@ done:
     PyMem_Free(seen);
     PyMem_Free(symbols);
     PyMem_Free(members);
+    PyMem_Free(wx);
+    PyMem_Free(sx);
+    PyMem_Free(bstart);
+    PyMem_Free(bfill);
+    PyMem_Free(bq);
+    PyMem_Free(lowq);
+    PyMem_Free(hits);
     return out;
 }
