@@ -277,10 +277,11 @@ def hodoku_grid(cand: list[int], groups: bool) -> tuple[list[tuple[int, int]], l
     return _deduce_accel.hodoku_grid(cand, groups)
 
 
-def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] | None:
-    """:func:`strategies.als.almost_locked_sets`' sets as tuples, in its order, found by the C
-    module's ``als_sets``; None when the accelerator is not in use or the grid, the symbols or the
-    set size are beyond its limits."""
+def als_sets(state: State, max_cells: int, record: type | None = None
+             ) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] | None:
+    """:func:`strategies.als.almost_locked_sets`' sets as tuples (of the tuple type ``record``
+    when given), in its order, found by the C module's ``als_sets``; None when the accelerator is not
+    in use or the grid, the symbols or the set size are beyond its limits."""
     if (_deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or state.puzzle.size > 31
             or max_cells > 31):
         return None
@@ -290,7 +291,7 @@ def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[in
         g = state.puzzle.geometry
         houses = memo["accel als houses"] = ([c for h in g.houses for c in h], [len(h) for h in g.houses])
     return _deduce_accel.als_sets(state.cand, state.value, _puzzle_tables(state)[0], *houses, state.puzzle.size,
-                                  max_cells)
+                                  max_cells, record)
 
 
 def als_links(state: State, sets: list[Any]) -> dict[tuple[int, int], list[int]] | None:

@@ -70,9 +70,9 @@ class Als(NamedTuple):
 
 def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
     """Every ALS of up to ``max_cells`` cells, each cell set once."""
-    found = als_sets(state, max_cells)
-    if found is not None:
-        return [Als(*a) for a in found]
+    found = als_sets(state, max_cells, Als)
+    if found is not None:  # (made as Als records)
+        return found  # type: ignore[return-value]
     g = state.puzzle.geometry
     cand, value = state.cand, state.value
     pm = state.puzzle.peer_masks

@@ -254,3 +254,21 @@ def test_malformed_order_input_is_refused(accel):
     with pytest.raises(ValueError, match="words"):
         accel.als_hodoku_order([], 0)
     assert accel.als_hodoku_order([(0b110, 3, 1), (0b11, 3, 1), (0b10, 3, 1), (1, 3, 0)], 1) == [3, 1, 2, 0]
+
+
+def test_als_sets_are_made_as_records(accel):
+    """``als_sets`` with a record type makes each set as that type, equal to the plain tuple's set."""
+    from strategies.als import Als
+
+    for text in PUZZLES[:4]:
+        state = stuck(text)
+        args = (state.cand, state.value, _accel._puzzle_tables(state)[0],
+                [c for h in state.puzzle.geometry.houses for c in h], [len(h) for h in state.puzzle.geometry.houses],
+                state.puzzle.size, 7)
+        plain, made = accel.als_sets(*args), accel.als_sets(*args, Als)
+        assert made == [Als(*a) for a in plain] and all(type(a) is Als for a in made) and made
+        assert made[0].cells == plain[0][0] and made[0].seen == plain[0][4]
+    with pytest.raises(TypeError, match="tuple type"):
+        accel.als_sets(*args, list)
+    with pytest.raises(TypeError, match="tuple type"):
+        accel.als_sets(*args, 5)

@@ -11,10 +11,20 @@
  * the set's cells holding s, seen[s] the cells that see all of them (0 for a symbol not in it). */
 
 PyObject *als_sets(PyObject *module, PyObject *args) {
-    PyObject *cand_o, *value_o, *peers_o, *cells_o, *len_o;
+    PyObject *cand_o, *value_o, *peers_o, *cells_o, *len_o, *record_o = Py_None;
     int n, max_cells;
-    if (!PyArg_ParseTuple(args, "OOOOOii", &cand_o, &value_o, &peers_o, &cells_o, &len_o, &n, &max_cells))
+    if (!PyArg_ParseTuple(args, "OOOOOii|O", &cand_o, &value_o, &peers_o, &cells_o, &len_o, &n, &max_cells,
+                          &record_o))
         return NULL;
+    /* (hoals) record: a tuple subclass (strategies.als.Als) to make each set as, else a plain tuple */
+    PyTypeObject *record = NULL;
+    if (record_o != Py_None) {
+        if (!PyType_Check(record_o) || !PyType_IsSubtype((PyTypeObject *)record_o, &PyTuple_Type)) {
+            PyErr_SetString(PyExc_TypeError, "als_sets: record must be a tuple type");
+            return NULL;
+        }
+        record = (PyTypeObject *)record_o;
+    }
     if (n < 1 || n > 31 || max_cells < 0 || max_cells > 31) {
         PyErr_SetString(PyExc_ValueError, "als_sets: symbols or set size out of range");
         return NULL;
@@ -105,7 +115,21 @@ PyObject *als_sets(PyObject *module, PyObject *args) {
                     if (!b) goto fail;
                     PyTuple_SET_ITEM(st, s, b);
                 }
-                item = Py_BuildValue("(NknNN)", cm, (unsigned long)u, h, wt, st);  /* (N: taken even on error) */
+                if (record) {
+                    PyObject *u_o = PyLong_FromUnsignedLong((unsigned long)u), *h_o = PyLong_FromSsize_t(h);
+                    item = u_o && h_o ? record->tp_alloc(record, 5) : NULL;
+                    if (!item) {
+                        Py_XDECREF(u_o);
+                        Py_XDECREF(h_o);
+                        goto fail;
+                    }
+                    PyTuple_SET_ITEM(item, 0, cm);
+                    PyTuple_SET_ITEM(item, 1, u_o);
+                    PyTuple_SET_ITEM(item, 2, h_o);
+                    PyTuple_SET_ITEM(item, 3, wt);
+                    PyTuple_SET_ITEM(item, 4, st);
+                } else
+                    item = Py_BuildValue("(NknNN)", cm, (unsigned long)u, h, wt, st);  /* (N: taken even on error) */
                 cm = wt = st = NULL;
                 if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); goto fail; }
                 Py_DECREF(item);
