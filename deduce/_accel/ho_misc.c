@@ -19,37 +19,36 @@ typedef struct {
     int k;           /* how many */
 } Part;
 
-static const int *sort_cells;  /* the house's cells, for compare_parts */
-
-static int compare_parts(const void *pa, const void *pb) {  /* the parts' cell tuples, lexicographically */
-    uint32_t a = ((const Part *)pa)->mask, b = ((const Part *)pb)->mask;
-    while (a && b) {
-        int ca = sort_cells[__builtin_ctz(a)], cb = sort_cells[__builtin_ctz(b)];
-        if (ca != cb) return ca < cb ? -1 : 1;
-        a &= a - 1;
-        b &= b - 1;
+/* (hoals) the parts below the prefix ending at local index last (its mask, symbols, other-house mask
+ * and size given), depth first: the cells after last by their cell numbers, each part before its
+ * extensions -- the order Python's sort gives the parts' tuples. */
+static void fill_parts(Part **at, const int *cells, int m, const int *other, const int *cand, const int *by_cell,
+                       int last, uint32_t mask, uint32_t syms, uint32_t oth, int k) {
+    for (int r = 0; r < m; r++) {
+        int i = by_cell[r];
+        if (i <= last) continue;
+        Part *p = (*at)++;
+        p->mask = mask | 1u << i;
+        p->syms = syms | (uint32_t)cand[cells[i]];
+        p->other = other[i] >= 0 ? oth | 1u << other[i] : oth;
+        p->k = k + 1;
+        fill_parts(at, cells, m, other, cand, by_cell, i, p->mask, p->syms, p->other, p->k);
     }
-    return a ? 1 : b ? -1 : 0;
 }
 
 /* Every non-empty set of the house's cells, sorted as Python sorts their tuples; other maps each
  * local index to the other house's (-1 when the cell is not there). */
 static Part *all_parts(const int *cells, int m, const int *other, const int *cand) {
     size_t count = ((size_t)1 << m) - 1;
-    Part *parts = PyMem_Calloc(count ? count : 1, sizeof(Part));
+    Part *parts = PyMem_Calloc(count ? count : 1, sizeof(Part)), *at = parts;
     if (!parts) { PyErr_NoMemory(); return NULL; }
-    for (uint32_t s = 1; s <= count; s++) {
-        Part *p = parts + (s - 1);
-        p->mask = s;
-        for (uint32_t b = s; b; b &= b - 1) {
-            int i = __builtin_ctz(b);
-            p->syms |= (uint32_t)cand[cells[i]];
-            if (other[i] >= 0) p->other |= 1u << other[i];
-            p->k++;
-        }
+    int by_cell[SDC_CELLS];  /* the local indices by cell number */
+    for (int i = 0; i < m; i++) {
+        int j = i;
+        for (; j > 0 && cells[by_cell[j - 1]] > cells[i]; j--) by_cell[j] = by_cell[j - 1];
+        by_cell[j] = i;
     }
-    sort_cells = cells;
-    qsort(parts, count, sizeof(Part), compare_parts);
+    fill_parts(&at, cells, m, other, cand, by_cell, -1, 0, 0, 0, 0);
     return parts;
 }
 
