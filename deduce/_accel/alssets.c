@@ -161,6 +161,28 @@ done:
  * commons of every two sets i < j (strategies.als.Als records, read as tuples: where and seen are
  * fields 3 and 4): x joins them when every x of j lies among the cells that see every x of i.  The
  * dict's order is Python's: by symbol in the order the sets first hold them, then by i, then by j. */
+/* (hoals) als_links' table of pairs: twice the slots, the pairs put again (keys -1 where free). */
+static int grow(long long **tkey, PyObject ***tval, size_t *cap) {
+    size_t ncap = *cap * 2;
+    long long *nkey = PyMem_Malloc(ncap * sizeof(long long));
+    PyObject **nval = PyMem_Malloc(ncap * sizeof(PyObject *));
+    if (!nkey || !nval) { PyMem_Free(nkey); PyMem_Free(nval); PyErr_NoMemory(); return 0; }
+    memset(nkey, 0xff, ncap * sizeof(long long));
+    for (size_t i = 0; i < *cap; i++) {
+        if ((*tkey)[i] < 0) continue;
+        size_t slot = (size_t)((*tkey)[i] * 0x9E3779B97F4A7C15ULL >> 20) & (ncap - 1);
+        while (nkey[slot] >= 0) slot = (slot + 1) & (ncap - 1);
+        nkey[slot] = (*tkey)[i];
+        nval[slot] = (*tval)[i];
+    }
+    PyMem_Free(*tkey);
+    PyMem_Free(*tval);
+    *tkey = nkey;
+    *tval = nval;
+    *cap = ncap;
+    return 1;
+}
+
 PyObject *als_links(PyObject *module, PyObject *args) {
     PyObject *sets_o;
     int n, W;
@@ -179,6 +201,10 @@ PyObject *als_links(PyObject *module, PyObject *args) {
     int *members = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int)), order[32], norder = 0;
     word *wx = NULL, *sx = NULL;
     int *bstart = NULL, *bfill = NULL, *bq = NULL, *lowq = NULL, *hits = NULL;
+    size_t cap = 1024, used = 0;
+    long long *tkey = PyMem_Malloc(cap * sizeof(long long));
+    PyObject **tval = PyMem_Malloc(cap * sizeof(PyObject *));
+    if (tkey) memset(tkey, 0xff, cap * sizeof(long long));
     if (!where || !seen || !symbols || !members) { PyErr_NoMemory(); goto done; }
     uint32_t met = 0;
     for (Py_ssize_t i = 0; i < S; i++) {
@@ -216,7 +242,11 @@ PyObject *als_links(PyObject *module, PyObject *args) {
     bq = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
     lowq = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
     hits = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
-    if (!wx || !sx || !bstart || !bfill || !bq || !lowq || !hits) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
+    if (!wx || !sx || !bstart || !bfill || !bq || !lowq || !hits || !tkey || !tval) {
+        Py_CLEAR(out);
+        PyErr_NoMemory();
+        goto done;
+    }
     for (int k = 0; k < norder; k++) {
         int x = order[k], m = 0;
         for (Py_ssize_t i = 0; i < S; i++)
@@ -252,20 +282,26 @@ PyObject *als_links(PyObject *module, PyObject *args) {
                     int t = hits[b]; hits[b] = hits[b - 1]; hits[b - 1] = t;
                 }
             for (int h = 0; h < nh; h++) {
-                int q = hits[h];
-                PyObject *key = Py_BuildValue("(ii)", members[p], members[q]), *xs, *v;
-                if (!key) { Py_CLEAR(out); goto done; }
-                xs = PyDict_GetItemWithError(out, key);
+                long long code = (long long)members[p] * (S + 1) + members[hits[h]];
+                PyObject *xs = NULL, *v;
+                /* (hoals) the pair's list by a table of our own: the dict is only written, never read */
+                size_t slot = (size_t)(code * 0x9E3779B97F4A7C15ULL >> 20) & (cap - 1);
+                for (; tkey[slot] >= 0; slot = (slot + 1) & (cap - 1))
+                    if (tkey[slot] == code) { xs = tval[slot]; break; }
                 if (!xs) {
-                    if (PyErr_Occurred() || !(xs = PyList_New(0)) || PyDict_SetItem(out, key, xs) < 0) {
+                    PyObject *key = Py_BuildValue("(ii)", members[p], members[hits[h]]);
+                    if (!key || !(xs = PyList_New(0)) || PyDict_SetItem(out, key, xs) < 0) {
                         Py_XDECREF(xs);
-                        Py_DECREF(key);
+                        Py_XDECREF(key);
                         Py_CLEAR(out);
                         goto done;
                     }
+                    Py_DECREF(key);
                     Py_DECREF(xs);  /* (the dict holds it) */
+                    tkey[slot] = code;
+                    tval[slot] = xs;
+                    if (++used * 2 > cap && !grow(&tkey, &tval, &cap)) { Py_CLEAR(out); goto done; }
                 }
-                Py_DECREF(key);
                 if (!(v = PyLong_FromLong(x)) || PyList_Append(xs, v) < 0) {
                     Py_XDECREF(v);
                     Py_CLEAR(out);
@@ -288,5 +324,7 @@ done:
     PyMem_Free(bq);
     PyMem_Free(lowq);
     PyMem_Free(hits);
+    PyMem_Free(tkey);
+    PyMem_Free(tval);
     return out;
 }
