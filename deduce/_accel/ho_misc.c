@@ -248,6 +248,23 @@ done:
     return out;
 }
 
+/* One item of a dict of ALS pairs, (i, j): [commons], checked (what: the error if it is not of that
+ * shape; commons below 62) and its commons as a mask; 0 with an error set. */
+static int pair_mask(PyObject *key, PyObject *value, const char *what, long long *mask) {
+    if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value)) {
+        PyErr_SetString(PyExc_ValueError, what);
+        return 0;
+    }
+    long long m = 0;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
+        long x;
+        if (!small_int(PyList_GET_ITEM(value, k), 0, 62, &x)) return 0;
+        m |= 1LL << x;
+    }
+    *mask = m;
+    return 1;
+}
+
 /* als_neighbours(pairs) -> {set: [(other set, commons mask)]}: strategies.als._neighbours, in its order:
  * pairs maps (i, j) to the list of their restricted commons (each below 62); each pair adds (j, mask)
  * to i's list and (i, mask) to j's, the sets in the order they first appear. */
@@ -260,16 +277,8 @@ PyObject *als_neighbours(PyObject *module, PyObject *pairs) {
     Py_ssize_t pos = 0;
     if (!out) return NULL;
     while (PyDict_Next(pairs, &pos, &key, &value)) {
-        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value)) {
-            PyErr_SetString(PyExc_ValueError, "als_neighbours: each pair is (i, j): [commons]");
-            goto fail;
-        }
-        long long m = 0;
-        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
-            long x;
-            if (!small_int(PyList_GET_ITEM(value, k), 0, 62, &x)) goto fail;
-            m |= 1LL << x;
-        }
+        long long m;
+        if (!pair_mask(key, value, "als_neighbours: each pair is (i, j): [commons]", &m)) goto fail;
         PyObject *mask = PyLong_FromLongLong(m);
         if (!mask) goto fail;
         for (int end = 0; end < 2; end++) {
@@ -621,17 +630,7 @@ PyObject *als_pair_table(PyObject *module, PyObject *args) {
     long long *masks = PyMem_Malloc((size_t)(npairs ? npairs : 1) * sizeof(long long));
     if (!at || !ends || !masks) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t p = 0; PyDict_Next(pairs, &pos, &key, &value); p++) {
-        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value)) {
-            PyErr_SetString(PyExc_ValueError, "als_pair_table: each pair is (i, j): [commons]");
-            goto done;
-        }
-        long long m = 0;
-        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
-            long x;
-            if (!small_int(PyList_GET_ITEM(value, k), 0, 62, &x)) goto done;
-            m |= 1LL << x;
-        }
-        masks[p] = m;
+        if (!pair_mask(key, value, "als_pair_table: each pair is (i, j): [commons]", &masks[p])) goto done;
         for (int end = 0; end < 2; end++) {
             if (!small_int(PyTuple_GET_ITEM(key, end), 0, (long)nsets, &ends[2 * p + end])) goto done;
             at[ends[2 * p + end] + 1]++;
