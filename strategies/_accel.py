@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from deduce._accelerator import load
 from deduce.geometry import bits_of
@@ -239,10 +239,11 @@ def fish_tables(g: Any, peers: tuple[int, ...], cell_houses: list[tuple[int, ...
 
 
 
-def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+def _als_tables(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
                 reach: list[list[int]]) -> tuple[Any, ...] | None:
     """What the C ALS searches read, packed once per position: each set's
-    links (offsets, sets, commons), per set and symbol its ``reach`` and
+    links (offsets, sets, commons: :func:`strategies.als._neighbours` of the
+    restricted commons ``pairs``, made without that dict), per set and symbol its ``reach`` and
     per set its cells as words, the symbols and the words per mask; None
     when the accelerator is not in use or the grid is beyond its limits."""
     if _deduce_accel is None or not sets or len(state.cand) > _deduce_accel.FISH_MAX_CELLS:
@@ -250,7 +251,7 @@ def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, 
 
     def pack() -> tuple[Any, ...]:
         assert _deduce_accel is not None
-        off, nbr, mask = _deduce_accel.als_link_table(links, len(sets))
+        off, nbr, mask = _deduce_accel.als_pair_table(pairs, len(sets))
         words = (len(state.cand) + 63) // 64
         reach_words = _pack(reach, words)
         cell_words = _pack([[a.cells for a in sets]], words)
@@ -259,7 +260,7 @@ def _als_tables(state: State, sets: list[Any], links: dict[int, list[tuple[int, 
     return per_position(state, "als tables", pack)
 
 
-def als_chains(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
+def als_chains(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]], reach: list[list[int]],
                useful: list[int], max_sets: int,
                budget: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]] | None:
     """The chains :class:`strategies.als.AlsChain` finds before its sort
@@ -267,7 +268,7 @@ def als_chains(state: State, sets: list[Any], links: dict[int, list[tuple[int, i
     in its order, found by the C module's ``als_chains``; None when the
     accelerator is not in use, or the grid, the symbols or the states are
     beyond the module's limits (Python searches)."""
-    tables = _als_tables(state, sets, links, reach)
+    tables = _als_tables(state, sets, pairs, reach)
     if tables is None or _deduce_accel is None:
         return None
     off, nbr, mask, reach_words, cell_words, nsym, words = tables
@@ -276,19 +277,19 @@ def als_chains(state: State, sets: list[Any], links: dict[int, list[tuple[int, i
     return _deduce_accel.als_chains(off, nbr, mask, useful, reach_words, cell_words, nsym, words, max_sets, budget)
 
 
-def als_xy_wings(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+def als_xy_wings(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
                  reach: list[list[int]]) -> list[tuple[int, int, int, int, int, int, list[int]]] | None:
     """What :class:`strategies.als.AlsXYWing` makes its steps from, in its
     order: (pivot, set, x, set, y, z, targets), found by the C module's
     ``als_xy_wings``; None when the accelerator is not in use or the grid
     or the symbols are beyond its limits."""
-    return _wings("als_xy_wings", state, sets, links, reach)
+    return _wings("als_xy_wings", state, sets, pairs, reach)
 
 
-def _wings(kernel: str, state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+def _wings(kernel: str, state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
            reach: list[list[int]]) -> Any:
     """The C module's ALS-XY-wing search ``kernel`` over the position's packed sets, or None."""
-    tables = _als_tables(state, sets, links, reach)
+    tables = _als_tables(state, sets, pairs, reach)
     if tables is None or _deduce_accel is None or tables[5] > 31:
         return None
     off, nbr, mask, reach_words, cell_words, nsym, words = tables
@@ -305,10 +306,11 @@ def hodoku_grid(cand: list[int], groups: bool) -> tuple[list[tuple[int, int]], l
     return _deduce_accel.hodoku_grid(cand, groups)
 
 
-def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] | None:
-    """:func:`strategies.als.almost_locked_sets`' sets as tuples, in its order, found by the C
-    module's ``als_sets``; None when the accelerator is not in use or the grid, the symbols or the
-    set size are beyond its limits."""
+def als_sets(state: State, max_cells: int, record: type | None = None
+             ) -> list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] | None:
+    """:func:`strategies.als.almost_locked_sets`' sets as tuples (of the tuple type ``record``
+    when given), in its order, found by the C module's ``als_sets``; None when the accelerator is not
+    in use or the grid, the symbols or the set size are beyond its limits."""
     if (_deduce_accel is None or len(state.cand) > _deduce_accel.FISH_MAX_CELLS or state.puzzle.size > 31
             or max_cells > 31):
         return None
@@ -318,7 +320,7 @@ def als_sets(state: State, max_cells: int) -> list[tuple[int, int, int, tuple[in
         g = state.puzzle.geometry
         houses = memo["accel als houses"] = ([c for h in g.houses for c in h], [len(h) for h in g.houses])
     return _deduce_accel.als_sets(state.cand, state.value, _puzzle_tables(state)[0], *houses, state.puzzle.size,
-                                  max_cells)
+                                  max_cells, record)
 
 
 def als_links(state: State, sets: list[Any]) -> dict[tuple[int, int], list[int]] | None:
@@ -330,12 +332,12 @@ def als_links(state: State, sets: list[Any]) -> dict[tuple[int, int], list[int]]
     return _deduce_accel.als_links(sets, state.puzzle.size, (len(state.cand) + 63) // 64)
 
 
-def als_xy_whole(state: State, sets: list[Any], links: dict[int, list[tuple[int, int]]],
+def als_xy_whole(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
                  reach: list[list[int]]) -> list[tuple[int, int, int, int, int, list[tuple[int, int]]]] | None:
     """What :meth:`strategies.als.AlsXYWing._whole` (HoDoKu's reading) makes its steps from, in its
     order: (pivot, wing, x, wing, y, eliminations), found by the C module's ``als_xy_whole``; None when
     the accelerator is not in use or the grid or the symbols are beyond its limits."""
-    return _wings("als_xy_whole", state, sets, links, reach)
+    return _wings("als_xy_whole", state, sets, pairs, reach)
 
 
 def hodoku_net_starts(cand: list[int]) -> list[tuple[tuple[int, ...], int] | None] | None:
@@ -390,6 +392,31 @@ def hodoku_als_walk(forward: list[list[tuple[int, int, int]]], symbols: list[int
                                          budget)
 
 
+def als_hodoku_order(sets: list[Any], words: int) -> list[int] | None:
+    """:func:`strategies._hodoku_als.hodoku_order` of ``sets`` (cells in ``words`` 64-bit words) by the
+    C module's ``als_hodoku_order``; None when the accelerator is not in use."""
+    if _deduce_accel is None:
+        return None
+    return _deduce_accel.als_hodoku_order(sets, words)
+
+
+def hodoku_als_run(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]], reach: list[list[int]],
+                   order: list[int], max_links: int, budget: int
+                   ) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]] | None:
+    """:func:`hodoku_als_walk` over the forward links :func:`strategies._hodoku_als.als_chains` makes,
+    the links made by the C module too (``hodoku_als_run``) from the position's ``sets``, their
+    restricted commons ``pairs`` and ``reach`` (the position's order, packed once per position) and
+    HoDoKu's ``order`` of the sets; None when the accelerator is not in use or past its limits."""
+    if _deduce_accel is None or not reach or not 0 < len(reach[0]) < 32 or max_links > 60:
+        return None
+    tables = _als_tables(state, sets, pairs, reach)
+    if tables is None:
+        return None
+    reach_words, cell_words, nsym, words = tables[3:]
+    return _deduce_accel.hodoku_als_run(pairs, order, [a.symbols for a in sets], cell_words, reach_words, nsym, words,
+                                        max_links, budget)
+
+
 # -- homisc: HoDoKu's other finders (deduce/_accel/ho_misc.c) -------------------
 
 def sdc_shared(state: State, core: list[int], line: list[int],
@@ -402,6 +429,16 @@ def sdc_shared(state: State, core: list[int], line: list[int],
             or state.puzzle.size > 30):
         return None
     return _deduce_accel.sdc_shared(state.cand, core, line, box)
+
+
+def sdc_batch(state: State, todo: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
+              ) -> list[list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]]] | None:
+    """:func:`sdc_shared` of each (intersection, line, box) cells of ``todo``
+    (solved cells included: their unsolved ones are searched) in one call to
+    the C module; None without the module, or with houses past its limit."""
+    if _deduce_accel is None or state.puzzle.size > _deduce_accel.SDC_MAX_CELLS:
+        return None
+    return _deduce_accel.sdc_batch(state.cand, state.value, todo)
 
 
 def als_neighbours(state: State, pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]] | None:
@@ -419,16 +456,14 @@ def _pack(rows: Any, words: int) -> bytes:
     return _deduce_accel.pack_words(rows, words)
 
 
-def als_xz_pairs(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
-                 links: Callable[[], dict[int, list[tuple[int, int]]]], reach: list[list[int]]
+def als_xz_pairs(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]], reach: list[list[int]]
                  ) -> list[tuple[tuple[int, int], list[int]]] | None:
     """The pairs of sets :class:`strategies.als.AlsXZ` reads (those that may
     remove something), in its order, from the C module's ``als_xz_pairs``
-    over the position's packed ALS tables (``links()``: the sets' links, asked
-    for only then); None without the module or past its limits."""
+    over the position's packed ALS tables; None without the module or past its limits."""
     if _deduce_accel is None:
         return None
-    tables = _als_tables(state, sets, links(), reach)
+    tables = _als_tables(state, sets, pairs, reach)
     if tables is None or _deduce_accel is None or tables[5] > 31:
         return None
     reach_words, cell_words, nsym, words = tables[3:]

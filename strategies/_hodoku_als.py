@@ -55,8 +55,12 @@ def hodoku_sets(sets: list[Als]) -> list[Als]:
     return [sets[k] for k in hodoku_order(sets)]
 
 
-def hodoku_order(sets: list[Als]) -> list[int]:
-    """The indices of ``sets`` in HoDoKu's order (house by house, each house's by their cells)."""
+def hodoku_order(sets: list[Als], words: int | None = None) -> list[int]:
+    """The indices of ``sets`` in HoDoKu's order (house by house, each house's by their cells; sorted
+    by the C module when ``words``, 64-bit words per cell mask, is given and it is in use)."""
+    fast = None if words is None else _accel.als_hodoku_order(sets, words)
+    if fast is not None:
+        return fast
     return sorted(range(len(sets)), key=lambda k: (sets[k].house, _cells(sets[k].cells)))
 
 
@@ -90,10 +94,40 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
     ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`),
     ``reach`` their reach table when it is made (:func:`strategies.als.als_reach`)."""
     old, pairs = links
-    order = hodoku_order(old)
+    order = hodoku_order(old, (len(state.cand) + 63) // 64)
     sets = [old[k] for k in order]
-    index = {a.cells: i for i, a in enumerate(sets)}
-    at = [index[a.cells] for a in old]
+    found: list[Chain] = []
+    by_eliminations: dict[tuple[tuple[int, int], ...], int] = {}
+    path: list[int] = []
+    arcs: list[tuple[int, ...]] = []
+
+    def keep(elims: tuple[tuple[int, int], ...]) -> None:
+        """The chain on ``path`` and ``arcs`` removing ``elims``, unless one with fewer cells does."""
+        if not elims:
+            return
+        chain = Chain(tuple(path), tuple(arcs), tuple(sorted({z for _, z in elims})), elims)
+        old_k = by_eliminations.get(elims)
+        if old_k is None:
+            by_eliminations[elims] = len(found)
+            found.append(chain)
+        elif _size(sets, found[old_k]) > _size(sets, chain):
+            found[old_k] = chain
+
+    def done(made: list | None = None) -> tuple[list[Als], list[Chain]]:
+        """The chains found, or those of ``made`` (the C walk's: those that remove something, in the
+        order read), in HoDoKu's order."""
+        for chain_sets, commons, elims in made or ():
+            path[:], arcs[:] = chain_sets, commons
+            keep(elims)
+        found.sort(key=lambda c: (-len(c.eliminations), index_sum(list(c.eliminations))))
+        return sets, found
+
+    made = None if reach is None else _accel.hodoku_als_run(state, old, pairs, reach, order, MAX_LINKS, MAX_VISITS)
+    if made is not None:  # the forward links and the walk in C
+        return done(made)
+    at = [0] * len(order)
+    for i, k in enumerate(order):
+        at[k] = i
     # per set, its forward links: (later set, first common, second common or -1)
     forward: list[list[tuple[int, int, int]]] = [[] for _ in sets]
     for (i, j), common in pairs.items():
@@ -114,11 +148,7 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
     else:
         masks = symbol_masks(state)
         reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
-    found: list[Chain] = []
-    by_eliminations: dict[tuple[tuple[int, int], ...], int] = {}
     budget = [MAX_VISITS]
-    path: list[int] = []
-    arcs: list[tuple[int, ...]] = []
 
     def record(start: int, end: int, first: tuple[int, ...], last: tuple[int, ...]) -> None:
         a, d = sets[start], sets[end]
@@ -126,18 +156,6 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
         for x in (*first, *last):
             zs &= ~(1 << x)
         keep(tuple((t, z) for z in bits_of(zs) for t in bits_of(reach[start][z] & reach[end][z])))
-
-    def keep(elims: tuple[tuple[int, int], ...]) -> None:
-        """The chain on ``path`` and ``arcs`` removing ``elims``, unless one with fewer cells does."""
-        if not elims:
-            return
-        chain = Chain(tuple(path), tuple(arcs), tuple(sorted({z for _, z in elims})), elims)
-        old_k = by_eliminations.get(elims)
-        if old_k is None:
-            by_eliminations[elims] = len(found)
-            found.append(chain)
-        elif _size(sets, found[old_k]) > _size(sets, chain):
-            found[old_k] = chain
 
     def walk(start: int, cur: int, last: tuple[int, int, int]) -> None:
         """Go on from ``cur``, entered by a link whose actual commons were (c1, c2 or -1) after
@@ -162,12 +180,8 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
 
     made = _accel.hodoku_als_walk(forward, [a.symbols for a in sets], reach, (len(state.cand) + 63) // 64,
                                   MAX_LINKS, MAX_VISITS)
-    if made is not None:  # the same walk in C: the chains that remove something, in the order read
-        for chain_sets, commons, elims in made:
-            path[:], arcs[:] = chain_sets, commons
-            keep(elims)
-        found.sort(key=lambda c: (-len(c.eliminations), index_sum(list(c.eliminations))))
-        return sets, found
+    if made is not None:  # the same walk in C
+        return done(made)
     for start in range(len(sets)):
         path.append(start)
         for nxt, c1, c2 in forward[start]:
@@ -181,8 +195,7 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
                 path.pop()
                 arcs.pop()
         path.pop()
-    found.sort(key=lambda c: (-len(c.eliminations), index_sum(list(c.eliminations))))
-    return sets, found
+    return done()
 
 
 def _size(sets: list[Als], chain: Chain) -> int:

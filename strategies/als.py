@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_right
 from itertools import combinations
-from operator import itemgetter
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypedDict
 
 import attrs
@@ -43,7 +43,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_shared
+from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_batch, sdc_shared
 from ._accel import als_links as als_links_of
 from ._accel import als_neighbours as als_neighbours_of
 from ._accel import als_reach as als_reach_of
@@ -70,9 +70,9 @@ class Als(NamedTuple):
 
 def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
     """Every ALS of up to ``max_cells`` cells, each cell set once."""
-    found = als_sets(state, max_cells)
-    if found is not None:
-        return [Als(*a) for a in found]
+    found = als_sets(state, max_cells, Als)
+    if found is not None:  # (made as Als records)
+        return found  # type: ignore[return-value]
     g = state.puzzle.geometry
     cand, value = state.cand, state.value
     pm = state.puzzle.peer_masks
@@ -236,7 +236,7 @@ class AlsXZ(Producer):
     def find(self, state: State) -> Iterator[Step]:
         sets, links = als_links(state)
         reach = als_reach(state)
-        ordered = als_xz_pairs(state, sets, links, lambda: AlsChain.inputs(state)[1], reach) if sets else None
+        ordered = als_xz_pairs(state, sets, links, reach) if sets else None
         if ordered is None:
             ordered = sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells).bit_count())
         for (i, j), rccs in ordered:
@@ -298,8 +298,8 @@ class AlsXYWing(Producer):
         if self.whole:
             yield from self._whole(state, als_links(state)[0])
             return
-        sets, links, reach, _ = AlsChain.inputs(state)
-        found = als_xy_wings(state, sets, links, reach)
+        sets, pairs, reach, _ = AlsChain.inputs(state)
+        found = als_xy_wings(state, sets, pairs, reach)
         for pivot, i, x, j, y, z, targets in self._found(state) if found is None else found:
             a, b, c = sets[i], sets[j], sets[pivot]
             yield Step(self.technique, eliminations=[(t, z) for t in targets],
@@ -331,8 +331,8 @@ class AlsXYWing(Producer):
         restricted commons with the pivot, which would then lack them all (two
         symbols at least): too few for its cells.  So z is in a wing, and a
         cell outside the wings (in the pivot too) that sees all of them loses it."""
-        _, links, reach, _ = AlsChain.inputs(state)
-        found = als_xy_whole(state, sets, links, reach)
+        _, pairs, reach, _ = AlsChain.inputs(state)
+        found = als_xy_whole(state, sets, pairs, reach)
         for pivot, i, x, j, y, elims in self._whole_found(state, sets) if found is None else found:
             a, b, c = sets[i], sets[j], sets[pivot]
             yield Step(self.technique, eliminations=elims, cells=bits_of(a.cells | b.cells | c.cells),
@@ -389,10 +389,10 @@ class AlsChain(Producer):
         if self.hodoku and hodoku_classic(state):
             yield from self._hodoku(state)
             return
-        sets, links, reach, useful = self.inputs(state)
-        found: list | None = als_chains(state, sets, links, reach, useful, MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
+        sets, pairs, reach, useful = self.inputs(state)
+        found: list | None = als_chains(state, sets, pairs, reach, useful, MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
         if found is None:
-            found = self._found(sets, links, reach, useful)
+            found = self._found(sets, als_neighbours(state), reach, useful)
         seen: set[frozenset] = set()
         for chain, arcs, z, targets in sorted(found, key=lambda f: (len(f[0]), f[0], f[2])):
             key = frozenset((t, z) for t in targets)
@@ -422,17 +422,17 @@ class AlsChain(Producer):
                        se_bonus=round(0.1 * (len(members) - 4), 1))
 
     @staticmethod
-    def inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
-        """What the search reads: the position's sets, each set's links (:func:`_neighbours`), per set and
-        symbol the cells outside the set that see all its places of the symbol and hold it, and per set
-        the symbols with such cells."""
+    def inputs(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]], list[list[int]], list[int]]:
+        """What the search reads: the position's sets, their restricted commons (:func:`als_links`; the
+        Python searches read them as :func:`als_neighbours`), per set and symbol the cells outside the set
+        that see all its places of the symbol and hold it, and per set the symbols with such cells."""
         return per_position(state, "als chain inputs", lambda: AlsChain._inputs(state))
 
     @staticmethod
-    def _inputs(state: State) -> tuple[list[Als], dict[int, list[tuple[int, int]]], list[list[int]], list[int]]:
-        sets = als_links(state)[0]
+    def _inputs(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]], list[list[int]], list[int]]:
+        sets, pairs = als_links(state)
         reach, useful = _reach_and_useful(state)
-        return sets, als_neighbours(state), reach, useful
+        return sets, pairs, reach, useful
 
     def _found(self, sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
                useful: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
@@ -531,6 +531,11 @@ class SueDeCoq(Producer):
     shared: bool = False
 
     def find(self, state: State) -> Iterator[Step]:
+        if self.shared:
+            steps = self._shared_batch(state)
+            if steps is not None:
+                yield from steps
+                return
         g = state.puzzle.geometry
         cand, value = state.cand, state.value
         memo = memo_for(state)
@@ -545,7 +550,35 @@ class SueDeCoq(Producer):
                 steps = memo[key] = list(at(state, line, block, inter))
             yield from steps
 
-    def _shared_at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
+    def _shared_batch(self, state: State) -> list[Step] | None:
+        """:meth:`find`'s steps in HoDoKu's reading, each intersection searched
+        again only when a cell of its line or box changed since the solve's
+        last search (the others keep their steps), the changed ones in one
+        call to the C module (``sdc_batch``); None without it."""
+        g = state.puzzle.geometry
+        cand, value = state.cand, state.value
+        memo = memo_for(state)
+        table = _sdc_table(g)
+        last = memo.get("sue de coq last")
+        if last is None:
+            todo = list(range(len(table)))
+        else:
+            old_cand, old_value, old_steps = last
+            # (a byte per cell, 1 where it changed: the table's masks have a cell's bit at 8 times its index)
+            changed = (int.from_bytes(bytes(map(ne, cand, old_cand)), "little")
+                       | int.from_bytes(bytes(map(ne, value, old_value)), "little"))
+            todo = [k for k, entry in enumerate(table) if entry[4] & changed]
+        found = sdc_batch(state, [table[k][3] for k in todo])
+        if found is None:
+            return None
+        steps = [[] for _ in table] if last is None else list(old_steps)
+        for k, hits in zip(todo, found):
+            line, block, inter = table[k][:3]
+            steps[k] = self._shared_steps(state, line, block, inter, hits) if hits else []
+        memo["sue de coq last"] = (tuple(cand), tuple(value), steps)
+        return [step for at in steps for step in at]
+
+    def _shared_at(self, state: State, line: int, block: int, inter: int) -> list[Step]:
         """HoDoKu's Sue de Coq steps of one intersection.  Why they hold: the
         core C holds |C| symbols of V (|V| = |C| + n); a line part L with
         e_L symbols outside V holds at least |L| - e_L of V, the box part B
@@ -553,22 +586,35 @@ class SueDeCoq(Producer):
         (|B| - e_B) = n, C, L and B hold every symbol of V once, L every
         symbol of its own outside V, B every one of its own."""
         g = state.puzzle.geometry
-        cand, value = state.cand, state.value
+        value = state.value
         core_cells = [c for c in bits_of(inter) if value[c] < 0]
         line_all = [c for c in g.houses[line] if value[c] < 0]
         box_all = [c for c in g.houses[block] if value[c] < 0]
         found = sdc_shared(state, core_cells, line_all, box_all)
+        return self._shared_steps(state, line, block, inter, found)
+
+    def _shared_steps(self, state: State, line: int, block: int, inter: int,
+                      found: list[SdcFound] | None) -> list[Step]:
+        """The steps of the Sue de Coqs ``found`` at one intersection (None:
+        search in Python)."""
+        g = state.puzzle.geometry
+        cand, value = state.cand, state.value
+        core_cells = [c for c in bits_of(inter) if value[c] < 0]
+        line_all = [c for c in g.houses[line] if value[c] < 0]
+        box_all = [c for c in g.houses[block] if value[c] < 0]
+        out = []
         for core, a_cells, d_cells, v, va, vd in (_shared_search(cand, core_cells, line_all, box_all)
                                                   if found is None else found):
             elims = _shared_eliminations(cand, line_all, box_all, core, a_cells, d_cells, v, va, vd)
             if elims:
-                yield Step(self.technique, eliminations=elims,
-                           cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
-                           symbols=bits_of(v | va | vd),
-                           details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
-                                    ("core_symbols", tuple(bits_of(v))),
-                                    ("line_symbols", tuple(bits_of(va))),
-                                    ("box_symbols", tuple(bits_of(vd)))))
+                out.append(Step(self.technique, eliminations=elims,
+                                cells=sorted({*core, *a_cells, *d_cells}), houses=(line, block),
+                                symbols=bits_of(v | va | vd),
+                                details=(("core", core), ("line_cells", a_cells), ("box_cells", d_cells),
+                                         ("core_symbols", tuple(bits_of(v))),
+                                         ("line_symbols", tuple(bits_of(va))),
+                                         ("box_symbols", tuple(bits_of(vd))))))
+        return out
 
     def _at(self, state: State, line: int, block: int, inter: int) -> Iterator[Step]:
         """The Sue de Coq steps of one line-box intersection."""
@@ -618,6 +664,18 @@ def _sdc_pairs(g: Geometry) -> tuple[tuple[int, int, int, Callable[[list[int]], 
     """:func:`line_block_pairs` with, for the line and the box, what reads
     their cells' items of a list (the key of :meth:`SueDeCoq.find`'s memo)."""
     return tuple((line, block, inter, itemgetter(*g.houses[line]), itemgetter(*g.houses[block]))
+                 for line, block, inter in line_block_pairs(g))
+
+
+@functools.cache
+def _sdc_table(g: Geometry) -> tuple[tuple[int, int, int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                                          int], ...]:
+    """:func:`line_block_pairs` with what ``sdc_batch`` reads of each
+    (the intersection's, the line's and the box's cells) and the cells of
+    the line and the box as a mask with cell c at bit 8c (a byte per cell:
+    :meth:`SueDeCoq._shared_batch`)."""
+    return tuple((line, block, inter, (tuple(bits_of(inter)), tuple(g.houses[line]), tuple(g.houses[block])),
+                  sum(1 << 8 * c for c in bits_of(g.house_masks[line] | g.house_masks[block])))
                  for line, block, inter in line_block_pairs(g))
 
 

@@ -845,7 +845,7 @@ def assert_same_als_chains(state, max_sets=None, budget=None):
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(als, "MAX_CHAIN_SETS", max_sets)
         mp.setattr(als, "MAX_CHAIN_LINKS", budget)
-        plain = AlsChain()._found(*inputs)
+        plain = AlsChain()._found(inputs[0], als.als_neighbours(state), *inputs[2:])
     assert fast == plain
     return len(plain)
 

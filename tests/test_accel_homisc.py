@@ -22,7 +22,6 @@ from deduce.solve_cache import SolveCache
 from strategies import _accel
 from strategies._houses import line_block_pairs
 from strategies.als import (
-    AlsChain,
     AlsXZ,
     SueDeCoq,
     _neighbours,
@@ -210,7 +209,7 @@ def assert_same_xz_pairs(accel_module, monkeypatch, state):
     if not sets:
         return 0
     reach = als_reach(state)
-    fast = _accel.als_xz_pairs(state, sets, links, lambda: AlsChain.inputs(state)[1], reach)
+    fast = _accel.als_xz_pairs(state, sets, links, reach)
     xz = AlsXZ()
     plain = [(k, v) for k, v in sorted(links.items(), key=lambda kv: (sets[kv[0][0]].cells | sets[kv[0][1]].cells)
                                        .bit_count()) if xz._pair_steps(sets, reach, *k, v)]

@@ -189,6 +189,10 @@ PyObject *als_xz_pairs(PyObject *module, PyObject *args);
 PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args);
 PyObject *als_reach(PyObject *module, PyObject *args);
 PyObject *als_link_table(PyObject *module, PyObject *args);
+PyObject *als_pair_table(PyObject *module, PyObject *args);  /* hoals */
+PyObject *sdc_batch(PyObject *module, PyObject *args);  /* hoals */
+PyObject *hodoku_als_run(PyObject *module, PyObject *args);  /* hoals */
+PyObject *als_hodoku_order(PyObject *module, PyObject *args);  /* hoals */
 #define SDC_CELLS 16           /* ho_misc.c: the most unsolved cells of a house in a Sue de Coq */
 
 /* xychain.c: XY-chains' walks (xy_chain_paths; strategies/chains.py) */

@@ -11,10 +11,20 @@
  * the set's cells holding s, seen[s] the cells that see all of them (0 for a symbol not in it). */
 
 PyObject *als_sets(PyObject *module, PyObject *args) {
-    PyObject *cand_o, *value_o, *peers_o, *cells_o, *len_o;
+    PyObject *cand_o, *value_o, *peers_o, *cells_o, *len_o, *record_o = Py_None;
     int n, max_cells;
-    if (!PyArg_ParseTuple(args, "OOOOOii", &cand_o, &value_o, &peers_o, &cells_o, &len_o, &n, &max_cells))
+    if (!PyArg_ParseTuple(args, "OOOOOii|O", &cand_o, &value_o, &peers_o, &cells_o, &len_o, &n, &max_cells,
+                          &record_o))
         return NULL;
+    /* (hoals) record: a tuple subclass (strategies.als.Als) to make each set as, else a plain tuple */
+    PyTypeObject *record = NULL;
+    if (record_o != Py_None) {
+        if (!PyType_Check(record_o) || !PyType_IsSubtype((PyTypeObject *)record_o, &PyTuple_Type)) {
+            PyErr_SetString(PyExc_TypeError, "als_sets: record must be a tuple type");
+            return NULL;
+        }
+        record = (PyTypeObject *)record_o;
+    }
     if (n < 1 || n > 31 || max_cells < 0 || max_cells > 31) {
         PyErr_SetString(PyExc_ValueError, "als_sets: symbols or set size out of range");
         return NULL;
@@ -105,7 +115,21 @@ PyObject *als_sets(PyObject *module, PyObject *args) {
                     if (!b) goto fail;
                     PyTuple_SET_ITEM(st, s, b);
                 }
-                item = Py_BuildValue("(NknNN)", cm, (unsigned long)u, h, wt, st);  /* (N: taken even on error) */
+                if (record) {
+                    PyObject *u_o = PyLong_FromUnsignedLong((unsigned long)u), *h_o = PyLong_FromSsize_t(h);
+                    item = u_o && h_o ? record->tp_alloc(record, 5) : NULL;
+                    if (!item) {
+                        Py_XDECREF(u_o);
+                        Py_XDECREF(h_o);
+                        goto fail;
+                    }
+                    PyTuple_SET_ITEM(item, 0, cm);
+                    PyTuple_SET_ITEM(item, 1, u_o);
+                    PyTuple_SET_ITEM(item, 2, h_o);
+                    PyTuple_SET_ITEM(item, 3, wt);
+                    PyTuple_SET_ITEM(item, 4, st);
+                } else
+                    item = Py_BuildValue("(NknNN)", cm, (unsigned long)u, h, wt, st);  /* (N: taken even on error) */
                 cm = wt = st = NULL;
                 if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); goto fail; }
                 Py_DECREF(item);
@@ -137,6 +161,28 @@ done:
  * commons of every two sets i < j (strategies.als.Als records, read as tuples: where and seen are
  * fields 3 and 4): x joins them when every x of j lies among the cells that see every x of i.  The
  * dict's order is Python's: by symbol in the order the sets first hold them, then by i, then by j. */
+/* (hoals) als_links' table of pairs: twice the slots, the pairs put again (keys -1 where free). */
+static int grow(long long **tkey, PyObject ***tval, size_t *cap) {
+    size_t ncap = *cap * 2;
+    long long *nkey = PyMem_Malloc(ncap * sizeof(long long));
+    PyObject **nval = PyMem_Malloc(ncap * sizeof(PyObject *));
+    if (!nkey || !nval) { PyMem_Free(nkey); PyMem_Free(nval); PyErr_NoMemory(); return 0; }
+    memset(nkey, 0xff, ncap * sizeof(long long));
+    for (size_t i = 0; i < *cap; i++) {
+        if ((*tkey)[i] < 0) continue;
+        size_t slot = (size_t)((*tkey)[i] * 0x9E3779B97F4A7C15ULL >> 20) & (ncap - 1);
+        while (nkey[slot] >= 0) slot = (slot + 1) & (ncap - 1);
+        nkey[slot] = (*tkey)[i];
+        nval[slot] = (*tval)[i];
+    }
+    PyMem_Free(*tkey);
+    PyMem_Free(*tval);
+    *tkey = nkey;
+    *tval = nval;
+    *cap = ncap;
+    return 1;
+}
+
 PyObject *als_links(PyObject *module, PyObject *args) {
     PyObject *sets_o;
     int n, W;
@@ -153,6 +199,12 @@ PyObject *als_links(PyObject *module, PyObject *args) {
     word *seen = PyMem_Calloc((size_t)(S ? S : 1) * n * W, sizeof(word));
     uint32_t *symbols = PyMem_Calloc((size_t)(S ? S : 1), sizeof(uint32_t));
     int *members = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int)), order[32], norder = 0;
+    word *wx = NULL, *sx = NULL;
+    int *bstart = NULL, *bfill = NULL, *bq = NULL, *lowq = NULL, *hits = NULL;
+    size_t cap = 1024, used = 0;
+    long long *tkey = PyMem_Malloc(cap * sizeof(long long));
+    PyObject **tval = PyMem_Malloc(cap * sizeof(PyObject *));
+    if (tkey) memset(tkey, 0xff, cap * sizeof(long long));
     if (!where || !seen || !symbols || !members) { PyErr_NoMemory(); goto done; }
     uint32_t met = 0;
     for (Py_ssize_t i = 0; i < S; i++) {
@@ -179,27 +231,77 @@ PyObject *als_links(PyObject *module, PyObject *args) {
     }
     out = PyDict_New();
     if (!out) goto done;
+    /* (hoals) per symbol, its sets' places and seen cells side by side, and the sets by the first cell
+     * of their places (a bucket per cell, sets ascending; a set without places in a bucket of its own,
+     * past the cells): set q is joined to set p only if p's seen cells hold q's first place */
+    int nbits = W * 64;
+    wx = PyMem_Malloc((size_t)(S ? S : 1) * W * sizeof(word));
+    sx = PyMem_Malloc((size_t)(S ? S : 1) * W * sizeof(word));
+    bstart = PyMem_Malloc((size_t)(nbits + 2) * sizeof(int));
+    bfill = PyMem_Malloc((size_t)(nbits + 2) * sizeof(int));
+    bq = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
+    lowq = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
+    hits = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
+    if (!wx || !sx || !bstart || !bfill || !bq || !lowq || !hits || !tkey || !tval) {
+        Py_CLEAR(out);
+        PyErr_NoMemory();
+        goto done;
+    }
     for (int k = 0; k < norder; k++) {
         int x = order[k], m = 0;
         for (Py_ssize_t i = 0; i < S; i++)
-            if (symbols[i] >> x & 1) members[m++] = (int)i;
+            if (symbols[i] >> x & 1) {
+                memcpy(wx + (size_t)m * W, where + ((size_t)i * n + x) * W, (size_t)W * sizeof(word));
+                memcpy(sx + (size_t)m * W, seen + ((size_t)i * n + x) * W, (size_t)W * sizeof(word));
+                members[m++] = (int)i;
+            }
+        word lowmask[FISH_W] = {0};
+        memset(bstart, 0, (size_t)(nbits + 2) * sizeof(int));
+        for (int q = 0; q < m; q++) {
+            int low = w_low(wx + (size_t)q * W, W);
+            lowq[q] = low < 0 ? nbits : low;
+            bstart[lowq[q] + 1]++;
+            if (low >= 0) w_set(lowmask, low);
+        }
+        for (int c = 0; c <= nbits; c++) bstart[c + 1] += bstart[c];
+        memcpy(bfill, bstart, (size_t)(nbits + 2) * sizeof(int));
+        for (int q = 0; q < m; q++) bq[bfill[lowq[q]]++] = q;
         for (int p = 0; p < m; p++) {
-            const word *sp = seen + ((size_t)members[p] * n + x) * W;
-            for (int q = p + 1; q < m; q++) {
-                if (!w_subset(where + ((size_t)members[q] * n + x) * W, sp, W)) continue;
-                PyObject *key = Py_BuildValue("(ii)", members[p], members[q]), *xs, *v;
-                if (!key) { Py_CLEAR(out); goto done; }
-                xs = PyDict_GetItemWithError(out, key);
+            const word *sp = sx + (size_t)p * W;
+            int nh = 0;
+            for (int i = 0; i < W; i++)
+                for (word b = sp[i] & lowmask[i]; b; b &= b - 1) {
+                    int c = i * 64 + __builtin_ctzll(b);
+                    for (int e = bstart[c]; e < bstart[c + 1]; e++)
+                        if (bq[e] > p && w_subset(wx + (size_t)bq[e] * W, sp, W)) hits[nh++] = bq[e];
+                }
+            for (int e = bstart[nbits]; e < bstart[nbits + 1]; e++)
+                if (bq[e] > p) hits[nh++] = bq[e];
+            for (int a = 1; a < nh; a++)  /* (few) in order */
+                for (int b = a; b > 0 && hits[b - 1] > hits[b]; b--) {
+                    int t = hits[b]; hits[b] = hits[b - 1]; hits[b - 1] = t;
+                }
+            for (int h = 0; h < nh; h++) {
+                long long code = (long long)members[p] * (S + 1) + members[hits[h]];
+                PyObject *xs = NULL, *v;
+                /* (hoals) the pair's list by a table of our own: the dict is only written, never read */
+                size_t slot = (size_t)(code * 0x9E3779B97F4A7C15ULL >> 20) & (cap - 1);
+                for (; tkey[slot] >= 0; slot = (slot + 1) & (cap - 1))
+                    if (tkey[slot] == code) { xs = tval[slot]; break; }
                 if (!xs) {
-                    if (PyErr_Occurred() || !(xs = PyList_New(0)) || PyDict_SetItem(out, key, xs) < 0) {
+                    PyObject *key = Py_BuildValue("(ii)", members[p], members[hits[h]]);
+                    if (!key || !(xs = PyList_New(0)) || PyDict_SetItem(out, key, xs) < 0) {
                         Py_XDECREF(xs);
-                        Py_DECREF(key);
+                        Py_XDECREF(key);
                         Py_CLEAR(out);
                         goto done;
                     }
+                    Py_DECREF(key);
                     Py_DECREF(xs);  /* (the dict holds it) */
+                    tkey[slot] = code;
+                    tval[slot] = xs;
+                    if (++used * 2 > cap && !grow(&tkey, &tval, &cap)) { Py_CLEAR(out); goto done; }
                 }
-                Py_DECREF(key);
                 if (!(v = PyLong_FromLong(x)) || PyList_Append(xs, v) < 0) {
                     Py_XDECREF(v);
                     Py_CLEAR(out);
@@ -215,5 +317,14 @@ done:
     PyMem_Free(seen);
     PyMem_Free(symbols);
     PyMem_Free(members);
+    PyMem_Free(wx);
+    PyMem_Free(sx);
+    PyMem_Free(bstart);
+    PyMem_Free(bfill);
+    PyMem_Free(bq);
+    PyMem_Free(lowq);
+    PyMem_Free(hits);
+    PyMem_Free(tkey);
+    PyMem_Free(tval);
     return out;
 }

@@ -19,37 +19,36 @@ typedef struct {
     int k;           /* how many */
 } Part;
 
-static const int *sort_cells;  /* the house's cells, for compare_parts */
-
-static int compare_parts(const void *pa, const void *pb) {  /* the parts' cell tuples, lexicographically */
-    uint32_t a = ((const Part *)pa)->mask, b = ((const Part *)pb)->mask;
-    while (a && b) {
-        int ca = sort_cells[__builtin_ctz(a)], cb = sort_cells[__builtin_ctz(b)];
-        if (ca != cb) return ca < cb ? -1 : 1;
-        a &= a - 1;
-        b &= b - 1;
+/* (hoals) the parts below the prefix ending at local index last (its mask, symbols, other-house mask
+ * and size given), depth first: the cells after last by their cell numbers, each part before its
+ * extensions -- the order Python's sort gives the parts' tuples. */
+static void fill_parts(Part **at, const int *cells, int m, const int *other, const int *cand, const int *by_cell,
+                       int last, uint32_t mask, uint32_t syms, uint32_t oth, int k) {
+    for (int r = 0; r < m; r++) {
+        int i = by_cell[r];
+        if (i <= last) continue;
+        Part *p = (*at)++;
+        p->mask = mask | 1u << i;
+        p->syms = syms | (uint32_t)cand[cells[i]];
+        p->other = other[i] >= 0 ? oth | 1u << other[i] : oth;
+        p->k = k + 1;
+        fill_parts(at, cells, m, other, cand, by_cell, i, p->mask, p->syms, p->other, p->k);
     }
-    return a ? 1 : b ? -1 : 0;
 }
 
 /* Every non-empty set of the house's cells, sorted as Python sorts their tuples; other maps each
  * local index to the other house's (-1 when the cell is not there). */
 static Part *all_parts(const int *cells, int m, const int *other, const int *cand) {
     size_t count = ((size_t)1 << m) - 1;
-    Part *parts = PyMem_Calloc(count ? count : 1, sizeof(Part));
+    Part *parts = PyMem_Calloc(count ? count : 1, sizeof(Part)), *at = parts;
     if (!parts) { PyErr_NoMemory(); return NULL; }
-    for (uint32_t s = 1; s <= count; s++) {
-        Part *p = parts + (s - 1);
-        p->mask = s;
-        for (uint32_t b = s; b; b &= b - 1) {
-            int i = __builtin_ctz(b);
-            p->syms |= (uint32_t)cand[cells[i]];
-            if (other[i] >= 0) p->other |= 1u << other[i];
-            p->k++;
-        }
+    int by_cell[SDC_CELLS];  /* the local indices by cell number */
+    for (int i = 0; i < m; i++) {
+        int j = i;
+        for (; j > 0 && cells[by_cell[j - 1]] > cells[i]; j--) by_cell[j] = by_cell[j - 1];
+        by_cell[j] = i;
     }
-    sort_cells = cells;
-    qsort(parts, count, sizeof(Part), compare_parts);
+    fill_parts(&at, cells, m, other, cand, by_cell, -1, 0, 0, 0, 0);
     return parts;
 }
 
@@ -76,22 +75,15 @@ static int add_found(PyObject *out, const int *core, int ncore, const int *line,
     return ok;
 }
 
-PyObject *sdc_shared(PyObject *module, PyObject *args) {
-    PyObject *cand_in, *core_in, *line_in, *box_in;
-    if (!PyArg_ParseTuple(args, "OOOO", &cand_in, &core_in, &line_in, &box_in)) return NULL;
-    Py_ssize_t ncells, ncore, nline, nbox;
-    int *cand = NULL, *core = NULL, *line = NULL, *box = NULL;
+/* The search of one intersection (cells as int arrays, cand every cell's candidates): what sdc_shared
+ * returns, appended to out; 0 with an error set on failure. */
+static int sdc_search(const int *cand, const int *core, int ncore, const int *line, int nline, const int *box,
+                      int nbox, PyObject *out) {
     Part *lparts = NULL, *bparts = NULL;
-    int *by_k = NULL;
-    PyObject *out = NULL;
-    cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 30, "candidates");
-    if (cand) core = int_array_in(core_in, &ncore, -1, 0, ncells, "core cells");
-    if (core) line = int_array_in(line_in, &nline, -1, 0, ncells, "line cells");
-    if (line) box = int_array_in(box_in, &nbox, -1, 0, ncells, "box cells");
-    if (!box) goto done;
+    int *by_k = NULL, ok = 0;
     if (nline > SDC_CELLS || nbox > SDC_CELLS || ncore > SDC_CELLS) {
         PyErr_Format(PyExc_ValueError, "sdc_shared: more than %d cells in a house", SDC_CELLS);
-        goto done;
+        return 0;
     }
     /* each core cell's, line cell's and box cell's local indices in the other lists */
     int line_in_box[SDC_CELLS], box_in_line[SDC_CELLS];
@@ -108,14 +100,17 @@ PyObject *sdc_shared(PyObject *module, PyObject *args) {
     }
     if (__builtin_popcount(core_line) != ncore || __builtin_popcount(core_box) != ncore) {
         PyErr_SetString(PyExc_ValueError, "sdc_shared: the core cells must lie in the line and in the box, once each");
-        goto done;
+        return 0;
     }
-    if (!(out = PyList_New(0))) goto done;
-    if (ncore < 2) goto done;
-    if (!(lparts = all_parts(line, (int)nline, line_in_box, cand))) goto fail;
-    if (!(bparts = all_parts(box, (int)nbox, box_in_line, cand))) goto fail;
+    if (ncore < 2) return 1;
+    /* (hoals) no core with two symbols more than cells: nothing to find, the parts not made */
+    uint32_t all = 0;
+    for (int i = 0; i < ncore; i++) all |= (uint32_t)cand[core[i]];
+    if (__builtin_popcount(all) < 4) return 1;
+    if (!(lparts = all_parts(line, nline, line_in_box, cand))) goto done;
+    if (!(bparts = all_parts(box, nbox, box_in_line, cand))) goto done;
     size_t nl = ((size_t)1 << nline) - 1, nb = ((size_t)1 << nbox) - 1;
-    if (!(by_k = PyMem_Calloc(nb ? nb : 1, sizeof(int)))) { PyErr_NoMemory(); goto fail; }
+    if (!(by_k = PyMem_Calloc(nb ? nb : 1, sizeof(int)))) { PyErr_NoMemory(); goto done; }
     /* the cores: _cores' order, the pairs and triples sorted as tuples */
     int cores[1024][3], ncores = 0;
     for (int i = 0; i < ncore; i++)
@@ -163,26 +158,112 @@ PyObject *sdc_shared(PyObject *module, PyObject *args) {
                 uint32_t both = a->syms & d->syms;
                 uint32_t line_out = ((v | a->syms) & ~d->syms) | both;
                 uint32_t box_out = ((v | d->syms) & ~a->syms) | both;
-                if (!removes(line, (int)nline, cl | a->mask, cand, line_out)
-                    && !removes(box, (int)nbox, cb | d->mask, cand, box_out)) continue;
-                if (!add_found(out, cc, size, line, a->mask, box, d->mask, v, a->syms, d->syms)) goto fail;
+                if (!removes(line, nline, cl | a->mask, cand, line_out)
+                    && !removes(box, nbox, cb | d->mask, cand, box_out)) continue;
+                if (!add_found(out, cc, size, line, a->mask, box, d->mask, v, a->syms, d->syms)) goto done;
             }
         }
+    }
+    ok = 1;
+done:
+    PyMem_Free(lparts);
+    PyMem_Free(bparts);
+    PyMem_Free(by_k);
+    return ok;
+}
+
+PyObject *sdc_shared(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *core_in, *line_in, *box_in;
+    if (!PyArg_ParseTuple(args, "OOOO", &cand_in, &core_in, &line_in, &box_in)) return NULL;
+    Py_ssize_t ncells, ncore, nline, nbox;
+    int *cand = NULL, *core = NULL, *line = NULL, *box = NULL;
+    PyObject *out = NULL;
+    cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 30, "candidates");
+    if (cand) core = int_array_in(core_in, &ncore, -1, 0, ncells, "core cells");
+    if (core) line = int_array_in(line_in, &nline, -1, 0, ncells, "line cells");
+    if (line) box = int_array_in(box_in, &nbox, -1, 0, ncells, "box cells");
+    if (box && (out = PyList_New(0))
+        && !sdc_search(cand, core, (int)ncore, line, (int)nline, box, (int)nbox, out))
+        Py_CLEAR(out);
+    PyMem_Free(cand);
+    PyMem_Free(core);
+    PyMem_Free(line);
+    PyMem_Free(box);
+    return out;
+}
+
+/* (hoals) sdc_batch(cand, value, todo) -> [[found, ...], ...]: sdc_shared of each intersection of todo,
+ * a list of (intersection cells ascending, line cells, box cells) in the houses' order, solved cells
+ * included (value: every cell's, below 0 when unsolved; the unsolved ones are searched), the
+ * candidates read once. */
+PyObject *sdc_batch(PyObject *module, PyObject *args) {
+    PyObject *cand_in, *value_in, *todo_in;
+    if (!PyArg_ParseTuple(args, "OOO", &cand_in, &value_in, &todo_in)) return NULL;
+    Py_ssize_t ncells;
+    int *cand = NULL, *value = NULL;
+    PyObject *todo = NULL, *out = NULL;
+    cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 30, "candidates");
+    if (cand) value = int_array_in(value_in, NULL, ncells, -1, 1L << 30, "values");
+    if (value) todo = PySequence_Fast(todo_in, "sdc_batch: todo must be a sequence");
+    if (!todo) goto done;
+    Py_ssize_t ntodo = PySequence_Fast_GET_SIZE(todo);
+    if (!(out = PyList_New(ntodo))) goto done;
+    for (Py_ssize_t t = 0; t < ntodo; t++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(todo, t);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+            PyErr_SetString(PyExc_ValueError, "sdc_batch: each item is (intersection, line, box) cells");
+            goto fail;
+        }
+        int cells[3][SDC_CELLS], count[3];
+        for (int part = 0; part < 3; part++) {
+            PyObject *seq = PyTuple_GET_ITEM(item, part);
+            if (!PyTuple_Check(seq)) {
+                PyErr_SetString(PyExc_ValueError, "sdc_batch: each item is (intersection, line, box) cells");
+                goto fail;
+            }
+            count[part] = 0;
+            for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(seq); k++) {
+                long c;
+                if (!small_int(PyTuple_GET_ITEM(seq, k), 0, (long)ncells, &c)) goto fail;
+                if (value[c] >= 0) continue;
+                if (count[part] == SDC_CELLS) {
+                    PyErr_Format(PyExc_ValueError, "sdc_shared: more than %d cells in a house", SDC_CELLS);
+                    goto fail;
+                }
+                cells[part][count[part]++] = (int)c;
+            }
+        }
+        PyObject *found = PyList_New(0);
+        if (!found) goto fail;
+        PyList_SET_ITEM(out, t, found);
+        if (!sdc_search(cand, cells[0], count[0], cells[1], count[1], cells[2], count[2], found)) goto fail;
     }
     goto done;
 fail:
     Py_CLEAR(out);
 done:
+    Py_XDECREF(todo);
     PyMem_Free(cand);
-    PyMem_Free(core);
-    PyMem_Free(line);
-    PyMem_Free(box);
-    PyMem_Free(lparts);
-    PyMem_Free(bparts);
-    PyMem_Free(by_k);
+    PyMem_Free(value);
     return out;
 }
 
+/* One item of a dict of ALS pairs, (i, j): [commons], checked (what: the error if it is not of that
+ * shape; commons below 62) and its commons as a mask; 0 with an error set. */
+static int pair_mask(PyObject *key, PyObject *value, const char *what, long long *mask) {
+    if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value)) {
+        PyErr_SetString(PyExc_ValueError, what);
+        return 0;
+    }
+    long long m = 0;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
+        long x;
+        if (!small_int(PyList_GET_ITEM(value, k), 0, 62, &x)) return 0;
+        m |= 1LL << x;
+    }
+    *mask = m;
+    return 1;
+}
 
 /* als_neighbours(pairs) -> {set: [(other set, commons mask)]}: strategies.als._neighbours, in its order:
  * pairs maps (i, j) to the list of their restricted commons (each below 62); each pair adds (j, mask)
@@ -196,16 +277,8 @@ PyObject *als_neighbours(PyObject *module, PyObject *pairs) {
     Py_ssize_t pos = 0;
     if (!out) return NULL;
     while (PyDict_Next(pairs, &pos, &key, &value)) {
-        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value)) {
-            PyErr_SetString(PyExc_ValueError, "als_neighbours: each pair is (i, j): [commons]");
-            goto fail;
-        }
-        long long m = 0;
-        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
-            long x;
-            if (!small_int(PyList_GET_ITEM(value, k), 0, 62, &x)) goto fail;
-            m |= 1LL << x;
-        }
+        long long m;
+        if (!pair_mask(key, value, "als_neighbours: each pair is (i, j): [commons]", &m)) goto fail;
         PyObject *mask = PyLong_FromLongLong(m);
         if (!mask) goto fail;
         for (int end = 0; end < 2; end++) {
@@ -537,5 +610,60 @@ done:
     Py_XDECREF(off);
     Py_XDECREF(nbr);
     Py_XDECREF(mask);
+    return out;
+}
+
+/* als_pair_table(pairs, nsets) -> (off, nbr, mask): als_link_table(strategies.als._neighbours(pairs), nsets)
+ * without the neighbours dict: pairs maps (i, j) to the list of their restricted commons (each below
+ * 62, sets below nsets); each pair adds (j, mask) to i's links and (i, mask) to j's, in the dict's order. */
+PyObject *als_pair_table(PyObject *module, PyObject *args) {
+    PyObject *pairs, *key, *value, *out = NULL, *off = NULL, *nbr = NULL, *mask = NULL;
+    Py_ssize_t nsets, pos = 0, npairs;
+    if (!PyArg_ParseTuple(args, "O!n", &PyDict_Type, &pairs, &nsets)) return NULL;
+    if (nsets < 0 || nsets > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "als_pair_table: number of sets out of range");
+        return NULL;
+    }
+    npairs = PyDict_GET_SIZE(pairs);
+    Py_ssize_t *at = PyMem_Calloc((size_t)nsets + 1, sizeof(Py_ssize_t));
+    long *ends = PyMem_Malloc((size_t)(npairs ? npairs : 1) * 2 * sizeof(long));
+    long long *masks = PyMem_Malloc((size_t)(npairs ? npairs : 1) * sizeof(long long));
+    if (!at || !ends || !masks) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t p = 0; PyDict_Next(pairs, &pos, &key, &value); p++) {
+        if (!pair_mask(key, value, "als_pair_table: each pair is (i, j): [commons]", &masks[p])) goto done;
+        for (int end = 0; end < 2; end++) {
+            if (!small_int(PyTuple_GET_ITEM(key, end), 0, (long)nsets, &ends[2 * p + end])) goto done;
+            at[ends[2 * p + end] + 1]++;
+        }
+    }
+    for (Py_ssize_t i = 0; i < nsets; i++) at[i + 1] += at[i];
+    if (!(off = PyList_New(nsets + 1)) || !(nbr = PyList_New(2 * npairs)) || !(mask = PyList_New(2 * npairs)))
+        goto done;
+    for (Py_ssize_t i = 0; i <= nsets; i++) {
+        PyObject *v = PyLong_FromSsize_t(at[i]);
+        if (!v) goto done;
+        PyList_SET_ITEM(off, i, v);
+    }
+    for (Py_ssize_t p = 0; p < npairs; p++) {
+        PyObject *m = PyLong_FromLongLong(masks[p]);
+        if (!m) goto done;
+        for (int end = 0; end < 2; end++) {
+            Py_ssize_t slot = at[ends[2 * p + end]]++;
+            PyObject *there = PyLong_FromLong(ends[2 * p + 1 - end]);
+            if (!there) { Py_DECREF(m); goto done; }
+            PyList_SET_ITEM(nbr, slot, there);
+            Py_INCREF(m);
+            PyList_SET_ITEM(mask, slot, m);
+        }
+        Py_DECREF(m);
+    }
+    out = PyTuple_Pack(3, off, nbr, mask);
+done:
+    Py_XDECREF(off);
+    Py_XDECREF(nbr);
+    Py_XDECREF(mask);
+    PyMem_Free(at);
+    PyMem_Free(ends);
+    PyMem_Free(masks);
     return out;
 }

@@ -101,6 +101,27 @@ static int walk(Walk *w, int start, int cur, int l1, int l2, int act) {
     return 1;
 }
 
+/* The walk from every start, in order: the chains found, or NULL with an error set. */
+static PyObject *run_walk(Walk *w, int nsets) {
+    if (!(w->out = PyList_New(0))) return NULL;
+    for (int start = 0; start < nsets; start++) {
+        w->npath = 0;
+        w->narcs = 0;
+        w->path[w->npath++] = start;
+        for (int e = w->off[start]; e < w->off[start + 1]; e++) {
+            int nxt = w->nbr[e], c1 = w->first[e], c2 = w->second[e];
+            for (int a = 1; a <= (c2 >= 0 ? 2 : 1); a++) {
+                if (--w->budget < 0) break;
+                push_arc(w, nxt, a, c1, c2);
+                if (!walk(w, start, nxt, c1, c2, a)) { Py_CLEAR(w->out); return NULL; }
+                w->npath--;
+                w->narcs--;
+            }
+        }
+    }
+    return w->out;
+}
+
 PyObject *hodoku_als_walk(PyObject *module, PyObject *args) {
     PyObject *off_o, *nbr_o, *first_o, *second_o, *symbols_o, *reach_o;
     int nsym, words, max_links;
@@ -139,23 +160,7 @@ PyObject *hodoku_als_walk(PyObject *module, PyObject *args) {
             }
     if (!(reach = word_array(reach_o, (Py_ssize_t)nsets * nsym * words))) goto done;
     w = (Walk){off, nbr, first, second, symbols, reach, nsym, words, max_links, budget};
-    if (!(w.out = PyList_New(0))) goto done;
-    for (int start = 0; start < nsets; start++) {
-        w.npath = 0;
-        w.narcs = 0;
-        w.path[w.npath++] = start;
-        for (int e = off[start]; e < off[start + 1]; e++) {
-            int nxt = nbr[e], c1 = first[e], c2 = second[e];
-            for (int a = 1; a <= (c2 >= 0 ? 2 : 1); a++) {
-                if (--w.budget < 0) break;
-                push_arc(&w, nxt, a, c1, c2);
-                if (!walk(&w, start, nxt, c1, c2, a)) { Py_CLEAR(w.out); goto done; }
-                w.npath--;
-                w.narcs--;
-            }
-        }
-    }
-    out = w.out;
+    out = run_walk(&w, (int)nsets);
 done:
     PyMem_Free(off);
     PyMem_Free(nbr);
@@ -163,5 +168,184 @@ done:
     PyMem_Free(second);
     PyMem_Free(symbols);
     PyMem_Free(reach);
+    return out;
+}
+
+/* (hoals) hodoku_als_run(pairs, order, symbols, cells, reach, nsymbols, words, max_links, budget)
+ *   -> [(sets, commons, eliminations)]: hodoku_als_walk over the forward links strategies/_hodoku_als.py's
+ * als_chains makes, made here: pairs maps (i, j) to the restricted commons of sets i and j (the
+ * position's order, strategies.als.als_links); order lists the sets in HoDoKu's order (a permutation);
+ * symbols, cells (words little-endian words per set) and reach (per set and symbol) are in the
+ * position's order.  Sets that overlap are not joined; each pair becomes a link from the set earlier
+ * in HoDoKu's order to the later one, with its lowest and highest common, each set's links by the set
+ * they lead to; the chains' sets are indices in HoDoKu's order. */
+typedef struct { int to, c1, c2; } Forward;
+
+static int compare_forward(const void *a, const void *b) {
+    int x = ((const Forward *)a)->to, y = ((const Forward *)b)->to;
+    return (x > y) - (x < y);
+}
+
+PyObject *hodoku_als_run(PyObject *module, PyObject *args) {
+    PyObject *pairs, *order_o, *symbols_o, *cells_o, *reach_o, *key, *value, *out = NULL;
+    int nsym, words, max_links;
+    long budget;
+    if (!PyArg_ParseTuple(args, "O!OOOOiiil", &PyDict_Type, &pairs, &order_o, &symbols_o, &cells_o, &reach_o, &nsym,
+                          &words, &max_links, &budget))
+        return NULL;
+    if (nsym < 1 || nsym > 31 || words < 1 || words > 1 << 16 || max_links < 0 || max_links > 60) {
+        PyErr_SetString(PyExc_ValueError, "hodoku_als_run: symbols, words or max_links out of range");
+        return NULL;
+    }
+    Py_ssize_t nsets, npairs = PyDict_GET_SIZE(pairs), pos = 0, nlinks = 0;
+    int *order = NULL, *at = NULL, *symbols = NULL, *sym_h = NULL, *off = NULL, *nbr = NULL, *first = NULL,
+        *second = NULL;
+    word *cells = NULL, *reach = NULL, *reach_h = NULL;
+    Forward *links = NULL;
+    if (!(symbols = int_array_in(symbols_o, &nsets, -1, 0, 1L << nsym, "hodoku_als_run: symbols"))
+        || !(order = int_array_in(order_o, NULL, nsets, 0, (long)nsets, "hodoku_als_run: order")))
+        goto done;
+    size_t block = (size_t)nsym * words, n1 = (size_t)(nsets ? nsets : 1);
+    if (!(cells = word_array(cells_o, (Py_ssize_t)nsets * words))
+        || !(reach = word_array(reach_o, (Py_ssize_t)(nsets * (Py_ssize_t)block))))
+        goto done;
+    at = PyMem_Malloc(n1 * sizeof(int));
+    sym_h = PyMem_Malloc(n1 * sizeof(int));
+    off = PyMem_Calloc(n1 + 1, sizeof(int));
+    reach_h = PyMem_Malloc(n1 * block * sizeof(word));
+    links = PyMem_Malloc((size_t)(npairs ? npairs : 1) * sizeof(Forward));
+    int *from = PyMem_Malloc((size_t)(npairs ? npairs : 1) * sizeof(int));
+    if (!at || !sym_h || !off || !reach_h || !links || !from) { PyMem_Free(from); PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < nsets; i++) at[i] = -1;
+    for (Py_ssize_t h = 0; h < nsets; h++) {
+        int k = order[h];
+        if (at[k] >= 0) {
+            PyMem_Free(from);
+            PyErr_SetString(PyExc_ValueError, "hodoku_als_run: order is not a permutation of the sets");
+            goto done;
+        }
+        at[k] = (int)h;
+        sym_h[h] = symbols[k];
+        memcpy(reach_h + h * block, reach + (size_t)k * block, block * sizeof(word));
+    }
+    while (PyDict_Next(pairs, &pos, &key, &value)) {
+        long i, j, c;
+        if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value) || !PyList_GET_SIZE(value)) {
+            PyMem_Free(from);
+            PyErr_SetString(PyExc_ValueError, "hodoku_als_run: each pair is (i, j): [commons]");
+            goto done;
+        }
+        if (!small_int(PyTuple_GET_ITEM(key, 0), 0, (long)nsets, &i)
+            || !small_int(PyTuple_GET_ITEM(key, 1), 0, (long)nsets, &j)) { PyMem_Free(from); goto done; }
+        int lo = nsym, hi = -1;
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
+            if (!small_int(PyList_GET_ITEM(value, k), 0, nsym, &c)) { PyMem_Free(from); goto done; }
+            if (c < lo) lo = (int)c;
+            if (c > hi) hi = (int)c;
+        }
+        if (!w_disjoint(cells + (size_t)i * words, cells + (size_t)j * words, words)) continue;
+        int a = at[i], b = at[j];
+        if (a > b) { int t = a; a = b; b = t; }
+        from[nlinks] = a;
+        links[nlinks++] = (Forward){b, lo, PyList_GET_SIZE(value) == 1 ? -1 : hi};
+        off[a + 1]++;
+    }
+    for (Py_ssize_t h = 0; h < nsets; h++) off[h + 1] += off[h];
+    nbr = PyMem_Malloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
+    first = PyMem_Malloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
+    second = PyMem_Malloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
+    Forward *sorted = PyMem_Malloc((size_t)(nlinks ? nlinks : 1) * sizeof(Forward));
+    int *fill = PyMem_Malloc(n1 * sizeof(int));
+    if (!nbr || !first || !second || !sorted || !fill) {
+        PyMem_Free(from); PyMem_Free(sorted); PyMem_Free(fill); PyErr_NoMemory(); goto done;
+    }
+    memcpy(fill, off, n1 * sizeof(int));
+    for (Py_ssize_t e = 0; e < nlinks; e++) sorted[fill[from[e]]++] = links[e];
+    for (Py_ssize_t h = 0; h < nsets; h++)
+        qsort(sorted + off[h], (size_t)(off[h + 1] - off[h]), sizeof(Forward), compare_forward);
+    for (Py_ssize_t e = 0; e < nlinks; e++) {
+        nbr[e] = sorted[e].to;
+        first[e] = sorted[e].c1;
+        second[e] = sorted[e].c2;
+    }
+    PyMem_Free(from);
+    PyMem_Free(sorted);
+    PyMem_Free(fill);
+    Walk w = {off, nbr, first, second, sym_h, reach_h, nsym, words, max_links, budget};
+    out = run_walk(&w, (int)nsets);
+done:
+    PyMem_Free(order);
+    PyMem_Free(at);
+    PyMem_Free(symbols);
+    PyMem_Free(sym_h);
+    PyMem_Free(off);
+    PyMem_Free(nbr);
+    PyMem_Free(first);
+    PyMem_Free(second);
+    PyMem_Free(cells);
+    PyMem_Free(reach);
+    PyMem_Free(reach_h);
+    PyMem_Free(links);
+    return out;
+}
+
+/* (hoals) als_hodoku_order(sets, words) -> [index]: strategies._hodoku_als.hodoku_order, the indices of
+ * sets (strategies.als.Als records: cells, symbols, house, ...) sorted by house, then by their cells
+ * as ascending tuples (a set before its extensions); the sort is stable. */
+typedef struct { int index; long house; const word *cells; int words; } Ranked;
+
+static int compare_ranked(const void *pa, const void *pb) {
+    const Ranked *a = pa, *b = pb;
+    if (a->house != b->house) return a->house < b->house ? -1 : 1;
+    for (int i = 0; i < a->words; i++) {
+        word d = a->cells[i] ^ b->cells[i];
+        if (!d) continue;
+        word low = d & -d, above = ~(low | (low - 1));  /* the lowest cell in one set only, the cells past it */
+        const Ranked *has = a->cells[i] & low ? a : b, *other = has == a ? b : a;
+        int more = (other->cells[i] & above) != 0;
+        for (int j = i + 1; j < a->words && !more; j++) more = other->cells[j] != 0;
+        /* the set holding it comes first unless the other one ends before it */
+        int first = more ? (has == a ? -1 : 1) : (has == a ? 1 : -1);
+        return first;
+    }
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+PyObject *als_hodoku_order(PyObject *module, PyObject *args) {
+    PyObject *sets_o;
+    int W;
+    if (!PyArg_ParseTuple(args, "Oi", &sets_o, &W)) return NULL;
+    if (W < 1 || W > 1 << 16) {
+        PyErr_SetString(PyExc_ValueError, "als_hodoku_order: words out of range");
+        return NULL;
+    }
+    PyObject *sets = PySequence_Fast(sets_o, "als_hodoku_order: sets must be a sequence"), *out = NULL;
+    if (!sets) return NULL;
+    Py_ssize_t S = PySequence_Fast_GET_SIZE(sets);
+    Ranked *ranked = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(Ranked));
+    word *cells = PyMem_Calloc((size_t)(S ? S : 1) * W, sizeof(word));
+    if (!ranked || !cells) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < S; i++) {
+        PyObject *a = PySequence_Fast_GET_ITEM(sets, i);
+        if (!PyTuple_Check(a) || PyTuple_GET_SIZE(a) < 3) {
+            PyErr_SetString(PyExc_TypeError, "als_hodoku_order: each set must be an Als record");
+            goto done;
+        }
+        ranked[i] = (Ranked){(int)i, 0, cells + (size_t)i * W, W};
+        if (!long_to_bits(PyTuple_GET_ITEM(a, 0), cells + (size_t)i * W, W)
+            || !small_int(PyTuple_GET_ITEM(a, 2), 0, LONG_MAX, &ranked[i].house))
+            goto done;
+    }
+    qsort(ranked, (size_t)S, sizeof(Ranked), compare_ranked);
+    if (!(out = PyList_New(S))) goto done;
+    for (Py_ssize_t i = 0; i < S; i++) {
+        PyObject *v = PyLong_FromLong(ranked[i].index);
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyList_SET_ITEM(out, i, v);
+    }
+done:
+    Py_DECREF(sets);
+    PyMem_Free(ranked);
+    PyMem_Free(cells);
     return out;
 }
