@@ -32,6 +32,13 @@ from strategies.se_order import propagate_in_se_order
 from .test_accel import _jigsaw_6, _random_position, accel, with_accel  # noqa: F401  (fixtures)
 from .test_chain_engine import PUZZLES, stuck
 
+
+@pytest.fixture
+def fast(request):
+    """The accelerator in use (test_accel's: the installed module, or one compiled for the test)."""
+    return request.getfixturevalue("with_accel")
+
+
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
@@ -93,7 +100,7 @@ def _conclusions_by_one(state: State) -> list:
 
 
 @pytest.mark.parametrize("text", PUZZLES)
-def test_contradicting_names_the_contradictions(with_accel, monkeypatch, text):
+def test_contradicting_names_the_contradictions(fast, monkeypatch, text):
     state = stuck(text)
     assert _assert_contradicting(state) > 0
     assert _assert_same_nishio(state, monkeypatch)
@@ -102,7 +109,7 @@ def test_contradicting_names_the_contradictions(with_accel, monkeypatch, text):
 @SETTINGS
 @given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        solved=st.sampled_from([0.25, 0.5]))
-def test_contradicting_on_random_positions(with_accel, monkeypatch, size, seed, jigsaw, solved):
+def test_contradicting_on_random_positions(fast, monkeypatch, size, seed, jigsaw, solved):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
     state = _random_position(geometry, seed, solved=solved)
     _assert_contradicting(state)
@@ -110,7 +117,7 @@ def test_contradicting_on_random_positions(with_accel, monkeypatch, size, seed, 
         _assert_same_nishio(state, monkeypatch)
 
 
-def test_contradicting_refuses_malformed_input(with_accel):
+def test_contradicting_refuses_malformed_input(fast):
     ctx = implications(stuck(PUZZLES[0]), "dynamic", None).fast_context()
     with pytest.raises(TypeError):
         ctx.contradicting(5)
