@@ -216,15 +216,12 @@ static unsigned se_next_mark(SeCall *S) {
 
 /* Double implications: the assumptions x_on (propagation A) and its negation (B) both lead to y. */
 static int se_double(SeCall *S, const SeTrace *A, const SeTrace *B, int x_on) {
-    unsigned m = se_next_mark(S);
-    for (int k = 0; k < B->nnodes; k++) {
-        S->mark[B->lits[k]] = m;
-        S->hits[B->lits[k]] = k;
-    }
+    /* (B is the trace se_load read last: its literals' node numbers are still in litnum, stamped) */
+    const unsigned in_b = S->stamp;
     for (int k = 0; k < A->nnodes; k++) {
         int y = A->lits[k];
-        if (S->mark[y] != m || y == x_on || y == (x_on ^ 1) || !se_news(S, y)) continue;
-        int a = se_count(S, A, k), b = se_count(S, B, S->hits[y]);
+        if (S->litstamp[y] != in_b || y == x_on || y == (x_on ^ 1) || !se_news(S, y)) continue;
+        int a = se_count(S, A, k), b = se_count(S, B, S->litnum[y]);
         if (a < 0 || b < 0 || !se_keep(S, SE_DOUBLE, y, a + b, x_on)) return 0;
     }
     return 1;
