@@ -66,14 +66,7 @@ def _house_orders(g: Geometry) -> tuple[tuple[int, ...], ...]:
 
 def _places(cand: list[int], n: int) -> list[int]:
     """Per symbol, the cells whose candidates ``cand`` hold it (a cell mask)."""
-    out = [0] * n
-    for c, m in enumerate(cand):
-        bit = 1 << c
-        while m:
-            low = m & -m
-            out[low.bit_length() - 1] |= bit
-            m ^= low
-    return out
+    return [sum(1 << c for c, m in enumerate(cand) if m >> s & 1) for s in range(n)]
 
 
 def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) -> Propagation:

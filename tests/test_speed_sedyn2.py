@@ -168,13 +168,12 @@ def _se_order_by_lists(imp: Implications, start: int) -> Propagation:
                     found.append((q << 6 | s << 1 | 1, (HIDDEN, h), tuple(
                         r << 6 | s << 1 for r in houses[h] if real[r] >> s & 1 and (not cand[r] >> s & 1 or r == c))))
         for y, reason, parents in found:
-            if y in nodes:
-                continue
-            if y ^ 1 in nodes:
-                prop.contradiction = (y, reason, parents)
-                return prop
-            nodes[y] = (reason, parents)
-            queues[y & 1].append(y)
+            if y not in nodes:
+                if y ^ 1 in nodes:   # (the first literal found both ways)
+                    prop.contradiction = (y, reason, parents)
+                    return prop
+                nodes[y] = (reason, parents)
+                queues[y & 1].append(y)
         if not on:
             cand[c] &= ~(1 << s)
     return prop
