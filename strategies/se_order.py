@@ -102,9 +102,11 @@ def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) 
                 sym = s << 1
                 for h in orders[c]:
                     m = rest & house_masks[h]
-                    if m:
-                        rest ^= m   # (a cell of two of its houses: the first makes it, as the lists did)
-                        made += [(q << 6 | sym, peer) for q in cells_of(m)]
+                    rest ^= m   # (a cell of two of its houses: the first makes it, as the lists did)
+                    while m:   # (its cells, lowest first: a house's order)
+                        low = m & -m
+                        made.append(((low.bit_length() - 1) << 6 | sym, peer))
+                        m ^= low
                 for y, rp in made:
                     if y in nodes:
                         continue
@@ -130,7 +132,8 @@ def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) 
                 for h in orders[c]:
                     hm = house_masks[h]
                     pm = here & hm
-                    if pm.bit_count() == 2:
+                    rest = pm & (pm - 1)
+                    if rest and not rest & (rest - 1):   # (two places)
                         q = (pm ^ cbit).bit_length() - 1
                         # (the places the assumption took from the house, and c)
                         gone_here = tuple([r << 6 | sym for r in cells_of((real_places[s] & hm & ~here) | cbit)])
