@@ -18,7 +18,7 @@ import attrs
 
 from deduce import deadline
 from deduce.geometry import cells_of
-from deduce.literal import known, lit, lit_cell, negate
+from deduce.literal import known, lit_cell, negate
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
 from deduce.step import Step
@@ -207,6 +207,16 @@ class ChainProducer:
         true, in order; their literals appended to ``on_lits`` (static cell/region chains: only that)."""
         skip = self.kind == "cell-region"
         grouped = self.mode in GROUPED_MODES  # only chains through a group or a set count
+        if self.kind == "nishio" and not grouped and imp.fast_context():
+            # (Nishio reads the contradictions alone: the C accelerator propagates every place of the symbol
+            # in one call and names those, and only they are propagated again as records)
+            xs = [c << 6 | s << 1 | 1 for c in unsolved for s in cells_of(cand[c] if symbol is None
+                                                                         else cand[c] & 1 << symbol)]
+            on_lits += xs
+            deadline.check()
+            for x in imp.fast_context().contradicting(xs):
+                yield self._contradiction(imp.propagate(x))
+            return
         for c in unsolved:
             m = cand[c] if symbol is None else cand[c] & 1 << symbol
             if not m:
@@ -218,8 +228,13 @@ class ChainProducer:
                     continue
                 prop = imp.propagate(x)
                 if prop.contradiction is not None and (not grouped or prop.grouped):
-                    yield Conclusion(CONTRADICTION, (c, s), [prop], [contradiction_targets(prop)],
-                                     lit(c, s, False), self._halves(prop))
+                    yield self._contradiction(prop)
+
+    def _contradiction(self, prop: Propagation) -> Conclusion:
+        """The contradiction ``prop`` runs into, as a conclusion: its assumption is false."""
+        x = prop.start
+        return Conclusion(CONTRADICTION, (x >> 6, x >> 1 & 31), [prop], [contradiction_targets(prop)], x ^ 1,
+                          self._halves(prop))
 
     def _halves(self, prop: Propagation) -> tuple[list[int], list[int]] | None:
         """How a contradiction's complexity is counted: in the dynamic modes,

@@ -349,8 +349,6 @@ class Implications:
         self.cand = state.cand
         self.value = state.value
         self.smask = symbol_masks_solved(state)   # (shared by the position: each propagation narrows a copy)
-        #: the solved cells, as a cell mask
-        self.solved = _solved(state)
         self.static = mode in ("static", *GROUPED_MODES)
         self.inner_steps = mode in NESTING
         self._inner: list[Any] | None = None
@@ -379,6 +377,12 @@ class Implications:
         # in order, and what fires per places left of the union, kept as propagations meet it: per set
         # fired and other symbol, (the symbol, the cells it leaves, the set's reason and parents)).
         self._als_index: dict[int, AlsIndexEntry] | None = None if mode == "grouped" else {}
+
+    @property
+    def solved(self) -> int:
+        """The solved cells, as a cell mask (read by the Python propagation alone: computed when asked,
+        not each time :func:`implications` hands the instance to a position)."""
+        return _solved(self.state)
 
     @property
     def als_index(self) -> dict[int, AlsIndexEntry]:
@@ -488,12 +492,16 @@ class Implications:
         if self.inner_steps:
             # dynamic+ and nested chains: in Sudoku Explainer's order, so that their lengths are its own
             return propagate_in_se_order(self, Propagation(start), MAX_RULES)
-        if self.fast_context():
+        fast = self._fast
+        if fast is None:
+            fast = self.fast_context()
+        if fast:
             # the C accelerator (strategies/_accel.py): the same propagation, node for node, as plain data
-            index, raw, contradiction, grouped = self._fast.propagate(start)
+            index, raw, contradiction, grouped = fast.propagate(start)
             trace = Trace(index, raw)
             prop = Propagation(start, trace)
-            prop.grouped = grouped
+            if grouped:
+                prop.grouped = True
             if contradiction is not None:
                 y, r = contradiction
                 prop.contradiction = (y, *trace.record(r))
@@ -950,7 +958,7 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
         imp: Implications = per_symbol(state, ("implications", mode), symbol,
                                        lambda: Implications(state, mode, symbol))
         # what it reads of the position is the same here (see per_symbol): read this one from now on
-        imp.state, imp.cand, imp.value, imp.solved = state, state.cand, state.value, _solved(state)
+        imp.state, imp.cand, imp.value = state, state.cand, state.value
         return imp
 
     return per_position(state, ("implications", mode, symbol), lambda: Implications(state, mode, symbol))

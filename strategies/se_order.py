@@ -42,12 +42,11 @@ words and pictures read them unchanged.  Bounded as the engine is: at most
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from typing import TYPE_CHECKING
 
-from deduce.geometry import cells_of
-from deduce.literal import lit, lit_cell
-from deduce.literal import lit_symbol as lit_sym
+from deduce.geometry import Geometry, cells_of
 
 from ._reasons import ASSUMED, HIDDEN, NAKED, PEER, SAME_CELL
 
@@ -57,21 +56,36 @@ if TYPE_CHECKING:
 __all__ = ["propagate_in_se_order"]
 
 
-def _house_orders(cell_houses: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """Per cell, its houses in SE's order: box (region), row, column."""
-    return tuple(hs[2:] + hs[:2] for hs in cell_houses)
+@functools.cache
+def _house_orders(g: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per cell, its houses in SE's order: box (region), row, column.  (A house lists its cells in
+    ascending order, as Geometry builds them, so a mask's cells, lowest first, come in the house's
+    order: the propagation reads places off masks.)"""
+    return tuple(hs[2:] + hs[:2] for hs in g.cell_houses)
+
+
+def _places(cand: list[int], n: int) -> list[int]:
+    """Per symbol, the cells whose candidates ``cand`` hold it (a cell mask)."""
+    return [sum(1 << c for c, m in enumerate(cand) if m >> s & 1) for s in range(n)]
 
 
 def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) -> Propagation:
     """``prop``, a new propagation of its start in ``imp``'s position, made in SE's order (above), with at
     most ``max_rules`` inner steps."""
+    g = imp.state.puzzle.geometry
+    orders, house_masks = _house_orders(g), g.house_masks
     start = prop.start
     nodes = prop.nodes
     nodes[start] = ((ASSUMED,), ())
     real = imp.cand
     cand = list(real)
-    houses = imp.state.puzzle.geometry.houses
-    orders = _house_orders(imp.cell_houses)
+    # (per symbol, its places in the position: the one of the Implications, read by every propagation of it,
+    # and this propagation's, narrowed with cand)
+    kept = imp.kept.get("se-order places")
+    if kept is None or kept[0] is not real:
+        kept = imp.kept["se-order places"] = [real, _places(real, g.size)]
+    real_places: list[int] = kept[1]
+    places = list(real_places)
     on_queue: deque[int] = deque()
     off_queue: deque[int] = deque()
     (on_queue if start & 1 else off_queue).append(start)
@@ -79,13 +93,20 @@ def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) 
         while on_queue or off_queue:
             if on_queue:
                 x = on_queue.popleft()
-                c, s = lit_cell(x), lit_sym(x)
+                c, s = x >> 6, x >> 1 & 31   # (lit_cell, lit_symbol, inline)
                 parents: tuple[int, ...] = (x,)
                 same = ((SAME_CELL, c), parents)
                 peer = ((PEER, c), parents)
-                made = [(lit(c, t, False), same) for t in cells_of(cand[c] & ~(1 << s))]
+                made = [(c << 6 | t << 1, same) for t in cells_of(cand[c] & ~(1 << s))]
+                rest = places[s] & ~(1 << c)
+                sym = s << 1
                 for h in orders[c]:
-                    made += [(lit(q, s, False), peer) for q in houses[h] if q != c and cand[q] >> s & 1]
+                    m = rest & house_masks[h]
+                    rest ^= m   # (a cell of two of its houses: the first makes it, as the lists did)
+                    while m:   # (its cells, lowest first: a house's order)
+                        low = m & -m
+                        made.append(((low.bit_length() - 1) << 6 | sym, peer))
+                        m ^= low
                 for y, rp in made:
                     if y in nodes:
                         continue
@@ -96,22 +117,28 @@ def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) 
                     off_queue.append(y)
                 continue
             x = off_queue.popleft()
-            c, s = lit_cell(x), lit_sym(x)
+            c, s = x >> 6, x >> 1 & 31
             bit = 1 << s
             found: list[tuple[int, tuple, tuple[int, ...]]] = []
             left = cand[c]
             if left >> s & 1:
+                cbit = 1 << c
+                sym = s << 1
                 if left.bit_count() == 2:
                     t = (left & ~bit).bit_length() - 1
                     gone = (real[c] & ~left) | bit
-                    found.append((lit(c, t, True), (NAKED, c), tuple(lit(c, u, False) for u in cells_of(gone))))
+                    found.append((c << 6 | t << 1 | 1, (NAKED, c), tuple([c << 6 | u << 1 for u in cells_of(gone)])))
+                here = places[s]
                 for h in orders[c]:
-                    places = [q for q in houses[h] if cand[q] & bit]
-                    if len(places) == 2:
-                        q = places[0] if places[1] == c else places[1]
-                        gone_here = tuple(lit(r, s, False) for r in houses[h]
-                                          if real[r] & bit and (not cand[r] & bit or r == c))
-                        found.append((lit(q, s, True), (HIDDEN, h), gone_here))
+                    hm = house_masks[h]
+                    pm = here & hm
+                    rest = pm & (pm - 1)
+                    if rest and not rest & (rest - 1):   # (two places)
+                        q = (pm ^ cbit).bit_length() - 1
+                        # (the places the assumption took from the house, and c)
+                        gone_here = tuple([r << 6 | sym for r in cells_of((real_places[s] & hm & ~here) | cbit)])
+                        found.append((q << 6 | sym | 1, (HIDDEN, h), gone_here))
+                places[s] = here & ~cbit
             for y, reason, parents in found:
                 if y in nodes:
                     continue
@@ -126,7 +153,7 @@ def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) 
         placed = 0
         for y in nodes:
             if y & 1:
-                placed |= 1 << lit_cell(y)
+                placed |= 1 << (y >> 6)
         lits = imp._inner_step(prop, cand, placed)
         added = False
         for y, reason, parents in lits:
@@ -140,3 +167,4 @@ def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) 
         if not added:
             return prop
         prop.rules += 1
+

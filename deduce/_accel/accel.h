@@ -127,6 +127,11 @@ word *word_array(PyObject *b, Py_ssize_t words);
 /* A growing int array. */
 typedef struct { int *items; size_t used, cap; } IntList;
 int push(IntList *L, int v);
+/* push, inline when there is room (sedyn2: the propagations' and the chain counts' hot loops) */
+static inline int push_fast(IntList *L, int v) {
+    if (L->used < L->cap) { L->items[L->used++] = v; return 1; }
+    return push(L, v);
+}
 int *int_list_array(IntList *L);
 /* Growing arrays of W-word bitsets. */
 typedef struct { word *items; size_t used, cap; int W; } WordList;

@@ -1,5 +1,12 @@
 #include "accel.h"
 
+/* The set bits of a, counted as far as two: 0, 1, or 2 and more (what a house's places are asked). */
+static inline int w_few(const word *a, int W) {
+    int k = 0;
+    for (int i = 0; i < W && k < 2; i++) if (a[i]) k += 1 + !!(a[i] & (a[i] - 1));
+    return k;
+}
+
 typedef struct {
     PyObject_HEAD
     int n, ncells, W, nhouses;
@@ -117,7 +124,7 @@ static int find_live(Context *C) {
                 int count = 0;
                 if (!C->is_static) {
                     for (int k = 0; k < 3; k++)
-                        if (!push(&houses, C->cell_houses[c * 3 + k])) goto fail;
+                        if (!push_fast(&houses, C->cell_houses[c * 3 + k])) goto fail;
                     count = 3;
                 } else {
                     if (C->value[c] >= 0) continue;
@@ -125,7 +132,7 @@ static int find_live(Context *C) {
                         const word *hm = C->house + (size_t)C->cell_houses[c * 3 + k] * W;
                         for (int j = 0; j < W; j++) places[j] = sm[j] & hm[j];
                         if (house_links(C, places, c)) {
-                            if (!push(&houses, C->cell_houses[c * 3 + k])) goto fail;
+                            if (!push_fast(&houses, C->cell_houses[c * 3 + k])) goto fail;
                             count++;
                         }
                     }
@@ -184,20 +191,20 @@ static int als_add(Context *C, AlsBuild *B, const word *cells, uint32_t symbols,
         if (!(symbols >> x & 1) || !(has_out & ~(1u << x))) continue;
         int e = (int)B->e_sym.used;
         if (!push_words(&B->e_where, B->where + (size_t)x * W) || !push_words(&B->e_cells, cells)
-            || !push(&B->e_house, house) || !push(&B->e_sym, x) || !push(&B->e_oth_start, (int)B->o_sym.used))
+            || !push_fast(&B->e_house, house) || !push_fast(&B->e_sym, x) || !push_fast(&B->e_oth_start, (int)B->o_sym.used))
             return 0;
         int count = 0;
         for (int y = 0; y < n; y++) {
             if (y == x || !(has_out >> y & 1)) continue;
-            if (!push(&B->o_sym, y) || !push_words(&B->o_words, B->outside + (size_t)y * W)) return 0;
+            if (!push_fast(&B->o_sym, y) || !push_words(&B->o_words, B->outside + (size_t)y * W)) return 0;
             count++;
         }
-        if (!push(&B->e_oth_count, count)) return 0;
+        if (!push_fast(&B->e_oth_count, count)) return 0;
         const word *wx = B->where + (size_t)x * W;
         for (int k = 0; k < W; k++) {
             for (word v = wx[k]; v; v &= v - 1) {
                 int q = k * 64 + __builtin_ctzll(v);
-                if (!push(&B->pair_li, q * n + x) || !push(&B->pair_e, e)) return 0;
+                if (!push_fast(&B->pair_li, q * n + x) || !push_fast(&B->pair_e, e)) return 0;
             }
         }
     }
@@ -331,14 +338,14 @@ static int build_als(Context *C, int max_cells) {
         C->lm_count[li] = nfirst;
         for (int j = 0; j < nfirst; j++) {
             const word *wj = B.e_where.items + (size_t)ents[first[j]] * W;
-            if (!push(&m_ent_start, (int)mask_ents.used)) goto done;
+            if (!push_fast(&m_ent_start, (int)mask_ents.used)) goto done;
             int in = 0;
             for (int k = first[j]; k < count; k++) {
                 if (memcmp(B.e_where.items + (size_t)ents[k] * W, wj, W * sizeof(word))) continue;
-                if (!push(&mask_ents, ents[k])) goto done;
+                if (!push_fast(&mask_ents, ents[k])) goto done;
                 in++;
             }
-            if (!push(&m_ent_count, in)) goto done;
+            if (!push_fast(&m_ent_count, in)) goto done;
         }
     }
     C->n_entries = (int)B.e_sym.used;
@@ -466,8 +473,8 @@ static PyObject *lit_long(long v) {
 static int rec_open(Context *C, int code, int a, int b) {
     int r = (int)(C->recs.used / REC);
     int f = (int)C->flat.used;
-    if (!push(&C->recs, code) || !push(&C->recs, a) || !push(&C->recs, b) || !push(&C->recs, f)
-        || !push(&C->recs, 0) || !push(&C->recs, f) || !push(&C->recs, 0))
+    if (!push_fast(&C->recs, code) || !push_fast(&C->recs, a) || !push_fast(&C->recs, b) || !push_fast(&C->recs, f)
+        || !push_fast(&C->recs, 0) || !push_fast(&C->recs, f) || !push_fast(&C->recs, 0))
         return -1;
     return r;
 }
@@ -490,7 +497,7 @@ static int push_mask(Context *C, const word *m, int W, int s) {
     for (int i = 0; i < W; i++) {
         for (word v = m[i]; v; v &= v - 1) {
             int c = i * 64 + __builtin_ctzll(v);
-            if (!push(&C->flat, s < 0 ? c : LIT(c, s, 0))) return 0;
+            if (!push_fast(&C->flat, s < 0 ? c : LIT(c, s, 0))) return 0;
         }
     }
     return 1;
@@ -499,14 +506,14 @@ static int push_mask(Context *C, const word *m, int W, int s) {
 /* Push the "off" literals of cell c for the symbols of candidate mask m; 0 on error. */
 static int push_symbols_off(Context *C, int c, uint32_t m) {
     for (; m; m &= m - 1)
-        if (!push(&C->flat, LIT(c, __builtin_ctz(m), 0))) return 0;
+        if (!push_fast(&C->flat, LIT(c, __builtin_ctz(m), 0))) return 0;
     return 1;
 }
 
 /* A record (code, a, b) whose parents are the one literal p; its number, -1 on error. */
 static int rec_one(Context *C, int code, int a, int b, int p) {
     int r = rec_open(C, code, a, b);
-    if (r < 0 || !push(&C->flat, p)) return -1;
+    if (r < 0 || !push_fast(&C->flat, p)) return -1;
     rec_parents_end(C, r);
     rec_cells_end(C, r);
     return r;
@@ -533,13 +540,13 @@ static inline int group_of(Context *C, const word *m, int *line, int *block) {
 /* Node y, which follows from record r: index[y] = its number (no index: none), its record kept; 0 on
  * error. */
 static inline int put(Context *C, PyObject *index, int y, int r) {
-    if (!index) return push(&C->node_rec, r) && push(&C->node_lit, y);
-    if (!push(&C->node_lit, y)) return 0;
+    if (!index) return push_fast(&C->node_rec, r) && push_fast(&C->node_lit, y);
+    if (!push_fast(&C->node_lit, y)) return 0;
     PyObject *key = lit_long(y);
     if (!key) return 0;
     PyObject *num = lit_long((long)C->node_rec.used);
     if (!num) { Py_DECREF(key); return 0; }
-    int ok = PyDict_SetItem(index, key, num) == 0 && push(&C->node_rec, r);
+    int ok = PyDict_SetItem(index, key, num) == 0 && push_fast(&C->node_rec, r);
     Py_DECREF(key);
     Py_DECREF(num);
     return ok;
@@ -711,7 +718,7 @@ static PyObject *ctx_run(Context *C, int start, int make) {
                         if (!seen[IDX(y)]) {
                             FAIL_IF((r = rec_open(C, REC_NAKED, c, 0)) < 0);
                             /* (none gone never happens: x's own went; -2 is Python's c << 6 | -1 << 1) */
-                            FAIL_IF(gone ? !push_symbols_off(C, c, gone) : !push(&C->flat, -2));
+                            FAIL_IF(gone ? !push_symbols_off(C, c, gone) : !push_fast(&C->flat, -2));
                             rec_parents_end(C, r);
                             rec_cells_end(C, r);
                             DERIVED(derive_on(C, index, y, r, next, &nnext));
@@ -727,8 +734,8 @@ static PyObject *ctx_run(Context *C, int start, int make) {
                 int h = C->live_h[ls + hi];
                 const word *hm = C->house + (size_t)h * W;
                 /* tmp = left = smask[s] & hm */
-                int nleft = 0;
-                for (int i = 0; i < W; i++) { tmp[i] = sm_s[i] & hm[i]; nleft += __builtin_popcountll(tmp[i]); }
+                int nleft = 0;   /* (0, 1, or 2 for two or more: all that is asked) */
+                for (int i = 0; i < W; i++) { tmp[i] = sm_s[i] & hm[i]; nleft += tmp[i] ? 1 + !!(tmp[i] & (tmp[i] - 1)) : 0; }
                 if (!nleft) {
                     for (int i = 0; i < W; i++) tmp2[i] = sm0[i] & hm[i];
                     if (is_static && w_count(tmp2, W) != 2) continue;
@@ -743,13 +750,13 @@ static PyObject *ctx_run(Context *C, int start, int make) {
                 if (nleft == 1) {
                     int q = w_low(tmp, W);
                     if (C->value[q] >= 0 || w_bit(placed, q)) continue;
-                    int ngone = w_count(tmp2, W), gl, gb;
+                    int ngone = w_few(tmp2, W), gl, gb;
                     if (!is_static || ngone <= 1 || (grouped && group_of(C, tmp2, &gl, &gb))) {
                         int y = LIT(q, s, 1);
                         if (!seen[IDX(y)]) {
                             FAIL_IF((r = rec_open(C, REC_HIDDEN, h, 0)) < 0);
                             /* (none gone never happens: x's own went; g is then -1, as in Python) */
-                            FAIL_IF(ngone ? !push_mask(C, tmp2, W, s) : !push(&C->flat, -64 + s * 2));
+                            FAIL_IF(ngone ? !push_mask(C, tmp2, W, s) : !push_fast(&C->flat, -64 + s * 2));
                             rec_parents_end(C, r);
                             rec_cells_end(C, r);
                             DERIVED(derive_on(C, index, y, r, next, &nnext));
@@ -855,10 +862,44 @@ error:
     return NULL;
 }
 
+/* ---- contradicting(starts): which assumptions run into a contradiction (sedyn2) ---------------- */
+
+/* contradicting(starts) -> list: those of starts (a sequence of literals) whose propagation runs into
+ * a contradiction, in order; each propagated as propagate does, making no Python object of it (Nishio
+ * reads only those: one call per symbol instead of one per place). */
+static PyObject *ctx_contradicting(Context *C, PyObject *arg) {
+    PyObject *seq = PySequence_Fast(arg, "contradicting: a sequence of literals");
+    if (!seq) return NULL;
+    PyObject *out = PyList_New(0);
+    if (!out) { Py_DECREF(seq); return NULL; }
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        long v = PyLong_AsLong(item);
+        if (v == -1 && PyErr_Occurred()) goto error;
+        if (v < 0 || v > INT_MAX) {
+            PyErr_SetString(PyExc_ValueError, "propagate: a literal of this grid");
+            goto error;
+        }
+        PyObject *none = ctx_run(C, (int)v, 0);
+        if (!none) goto error;
+        Py_DECREF(none);
+        if (C->contra_rec >= 0 && PyList_Append(out, item) < 0) goto error;
+    }
+    Py_DECREF(seq);
+    return out;
+error:
+    Py_DECREF(seq);
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef ctx_methods[] = {
     {"propagate", (PyCFunction)ctx_propagate, METH_VARARGS,
      "propagate(start) -> (index, records, contradiction, grouped): follow start; "
      "the records as plain ints (strategies.implications.Trace makes them)."},
+    {"contradicting", (PyCFunction)ctx_contradicting, METH_O,
+     "contradicting(starts) -> list: those of starts whose propagation runs into a contradiction, in order."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1039,7 +1080,7 @@ PyObject *trace_count(PyObject *module, PyObject *args) {
         long v = PyLong_AsLong(t);
         if (v == -1 && PyErr_Occurred()) goto error;
         if (v < 0 || v >= (1L << 24)) { PyErr_SetString(PyExc_ValueError, "a literal out of range"); goto error; }
-        if (!push(&stack, (int)v)) goto error;
+        if (!push_fast(&stack, (int)v)) goto error;
     }
     while (stack.used) {
         long v = stack.items[--stack.used];
@@ -1071,7 +1112,7 @@ PyObject *trace_count(PyObject *module, PyObject *args) {
                 if (key) { PyErr_SetObject(PyExc_KeyError, key); Py_DECREF(key); }
                 goto error;
             }
-            if (!push(&stack, p)) goto error;
+            if (!push_fast(&stack, p)) goto error;
         }
     }
     Py_DECREF(fast);

@@ -165,14 +165,14 @@ static int se_count_many(SeCall *S, const SeTrace *T, const int *starts, int k) 
     }
     int count = 0;
     S->stack.used = 0;
-    for (int i = 0; i < k; i++) if (!push(&S->stack, starts[i])) return -1;
+    for (int i = 0; i < k; i++) if (!push_fast(&S->stack, starts[i])) return -1;
     while (S->stack.used) {
         int v = S->stack.items[--S->stack.used];
         if (S->walked[v] == S->walk) continue;
         S->walked[v] = S->walk;
         count++;
         for (int j = T->pstart[v]; j < T->pstart[v + 1]; j++)
-            if (S->walked[T->par[j]] != S->walk && !push(&S->stack, T->par[j])) return -1;
+            if (S->walked[T->par[j]] != S->walk && !push_fast(&S->stack, T->par[j])) return -1;
     }
     return count;
 }
@@ -196,7 +196,7 @@ static int se_keep(SeCall *S, int kind, int y, int cx, int job) {
         S->best_has[at] = 1;
         S->best_cx[at] = cx;
         S->best_job[at] = job;
-        return push(&S->order, kind) && push(&S->order, y);
+        return push_fast(&S->order, kind) && push_fast(&S->order, y);
     }
     if (cx < S->best_cx[at]) {
         S->best_cx[at] = cx;
@@ -216,15 +216,12 @@ static unsigned se_next_mark(SeCall *S) {
 
 /* Double implications: the assumptions x_on (propagation A) and its negation (B) both lead to y. */
 static int se_double(SeCall *S, const SeTrace *A, const SeTrace *B, int x_on) {
-    unsigned m = se_next_mark(S);
-    for (int k = 0; k < B->nnodes; k++) {
-        S->mark[B->lits[k]] = m;
-        S->hits[B->lits[k]] = k;
-    }
+    /* (B is the trace se_load read last: its literals' node numbers are still in litnum, stamped) */
+    const unsigned in_b = S->stamp;
     for (int k = 0; k < A->nnodes; k++) {
         int y = A->lits[k];
-        if (S->mark[y] != m || y == x_on || y == (x_on ^ 1) || !se_news(S, y)) continue;
-        int a = se_count(S, A, k), b = se_count(S, B, S->hits[y]);
+        if (S->litstamp[y] != in_b || y == x_on || y == (x_on ^ 1) || !se_news(S, y)) continue;
+        int a = se_count(S, A, k), b = se_count(S, B, S->litnum[y]);
         if (a < 0 || b < 0 || !se_keep(S, SE_DOUBLE, y, a + b, x_on)) return 0;
     }
     return 1;
@@ -604,7 +601,7 @@ PyObject *trace_doubles(PyObject *module, PyObject *args) {
         int a = ix_count(&A, k, codes, ncodes, &stack, &tagged, &symbols);
         int b = ix_count(&B, at, codes, ncodes, &stack, &tagged, &symbols);
         if (a < 0 || b < 0) goto done;
-        if (!push(&found, y) || !push(&found, a + b) || !push(&found, (int)tagged) || !push(&found, (int)symbols))
+        if (!push_fast(&found, y) || !push_fast(&found, a + b) || !push_fast(&found, (int)tagged) || !push_fast(&found, (int)symbols))
             goto done;
     }
     out = PyList_New((Py_ssize_t)found.used);
@@ -740,7 +737,7 @@ PyObject *trace_chain(PyObject *module, PyObject *args) {
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
         if (v == -1 && PyErr_Occurred()) goto done;
-        if (v >= 0 && (size_t)v < dl_cap && dl_stamp[v] == dl_read && !push(&stack, dl_num[v])) goto done;
+        if (v >= 0 && (size_t)v < dl_cap && dl_stamp[v] == dl_read && !push_fast(&stack, dl_num[v])) goto done;
     }
     int count = 0;
     while (stack.used) {
@@ -749,7 +746,7 @@ PyObject *trace_chain(PyObject *module, PyObject *args) {
         dl_seen[k] = dl_walk;
         count++;
         for (int j = T.pstart[k]; j < T.pstart[k + 1]; j++)
-            if (dl_seen[T.par[j]] != dl_walk && !push(&stack, T.par[j])) goto done;
+            if (dl_seen[T.par[j]] != dl_walk && !push_fast(&stack, T.par[j])) goto done;
     }
     out = PyList_New(count);
     if (!out) goto done;
