@@ -25,6 +25,7 @@ from .conclusions import _NOTED as NOTED
 from .conclusions import CONTRADICTION, DOUBLE, Conclusion, contradiction_targets
 from .implications import Implications, Propagation, Trace, _record_codes, implications
 from .static_screen import static_screen
+from .symbol_store import per_symbol
 
 if TYPE_CHECKING:
     from .chain_producer import ChainProducer
@@ -112,9 +113,9 @@ def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, in
     # (ChainProducer.symbols: X-chains each symbol with a candidate left, in order; the others every symbol at once)
     symbols: list[int | None] = [s for s, m in enumerate(smask) if m] if kind == "x-chain" else [None]
     for symbol in symbols:
-        imp = implications(state, producer.mode, symbol)
-        screen = static_screen(state, symbol)
         if kind == "cell-region":
+            imp = implications(state, producer.mode, symbol)
+            screen = static_screen(state, symbol)
             groups = producer.branch_groups(state)
             for (group, source, starts), bound in zip(groups, screen.common_bounds(groups)):
                 if bound is not None:
@@ -123,10 +124,14 @@ def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, in
             continue
         if symbol is None:  # (the same for every static chain of the position)
             on_lits = per_position(state, "on literals", lambda: _on_literals(state))
+            contradictions, doubles = static_screen(state, None).units(on_lits)
         else:
-            on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
-            on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
-        contradictions, doubles = screen.units(on_lits)
+            # (a symbol's units read only where the symbol can go: kept while its places stay the same)
+            on_lits, contradictions, doubles = per_symbol(state, "x-chain units", symbol,
+                                                          partial(_symbol_units, state, symbol, smask[symbol]))
+        if not contradictions and not doubles:
+            continue  # (nearly every symbol of an X-chain: no propagation asked for)
+        imp = implications(state, producer.mode, symbol)
         for k, bound in contradictions:
             add((least + bonus(bound), bound, len(units), partial(_contradiction, producer, imp, on_lits[k]), None))
         for k, common, dead in doubles:
@@ -136,6 +141,15 @@ def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, in
             add((least + bonus(bound), bound, len(units), partial(_doubles, producer, state, imp, x, counted),
                  partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None))
     return units
+
+
+def _symbol_units(state: State, symbol: int, places: int) -> tuple[list[int], list[tuple[int, int]],
+                                                                  list[tuple[int, int | None, int | None]]]:
+    """The "on" literals of ``symbol`` at its unsolved ``places`` and their
+    :meth:`~strategies.static_screen.StaticScreen.units` in the symbol's screen."""
+    on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
+    on_lits = [c << 6 | on for c in cells_of(places)]
+    return (on_lits, *static_screen(state, symbol).units(on_lits))
 
 
 def _on_literals(state: State) -> list[int]:
