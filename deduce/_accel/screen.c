@@ -287,33 +287,39 @@ static PyObject *none_or_long(int v) {
 /* The most words a screen keeps of its balls (32 MB) */
 #define KEPT_BALLS_WORDS ((size_t)1 << 22)
 
-/* Keeps the "on" ball of bit screen_ball just made (its layers at layers, nlayers of them; its sets in
-   S->on and S->off), when S keeps balls and has room; 0 only when out of memory (an error set). */
-static int keep_ball(Screen *S, int bit, const word *layers, int nlayers) {
-    if (!S->keep || (S->kept && S->kept[bit])) return 1;
-    const int nw = S->nw;
-    const size_t size = 1 + 2 * (size_t)nw + (size_t)nlayers * 2 * nw;
-    if (S->kept_used + size > KEPT_BALLS_WORDS) return 1;
+/* Where units() makes the "on" ball of bit when the screen keeps it: the ball's start in kept_block, with
+   room for its most layers (screen_ball then writes them there, at start + 1 + 2 * nw, and kept_ball
+   keeps them); NULL when it is not kept (already kept, or no room left), or out of memory (an error set,
+   *failed 1). */
+static word *ball_room(Screen *S, int bit, int *failed) {
+    *failed = 0;
+    if (!S->keep || (S->kept && S->kept[bit])) return NULL;
+    const size_t most = 1 + 2 * (size_t)S->nw + (size_t)(S->max_depth + 1) * 2 * S->nw;
+    if (S->kept_used + most > KEPT_BALLS_WORDS) return NULL;
     if (!S->kept) {
         S->kept = PyMem_Calloc((size_t)S->nbits, sizeof(size_t));
-        if (!S->kept) { PyErr_NoMemory(); return 0; }
+        if (!S->kept) { PyErr_NoMemory(); *failed = 1; return NULL; }
     }
-    if (S->kept_used + size > S->kept_cap) {
+    if (S->kept_used + most > S->kept_cap) {
         size_t cap = S->kept_cap ? S->kept_cap : 1 << 14;
-        while (cap < S->kept_used + size) cap *= 2;
+        while (cap < S->kept_used + most) cap *= 2;
         word *block = PyMem_Realloc(S->kept_block, cap * sizeof(word));
-        if (!block) { PyErr_NoMemory(); return 0; }
+        if (!block) { PyErr_NoMemory(); *failed = 1; return NULL; }
         S->kept_block = block;
         S->kept_cap = cap;
     }
-    word *at = S->kept_block + S->kept_used;
-    at[0] = (word)nlayers;
-    memcpy(at + 1, S->on, nw * 8);
-    memcpy(at + 1 + nw, S->off, nw * 8);
-    memcpy(at + 1 + 2 * nw, layers, (size_t)nlayers * 2 * nw * 8);
+    return S->kept_block + S->kept_used;
+}
+
+/* Keeps the "on" ball of bit screen_ball just made at ball_room's start (nlayers layers; its two
+   bitsets in S->on and S->off). */
+static void kept_ball(Screen *S, int bit, word *start, int nlayers) {
+    const int nw = S->nw;
+    start[0] = (word)nlayers;
+    memcpy(start + 1, S->on, nw * 8);
+    memcpy(start + 1 + nw, S->off, nw * 8);
     S->kept[bit] = S->kept_used + 1;
-    S->kept_used += size;
-    return 1;
+    S->kept_used += 1 + 2 * (size_t)nw + (size_t)nlayers * 2 * nw;
 }
 
 /* units(bits) -> (contradictions, doubles) for the "on" literals of bits (StaticScreen.units) */
@@ -327,9 +333,11 @@ static PyObject *screen_units(Screen *S, PyObject *args) {
     if (!dead_list || !double_list) goto error;
     const int nw = S->nw;
     for (Py_ssize_t u = 0; u < k; u++) {
-        int bit = bits[u], n_on, n_off;
-        int dead_on = screen_ball(S, bit, 1, S->layers[0], &n_on);
-        if (!keep_ball(S, bit, S->layers[0], n_on)) goto error;
+        int bit = bits[u], n_on, n_off, failed;
+        word *room = ball_room(S, bit, &failed), *first = room ? room + 1 + 2 * nw : S->layers[0];
+        if (failed) goto error;
+        int dead_on = screen_ball(S, bit, 1, first, &n_on);
+        if (room) kept_ball(S, bit, room, n_on);
         if (dead_on >= 0) {
             PyObject *item = Py_BuildValue("(ni)", u, dead_on > 1 ? dead_on : 1);
             if (!item || PyList_Append(dead_list, item) < 0) { Py_XDECREF(item); goto error; }
@@ -348,7 +356,7 @@ static PyObject *screen_units(Screen *S, PyObject *args) {
         w_clear(meet_on, bit);
         w_clear(meet_off, bit);
         for (int q = 0; q < nw; q++) both |= (meet_on[q] | meet_off[q]) != 0;
-        int common = both ? pair_distance(S, S->layers[0], n_on, S->layers[1], n_off, meet_on, meet_off) + 2 : -1;
+        int common = both ? pair_distance(S, first, n_on, S->layers[1], n_off, meet_on, meet_off) + 2 : -1;
         if (common < 0 && dead_off < 0) continue;
         PyObject *item = Py_BuildValue("(nNN)", u, none_or_long(common),
                                        none_or_long(dead_off < 0 ? -1 : dead_off > 1 ? dead_off : 1));
