@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import heapq
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
 from deduce.geometry import cells_of
 from deduce.literal import known, lit_cell, negate
@@ -25,6 +25,7 @@ from .conclusions import _NOTED as NOTED
 from .conclusions import CONTRADICTION, DOUBLE, Conclusion, contradiction_targets
 from .implications import Implications, Propagation, Trace, _record_codes, implications
 from .static_screen import static_screen
+from .symbol_store import per_symbol
 
 if TYPE_CHECKING:
     from .chain_producer import ChainProducer
@@ -38,7 +39,7 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
     propagated link by link in that order only until the best conclusion
     found is strictly easier than every bound left.  The order is the
     full sort's: rating, complexity, result, then order of generation."""
-    units = _static_units(producer, state)
+    units, refined = _static_units(producer, state)
     heapq.heapify(units)
     # (rating, complexity, result, order of generation, the conclusion or what makes it, variant)
     pool: list[tuple[float, int, int, int, int, Any, str]] = []
@@ -56,12 +57,12 @@ def best_first(producer: ChainProducer, state: State) -> Iterator[Step]:
             if new_step(step, made):
                 yield step
             continue
-        _, bound, order, work, refine = heapq.heappop(units)
+        _, bound, order, work, args, refine = heapq.heappop(units)
         if refine is not None:
             # a tighter bound, computed only now that the unit comes first (it is never lower)
-            heapq.heappush(units, (refine(), bound, order, work, None))
+            heapq.heappush(units, (refined(*refine), bound, order, work, args, None))
             continue
-        for j, (rating, complexity, result, con, variant) in enumerate(work()):
+        for j, (rating, complexity, result, con, variant) in enumerate(work(*args)):
             heapq.heappush(pool, (rating, complexity, result, order, j, con, variant))
 
 
@@ -86,14 +87,17 @@ def new_step(step: Step, made: set[tuple[tuple[int, int], ...]]) -> bool:
     return True
 
 
-def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, int, int, Any, Any]]:
-    """(lower bounds on rating and on complexity, order, work, refine) per unit, in the
-    order :meth:`ChainProducer._conclusions` generates their conclusions; ``work()``
-    returns the unit's conclusions, rated; ``refine`` is None or returns a tighter
-    bound on the rating (AICs: the X and Y variants' own screens), asked for
-    only when the unit would otherwise be worked.  Units the screen shows empty are
-    left out.  (Whatever a unit concludes rates at least the first bound,
-    and when it rates exactly that, has at least the second.)"""
+def _static_units(producer: ChainProducer, state: State) -> tuple[list[tuple[float, int, int, Any, tuple, Any]],
+                                                                   Callable[..., float]]:
+    """(lower bounds on rating and on complexity, order, work, args, refine) per unit, in the
+    order :meth:`ChainProducer._conclusions` generates their conclusions, and ``refined``;
+    ``work(*args)`` returns the unit's conclusions, rated; ``refine`` is None or the
+    arguments of ``refined``, which returns a tighter bound on the rating (AICs: the X
+    and Y variants' own screens), asked for only when the unit would otherwise be
+    worked.  (Plain tuples, no partial per unit: most units of a position are never
+    worked.)  Units the screen shows empty are left out.  (Whatever a unit
+    concludes rates at least the first bound, and when it rates exactly that,
+    has at least the second.)"""
     kind = producer.kind
     se_for = producer.technique.se_for
     least = min([producer.technique.se or 0.0] + [v for _, v in producer.technique.se_variants])
@@ -107,35 +111,55 @@ def _static_units(producer: ChainProducer, state: State) -> list[tuple[float, in
     smask = symbol_masks(state)
     # (the double implications counted in C, when the accelerator is in use: see _doubles)
     counted = _accel._deduce_accel is not None and producer.mode == "static" and kind in ("aic", "x-chain")
-    units: list[tuple[float, int, int, Any, Any]] = []
+    units: list[tuple[float, int, int, Any, tuple, Any]] = []
     add = units.append
+    rated: dict[int, float] = {}  # (least + bonus(bound), per bound)
     # (ChainProducer.symbols: X-chains each symbol with a candidate left, in order; the others every symbol at once)
     symbols: list[int | None] = [s for s, m in enumerate(smask) if m] if kind == "x-chain" else [None]
     for symbol in symbols:
-        imp = implications(state, producer.mode, symbol)
-        screen = static_screen(state, symbol)
         if kind == "cell-region":
+            imp = implications(state, producer.mode, symbol)
+            screen = static_screen(state, symbol)
             groups = producer.branch_groups(state)
             for (group, source, starts), bound in zip(groups, screen.common_bounds(groups)):
                 if bound is not None:
                     add((least + bonus(bound), bound, len(units),
-                         partial(_cell_or_region, producer, state, imp, group, source, starts), None))
+                         _cell_or_region, (producer, state, imp, group, source, starts), None))
             continue
         if symbol is None:  # (the same for every static chain of the position)
             on_lits = per_position(state, "on literals", lambda: _on_literals(state))
+            contradictions, doubles = static_screen(state, None).units(on_lits)
         else:
-            on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
-            on_lits = [c << 6 | on for c in cells_of(smask[symbol])]
-        contradictions, doubles = screen.units(on_lits)
+            # (a symbol's units read only where the symbol can go: kept while its places stay the same)
+            on_lits, contradictions, doubles = per_symbol(state, "x-chain units", symbol,
+                                                          partial(_symbol_units, state, symbol, smask[symbol]))
+        if not contradictions and not doubles:
+            continue  # (nearly every symbol of an X-chain: no propagation asked for)
+        imp = implications(state, producer.mode, symbol)
         for k, bound in contradictions:
-            add((least + bonus(bound), bound, len(units), partial(_contradiction, producer, imp, on_lits[k]), None))
+            rating = rated.get(bound)
+            if rating is None:
+                rating = rated[bound] = least + bonus(bound)
+            add((rating, bound, len(units), _contradiction, (producer, imp, on_lits[k]), None))
         for k, common, dead in doubles:
             x = on_lits[k]
             # (the least of the two that are not None: at least one is)
             bound = cast(int, dead if common is None else common if dead is None or common <= dead else dead)
-            add((least + bonus(bound), bound, len(units), partial(_doubles, producer, state, imp, x, counted),
-                 partial(_refined, state, x, common, dead, bases, screens) if refine and common is not None else None))
-    return units
+            rating = rated.get(bound)
+            if rating is None:
+                rating = rated[bound] = least + bonus(bound)
+            add((rating, bound, len(units), _doubles, (producer, state, imp, x, counted),
+                 (x, common, dead) if refine and common is not None else None))
+    return units, partial(_refined, state, bases, screens)
+
+
+def _symbol_units(state: State, symbol: int, places: int) -> tuple[list[int], list[tuple[int, int]],
+                                                                  list[tuple[int, int | None, int | None]]]:
+    """The "on" literals of ``symbol`` at its unsolved ``places`` and their
+    :meth:`~strategies.static_screen.StaticScreen.units` in the symbol's screen."""
+    on = symbol << 1 | 1  # (lit(c, symbol, True) = c << 6 | on, inline)
+    on_lits = [c << 6 | on for c in cells_of(places)]
+    return (on_lits, *static_screen(state, symbol).units(on_lits))
 
 
 def _on_literals(state: State) -> list[int]:
@@ -144,8 +168,8 @@ def _on_literals(state: State) -> list[int]:
     return [c << 6 | s << 1 | 1 for c in range(len(value)) if value[c] < 0 for s in cells_of(cand[c])]  # (lit, inline)
 
 
-def _refined(state: State, x: int, common: int, dead: int | None, bases: tuple[float, float, float, float],
-             screens: dict[Any, Any]) -> float:
+def _refined(state: State, bases: tuple[float, float, float, float], screens: dict[Any, Any], x: int, common: int,
+             dead: int | None) -> float:
     """A lower bound on the rating of what the AIC unit of ``x`` concludes:
     a common consequence rates as an XY-chain unless the X or the Y screen
     (subgraphs of the full one, so their distances are never shorter) also

@@ -7,16 +7,27 @@ typedef struct {
     int nbits, nw, max_depth;
     int *weak_start, *weak_bits;       /* bit i -> the bits its weak links reach (CSR) */
     int *strong_start, *strong_bits;   /* bit i -> the bits its strong links reach */
+    int *weak_row;                     /* bit i -> its row of weak_dense, -1 if it has no weak link */
+    word *weak_dense;                  /* the weak links' bits again, one bitset (nw words) per row: the
+                                          search ORs a row where it would set each bit on its own */
     word *on, *off, *n_on, *n_off;
     word *useful_on, *useful_off;      /* the bits a conclusion can name (StaticScreen.useful_on/off) */
     word *layers[2];                   /* two reaches' layers: (max_depth + 1) * (new on, new off) * nw */
     word *meet_on, *meet_off, *a_on, *a_off;
+    /* the "on" balls units() makes, kept for common_bounds (the position's screen, symbol -1: the cell and
+       region chains ask for the same balls after the AICs): per bit, 1 + its offset in kept_block (0: not
+       kept); a ball is its number of layers, its two bitsets (on, off), then its layers */
+    int keep;
+    size_t *kept, kept_used, kept_cap;
+    word *kept_block;
 } Screen;
 
 static void screen_dealloc(Screen *self) {
-    void *arrays[] = {self->weak_start, self->weak_bits, self->strong_start, self->strong_bits, self->on,
+    void *arrays[] = {self->weak_start, self->weak_bits, self->strong_start, self->strong_bits, self->weak_row,
+                      self->weak_dense, self->on,
                       self->off, self->n_on, self->n_off, self->useful_on, self->useful_off, self->layers[0],
-                      self->layers[1], self->meet_on, self->meet_off, self->a_on, self->a_off};
+                      self->layers[1], self->meet_on, self->meet_off, self->a_on, self->a_off, self->kept,
+                      self->kept_block};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -58,6 +69,7 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     self->nbits = nbits;
     self->nw = nw;
     self->max_depth = max_depth;
+    self->keep = symbol < 0;
     word **sets[] = {&self->on, &self->off, &self->n_on, &self->n_off, &self->useful_on, &self->useful_off,
                      &self->meet_on, &self->meet_off, &self->a_on, &self->a_off};
     for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
@@ -122,6 +134,20 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     self->strong_bits = strong.items ? strong.items : PyMem_Calloc(1, sizeof(int));
     weak.items = strong.items = NULL;
     if (!self->weak_bits || !self->strong_bits) { PyErr_NoMemory(); goto fail; }
+    {
+        int rows = 0;
+        self->weak_row = PyMem_Malloc((size_t)nbits * sizeof(int));
+        if (!self->weak_row) { PyErr_NoMemory(); goto fail; }
+        for (int i = 0; i < nbits; i++)
+            self->weak_row[i] = self->weak_start[i] < self->weak_start[i + 1] ? rows++ : -1;
+        self->weak_dense = PyMem_Calloc((size_t)(rows ? rows : 1) * nw, sizeof(word));
+        if (!self->weak_dense) { PyErr_NoMemory(); goto fail; }
+        for (int i = 0; i < nbits; i++) {
+            if (self->weak_row[i] < 0) continue;
+            word *row = self->weak_dense + (size_t)self->weak_row[i] * nw;
+            for (int j = self->weak_start[i]; j < self->weak_start[i + 1]; j++) w_set(row, self->weak_bits[j]);
+        }
+    }
     PyMem_Free(cand); PyMem_Free(value); PyMem_Free(cell_houses);
     PyMem_Free(peer); PyMem_Free(house); PyMem_Free(smask);
     return (PyObject *)self;
@@ -149,6 +175,11 @@ static PyObject *screen_masks(Screen *S, PyObject *Py_UNUSED(ignored)) {
    bitsets in S->on and S->off, per distance the (on, off) bits first reached there in layers
    (2 * nw words per distance), their number in *nlayers; returns the contradiction's distance, -1
    if the ball never holds a literal and its negation. */
+/* a |= b over n words (not overlapping: the compiler may keep a in registers and vectorize) */
+static inline void or_row(word *restrict a, const word *restrict b, int n) {
+    for (int q = 0; q < n; q++) a[q] |= b[q];
+}
+
 static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers) {
     const int nw = S->nw;
     word *on = S->on, *off = S->off, *n_on = S->n_on, *n_off = S->n_off;
@@ -156,36 +187,41 @@ static int screen_ball(Screen *S, int bit, int is_on, word *layers, int *nlayers
     memset(layers, 0, (size_t)2 * nw * 8);
     w_set(is_on ? on : off, bit);
     w_set(is_on ? layers : layers + nw, bit);
-    int contradiction = -1, depth = 1;
-    for (; depth <= S->max_depth; depth++) {
-        const word *f_on = layers + (size_t)(depth - 1) * 2 * nw, *f_off = f_on + nw;
-        memset(n_on, 0, nw * 8); memset(n_off, 0, nw * 8);
+    /* (the links alternate, so the layers do: an "on" layer's links reach only "off" literals, and an
+       "off" layer's only "on" ones; each step reads and writes one half of a layer, the other is zero) */
+    int contradiction = -1, depth = 1, from_on = is_on;
+    for (; depth <= S->max_depth; depth++, from_on = !from_on) {
+        const word *f = layers + (size_t)(depth - 1) * 2 * nw + (from_on ? 0 : nw);
+        word *next = from_on ? n_off : n_on;
+        memset(next, 0, nw * 8);
         for (int k = 0; k < nw; k++) {
-            word x = f_on[k];
+            word x = f[k];
             while (x) {
                 int i = k * 64 + __builtin_ctzll(x);
                 x &= x - 1;
-                for (int j = S->weak_start[i]; j < S->weak_start[i + 1]; j++) w_set(n_off, S->weak_bits[j]);
-            }
-            x = f_off[k];
-            while (x) {
-                int i = k * 64 + __builtin_ctzll(x);
-                x &= x - 1;
-                for (int j = S->strong_start[i]; j < S->strong_start[i + 1]; j++) w_set(n_on, S->strong_bits[j]);
+                if (from_on) {
+                    int r = S->weak_row[i];
+                    if (r < 0) continue;
+                    or_row(next, S->weak_dense + (size_t)r * nw, nw);
+                } else {
+                    for (int j = S->strong_start[i]; j < S->strong_start[i + 1]; j++) w_set(next, S->strong_bits[j]);
+                }
             }
         }
-        word *new_on = layers + (size_t)depth * 2 * nw, *new_off = new_on + nw;
+        word *layer = layers + (size_t)depth * 2 * nw;
+        word *fresh = from_on ? layer + nw : layer, *zero = from_on ? layer : layer + nw;
+        word *seen = from_on ? off : on, *other = from_on ? on : off;
         int any = 0, meet = 0;
+        memset(zero, 0, nw * 8);
         for (int k = 0; k < nw; k++) {
-            new_on[k] = n_on[k] & ~on[k];
-            new_off[k] = n_off[k] & ~off[k];
-            any |= (new_on[k] | new_off[k]) != 0;
+            fresh[k] = next[k] & ~seen[k];
+            any |= fresh[k] != 0;
         }
         if (!any) break;
+        /* (before the first contradiction on & off is empty: only the new bits can meet the other side) */
         for (int k = 0; k < nw; k++) {
-            on[k] |= new_on[k];
-            off[k] |= new_off[k];
-            meet |= (on[k] & off[k]) != 0;
+            seen[k] |= fresh[k];
+            meet |= (fresh[k] & other[k]) != 0;
         }
         if (contradiction < 0 && meet) contradiction = depth;
     }
@@ -248,6 +284,44 @@ static PyObject *none_or_long(int v) {
     return PyLong_FromLong(v);
 }
 
+/* The most words a screen keeps of its balls (32 MB) */
+#define KEPT_BALLS_WORDS ((size_t)1 << 22)
+
+/* Where units() makes the "on" ball of bit when the screen keeps it: the ball's start in kept_block, with
+   room for its most layers (screen_ball then writes them there, at start + 1 + 2 * nw, and kept_ball
+   keeps them); NULL when it is not kept (already kept, or no room left), or out of memory (an error set,
+   *failed 1). */
+static word *ball_room(Screen *S, int bit, int *failed) {
+    *failed = 0;
+    if (!S->keep || (S->kept && S->kept[bit])) return NULL;
+    const size_t most = 1 + 2 * (size_t)S->nw + (size_t)(S->max_depth + 1) * 2 * S->nw;
+    if (S->kept_used + most > KEPT_BALLS_WORDS) return NULL;
+    if (!S->kept) {
+        S->kept = PyMem_Calloc((size_t)S->nbits, sizeof(size_t));
+        if (!S->kept) { PyErr_NoMemory(); *failed = 1; return NULL; }
+    }
+    if (S->kept_used + most > S->kept_cap) {
+        size_t cap = S->kept_cap ? S->kept_cap : 1 << 14;
+        while (cap < S->kept_used + most) cap *= 2;
+        word *block = PyMem_Realloc(S->kept_block, cap * sizeof(word));
+        if (!block) { PyErr_NoMemory(); *failed = 1; return NULL; }
+        S->kept_block = block;
+        S->kept_cap = cap;
+    }
+    return S->kept_block + S->kept_used;
+}
+
+/* Keeps the "on" ball of bit screen_ball just made at ball_room's start (nlayers layers; its two
+   bitsets in S->on and S->off). */
+static void kept_ball(Screen *S, int bit, word *start, int nlayers) {
+    const int nw = S->nw;
+    start[0] = (word)nlayers;
+    memcpy(start + 1, S->on, nw * 8);
+    memcpy(start + 1 + nw, S->off, nw * 8);
+    S->kept[bit] = S->kept_used + 1;
+    S->kept_used += 1 + 2 * (size_t)nw + (size_t)nlayers * 2 * nw;
+}
+
 /* units(bits) -> (contradictions, doubles) for the "on" literals of bits (StaticScreen.units) */
 static PyObject *screen_units(Screen *S, PyObject *args) {
     PyObject *seq;
@@ -259,8 +333,11 @@ static PyObject *screen_units(Screen *S, PyObject *args) {
     if (!dead_list || !double_list) goto error;
     const int nw = S->nw;
     for (Py_ssize_t u = 0; u < k; u++) {
-        int bit = bits[u], n_on, n_off;
-        int dead_on = screen_ball(S, bit, 1, S->layers[0], &n_on);
+        int bit = bits[u], n_on, n_off, failed;
+        word *room = ball_room(S, bit, &failed), *first = room ? room + 1 + 2 * nw : S->layers[0];
+        if (failed) goto error;
+        int dead_on = screen_ball(S, bit, 1, first, &n_on);
+        if (room) kept_ball(S, bit, room, n_on);
         if (dead_on >= 0) {
             PyObject *item = Py_BuildValue("(ni)", u, dead_on > 1 ? dead_on : 1);
             if (!item || PyList_Append(dead_list, item) < 0) { Py_XDECREF(item); goto error; }
@@ -279,7 +356,7 @@ static PyObject *screen_units(Screen *S, PyObject *args) {
         w_clear(meet_on, bit);
         w_clear(meet_off, bit);
         for (int q = 0; q < nw; q++) both |= (meet_on[q] | meet_off[q]) != 0;
-        int common = both ? pair_distance(S, S->layers[0], n_on, S->layers[1], n_off, meet_on, meet_off) + 2 : -1;
+        int common = both ? pair_distance(S, first, n_on, S->layers[1], n_off, meet_on, meet_off) + 2 : -1;
         if (common < 0 && dead_off < 0) continue;
         PyObject *item = Py_BuildValue("(nNN)", u, none_or_long(common),
                                        none_or_long(dead_off < 0 ? -1 : dead_off > 1 ? dead_off : 1));
@@ -332,13 +409,23 @@ static int balls_make(Screen *S, const int *bits, Py_ssize_t m, Balls *B) {
     const int nw = S->nw;
     const size_t per = (size_t)(S->max_depth + 1) * 2 * nw + 2 * nw;
     const size_t n = m ? (size_t)m : 1;
-    B->block = PyMem_Malloc(n * per * sizeof(word));
+    size_t made = 0;  /* (the balls units() kept are read where they lie: only the others are made) */
+    for (Py_ssize_t u = 0; u < m; u++) made += !(S->kept && S->kept[bits[u]]);
+    B->block = PyMem_Malloc((made ? made : 1) * per * sizeof(word));
     B->layers = PyMem_Malloc(n * sizeof(word *));
     B->sets = PyMem_Malloc(n * sizeof(word *));
     B->nlayers = PyMem_Malloc(n * sizeof(int));
     if (!B->block || !B->layers || !B->sets || !B->nlayers) { PyErr_NoMemory(); return 0; }
+    made = 0;
     for (Py_ssize_t u = 0; u < m; u++) {
-        B->layers[u] = B->block + u * per;
+        if (S->kept && S->kept[bits[u]]) {
+            const word *at = S->kept_block + S->kept[bits[u]] - 1;
+            B->nlayers[u] = (int)at[0];
+            B->sets[u] = (word *)at + 1;
+            B->layers[u] = (word *)at + 1 + 2 * nw;
+            continue;
+        }
+        B->layers[u] = B->block + made++ * per;
         B->sets[u] = B->layers[u] + per - 2 * nw;
         screen_ball(S, bits[u], 1, B->layers[u], &B->nlayers[u]);
         memcpy(B->sets[u], S->on, nw * 8);
