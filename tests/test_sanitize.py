@@ -3,8 +3,9 @@
 
 ``deduce/_accel/*.c`` is compiled with ``-fsanitize=address,undefined``
 (undefined behaviour aborts rather than recovers), and the comparison tests
-of ``tests/test_accel.py`` and of every room's ``tests/test_accel_*.py`` run against that module in a child Python with
-the sanitizer's runtime preloaded (``LD_PRELOAD``: the interpreter itself is
+of ``tests/test_accel.py``, of every room's ``tests/test_accel_*.py`` and of the speed rooms'
+``tests/test_speed_*.py`` (their kernel comparisons take ``test_accel``'s fixtures) run against
+that module in a child Python with the sanitizer's runtime preloaded (``LD_PRELOAD``: the interpreter itself is
 not built with it), Python's allocator switched to ``malloc`` so that
 ASan sees every object, and leak checking off (the interpreter keeps much
 of what it allocates until exit).  Skips when the compiler cannot build or
@@ -51,7 +52,8 @@ def test_the_comparison_tests_pass_under_the_sanitizers(tmp_path: pathlib.Path) 
     env = dict(os.environ, LD_PRELOAD=runtime, PYTHONMALLOC="malloc", DEDUCE_ACCEL_MODULE=str(module),
                DEDUCE_PURE_PYTHON="1",  # (everything else pure: the sanitized module is the only C one)
                ASAN_OPTIONS="detect_leaks=0:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
-    files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_accel*.py"))
+    files = sorted(str(p.relative_to(ROOT)) for pattern in ("test_accel*.py", "test_speed_*.py")
+                   for p in (ROOT / "tests").glob(pattern))
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *files], cwd=ROOT,
                           env=env, capture_output=True, text=True, timeout=3000)
     report = done.stdout[-3000:] + done.stderr[-3000:]
