@@ -1,8 +1,8 @@
 """The hoals speed kernels find what the code they stand for finds:
 
 * ``als_pair_table`` (``deduce/_accel/ho_misc.c``) makes, straight from the
-  restricted commons of the ALS pairs, the link table ``als_link_table``
-  makes of their neighbours (:func:`strategies.als._neighbours`);
+  restricted commons of the ALS pairs, the link table of their neighbours
+  (:func:`strategies.als._neighbours`; ``test_accel_homisc.link_table``);
 * ``sdc_batch`` searches each intersection it is given as ``sdc_shared``
   does (unsolved cells only), and :meth:`strategies.als.SueDeCoq.find`'s
   HoDoKu reading, which searches again only the intersections whose line or
@@ -26,7 +26,7 @@ from strategies._houses import line_block_pairs
 from strategies.als import SueDeCoq, _neighbours, als_links
 
 from . import test_accel
-from .test_accel_homisc import _position
+from .test_accel_homisc import _position, link_table
 from .test_chain_engine import PUZZLES, stuck
 
 #: the C module (test_accel's fixture: the installed one, or one built here)
@@ -35,8 +35,8 @@ accel = test_accel.accel
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 
 
-def _link_table(accel_module, pairs, nsets):
-    return accel_module.als_link_table(_neighbours(pairs), nsets)
+def _link_table(pairs, nsets):
+    return link_table(_neighbours(pairs), nsets)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -45,13 +45,13 @@ def test_random_pairs_make_the_same_link_table(accel, nsets, data):
     keys = st.tuples(st.integers(0, max(nsets - 1, 0)), st.integers(0, max(nsets - 1, 0)))
     pairs = data.draw(st.dictionaries(keys, st.lists(st.integers(0, 61), min_size=1, max_size=3, unique=True),
                                       max_size=30)) if nsets else {}
-    assert accel.als_pair_table(pairs, nsets) == _link_table(accel, pairs, nsets)
+    assert accel.als_pair_table(pairs, nsets) == _link_table(pairs, nsets)
 
 
 def assert_same_pair_table(accel_module, state):
     state.cache = SolveCache()
     sets, pairs = als_links(state)
-    assert accel_module.als_pair_table(pairs, len(sets)) == _link_table(accel_module, pairs, len(sets))
+    assert accel_module.als_pair_table(pairs, len(sets)) == _link_table(pairs, len(sets))
     return len(pairs)
 
 

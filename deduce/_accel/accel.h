@@ -31,7 +31,7 @@
  *             implications of two propagations (trace_doubles) and the branches of cell and region
  *             forcing chains (branch_groups; strategies/chain_producer.py)
  *   ho_misc.c HoDoKu's other finders: Sue de Coq's search (sdc_shared), the ALS sets' reach
- *             (als_reach), neighbours and link table (als_neighbours, als_link_table),
+ *             (als_reach), neighbours and link table (als_neighbours, als_pair_table),
  *             ALS-XZ's pairs worth a look (als_xz_pairs) and bit sets packed as words
  *             (pack_words; strategies/als.py), HoDoKu's unique rectangles (hodoku_ur_rectangles;
  *             strategies/_hodoku_uniqueness.py)
@@ -193,7 +193,6 @@ PyObject *pack_words(PyObject *module, PyObject *args);
 PyObject *als_xz_pairs(PyObject *module, PyObject *args);
 PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args);
 PyObject *als_reach(PyObject *module, PyObject *args);
-PyObject *als_link_table(PyObject *module, PyObject *args);
 PyObject *als_pair_table(PyObject *module, PyObject *args);  /* hoals */
 PyObject *sdc_batch(PyObject *module, PyObject *args);  /* hoals */
 PyObject *hodoku_als_run(PyObject *module, PyObject *args);  /* hoals */

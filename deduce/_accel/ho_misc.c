@@ -569,53 +569,10 @@ done:
     return out;
 }
 
-/* als_link_table(links, nsets) -> (off, nbr, mask): strategies._accel._als_tables' links of each set
- * (links: strategies.als._neighbours' dict), set after set: set i's are nbr[off[i]:off[i + 1]] with
- * the masks of their commons. */
-PyObject *als_link_table(PyObject *module, PyObject *args) {
-    PyObject *links;
-    Py_ssize_t nsets;
-    if (!PyArg_ParseTuple(args, "O!n", &PyDict_Type, &links, &nsets)) return NULL;
-    PyObject *off = PyList_New(0), *nbr = PyList_New(0), *mask = PyList_New(0), *out = NULL;
-    if (!off || !nbr || !mask) goto done;
-    for (Py_ssize_t i = 0; i <= nsets; i++) {
-        PyObject *at = PyLong_FromSsize_t(PyList_GET_SIZE(nbr));
-        if (!at || PyList_Append(off, at) < 0) { Py_XDECREF(at); goto done; }
-        Py_DECREF(at);
-        if (i == nsets) break;
-        PyObject *key = PyLong_FromSsize_t(i);
-        if (!key) goto done;
-        PyObject *around = PyDict_GetItemWithError(links, key);  /* (borrowed) */
-        Py_DECREF(key);
-        if (!around) {
-            if (PyErr_Occurred()) goto done;
-            continue;
-        }
-        if (!PyList_Check(around)) {
-            PyErr_SetString(PyExc_ValueError, "als_link_table: each set's links are a list of (set, mask)");
-            goto done;
-        }
-        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(around); k++) {
-            PyObject *link = PyList_GET_ITEM(around, k);
-            if (!PyTuple_Check(link) || PyTuple_GET_SIZE(link) != 2) {
-                PyErr_SetString(PyExc_ValueError, "als_link_table: each set's links are a list of (set, mask)");
-                goto done;
-            }
-            if (PyList_Append(nbr, PyTuple_GET_ITEM(link, 0)) < 0 || PyList_Append(mask, PyTuple_GET_ITEM(link, 1)) < 0)
-                goto done;
-        }
-    }
-    out = PyTuple_Pack(3, off, nbr, mask);
-done:
-    Py_XDECREF(off);
-    Py_XDECREF(nbr);
-    Py_XDECREF(mask);
-    return out;
-}
-
-/* als_pair_table(pairs, nsets) -> (off, nbr, mask): als_link_table(strategies.als._neighbours(pairs), nsets)
- * without the neighbours dict: pairs maps (i, j) to the list of their restricted commons (each below
- * 62, sets below nsets); each pair adds (j, mask) to i's links and (i, mask) to j's, in the dict's order. */
+/* als_pair_table(pairs, nsets) -> (off, nbr, mask): strategies._accel._als_tables' links of each set, set
+ * after set (set i's are nbr[off[i]:off[i + 1]] with the masks of their commons), the links of
+ * strategies.als._neighbours(pairs) made without that dict: pairs maps (i, j) to the list of their
+ * restricted commons (each below 62, sets below nsets); each pair adds (j, mask) to i's links and (i, mask) to j's, in the dict's order. */
 PyObject *als_pair_table(PyObject *module, PyObject *args) {
     PyObject *pairs, *key, *value, *out = NULL, *off = NULL, *nbr = NULL, *mask = NULL;
     Py_ssize_t nsets, pos = 0, npairs;

@@ -145,8 +145,6 @@ static PyMethodDef accel_functions[] = {
     {"xy_chain_paths", xy_chain_paths, METH_VARARGS,
      "xy_chain_paths(cells, cands, peer_words, ncells, max_cells) -> [(path, x, other)]: "
      "strategies.chains.XYChain._paths' chains from the bivalue cells, in its order."},
-    {"als_link_table", als_link_table, METH_VARARGS,
-     "als_link_table(links, nsets) -> (off, nbr, mask): each set's links, set after set (strategies._accel)."},
     /* hoals: Sue de Coq, the changed intersections of a position in one call */
     {"sdc_batch", sdc_batch, METH_VARARGS,
      "sdc_batch(cand, value, todo) -> [[(core, line part, box part, v, va, vd)], ...]: sdc_shared of each "
@@ -159,7 +157,7 @@ static PyMethodDef accel_functions[] = {
      "als_hodoku_order(sets, words) -> [index]: strategies._hodoku_als.hodoku_order (by house, then cells)."},
     /* hoals: the link table straight from the pairs (no neighbours dict) */
     {"als_pair_table", als_pair_table, METH_VARARGS,
-     "als_pair_table(pairs, nsets) -> (off, nbr, mask): als_link_table of strategies.als._neighbours(pairs)."},
+     "als_pair_table(pairs, nsets) -> (off, nbr, mask): each set's links, set after set (strategies._accel)."},
     {"pack_words", pack_words, METH_VARARGS,
      "pack_words(rows, words) -> bytes: every int of every row as words little-endian 64-bit words."},
     {"symbol_masks", symbol_masks, METH_VARARGS,
