@@ -39,6 +39,7 @@ from . import _accel
 from ._aic_shape import aic_shape
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks
 from ._hodoku_tabling import hodoku_classic, nice_loops, shape_of
+from ._memo import bivalue as bivalue_of
 from ._memo import memo_for, symbol_masks
 from .chain_producer import ChainProducer
 from .conclusions import CONTRADICTION, Conclusion
@@ -121,7 +122,7 @@ class XYChain:
     def find(self, state: State) -> Iterator[Step]:
         cand = state.cand
         pm = state.puzzle.peer_masks
-        bivalue = state.bivalue_cells()
+        bivalue = bivalue_of(state)[0]
         if len(bivalue) < 3:
             return
         places = symbol_masks(state)
@@ -247,7 +248,7 @@ class RemotePair:
         cand, value = state.cand, state.value
         pm = state.puzzle.peer_masks
         by_pair: dict[int, list[int]] = {}
-        for c in state.bivalue_cells():
+        for c in bivalue_of(state)[0]:
             by_pair.setdefault(cand[c], []).append(c)
         found = []
         for pair, cells in by_pair.items():
