@@ -8,10 +8,12 @@
   ``scl`` payload, read where it is plain JSON: givens, regions, killer cages).
 * SudokuWiki: ``?bd=`` and the N² givens, ``0`` or ``.`` blank.
 
-Only what deduce solves is read: givens, jigsaw regions and killer cages.
-Any other constraint (thermometers, arrows, diagonals...) is refused by
-name; cosmetic elements (text, lines, circles, rectangles, plain cages)
-are dropped with a warning.
+Only what deduce solves is read: givens, jigsaw regions, killer cages and
+the variant constraints the ``deduce.constraints`` registry knows
+(:mod:`deduce.constraint`: each key is read and written by its family's
+class; ``negative`` lists the keys whose every dot is given).  Any other
+key is refused by name; cosmetic elements (text, lines, circles,
+rectangles, plain cages) are dropped with a warning.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import re
 import urllib.parse
 from typing import Any, Iterator, Sequence
 
+from .. import constraint
+from ..constraint import Constraint
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import BOX_SHAPES, Geometry
 from ..puzzle import Cage, Puzzle, default_symbols, size_for_length
@@ -57,6 +61,7 @@ def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
     n = doc.get("size")
     if not isinstance(n, int) or isinstance(n, bool) or not 3 <= n <= 25:
         raise InvalidPuzzleError(f"'size' must be a whole number from 3 to 25, got {json.dumps(n)[:30]}")
+    constraints = []
     for key, value in doc.items():
         if key in _META or key == "killercage" or not value:
             continue
@@ -64,7 +69,7 @@ def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
             if warnings is not None:
                 warnings.append(f"cosmetic f-puzzles element '{key}' ignored")
             continue
-        raise InvalidPuzzleError(f"constraint '{key}' is not supported")
+        constraints.extend(_constraints(key, value, n))
     grid = doc.get("grid")
     if not isinstance(grid, list) or len(grid) != n or not all(isinstance(r, list) and len(r) == n for r in grid):
         raise InvalidPuzzleError(f"'grid' must be {n} rows of {n} cells")
@@ -94,7 +99,26 @@ def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
                 raise InvalidPuzzleError(f"{where}: region {json.dumps(region)[:30]} is not 0-{n - 1}")
             regions.append(region)
     geometry = Geometry.boxes(n) if box is not None and tuple(regions) == box else jigsaw_geometry(regions)
-    return Puzzle(geometry, default_symbols(n), tuple(givens), _killer_cages(doc.get("killercage"), n))
+    return Puzzle(geometry, default_symbols(n), tuple(givens), _killer_cages(doc.get("killercage"), n),
+                  tuple(constraints))
+
+
+def _constraints(key: str, value: Any, n: int) -> list[Constraint]:
+    """The constraints of one f-puzzles key, read by the class the registry has for it."""
+    if key == "negative":
+        if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+            raise InvalidPuzzleError("'negative' must be a list of constraint names")
+        out = []
+        for name in dict.fromkeys(value):
+            cls = constraint.kind_for_key(f"negative:{name}")
+            if cls is None:
+                raise InvalidPuzzleError(f"negative constraint '{name}' is not supported")
+            out.append(cls.from_negative(name, n))
+        return out
+    cls = constraint.kind_for_key(key)
+    if cls is None:
+        raise InvalidPuzzleError(f"constraint '{key}' is not supported")
+    return list(cls.from_fpuzzles(key, value, n))
 
 
 def _killer_cages(items: Any, n: int) -> tuple[Cage, ...]:
@@ -140,6 +164,12 @@ def fpuzzles_doc(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[st
     if puzzle.cages:
         doc["killercage"] = [{"cells": [f"R{x // n + 1}C{x % n + 1}" for x in cage.cells], "value": str(cage.total)}
                              for cage in puzzle.cages]
+    for item in puzzle.constraints:
+        for key, value in item.to_fpuzzles(n).items():
+            if isinstance(value, list):
+                doc.setdefault(key, []).extend(v for v in value if v not in doc.get(key, ()))
+            else:
+                doc[key] = value
     return doc
 
 
