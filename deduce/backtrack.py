@@ -51,7 +51,7 @@ Placing = tuple[int, int, int, int, int, int, int]
 CHECK_EVERY = 64
 
 
-_PROTOTYPES: dict[tuple[Geometry, tuple], Search] = {}
+_PROTOTYPES: dict[tuple[Geometry, tuple, tuple], Search] = {}
 #: The optional C accelerator (deduce/_accelerator.py): the search of puzzles without cages.
 _ACCEL: Any = _accelerator.load()
 

@@ -80,7 +80,7 @@ class Puzzle:
     givens: tuple[int, ...]
     cages: tuple[Cage, ...] = ()
     #: Variant constraints (:mod:`deduce.constraint`): diagonals, thermometers, dots...
-    constraints: tuple[Constraint, ...] = attrs.field(default=(), converter=tuple)
+    constraints: tuple[Constraint, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         n = self.geometry.size

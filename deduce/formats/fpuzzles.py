@@ -164,8 +164,8 @@ def fpuzzles_doc(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[st
     if puzzle.cages:
         doc["killercage"] = [{"cells": [f"R{x // n + 1}C{x % n + 1}" for x in cage.cells], "value": str(cage.total)}
                              for cage in puzzle.cages]
-    for item in puzzle.constraints:
-        for key, value in item.to_fpuzzles(n).items():
+    for constraint_ in puzzle.constraints:
+        for key, value in constraint_.to_fpuzzles(n).items():
             if isinstance(value, list):
                 doc.setdefault(key, []).extend(v for v in value if v not in doc.get(key, ()))
             else:

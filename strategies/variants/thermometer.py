@@ -195,8 +195,8 @@ class ThermometerBounds(Producer):
             if found is None:
                 continue  # a contradiction: the engine reports it
             ranges, sources, said = found
-            elims = []
-            reasons = []
+            elims: list[tuple[int, int]] = []
+            reasons: list[tuple[int, str, int, int, int, int]] = []
             for i, c in enumerate(cells):
                 if value[c] >= 0:
                     continue
