@@ -97,7 +97,7 @@ def test_every_constraint_is_written_back_and_read_again(fmt):
 
 
 def test_a_format_without_constraints_refuses_the_puzzle_in_one_line():
-    code, out, err = run(["convert", "--to", "line"], json.dumps(FULL) + "\n")
+    code, _, err = run(["convert", "--to", "line"], json.dumps(FULL) + "\n")
     assert code == 2 and err.strip().splitlines() == [
         "deduce: line cannot hold this puzzle: line holds no variant constraints (f-puzzles documents and links do)"]
 
@@ -109,7 +109,8 @@ BAD = [
      "thermometer from r1c1: r1c1 and r1c3 are next on the line but do not touch"),
     ({"difference": [{"cells": ["R1C1", "R1C3"]}]}, "white dot 1 (R1C1-R1C3): its cells do not touch"),
     ({"ratio": [{"cells": ["R1C1", "R2C2"]}]}, "black dot 1 (R1C1-R2C2): its cells do not touch"),
-    ({"ratio": [{"cells": ["R1C1", "R1C2"], "value": "10"}]}, "black dot r1c1-r1c2 (ratio 10): no two values 1-9 make it"),
+    ({"ratio": [{"cells": ["R1C1", "R1C2"], "value": "10"}]},
+     "black dot r1c1-r1c2 (ratio 10): no two values 1-9 make it"),
     ({"thermometer": [{"lines": [[f"R1C{c}" for c in range(1, 10)] + ["R2C9"]]}]},
      "thermometer from r1c1: 10 cells cannot increase within 1-9"),
     ({"negative": ["sandwich"]}, "negative constraint 'sandwich' is not supported"),
@@ -119,7 +120,7 @@ BAD = [
 
 @pytest.mark.parametrize(("keys", "message"), BAD, ids=[m.split(":")[0][:30] for _, m in BAD])
 def test_bad_constraints_are_one_line_naming_the_place_and_exit_2(keys, message):
-    code, out, err = run(["solve"], json.dumps({**doc(), **keys}) + "\n")
+    code, _, err = run(["solve"], json.dumps({**doc(), **keys}) + "\n")
     assert code == 2
     assert err.strip().splitlines() == [f"deduce: line 1: {message} (read as an f-puzzles document)"]
 
@@ -129,9 +130,10 @@ def test_a_bad_constraint_in_a_link_is_named_too():
 
     link = "https://sudokupad.app/fpuzzles" + compress_to_base64(
         json.dumps({**doc(), "difference": [{"cells": ["R1C1", "R3C1"]}]}))
-    code, out, err = run(["solve"], link + "\n")
+    code, _, err = run(["solve"], link + "\n")
     assert code == 2
-    assert err.strip().splitlines() == ["deduce: line 1: SudokuPad link: white dot 1 (R1C1-R3C1): its cells do not touch"]
+    assert err.strip().splitlines() == [
+        "deduce: line 1: SudokuPad link: white dot 1 (R1C1-R3C1): its cells do not touch"]
 
 
 def test_a_constraint_made_in_code_is_checked_by_the_puzzle():
