@@ -99,7 +99,7 @@ def test_every_constraint_is_written_back_and_read_again(fmt):
 def test_a_format_without_constraints_refuses_the_puzzle_in_one_line():
     code, _, err = run(["convert", "--to", "line"], json.dumps(FULL) + "\n")
     assert code == 2 and err.strip().splitlines() == [
-        "deduce: line cannot hold this puzzle: line holds no variant constraints (f-puzzles documents and links do)"]
+        "deduce: line cannot hold this puzzle: line holds no variant constraints (f-puzzles documents and links and deduce's JSON do)"]
 
 
 BAD = [

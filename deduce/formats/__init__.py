@@ -338,8 +338,8 @@ def fitting_formats(puzzle: Puzzle) -> list[str]:
 
 def _holds_constraints(puzzle: Puzzle, fmt: str) -> str | None:
     """Why ``fmt`` cannot hold the puzzle's variant constraints (only f-puzzles documents and links do)."""
-    if puzzle.constraints and fmt not in (FPUZZLES, FPUZZLES_LINK, SUDOKUPAD_LINK):
-        return f"{fmt} holds no variant constraints (f-puzzles documents and links do)"
+    if puzzle.constraints and fmt not in (FPUZZLES, FPUZZLES_LINK, SUDOKUPAD_LINK, JSON):
+        return f"{fmt} holds no variant constraints (f-puzzles documents and links and deduce's JSON do)"
     return None
 
 

@@ -164,13 +164,31 @@ def fpuzzles_doc(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[st
     if puzzle.cages:
         doc["killercage"] = [{"cells": [f"R{x // n + 1}C{x % n + 1}" for x in cage.cells], "value": str(cage.total)}
                              for cage in puzzle.cages]
+    doc.update(constraints_doc(puzzle))
+    return doc
+
+
+def constraints_doc(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle's variant constraints as f-puzzles keys (each written by its class)."""
+    doc: dict[str, Any] = {}
     for constraint_ in puzzle.constraints:
-        for key, value in constraint_.to_fpuzzles(n).items():
+        for key, value in constraint_.to_fpuzzles(puzzle.size).items():
             if isinstance(value, list):
                 doc.setdefault(key, []).extend(v for v in value if v not in doc.get(key, ()))
             else:
                 doc[key] = value
     return doc
+
+
+def constraints_from_doc(doc: Any, n: int) -> tuple[Constraint, ...]:
+    """The variant constraints of an object of f-puzzles keys (deduce's JSON keeps them so)."""
+    if not isinstance(doc, dict):
+        raise InvalidPuzzleError("'constraints' must be an object of f-puzzles keys")
+    out: list[Constraint] = []
+    for key, value in doc.items():
+        if value:
+            out.extend(_constraints(key, value, n))
+    return tuple(out)
 
 
 def fits_fpuzzles(puzzle: Puzzle) -> str | None:
