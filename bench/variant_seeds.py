@@ -70,7 +70,7 @@ def dots_of(solution: tuple[int, ...], n: int) -> tuple:
             if d >= n * n or (d == c + 1 and c % n == n - 1):
                 continue
             x, y = solution[c] + 1, solution[d] + 1
-            if abs(x - y) == 1 and not {x, y} == {1, 2}:
+            if abs(x - y) == 1 and {x, y} != {1, 2}:
                 out.append(KropkiDot("difference", (c, d)))
             elif x == 2 * y or y == 2 * x:
                 out.append(KropkiDot("ratio", (c, d)))

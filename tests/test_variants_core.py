@@ -99,7 +99,8 @@ def test_every_constraint_is_written_back_and_read_again(fmt):
 def test_a_format_without_constraints_refuses_the_puzzle_in_one_line():
     code, _, err = run(["convert", "--to", "line"], json.dumps(FULL) + "\n")
     assert code == 2 and err.strip().splitlines() == [
-        "deduce: line cannot hold this puzzle: line holds no variant constraints (f-puzzles documents and links and deduce's JSON do)"]
+        "deduce: line cannot hold this puzzle: line holds no variant constraints "
+        "(f-puzzles documents and links and deduce's JSON do)"]
 
 
 BAD = [
@@ -313,3 +314,17 @@ def test_every_constraint_is_drawn():
     assert svg.count('class="constraint kropki-value"') == 1
     # lines under the grid's digits, dots over the grid lines
     assert svg.index("constraint thermometer") < svg.index("region-border") < svg.index("constraint kropki")
+
+
+# -- a classic grid whose first row is short (deduce/formats/text.py) -----------------------------
+
+
+def test_a_grid_whose_first_row_is_one_value_short_is_reported_once_at_that_row():
+    rows = ["53. .7. ..", "6.. 195 ...", ".98 ... .6.", "8.. .6. ..3", "4.. 8.3 ..1", "7.. .2. ..6",
+            ".6. ... 28.", "... 419 ..5", "... .8. .79"]
+    code, out, err = run(["solve"], "\n".join(rows) + "\n")
+    assert code == 2
+    assert err.strip().splitlines() == ["deduce: line 1: expected 9 values in this row, got 8 (read as a grid)"]
+    # the grid after it is still read
+    code, out, err = run(["solve"], "\n".join(rows) + "\n\n" + "\n".join(["53. .7. ...", *rows[1:]]) + "\n")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "5 3 4 6 7 8 9 1 2" in out
