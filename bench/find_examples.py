@@ -311,7 +311,9 @@ def catalogue_run(args: argparse.Namespace, codes: set[str] | None, rng: random.
             col.found[code] = rec
             col.rank[code] = 0 if rec.get("also") else 2 if rec["easiest"] else 1
     paths = []
-    given = [(f"a given puzzle ({text.strip()[:90]})", text, None) for text in args.puzzle or ()]
+    named = {text.strip(): label for label, text, _ in SHOWCASE}
+    given = [(f"the showcase's {named[text.strip()]!r}" if text.strip() in named else
+              f"a given puzzle ({text.strip()[:90]})", text, None) for text in args.puzzle or ()]
     for label, text, fmt in given or ([] if args.generated_only else SHOWCASE):
         puzzle = read_puzzle(text, fmt)
         unique = count_solutions(puzzle, 2) == 1
