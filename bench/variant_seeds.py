@@ -7,9 +7,11 @@ solution stays unique; printed as f-puzzles JSON, one per line.
 Kinds: ``sudoku-x`` (both diagonals, givens kept where singles, intersections and
 pairs need them), ``thermo`` (a few thermometers),
 ``kropki`` (every white and black dot of the solution, "all dots given",
-givens kept where deduce needs them to solve by logic alone); ``arrow``, ``whispers``,
-``renban``, ``palindrome``: lines true of a random solved grid, found by random walks, givens kept where
-deduce needs them to solve by logic alone.
+givens kept where deduce needs them to solve by logic alone); the line kinds
+(``arrow``, ``whispers``, ``renban``, ``palindrome``, ``between``,
+``region-sum``, ``zipper``, ``entropic``): lines true of a random solved
+grid, found by random walks, givens kept where deduce needs them to solve by
+logic alone.
 The same command prints the same puzzles.
 """
 
@@ -27,12 +29,16 @@ from deduce.engine import Solver
 from deduce.formats import write_puzzle
 from deduce.puzzle import Puzzle
 from strategies.variants.arrow import Arrow
+from strategies.variants.between import BetweenLine
 from strategies.variants.diagonals import Diagonal
+from strategies.variants.entropic import EntropicLine
 from strategies.variants.kropki import KropkiDot, KropkiNegative
 from strategies.variants.palindrome import Palindrome
+from strategies.variants.region_sum import RegionSumLine
 from strategies.variants.renban import Renban
 from strategies.variants.thermometer import Thermometer
 from strategies.variants.whispers import GermanWhisper
+from strategies.variants.zipper import ZipperLine
 
 
 def solved_grid(puzzle: Puzzle, rng: random.Random) -> tuple[int, ...]:
@@ -54,7 +60,7 @@ def solved_grid(puzzle: Puzzle, rng: random.Random) -> tuple[int, ...]:
 
 #: The techniques of a gentle seed: singles, intersections, pairs and the variants' own.
 GENTLE = ("fh", "hs", "ns", "lc1", "lc2", "np", "hp", "extra-hs", "extra-lc", "thermo", "kropki", "kropki-negative",
-          "arrow", "whispers", "renban", "palindrome")
+          "arrow", "whispers", "renban", "palindrome", "between", "region-sum", "zipper", "entropic")
 
 
 def minimal(puzzle: Puzzle, solution: tuple[int, ...], rng: random.Random, logic: bool = False,
@@ -95,7 +101,7 @@ def _neighbours(cell: int, n: int) -> list[int]:
 def lines_of(solution: tuple[int, ...], n: int, rng: random.Random, fits: Any, length: range, count: int,
              used: set[int]) -> list[tuple[int, ...]]:
     """Up to ``count`` random lines (touching cells, none used before) of the solved grid for which
-    ``fits(values)`` holds, tried from random starts by random walks."""
+    ``fits(cells, values)`` holds, tried from random starts by random walks."""
     out: list[tuple[int, ...]] = []
     for _ in range(4000):
         if len(out) == count:
@@ -107,10 +113,13 @@ def lines_of(solution: tuple[int, ...], n: int, rng: random.Random, fits: Any, l
             if not steps:
                 break
             line.append(rng.choice(steps))
-        if len(line) == want and not used & set(line) and fits([solution[c] + 1 for c in line]):
+        if len(line) == want and not used & set(line) and fits(line, [solution[c] + 1 for c in line]):
             out.append(tuple(line))
             used |= set(line)
     return out
+
+
+LINE_KINDS = ("arrow", "whispers", "renban", "palindrome", "between", "region-sum", "zipper", "entropic")
 
 
 def line_kind(kind: str, rng: random.Random) -> Puzzle:
@@ -121,18 +130,18 @@ def line_kind(kind: str, rng: random.Random) -> Puzzle:
     used: set[int] = set()
     constraints: list[Any] = []
     if kind == "arrow":
-        for line in lines_of(solution, n, rng, lambda v: v[0] == sum(v[1:]), range(3, 5), 6, used):
+        for line in lines_of(solution, n, rng, lambda _, v: v[0] == sum(v[1:]), range(3, 5), 6, used):
             constraints.append(Arrow(line[:1], (line,)))
     elif kind == "whispers":
-        for line in lines_of(solution, n, rng, lambda v: all(abs(a - b) >= 5 for a, b in itertools.pairwise(v)),
+        for line in lines_of(solution, n, rng, lambda _, v: all(abs(a - b) >= 5 for a, b in itertools.pairwise(v)),
                              range(4, 7), 6, used):
             constraints.append(GermanWhisper(line))
     elif kind == "renban":
-        for line in lines_of(solution, n, rng, lambda v: sorted(v) == list(range(min(v), min(v) + len(v))),
+        for line in lines_of(solution, n, rng, lambda _, v: sorted(v) == list(range(min(v), min(v) + len(v))),
                              range(3, 6), 6, used):
             constraints.append(Renban(line))
     elif kind == "palindrome":
-        def mirrored(v: list[int]) -> bool:
+        def mirrored(_: Any, v: list[int]) -> bool:
             return v == v[::-1]
         for line in lines_of(solution, n, rng, mirrored, range(3, 8), 5, used):
             try:
@@ -140,12 +149,34 @@ def line_kind(kind: str, rng: random.Random) -> Puzzle:
             except ValueError:
                 continue
             constraints.append(Palindrome(line))
+    elif kind == "between":
+        for line in lines_of(solution, n, rng, lambda _, v: all(min(v[0], v[-1]) < x < max(v[0], v[-1])
+                                                                for x in v[1:-1]), range(3, 6), 6, used):
+            constraints.append(BetweenLine(line))
+    elif kind == "region-sum":
+        def equal_pieces(line: Any, v: list[int]) -> bool:
+            pieces = RegionSumLine(line).pieces(Puzzle.empty(n))
+            where = {c: x for c, x in zip(line, v)}
+            return len(pieces) > 1 and len({sum(where[c] for c in piece) for piece in pieces}) == 1
+        for line in lines_of(solution, n, rng, equal_pieces, range(3, 7), 5, used):
+            constraints.append(RegionSumLine(line))
+    elif kind == "zipper":
+        def zipped(_: Any, v: list[int]) -> bool:
+            k = len(v)
+            totals = {v[i] + v[k - 1 - i] for i in range(k // 2)} | ({v[k // 2]} if k % 2 else set())
+            return len(totals) == 1
+        for line in lines_of(solution, n, rng, zipped, range(3, 8), 5, used):
+            constraints.append(ZipperLine(line))
+    elif kind == "entropic":
+        for line in lines_of(solution, n, rng, lambda _, v: all(len({(x - 1) // 3 for x in v[i:i + 3]}) == 3
+                                                                for i in range(len(v) - 2)), range(4, 8), 5, used):
+            constraints.append(EntropicLine(line))
     p = Puzzle.empty(n, constraints=tuple(constraints))
     return minimal(p, solution, rng, logic=True, only=GENTLE)
 
 
 def make(kind: str, rng: random.Random) -> Puzzle:
-    if kind in ("arrow", "whispers", "renban", "palindrome"):
+    if kind in LINE_KINDS:
         return line_kind(kind, rng)
     if kind == "sudoku-x":
         p = Puzzle.empty(9, constraints=(Diagonal("+"), Diagonal("-")))
@@ -165,7 +196,7 @@ def make(kind: str, rng: random.Random) -> Puzzle:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", default="sudoku-x,thermo,kropki,arrow,whispers,renban,palindrome")
+    parser.add_argument("--only", default="sudoku-x,thermo,kropki," + ",".join(LINE_KINDS))
     args = parser.parse_args(argv)
     for kind in args.only.split(","):
         p = make(kind, random.Random(f"{args.seed}:{kind}"))
