@@ -34,8 +34,9 @@ INVALID = "invalid"
 #  6: HoDoKu's nice loops, AICs and forcing chains found by its tabling; HoDoKu's ALS-XZ/XY-wing,
 #     remote pairs, XY-chains, W-wings, empty rectangles and multi-colours;
 #  7: HoDoKu's unique, hidden and avoidable rectangles and Sue de Coq, in its order; its ALS chains,
-#     forcing nets and X-chains)
-RATING_MODEL = 7
+#     forcing nets and X-chains;
+#  8: the se profile's static chains and cycles found and chosen as Sudoku Explainer does)
+RATING_MODEL = 8
 
 
 @attrs.frozen
