@@ -11,7 +11,6 @@ import re
 import pytest
 
 from deduce import Puzzle, State
-from deduce.engine import Solver
 from deduce.formats import puzzle_to_json, read_puzzle
 from deduce.rating import NESTED_FLOOR, HodokuSolver, Rater, WorkerPool, hodoku_scale, path_solver, rate_all, se_scale
 from deduce.registry import implemented_codes, strategies_for
