@@ -60,6 +60,7 @@ _SORT_KEY = {"x": 2, "y": 3, "xy": 4}
 _BASES = {"x": (6.5, 6.6), "y": (6.5, None), "xy": (7.0, 7.0)}
 
 
+@functools.cache
 def se_bonus(complexity: int) -> float:
     """SE's length bonus as SE adds it up (0.1 at a time, in floating point),
     so that ratings compare as they do in SE.
@@ -120,6 +121,12 @@ class _Links:
         houses = _houses_se()
         on_off: dict[int, tuple[int, ...]] = {}
         off_on: dict[int, tuple[tuple[int, int], ...]] = {}
+        # (each house's places of each symbol, once per pass: house index -> symbol -> cells)
+        places_of: dict[int, list[list[int]]] = {}
+        for c in range(N * N):
+            for h, cells in houses[c]:
+                if h not in places_of:
+                    places_of[h] = [[q for q in cells if value[q] < 0 and cand[q] >> t & 1] for t in range(N)]
         for c in range(N * N):
             m = cand[c]
             if value[c] >= 0 or not m:
@@ -136,8 +143,8 @@ class _Links:
                 if y and m.bit_count() == 2:
                     ons.append((c * N + (m & ~(1 << s)).bit_length() - 1, -1))
                 if x:
-                    for h, cells in houses[c]:
-                        places = [q for q in cells if value[q] < 0 and cand[q] >> s & 1]
+                    for h, _ in houses[c]:
+                        places = places_of[h][s]
                         if len(places) == 2:
                             other = places[0] if places[1] == c else places[1]
                             lit = other * N + s
@@ -152,6 +159,19 @@ class _Links:
             for j, _ in links_out:
                 self.into.setdefault(j, set()).add(i)
         self.on_off_mask = {i: sum(1 << j for j in offs) for i, offs in on_off.items()}
+        self.into_mask = {i: sum(1 << j for j in qs) for i, qs in self.into.items()}
+        #: per "on" index, the "on" ones whose false consequences lead straight back to it
+        made_off: dict[int, int] = {}   # per "off" index, the "on" ones that make it
+        for i, offs in on_off.items():
+            for j in offs:
+                made_off[j] = made_off.get(j, 0) | 1 << i
+        near: dict[int, int] = {}
+        for j, qs in self.into.items():
+            m = 0
+            for q in qs:
+                m |= made_off.get(q, 0)
+            near[j] = m
+        self.near_mask = near
         self.off_on_mask = {i: sum(1 << j for j, _ in ons) for i, ons in off_on.items()}
 
 
@@ -284,11 +304,13 @@ def _cycles(links: _Links, state: State, start: int, walk: _Walk, cap: int) -> I
     if not into_start:
         return
     houses = _houses_se()
+    into_mask = links.into_mask[start]
+    on_off_mask = links.on_off_mask
     for u in walk.on_order:
         d = walk.on_depth[u]
         if d + 1 > cap:
             break
-        if d + 1 < 4:
+        if d + 1 < 4 or not on_off_mask.get(u, 0) & into_mask:
             continue
         ancestors = set()
         p, on = u, True
@@ -338,8 +360,9 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
             # the cycles and the chain from the candidate true
             d_on = None if chain_base is None else _distance(links, lit, True, _cap(chain_base, limit))
             walk = None
-            if cycle_base is not None and lit in links.into:
-                walk = _walk(links, lit, True, _cap(cycle_base, limit))
+            cycle_cap = 0 if cycle_base is None else _cap(cycle_base, limit)
+            if cycle_base is not None and lit in links.into and _may_cycle(links, lit, cycle_cap):
+                walk = _walk(links, lit, True, cycle_cap)
                 for k, (size, nodes, elims) in enumerate(_cycles(links, state, lit, walk, _cap(cycle_base, limit))):
                     rating = cycle_base + se_bonus(size)
                     found.append(SeHint(rating, size, _SORT_KEY[kind], (pi, li, 0, k), kind, True,
@@ -368,6 +391,40 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
     return best
 
 
+def _may_cycle(links: _Links, start: int, cap: int) -> bool:
+    """Whether a cycle of at most ``cap`` nodes may come back to ``start``: an "on" node that
+    leads back to it lies 3 to ``cap`` - 1 nodes deep (bit sets; the exact walk decides)."""
+    near = links.near_mask.get(start, 0)
+    if not near or cap < 4:
+        return False
+    on_m, off_m = links.on_off_mask, links.off_on_mask
+    seen_on, seen_off = 1 << start, 0
+    frontier, depth = 1 << start, 1
+    while frontier and depth < cap - 1:
+        offs = 0
+        f = frontier
+        while f:
+            low = f & -f
+            offs |= on_m.get(low.bit_length() - 1, 0)
+            f ^= low
+        offs &= ~seen_off
+        seen_off |= offs
+        ons = 0
+        f = offs
+        while f:
+            low = f & -f
+            ons |= off_m.get(low.bit_length() - 1, 0)
+            f ^= low
+        ons &= ~seen_on
+        seen_on |= ons
+        depth += 2
+        if depth >= 3 and ons & near:
+            return True
+        frontier = ons
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
 def _cap(base: float, limit: float) -> int:
     """The most nodes a chain of ``base`` may have and still rate no more than ``limit``."""
     if limit == float("inf"):
