@@ -162,8 +162,8 @@ class _Links:
         self.into_mask = {i: sum(1 << j for j in qs) for i, qs in self.into.items()}
         #: per "on" index, the "on" ones whose false consequences lead straight back to it
         made_off: dict[int, int] = {}   # per "off" index, the "on" ones that make it
-        for i, offs in on_off.items():
-            for j in offs:
+        for i, made in on_off.items():
+            for j in made:
                 made_off[j] = made_off.get(j, 0) | 1 << i
         near: dict[int, int] = {}
         for j, qs in self.into.items():
