@@ -6,6 +6,8 @@ Reads a CSV with the columns of ../shared/corpora/classic-rated.csv
 puzzles from outside shared/, works the same) and prints:
 
 * exact ER on puzzles whose SE ER is below 6.5 (target: at least 90%),
+* exact ER by band of SE's ER (1.0-2.0, ..., 9.0-10.0, 10.0 and up; a band
+  holds its lower end), and within 0.1 there,
 * ER within 0.5 on the rest (target: at least 80%),
 * Spearman rank correlation of ER overall (target: at least 0.9),
 * agreement with HoDoKu's level (target: at least 85%) and its exact
@@ -60,6 +62,27 @@ def spearman(a: list[float], b: list[float]) -> float:
     return cov / (va * vb) if va and vb else 0.0
 
 
+#: The bands of SE's ER that the by-band table reports (a band holds its lower end).
+BANDS = tuple((float(lo), float(lo + 1)) for lo in range(1, 10)) + ((10.0, 99.0),)
+
+
+def er_bands(rows: list[dict[str, str]], ratings: list) -> list[tuple[float, float, int, int, int]]:
+    """(low, high, exact, within 0.1, puzzles) per band of :data:`BANDS` holding a puzzle.
+
+    >>> class R: er = 6.7
+    >>> er_bands([{"se_er": "6.6"}, {"se_er": "6.7"}], [R(), R()])
+    [(6.0, 7.0, 1, 2, 2)]
+    """
+    out = []
+    for lo, hi in BANDS:
+        pairs = [(float(r["se_er"]), x.er) for r, x in zip(rows, ratings) if lo <= float(r["se_er"]) + 1e-9 < hi]
+        if pairs:
+            exact = sum(er is not None and abs(er - se) < 0.05 for se, er in pairs)
+            near = sum(er is not None and abs(er - se) < 0.15 for se, er in pairs)
+            out.append((lo, hi, exact, near, len(pairs)))
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--file", type=pathlib.Path, default=DEFAULT)
@@ -105,6 +128,9 @@ def main() -> int:
     print(f"backtracking needed:               {sum(x.backtracking for x in ratings)}")
     print(f"median seconds per puzzle:         {statistics.median(times):.3f}")
     print(f"total wall time with --jobs {args.jobs}:    {wall:.1f} s")
+    print("exact ER by band of SE's ER (exact, within 0.1, puzzles):")
+    for lo, hi, exact_n, near_n, n in er_bands(rows, ratings):
+        print(f"  {lo:4.1f}-{hi:<4.1f}  exact {pct(exact_n, n):>18}  within 0.1 {pct(near_n, n):>18}")
     confusion = Counter((r["hodoku_level"], x.level) for r, x in levels if x.level != r["hodoku_level"])
     print("level disagreements (HoDoKu -> deduce):", dict(confusion.most_common()))
     diffs = Counter(round(x.er - float(r["se_er"]), 1) for r, x in zip(rows, ratings) if x.er is not None)

@@ -43,6 +43,7 @@ from ._memo import bivalue as bivalue_of
 from ._memo import memo_for, symbol_masks
 from .chain_producer import ChainProducer
 from .conclusions import CONTRADICTION, Conclusion
+from .se_chains import se_steps
 
 if TYPE_CHECKING:
     from deduce.render.marks import Marker
@@ -68,13 +69,17 @@ ROWS: tuple[Technique, ...] = (
     row(620, "x-chain", "X-chain", CHAINS, 6.6, 260, UNFAIR, "0701",
         "Strong and weak links on one symbol: assuming a candidate leads back to its own removal, or both "
         "ways of a candidate lead to the same result.",
-        rating_note="Sudoku Explainer's forcing X-chain: 6.6 plus its length bonus.", se_order=300, hodoku_order=430),
+        se_variants=(("cycle", 6.5),),
+        rating_note="Sudoku Explainer's forcing X-chain: 6.6 plus its length bonus; its X-cycle 6.5 (the `se` "
+                    "profile's cycles, strategies.se_chains).", se_order=300, hodoku_order=430),
     row(630, "aic", "Alternating inference chain", CHAINS, 7.0, 280, UNFAIR, "0708",
         "A chain of strong links (bivalue cells, two-place houses) and weak links over several symbols; "
         "either a candidate leads to its own removal or both its ways lead to the same result.",
-        se_variants=(("x", 6.6), ("y", 6.6), ("xy", 7.0)),
+        se_variants=(("x", 6.6), ("y", 6.6), ("xy", 7.0), ("y-cycle", 6.5), ("xy-cycle", 7.0)),
         rating_note="Sudoku Explainer's (non-dynamic) forcing chains: 6.6 for one symbol or bivalue cells only, "
-                    "7.0 when mixed, plus the length bonus. HoDoKu files the same logic as nice loops/AICs (280).",
+                    "7.0 when mixed, plus the length bonus. HoDoKu files the same logic as nice loops/AICs (280). "
+                    "The `se` profile finds them as SE does (strategies.se_chains): its Y-cycles 6.5, XY-cycles "
+                    "and every other forcing chain 7.0.",
         se_order=310, hodoku_order=450),
     row(650, "grouped-aic", "Grouped AIC", CHAINS, 7.2, 300, UNFAIR, "0711",
         "An alternating inference chain whose nodes may be groups (a symbol's places in a house that lie in "
@@ -345,6 +350,11 @@ class Chains(ChainProducer):
     #: (others as without it).  The ``hodoku`` profile's choice.
     tabling: bool = False
 
+    #: Sudoku Explainer's forcing chains and cycles (:mod:`strategies.se_chains`) of these passes
+    #: (``x``, ``y``, ``xy``), sorted together as SE sorts them; 9x9 classic grids only (others as
+    #: without it).  The ``se`` profile's choice (``deduce.rating.se_strategies``).
+    se_passes: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
         if not self.sets and self.mode == "grouped":
@@ -352,9 +362,12 @@ class Chains(ChainProducer):
 
     def __repr__(self) -> str:
         options = "".join(f", {k}=False" for k in ("whole", "sets", "loops") if not getattr(self, k))
-        return f"Chains({self.kind!r}{options}{', tabling=True' if self.tabling else ''})"
+        passes = f", se_passes={self.se_passes!r}" if self.se_passes else ""
+        return f"Chains({self.kind!r}{options}{', tabling=True' if self.tabling else ''}{passes})"
 
     def find(self, state: State) -> Iterator[Step]:
+        if self.se_passes and hodoku_classic(state):
+            return se_steps(state, self.se_passes)
         if self.tabling and self.kind in ("aic", "grouped-aic") and hodoku_classic(state):
             return self._tabled(state)
         return super().find(state)

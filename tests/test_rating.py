@@ -11,9 +11,8 @@ import re
 import pytest
 
 from deduce import Puzzle, State
-from deduce.engine import Solver
 from deduce.formats import puzzle_to_json, read_puzzle
-from deduce.rating import NESTED_FLOOR, HodokuSolver, Rater, WorkerPool, hodoku_scale, rate_all, se_scale
+from deduce.rating import NESTED_FLOOR, HodokuSolver, Rater, WorkerPool, hodoku_scale, path_solver, rate_all, se_scale
 from deduce.registry import implemented_codes, strategies_for
 from deduce.showcase import SHOWCASE
 from deduce.step import Step
@@ -106,7 +105,8 @@ def test_rating_once_gives_the_two_solves_ratings():
     rater = Rater()
     for label in ("singles and pointing", "X-chain", "naked triple", "BUG+1"):
         puzzle = Puzzle.from_string(SHOWN[label])
-        se, ho = Solver(profile="se").solve(puzzle), HodokuSolver().solve(puzzle)
+        # (the se profile on its rating path: path_solver takes Sudoku Explainer's static chains)
+        se, ho = path_solver("se").solve(puzzle), HodokuSolver().solve(puzzle)
         r = rater.rate(puzzle)
         assert (r.er, r.ep, r.ed, r.hardest) == se_scale(se.steps), label
         assert (r.score, r.level) == hodoku_scale(ho.steps), label

@@ -68,10 +68,11 @@ from typing import TYPE_CHECKING, Any, Generator, Iterable
 
 from ..engine import Solver
 from ..puzzle import Puzzle
+from ..registry import strategies_for
 from ..techniques import NESTED_LEVELS
 from .hodoku import HodokuSolver
 from .pool import START_METHOD, WorkerPool
-from .rater import ERROR, INVALID, RATING_MODEL, TIMEOUT, Rater, Rating, path_status, rate
+from .rater import ERROR, INVALID, RATING_MODEL, TIMEOUT, Rater, Rating, path_status, rate, se_strategies
 from .scales import NESTED_FLOOR, hodoku_scale, nested_floor, se_scale, step_se
 
 if TYPE_CHECKING:
@@ -85,13 +86,18 @@ __all__ = ["ERROR", "INVALID", "NESTED_FLOOR", "NESTED_LEVELS", "RATING_MODEL", 
 def path_solver(profile: str = "deduce", **options: Any) -> Solver:
     """A solver of ``profile`` that takes that profile's path as the rating
     does: HoDoKu's own (:class:`HodokuSolver`) for ``hodoku``, the plain
-    :class:`~deduce.engine.Solver` otherwise; ``options`` as the solver's.
+    :class:`~deduce.engine.Solver` otherwise, for ``se`` with Sudoku
+    Explainer's static chains (:func:`~deduce.rating.rater.se_strategies`);
+    ``options`` as the solver's.
 
     >>> type(path_solver("hodoku")).__name__, type(path_solver("se")).__name__
     ('HodokuSolver', 'Solver')
     """
     if profile == "hodoku":
         return HodokuSolver(**options)
+    if profile == "se":
+        only, exclude = options.pop("only", None), options.pop("exclude", ())
+        return Solver(se_strategies(strategies_for("se", only=only, exclude=exclude)), **options)
     return Solver(profile=profile, **options)
 
 

@@ -34,8 +34,9 @@ INVALID = "invalid"
 #  6: HoDoKu's nice loops, AICs and forcing chains found by its tabling; HoDoKu's ALS-XZ/XY-wing,
 #     remote pairs, XY-chains, W-wings, empty rectangles and multi-colours;
 #  7: HoDoKu's unique, hidden and avoidable rectangles and Sue de Coq, in its order; its ALS chains,
-#     forcing nets and X-chains)
-RATING_MODEL = 7
+#     forcing nets and X-chains;
+#  8: the se profile's static chains and cycles found and chosen as Sudoku Explainer does)
+RATING_MODEL = 8
 
 
 @attrs.frozen
@@ -92,7 +93,7 @@ class _ProfileSolver(Solver):
     def __init__(self, profile: str, uniqueness: bool, nested: int = 0):
         strategies = with_nesting(strategies_for(profile), nested)
         if profile == "se":
-            strategies = [per_hint(s) for s in strategies]
+            strategies = se_strategies([per_hint(s) for s in strategies])
         super().__init__(strategies, uniqueness=uniqueness)
 
 
@@ -105,6 +106,26 @@ def per_hint(strategy: Strategy) -> Strategy:
     if attrs.has(kind) and "whole" in attrs.fields_dict(kind):
         return attrs.evolve(strategy, whole=False)  # type: ignore[misc]
     return strategy
+
+
+def se_strategies(strategies: Sequence[Strategy]) -> list[Strategy]:
+    """``strategies`` (the ``se`` profile's) with the static chains found as
+    Sudoku Explainer finds them (``strategies.se_chains``): its first chain
+    producer searches X-, Y- and XY-chains and cycles and applies the one
+    that rates lowest, so the X-chains' row searches all three passes when
+    the AICs' row is there too (which then searches the Y and XY passes
+    alone: it is tried only when the first found nothing), its own pass
+    only when alone.  Strategies without that setting are kept as they are."""
+    codes = {s.technique.code for s in strategies}
+    passes = {"x-chain": ("x", "y", "xy") if "aic" in codes else ("x",), "aic": ("y", "xy")}
+    out = []
+    for s in strategies:
+        kind: Any = type(s)
+        wanted = passes.get(s.technique.code)
+        if wanted and attrs.has(kind) and "se_passes" in attrs.fields_dict(kind):
+            s = attrs.evolve(s, se_passes=wanted)  # type: ignore[misc]
+        out.append(s)
+    return out
 
 
 def path_status(steps: Iterable[Step]) -> str:
