@@ -52,7 +52,15 @@ def add_parsers(sub: Any) -> None:
                    help="whose solve decides the techniques: hodoku (default for classic), deduce (default "
                         "for the other kinds), se or full")
     p.add_argument("--allow-backtracking", action="store_true", help="accept puzzles logic alone cannot finish")
-    p.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="symmetry of the givens' pattern")
+    # -- symmetry (genprint) --
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="none", metavar="NAME",
+                   help="symmetry of the givens' pattern, Sudoku Explainer's ten: none, vertical, horizontal "
+                        "(the axis mirrors), diagonal, anti-diagonal, bi-diagonal (both diagonals), orthogonal "
+                        "(both axis mirrors), half-turn (or rotational), quarter-turn, full (all eight); "
+                        "mirror is vertical")
+    p.add_argument("--region-symmetry", choices=SYMMETRIES, default="none", metavar="NAME",
+                   help="jigsaw (and latin): the regions themselves have this symmetry (the same names)")
+    # -- end symmetry --
     p.add_argument("--givens", type=int, metavar="N",
                    help="at most N givens (a killer has none unless this allows some)")
     p.add_argument("--minimal", action="store_true", help="no given can be removed without losing uniqueness")
@@ -101,7 +109,7 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
                        exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry, givens=args.givens,
                        minimal=args.minimal, sum_only=args.sum_only, allow_backtracking=args.allow_backtracking,
                        count=args.count, seed=args.seed, timeout=args.timeout, jobs=args.jobs,
-                       start=min(done, args.count))
+                       start=min(done, args.count), region_symmetry=args.region_symmetry)
         puzzles = generate(args.kind, args.size, **options)   # the request checked before a cluster is asked
         if args.scheduler:
             from ..rating.cluster import connect

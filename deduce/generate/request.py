@@ -147,6 +147,8 @@ class Request:
     timeout: float | None = None
     #: written as the position where the technique asked for is first needed (:mod:`.practice`)
     practice: bool = False
+    #: the symmetry of a jigsaw's (or Latin square's) regions themselves (:mod:`.regions`)
+    region_symmetry: str = "none"
 
     @property
     def classic_rating(self) -> bool:
@@ -159,7 +161,7 @@ class Request:
              first: bool = False, exclude: Any = (), profile: str | None = None, symmetry: str = "none",
              givens: int | None = None, minimal: bool = False, sum_only: bool = False,
              allow_backtracking: bool = False, count: int = 1, timeout: float | None = None,
-             practice: bool = False) -> Request:
+             practice: bool = False, region_symmetry: str = "none") -> Request:
         """Check every option and build the request, or raise :class:`GenerateError`."""
         if kind not in KINDS:
             raise GenerateError(f"--kind {kind}: unknown kind; known: {', '.join(KINDS)}")
@@ -192,6 +194,7 @@ class Request:
         if kind == "killer" and not givens and symmetry != "none":
             raise GenerateError(f"--symmetry {symmetry}: a killer has no givens (without --givens N), "
                                 f"so no pattern to make symmetric")
+        _check_region_symmetry(kind, size, region_symmetry)
         if sum_only and kind != "killer":
             raise GenerateError("--sum-only is for killer cages (--kind killer)")
         if first and not wanted:
@@ -208,7 +211,8 @@ class Request:
         if givens is not None:
             _check_givens(kind, size, givens)
         request = cls(kind, size, box_shape, symbols, level, er_range, score_range, wanted, first, excluded,
-                      profile, symmetry, givens, minimal, sum_only, allow_backtracking, count, timeout, practice)
+                      profile, symmetry, givens, minimal, sum_only, allow_backtracking, count, timeout, practice,
+                      region_symmetry)
         request._check_reachable()
         return request
 
@@ -314,6 +318,23 @@ class Request:
         for item in self.techniques:
             parts.append(("first " if self.first else "") + _item_name(item))
         return ", ".join(parts)
+
+
+def _check_region_symmetry(kind: str, size: int, symmetry: str) -> None:
+    from .regions import symmetric_start
+
+    if symmetry not in SYMMETRIES:
+        raise GenerateError(f"--region-symmetry {symmetry}: unknown symmetry; known: {', '.join(SYMMETRIES)}")
+    if symmetry == "none":
+        return
+    if kind not in ("jigsaw", "latin"):
+        raise GenerateError(f"--region-symmetry {symmetry}: a {kind} has no regions of its own to make symmetric "
+                            f"(--kind jigsaw or latin)")
+    if symmetric_start(size, symmetry) is None:
+        have = [s for s in SYMMETRIES if s != "none" and symmetric_start(size, s) is not None]
+        raise GenerateError(f"--region-symmetry {symmetry}: no {size}x{size} layout to start from has it "
+                            f"(neither the boxes nor the rows); {size}x{size} regions can have "
+                            f"{', '.join(have) or 'none'}")
 
 
 def _check_practice(kind: str, size: int, box: tuple[int, int] | None, wanted: tuple[frozenset[str], ...]) -> None:
