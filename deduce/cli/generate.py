@@ -87,7 +87,6 @@ def add_parsers(sub: Any) -> None:
 
 def cmd_generate(args: argparse.Namespace, io: Output) -> int:
     from ..generate import GenerateError, GenerateTimeout, generate
-    from ..generate.maker import PRACTICE_HINT
 
     problem = _usage_error(args, io)
     if problem:
@@ -106,13 +105,15 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
 
         args.seed = new_seed()
     client, close = None, None
+    watcher = _watcher(io, args)   # (genprint)
     try:
         options = dict(box=args.box, symbols=args.symbols, level=args.level, er=args.er, score=args.score,
                        techniques=args.technique or (), first=args.first, practice=args.practice,
                        exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry, givens=args.givens,
                        minimal=args.minimal, sum_only=args.sum_only, allow_backtracking=args.allow_backtracking,
                        count=args.count, seed=args.seed, timeout=args.timeout, jobs=args.jobs,
-                       start=min(done, args.count), region_symmetry=args.region_symmetry)
+                       start=min(done, args.count), region_symmetry=args.region_symmetry,
+                       watch=watcher)
         puzzles = generate(args.kind, args.size, **options)   # the request checked before a cluster is asked
         if args.scheduler:
             from ..rating.cluster import connect
@@ -133,6 +134,8 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
             io.warn(f"{args.output}: {exc.strerror or exc}")
             return EXIT_BAD_INPUT
     progress = Progress(args.count - done, io.err)
+    if watcher is not None:
+        watcher.progress = progress
     written = done
     try:
         for record in puzzles:
@@ -155,7 +158,7 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
         progress.clear()
         if sheets:
             _write_sheet(sheets, args, io)   # (what was found, as the text formats keep it)
-        hint = PRACTICE_HINT if args.first and not args.practice and "attempts" not in str(exc) else ""
+        hint = _practice_hint(args) if "attempts" not in str(exc) else ""
         io.warn(f"{exc} ({written} of {args.count} puzzles written)" if "attempts" in str(exc)
                 else f"--timeout {args.timeout:g} s passed: {written} of {args.count} puzzles made{hint}")
         return EXIT_TIMEOUT
@@ -170,6 +173,44 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
         if close is not None:
             close()
     return EXIT_OK
+
+
+def _practice_hint(args: argparse.Namespace) -> str:
+    """The --practice advice, where --practice can be asked for instead (genprint)."""
+    from ..generate.maker import PRACTICE_HINT
+    from ..generate.practice import practice_problem
+
+    usable = args.first and not args.practice and not practice_problem(args.kind, args.size, None, args.to)
+    return PRACTICE_HINT if usable else ""
+
+
+class _Watcher:
+    """A slow target's progress on standard error, where it is a terminal (as ``deduce rate`` shows its own):
+    the puzzle sought, the candidates tried for it, the closest to the targets so far (genprint).  The
+    line is cleared as the run's :class:`Progress` clears its own."""
+
+    def __init__(self, io: Output, count: int):
+        import time
+
+        self.stream, self.count, self.begun = io.err, count, time.monotonic()
+        self.progress: Progress | None = None
+
+    def __call__(self, index: int, tried: int, closest: str | None) -> None:
+        import time
+
+        near = f"; closest so far: {closest}" if closest else "; none rated yet"
+        self.stream.write(f"\r\033[Kpuzzle {index + 1} of {self.count}: {tried} candidates tried{near} "
+                          f"({time.monotonic() - self.begun:.0f} s)")
+        self.stream.flush()
+        if self.progress is not None:
+            self.progress.shown = True   # (its clear() clears this line too)
+
+
+def _watcher(io: Output, args: argparse.Namespace) -> _Watcher | None:
+    stream = io.err
+    if args.jobs > 1 or args.scheduler or not (hasattr(stream, "isatty") and stream.isatty()):
+        return None
+    return _Watcher(io, args.count)
 
 
 def _sheet(record: Any, title: str, k: int) -> Any:
