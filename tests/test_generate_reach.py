@@ -140,3 +140,27 @@ def test_watch_in_python():
         maker_module.WATCH_EVERY = monkey
     assert g.level == "Hard" and seen and [s[1] for s in seen] == list(range(1, len(seen) + 1))
     assert {s[0] for s in seen} == {0}
+
+
+def test_practice_on_8x8_is_written_as_it_reads_back():
+    """A 8x8 marks-line (512 characters) reads back as a 16x16 jigsaw line: a
+    8x8 practice position is a pencil-mark grid, and --to marks-line is
+    refused with advice that works (--to candidates)."""
+    code, out, err = run_cli(["generate", "--size", "8", "--technique", "lc1", "--practice", "--seed", "1"])
+    assert (code, err) == (0, "")
+    from deduce.generate.practice import first_beyond_singles, read_position
+    from deduce.rating import path_solver
+
+    state = read_position(out, "candidates")
+    assert state.puzzle.size == 8
+    assert first_beyond_singles(path_solver("hodoku"), state) in deduce.select("lc1")
+    code, _, err = run_cli(["generate", "--size", "8", "--technique", "lc1", "--practice", "--to", "marks-line"])
+    assert code == 2 and "use candidates" in err
+    code, again, _ = run_cli(["generate", "--size", "8", "--technique", "lc1", "--practice", "--seed", "1",
+                              "--to", "candidates"])
+    assert code == 0 and again == out
+
+
+def run_cli(args):
+    out, err = io.StringIO(), io.StringIO()
+    return main(args, out, err), out.getvalue(), err.getvalue()
