@@ -278,11 +278,10 @@ class Puzzle:
         return bool(self.cages)
 
     def _repr_svg_(self) -> str:
-        """The starting position, for notebooks."""
-        from .render.svg import grid_svg
-        from .state import State
+        """The puzzle as printed, for notebooks: givens (and cages, regions), no candidates."""
+        from .render.svg import puzzle_svg
 
-        return grid_svg(State.from_puzzle(self))
+        return puzzle_svg(self)
 
 
 def parse_symbol(ch: str, symbols: str, position: int | None = None) -> int:

@@ -22,6 +22,7 @@ from ..errors import DeduceError
 from ..formats import WRITABLE
 from ..techniques import PROFILES
 from .common import EXIT_BAD_INPUT, EXIT_OK, EXIT_TIMEOUT, Output, debug_option, positive_float
+from .printing import PICTURES, add_print_options
 from .rate import Progress
 
 #: Formats a puzzle spreads over several lines in (a blank line between puzzles).
@@ -52,7 +53,15 @@ def add_parsers(sub: Any) -> None:
                    help="whose solve decides the techniques: hodoku (default for classic), deduce (default "
                         "for the other kinds), se or full")
     p.add_argument("--allow-backtracking", action="store_true", help="accept puzzles logic alone cannot finish")
-    p.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="symmetry of the givens' pattern")
+    # -- symmetry (genprint) --
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="none", metavar="NAME",
+                   help="symmetry of the givens' pattern, Sudoku Explainer's ten: none, vertical, horizontal "
+                        "(the axis mirrors), diagonal, anti-diagonal, bi-diagonal (both diagonals), orthogonal "
+                        "(both axis mirrors), half-turn (or rotational), quarter-turn, full (all eight); "
+                        "mirror is vertical")
+    p.add_argument("--region-symmetry", choices=SYMMETRIES, default="none", metavar="NAME",
+                   help="jigsaw (and latin): the regions themselves have this symmetry (the same names)")
+    # -- end symmetry --
     p.add_argument("--givens", type=int, metavar="N",
                    help="at most N givens (a killer has none unless this allows some)")
     p.add_argument("--minimal", action="store_true", help="no given can be removed without losing uniqueness")
@@ -60,8 +69,9 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--seed", type=int, help="the same seed gives the same puzzles (default: a random one, "
                                             "written in --json records)")
-    p.add_argument("--to", choices=list(WRITABLE), metavar="FORMAT",
-                   help=f"output format: {', '.join(WRITABLE)} (default: the kind's usual one)")
+    p.add_argument("--to", choices=[*WRITABLE, *PICTURES], metavar="FORMAT",
+                   help=f"output format: {', '.join(WRITABLE)}, or to print: svg (each clean grid), pdf (a sheet "
+                        f"of puzzles and one of answers) (default: the kind's usual one)")
     p.add_argument("--json", action="store_true", help="JSON Lines: one record per puzzle with its ratings")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); with --scheduler local, "
                                                        "Dask workers")
@@ -70,15 +80,15 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--output", "-o", metavar="OUT", help="write the puzzles to OUT as they are found")
     p.add_argument("--resume", action="store_true", help="continue a stopped run after OUT's complete records")
     p.add_argument("--timeout", type=positive_float, metavar="SECONDS", help="seconds for the whole run (exit 4 after)")
+    add_print_options(p)   # (genprint)
     debug_option(p)
     p.set_defaults(run=None, standalone=cmd_generate)
 
 
 def cmd_generate(args: argparse.Namespace, io: Output) -> int:
     from ..generate import GenerateError, GenerateTimeout, generate
-    from ..generate.maker import PRACTICE_HINT
 
-    problem = _usage_error(args)
+    problem = _usage_error(args, io)
     if problem:
         io.warn(problem)
         return EXIT_BAD_INPUT
@@ -95,13 +105,15 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
 
         args.seed = new_seed()
     client, close = None, None
+    watcher = _watcher(io, args)   # (genprint)
     try:
         options = dict(box=args.box, symbols=args.symbols, level=args.level, er=args.er, score=args.score,
                        techniques=args.technique or (), first=args.first, practice=args.practice,
                        exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry, givens=args.givens,
                        minimal=args.minimal, sum_only=args.sum_only, allow_backtracking=args.allow_backtracking,
                        count=args.count, seed=args.seed, timeout=args.timeout, jobs=args.jobs,
-                       start=min(done, args.count))
+                       start=min(done, args.count), region_symmetry=args.region_symmetry,
+                       watch=watcher)
         puzzles = generate(args.kind, args.size, **options)   # the request checked before a cluster is asked
         if args.scheduler:
             from ..rating.cluster import connect
@@ -114,17 +126,25 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
         io.warn(str(exc))
         return EXIT_BAD_INPUT
     out = io.out
-    if args.output:
+    sheets: list[Any] | None = [] if args.to == "pdf" else None   # (genprint: the PDF is written at the end)
+    if args.output and sheets is None:
         try:
             out = open(args.output, "a" if args.resume else "w", encoding="utf-8")  # noqa: SIM115
         except OSError as exc:
             io.warn(f"{args.output}: {exc.strerror or exc}")
             return EXIT_BAD_INPUT
     progress = Progress(args.count - done, io.err)
+    if watcher is not None:
+        watcher.progress = progress
     written = done
     try:
         for record in puzzles:
             progress.clear()
+            if sheets is not None:
+                sheets.append(_sheet(record, args.title, len(sheets) + 1))
+                written += 1
+                progress.advance()
+                continue
             text = json.dumps(record.to_json(), ensure_ascii=False) if args.json else _text(record, args.to)
             if written and _multiline(args):
                 out.write("\n")
@@ -132,9 +152,13 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
             out.flush()
             written += 1
             progress.advance()
+        if sheets is not None:
+            return _write_sheet(sheets, args, io)
     except GenerateTimeout as exc:
         progress.clear()
-        hint = PRACTICE_HINT if args.first and not args.practice and "attempts" not in str(exc) else ""
+        if sheets:
+            _write_sheet(sheets, args, io)   # (what was found, as the text formats keep it)
+        hint = _practice_hint(args) if "attempts" not in str(exc) else ""
         io.warn(f"{exc} ({written} of {args.count} puzzles written)" if "attempts" in str(exc)
                 else f"--timeout {args.timeout:g} s passed: {written} of {args.count} puzzles made{hint}")
         return EXIT_TIMEOUT
@@ -151,9 +175,73 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
     return EXIT_OK
 
 
+def _practice_hint(args: argparse.Namespace) -> str:
+    """The --practice advice, where --practice can be asked for instead (genprint)."""
+    from ..generate.maker import PRACTICE_HINT
+    from ..generate.practice import practice_problem
+
+    usable = args.first and not args.practice and not practice_problem(args.kind, args.size, None, args.to)
+    return PRACTICE_HINT if usable else ""
+
+
+class _Watcher:
+    """A slow target's progress on standard error, where it is a terminal (as ``deduce rate`` shows its own):
+    the puzzle sought, the candidates tried for it, the closest to the targets so far (genprint).  The
+    line is cleared as the run's :class:`Progress` clears its own."""
+
+    def __init__(self, io: Output, count: int):
+        import time
+
+        self.stream, self.count, self.begun = io.err, count, time.monotonic()
+        self.progress: Progress | None = None
+
+    def __call__(self, index: int, tried: int, closest: str | None) -> None:
+        import time
+
+        near = f"; closest so far: {closest}" if closest else "; none rated yet"
+        self.stream.write(f"\r\033[Kpuzzle {index + 1} of {self.count}: {tried} candidates tried{near} "
+                          f"({time.monotonic() - self.begun:.0f} s)")
+        self.stream.flush()
+        if self.progress is not None:
+            self.progress.shown = True   # (its clear() clears this line too)
+
+
+def _watcher(io: Output, args: argparse.Namespace) -> _Watcher | None:
+    stream = io.err
+    if args.jobs > 1 or args.scheduler or not (hasattr(stream, "isatty") and stream.isatty()):
+        return None
+    return _Watcher(io, args.count)
+
+
+def _sheet(record: Any, title: str, k: int) -> Any:
+    """A generated puzzle for the print sheet (genprint)."""
+    from ..render.sheet import Sheet
+    from .printing import heading
+
+    return Sheet(record.puzzle, tuple(record.solution), heading(title, k), record.level, record.er)
+
+
+def _write_sheet(sheets: list[Any], args: argparse.Namespace, io: Output) -> int:
+    from .printing import write_pdf
+
+    try:
+        write_pdf(sheets, args, args.output, io.out)
+    except DeduceError as exc:
+        io.warn(str(exc))
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        io.warn(f"{args.output}: {exc.strerror or exc}")
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
 def _text(record: Any, to: str | None) -> str:
     from ..generate import GenerateError
 
+    if to == "svg":   # (genprint: the clean grid, as printed)
+        from ..render.svg import puzzle_svg
+
+        return puzzle_svg(record.puzzle)
     try:
         return str(record.text(to))
     except DeduceError as exc:
@@ -163,18 +251,30 @@ def _text(record: Any, to: str | None) -> str:
 def _multiline(args: argparse.Namespace) -> bool:
     if args.json:
         return False
+    if args.to == "svg":
+        return True
     if args.to:
         return args.to in MULTILINE
     return args.kind in ("jigsaw", "latin") or (args.kind == "killer" and args.sum_only)
 
 
-def _usage_error(args: argparse.Namespace) -> str | None:
+def _usage_error(args: argparse.Namespace, io: Output) -> str | None:
     if args.jobs < 1:
         return "--jobs must be at least 1"
     if args.resume and not args.output:
         return "--resume needs --output OUT (the file to continue)"
     if args.json and args.to:
         return "choose one of --json and --to"
+    if args.to in PICTURES:   # (genprint)
+        from .printing import check_pdf_output, check_pdf_ready
+
+        if args.practice:
+            return f"--to {args.to} draws puzzles; a --practice position is written as text (a HoDoKu line, " \
+                   f"marks-line or --to candidates)"
+        if args.to == "pdf":
+            if args.resume:
+                return "--to pdf writes one sheet at the end: it cannot --resume"
+            return check_pdf_ready() or check_pdf_output(args.output, io.out)
     if args.first and not args.technique:
         return "--first needs --technique"
     if args.practice:

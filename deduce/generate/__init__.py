@@ -46,7 +46,7 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
              givens: int | None = None, minimal: bool = False, sum_only: bool = False,
              allow_backtracking: bool = False, count: int = 1, seed: int | None = None,
              timeout: float | None = None, jobs: int = 1, client: Any = None, start: int = 0,
-             practice: bool = False) -> Iterator[Generated]:
+             practice: bool = False, region_symmetry: str = "none", watch: Any = None) -> Iterator[Generated]:
     """Puzzles of ``kind`` (classic, jigsaw, killer, latin) meeting every
     target, ``count`` of them, each yielded as soon as it is found.
 
@@ -58,7 +58,11 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
     ``profile`` (whose solve: hodoku for classic puzzles, deduce for the
     other kinds).  Shape: ``box`` (``"2x3"``), ``symbols``, ``symmetry``,
     ``givens`` (at most that many; a killer has none unless given),
-    ``minimal``, ``sum_only`` (killer cages whose digits may repeat).
+    ``minimal``, ``sum_only`` (killer cages whose digits may repeat),
+    ``region_symmetry`` (a jigsaw's regions themselves symmetric).
+    ``watch(index, tried, closest)`` is called every half second while a
+    puzzle is sought (in one process): the candidates tried for puzzle
+    ``index`` and the closest to the targets so far, in words.
     ``practice`` (with one technique; classic puzzles): each puzzle uses it
     and is written as the position of its solve where it is first needed
     (``Generated.position``, see :mod:`.practice`).
@@ -79,7 +83,7 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
                            techniques=techniques, first=first, exclude=exclude, profile=profile,
                            symmetry=symmetry, givens=givens, minimal=minimal, sum_only=sum_only,
                            allow_backtracking=allow_backtracking, count=count, timeout=timeout,
-                           practice=practice)
+                           practice=practice, region_symmetry=region_symmetry)
     if seed is None:
         seed = new_seed()
     if not isinstance(seed, int) or seed < 0:
@@ -93,7 +97,7 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
 
         expiry = None if timeout is None else time.monotonic() + timeout
         return run_parallel(request, seed, start, max(1, jobs), expiry, client=client)
-    return run(request, seed, start, jobs)
+    return run(request, seed, start, jobs, watch)
 
 
 def __getattr__(name: str) -> Any:

@@ -16,7 +16,7 @@ from typing import Iterator
 
 from .. import deadline
 from ..errors import SolveTimeout
-from .maker import Maker
+from .maker import Maker, Watch
 from .record import Generated
 from .request import GenerateTimeout, Request
 
@@ -26,15 +26,16 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
-def run(request: Request, seed: int, start: int = 0, jobs: int = 1) -> Iterator[Generated]:
-    """Puzzles ``start`` to ``count - 1`` of the run, each yielded as soon as it is found."""
+def run(request: Request, seed: int, start: int = 0, jobs: int = 1, watch: Watch | None = None) -> Iterator[Generated]:
+    """Puzzles ``start`` to ``count - 1`` of the run, each yielded as soon as it is found
+    (``watch``, in one process: the progress of each, see :data:`~.maker.Watch`)."""
     expiry = None if request.timeout is None else time.monotonic() + request.timeout
     if jobs > 1 and request.count - start > 1:
         from .parallel import run_parallel
 
         yield from run_parallel(request, seed, start, jobs, expiry)
         return
-    maker = Maker(request)
+    maker = Maker(request, watch)
     for index in range(start, request.count):
         left = None if expiry is None else expiry - time.monotonic()
         if left is not None and left <= 0:

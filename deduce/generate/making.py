@@ -21,7 +21,7 @@ from .targets import Judge, Verdict
 def empty_grid(request: Request, rng: random.Random) -> Puzzle:
     """The empty puzzle of the request's layout (random regions for jigsaws and Latin squares)."""
     if request.kind in ("jigsaw", "latin"):
-        return Puzzle.empty(random_regions(request.size, rng), request.symbols)
+        return Puzzle.empty(random_regions(request.size, rng, request.region_symmetry), request.symbols)
     return Puzzle.empty(box_geometry(request.size, request.box), request.symbols)
 
 

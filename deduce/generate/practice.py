@@ -64,8 +64,15 @@ class Position:
         return write_candidates_grid(puzzle, masks)
 
 
+#: Sizes whose marks-line (N³ characters: 64, 512) reads back as another grid (an 8x8 line, a 16x16 jigsaw).
+NO_MARKS_LINE = (4, 8)
+
+
 def default_position_format(puzzle: Puzzle) -> str:
-    return HODOKU if puzzle.size == 9 else MARKS_LINE
+    """A HoDoKu line for 9x9, marks-line for other sizes, a pencil-mark grid where marks-line does not read back."""
+    if puzzle.size == 9:
+        return HODOKU
+    return CANDIDATES if puzzle.size in NO_MARKS_LINE else MARKS_LINE
 
 
 def practice_problem(kind: str, size: int, box: tuple[int, int] | None, to: str | None = None) -> str | None:
@@ -78,7 +85,10 @@ def practice_problem(kind: str, size: int, box: tuple[int, int] | None, to: str 
     if to is not None and to not in POSITION_FORMATS:
         return f"--to {to}: a practice position is written as {', '.join(POSITION_FORMATS)}"
     if to == HODOKU and size != 9:
-        return f"--to {HODOKU}: HoDoKu's lines hold 9x9 grids (use marks-line or candidates)"
+        return (f"--to {HODOKU}: HoDoKu's lines hold 9x9 grids (use "
+                f"{'candidates' if size in NO_MARKS_LINE else 'marks-line or candidates'})")
+    if to == MARKS_LINE and size in NO_MARKS_LINE:
+        return f"--to {MARKS_LINE}: a {size}x{size} marks-line reads back as another grid (use candidates)"
     return None
 
 
@@ -97,7 +107,8 @@ def practice_position(solver: Any, item: frozenset[str], puzzle: Puzzle, solutio
         return None
     placed = tuple(i for i, v in enumerate(value) if v >= 0 and puzzle.givens[i] < 0)
     position = Position(tuple(cand), tuple(value), placed, step.technique.code)
-    for fmt in {default_position_format(puzzle), MARKS_LINE}:
+    formats = {default_position_format(puzzle)} | ({MARKS_LINE} if puzzle.size not in NO_MARKS_LINE else set())
+    for fmt in sorted(formats):
         if first_beyond_singles(solver, read_position(position.text(puzzle, fmt), fmt), solution) not in item:
             return None
     return position

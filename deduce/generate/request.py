@@ -29,6 +29,7 @@ from ..geometry import BOX_SHAPES, MAX_SIZE, MIN_SIZE
 from ..puzzle import default_symbols
 from ..technique import CAGES, FISH, LEFTOVERS, LEVELS, SINGLES
 from ..techniques import NESTED_LEVELS, PROFILES, TECHNIQUES, UnknownTechniqueError, lookup
+from .reach import CANDIDATES, HIGHEST_SCORE, first_seen, measured_for
 from .symmetry import SYMMETRIES
 
 KINDS = ("classic", "jigsaw", "killer", "latin")
@@ -147,6 +148,8 @@ class Request:
     timeout: float | None = None
     #: written as the position where the technique asked for is first needed (:mod:`.practice`)
     practice: bool = False
+    #: the symmetry of a jigsaw's (or Latin square's) regions themselves (:mod:`.regions`)
+    region_symmetry: str = "none"
 
     @property
     def classic_rating(self) -> bool:
@@ -159,7 +162,7 @@ class Request:
              first: bool = False, exclude: Any = (), profile: str | None = None, symmetry: str = "none",
              givens: int | None = None, minimal: bool = False, sum_only: bool = False,
              allow_backtracking: bool = False, count: int = 1, timeout: float | None = None,
-             practice: bool = False) -> Request:
+             practice: bool = False, region_symmetry: str = "none") -> Request:
         """Check every option and build the request, or raise :class:`GenerateError`."""
         if kind not in KINDS:
             raise GenerateError(f"--kind {kind}: unknown kind; known: {', '.join(KINDS)}")
@@ -192,6 +195,7 @@ class Request:
         if kind == "killer" and not givens and symmetry != "none":
             raise GenerateError(f"--symmetry {symmetry}: a killer has no givens (without --givens N), "
                                 f"so no pattern to make symmetric")
+        _check_region_symmetry(kind, size, region_symmetry)
         if sum_only and kind != "killer":
             raise GenerateError("--sum-only is for killer cages (--kind killer)")
         if first and not wanted:
@@ -208,7 +212,8 @@ class Request:
         if givens is not None:
             _check_givens(kind, size, givens)
         request = cls(kind, size, box_shape, symbols, level, er_range, score_range, wanted, first, excluded,
-                      profile, symmetry, givens, minimal, sum_only, allow_backtracking, count, timeout, practice)
+                      profile, symmetry, givens, minimal, sum_only, allow_backtracking, count, timeout, practice,
+                      region_symmetry)
         request._check_reachable()
         return request
 
@@ -228,8 +233,9 @@ class Request:
             if not usable:
                 if item & self.exclude:
                     raise GenerateError(f"--technique {name}: also excluded with --exclude")
-                raise GenerateError(f"--technique {name}: not in the {self.profile} profile's technique set "
-                                    f"(try --profile full)")
+                full = [c for c in item if c in PROFILES["full"] and c not in self.exclude]
+                raise GenerateError(f"--technique {name}: not in the {self.profile} profile's technique set"
+                                    + (" (try --profile full)" if full and self.profile != "full" else ""))
             smallest = min(_smallest(c) for c in item)
             if self.size < smallest:
                 raise GenerateError(f"--technique {name}: {_item_title(item)} needs a grid of at least "
@@ -254,11 +260,40 @@ class Request:
             top = self._top_er()
             if self.er[0] > top:
                 raise GenerateError(f"--er {self.er[0]}-{self.er[1]}: above what the technique set reaches "
-                                    f"({top} at most{'' if self.allow_backtracking else '; add --allow-backtracking'})")
+                                    f"({top} at most{self._er_advice()})")
             if self.er[1] < 1.0:
                 raise GenerateError(f"--er {self.er[0]}-{self.er[1]}: every puzzle rates at least 1.0")
+        self._check_first_reach()
+        if self.score is not None and self.classic_rating and self.score[0] > HIGHEST_SCORE:
+            raise GenerateError(f"--score {self.score[0]}-{self.score[1]}: above the highest HoDoKu score seen "
+                                f"({HIGHEST_SCORE:,}, a puzzle of the forum's hardest list); no puzzle the "
+                                f"generator makes comes near it")
         if self.score is not None and self.score[1] < 1:
             raise GenerateError(f"--score {self.score[0]}-{self.score[1]}: every puzzle scores above 0")
+
+    def _er_advice(self) -> str:
+        """What would let the ER range in, where something would: only advice that works."""
+        if self.er is None:
+            return ""
+        if not self.allow_backtracking and attrs.evolve(self, allow_backtracking=True)._top_er() >= self.er[0]:
+            return "; add --allow-backtracking"
+        if self.level is not None and attrs.evolve(self, level=None)._top_er() >= self.er[0]:
+            return f" at {self.level}: ask for a harder --level, or none"
+        if self.exclude and attrs.evolve(self, exclude=frozenset())._top_er() >= self.er[0]:
+            return " with --exclude's techniques left out"
+        return ""
+
+    def _check_first_reach(self) -> None:
+        """``--first`` with a technique no measured candidate had first (:mod:`.reach`)."""
+        if not self.first or not self.techniques or not measured_for(self.kind, self.size, self.profile):
+            return
+        item = self.techniques[0]
+        if all(TECHNIQUES[c].family == SINGLES for c in item) or first_seen(item):
+            return
+        raise GenerateError(f"--technique {_item_name(item)} --first: out of the generator's reach: none of "
+                            f"{CANDIDATES:,} candidates had {_item_title(item)} as its first step beyond singles "
+                            f"from the givens; --practice instead of --first writes a puzzle that uses it, solved "
+                            f"up to where it comes first")
 
     def _top_er(self) -> float:
         """The highest ER the allowed techniques give: chains with SE's length
@@ -316,6 +351,23 @@ class Request:
         return ", ".join(parts)
 
 
+def _check_region_symmetry(kind: str, size: int, symmetry: str) -> None:
+    from .regions import symmetric_start
+
+    if symmetry not in SYMMETRIES:
+        raise GenerateError(f"--region-symmetry {symmetry}: unknown symmetry; known: {', '.join(SYMMETRIES)}")
+    if symmetry == "none":
+        return
+    if kind not in ("jigsaw", "latin"):
+        raise GenerateError(f"--region-symmetry {symmetry}: a {kind} has no regions of its own to make symmetric "
+                            f"(--kind jigsaw or latin)")
+    if symmetric_start(size, symmetry) is None:
+        have = [s for s in SYMMETRIES if s != "none" and symmetric_start(size, s) is not None]
+        raise GenerateError(f"--region-symmetry {symmetry}: no {size}x{size} layout to start from has it "
+                            f"(neither the boxes nor the rows); {size}x{size} regions can have "
+                            f"{', '.join(have) or 'none'}")
+
+
 def _check_practice(kind: str, size: int, box: tuple[int, int] | None, wanted: tuple[frozenset[str], ...]) -> None:
     from .practice import practice_problem
 
@@ -346,7 +398,8 @@ def _smallest(code: str) -> int:
 def _check_size(kind: str, size: int, box: tuple[int, int] | None) -> None:
     if kind == "classic" and box is None and size not in BOX_SHAPES:
         raise GenerateError(f"--size {size}: a classic {size}x{size} has no box shape "
-                            f"(sizes with boxes: {', '.join(map(str, BOX_SHAPES))}); try --kind jigsaw")
+                            f"(sizes with boxes: {', '.join(map(str, BOX_SHAPES))})"
+                            + ("; try --kind jigsaw" if size >= 4 else "; try --kind latin"))
     if kind == "killer" and size not in KILLER_SIZES:
         raise GenerateError(f"--size {size}: killers are made in sizes {', '.join(map(str, KILLER_SIZES))}")
     if kind == "latin" and size not in LATIN_SIZES:

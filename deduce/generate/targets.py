@@ -90,6 +90,8 @@ class Judge:
         self.wanted_first = request.techniques[0] if request.first else None
         #: the capped solve follows the profile whose path gives the HoDoKu-scale level
         self.rating_profile = request.profile == ("hodoku" if request.classic_rating else "deduce")
+        #: the rating of the last candidate that missed only at the rating (None when it missed before)
+        self.missed: Rating | PendingRating | None = None
         self.score_ceiling = (LEVEL_CEILINGS[request.level] if request.level not in (None, EXTREME)
                               and self.rating_profile and request.kind != "killer" else None)
 
@@ -188,6 +190,7 @@ class Judge:
             return None   # (before the rating: the cheaper test first)
         rating = self.rating(puzzle, solution, made)
         if not self.rating_ok(rating):
+            self.missed = rating   # (how far it was: the run's progress shows the closest)
             return None
         return Verdict(rating, codes)
 

@@ -106,6 +106,8 @@ def page_data(result: SolveResult, title: str, start: State | None = None) -> di
             data["start"] = None
             return data
     data["start"] = {"v": list(state.value), "c": list(state.cand)}
+    #: the start drawn clean, as printed (givens only, no candidates), where it is the puzzle's own
+    data["clean_start"] = start is None
     for step in result.steps:
         levels = renderer.levels(step)
         m = step_marks(step, puzzle, state)
@@ -222,7 +224,7 @@ def result_fragment(result: SolveResult) -> str:
         state = State.from_puzzle(puzzle)
     except Contradiction:  # clashing givens: nothing to draw step by step
         return "".join(parts)
-    parts.append(f'<section class="start"><h3>Start</h3>{grid_svg(state)}</section>')
+    parts.append(f'<section class="start"><h3>Start</h3>{grid_svg(state, show_candidates=False)}</section>')
     for i, step in enumerate(result.steps, 1):
         levels = renderer.levels(step)
         parts.append(

@@ -59,6 +59,9 @@
     var level = showAll ? 3 : reveal, step = pos >= 1 && pos <= N ? steps[pos - 1] : null;
     var state = states.length ? states[Math.min(pos === 0 ? 0 : pos > N ? N : pos - 1, states.length - 1)] : null;
     var m = step ? G.visible(step.m, level) : null;
+    if (state && pos === 0 && D.clean_start) {  // the puzzle's own start, drawn as printed: givens only
+      state = { v: state.v, c: state.v.map(function () { return 0; }) };
+    }
     part("grid").innerHTML = state ? G.draw(state, m) : "<p>The givens clash: nothing to draw.</p>";
     part("where").textContent = pos === 0 ? "Start" : pos > N ? "End" : "Step " + pos + " of " + N;
     part("prev").disabled = pos === 0;
