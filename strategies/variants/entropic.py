@@ -55,11 +55,16 @@ class EntropicLine(Line):
         third = n // 3
         out = []
         cells = self.cells
+
+        def apart(x: int, y: int) -> bool:
+            return (x - 1) // third != (y - 1) // third
+
+        def together(x: int, y: int) -> bool:
+            return (x - 1) // third == (y - 1) // third
+
         for i in range(len(cells)):
             for j in range(i + 1, min(i + 4, len(cells))):
-                same = j - i == 3
-                out.append(Relation.of(cells[i], cells[j], n,
-                                       lambda x, y, same=same: ((x - 1) // third == (y - 1) // third) == same))
+                out.append(Relation.of(cells[i], cells[j], n, together if j - i == 3 else apart))
         return tuple(out)
 
 
