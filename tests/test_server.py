@@ -30,7 +30,7 @@ CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2..
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(workers=1, timeout=5))) as c:
+    with TestClient(create_app(Settings(workers=1, timeout=5)), base_url="http://localhost") as c:
         yield c
 
 
@@ -124,7 +124,7 @@ def test_a_position_of_another_size_is_one_line(client):
     ({"puzzle": CLASSIC, "bogus": 1}, "unknown option 'bogus'"),
     ({"puzzle": CLASSIC, "limit": "many"}, "'limit' must be a whole number"),
     ({"puzzle": ""}, "'puzzle' must be the puzzle's text"),
-    ({"puzzle": CLASSIC, "profile": "nope"}, "invalid choice"),
+    ({"puzzle": CLASSIC, "profile": "nope"}, "'profile' must be one of deduce, full"),
 ])
 def test_malformed_input_is_400_with_one_line(client, body, words):
     r = client.post("/api/count" if "limit" in body else "/api/solve", json=body)
@@ -182,7 +182,8 @@ def test_every_response_has_the_csp_and_no_cors_unless_asked(client):
     r = client.get("/", headers={"origin": "http://elsewhere.example"})
     assert r.headers["content-security-policy"] == CSP and "'self'" in CSP and "http" not in CSP
     assert "access-control-allow-origin" not in r.headers
-    with TestClient(create_app(Settings(workers=1, cors="http://site.example"))) as other:
+    with TestClient(create_app(Settings(workers=1, cors="http://site.example")),
+                    base_url="http://localhost") as other:
         r = other.options("/api/solve", headers={"origin": "http://site.example",
                                                  "access-control-request-method": "POST"})
         assert r.headers["access-control-allow-origin"] == "http://site.example"

@@ -145,7 +145,7 @@ def test_an_internal_failure_is_500_and_the_server_goes_on():
     from deduce.server import Settings, create_app
 
     settings = Settings(workers=1, target="tests.test_server_running:broken")
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         r = client.post("/api/solve", json={"puzzle": "boom"})
         assert r.status_code == 500 and r.json() == {"schema": 2, "status": "error"}
         assert client.post("/api/solve", json={"puzzle": CLASSIC}).json()["status"] == "solved"
@@ -158,7 +158,7 @@ def test_a_request_that_waits_too_long_for_a_worker_is_503():
     from deduce.server import Settings, create_app
 
     settings = Settings(workers=1, wait=0.5, timeout=5, target="tests.test_server_running:sleepy")
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         client.post("/api/solve", json={"puzzle": "x"})   # the worker is up
         slow = threading.Thread(target=client.post, args=("/api/solve",), kwargs={"json": {"puzzle": "x", "sleep": 2}})
         slow.start()
