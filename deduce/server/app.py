@@ -211,6 +211,14 @@ def _end_response(code: int, error: str, lines: list[str], seconds: float) -> Re
     return JSONResponse(docs[-1])
 
 
+def _failed(info: dict[str, Any], payload: Any) -> None:
+    """A worker's internal failure: one line in the log, its traceback at debug level."""
+    what, _, trace = str(payload).partition("\n")
+    LOG.error("request %s: internal error in a worker: %s", info.get("id", "-"), what)
+    if trace:
+        LOG.debug("request %s: the worker's traceback:\n%s", info.get("id", "-"), trace.rstrip())
+
+
 class Server:
     """The app's state: settings, the worker pool, the requests in flight by
     address and lane, the metrics, and whether the server is stopping."""
@@ -341,6 +349,7 @@ class Server:
                 elif kind_ == "end":
                     return self._ended(endpoint, payload[0], payload[1], lines, seconds)
                 else:
+                    _failed(info, payload)
                     return JSONResponse(ERROR_DOC, status_code=500)
         except WorkerTimeout:
             self.metrics.timeout(endpoint)
@@ -378,6 +387,7 @@ class Server:
         if kind != "line":
             if kind == "end":
                 return self._ended(endpoint, payload[0], payload[1], [], seconds)
+            _failed(info, payload)
             return JSONResponse(ERROR_DOC, status_code=500)
         if payload and '"status": "timeout"' in payload:   # nothing found in time
             self.metrics.timeout(endpoint)
@@ -398,6 +408,7 @@ class Server:
                     elif kind_ == "end" and more[0] == 2 and more[1]:
                         yield (json.dumps({"schema": SCHEMA, "status": "invalid", "error": more[1]}) + "\n").encode()
                     elif kind_ == "failed":
+                        _failed(info, more)
                         yield (json.dumps(ERROR_DOC) + "\n").encode()
             except WorkerTimeout:
                 self.metrics.timeout(endpoint)
@@ -574,7 +585,7 @@ class Service:
         start = time.monotonic()
         given = dict(scope.get("headers", [])).get(b"x-request-id", b"").decode("latin-1")
         request_id = given if _REQUEST_ID.fullmatch(given) else uuid.uuid4().hex[:16]
-        info: dict[str, Any] = {}
+        info: dict[str, Any] = {"id": request_id}
         scope = {**scope, "deduce": info}
         headers = dict(scope.get("headers", []))
         length = headers.get(b"content-length", b"0")

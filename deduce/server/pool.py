@@ -25,6 +25,7 @@ import os
 import signal
 import threading
 import time
+import traceback
 from typing import Any, AsyncGenerator, Callable
 
 #: The default job: :func:`deduce.server.jobs.run`.
@@ -81,9 +82,10 @@ def _worker_main(conn: Any, target: str, parent: int) -> None:
             run(endpoint, body, seconds, emit)
         except (EOFError, OSError, BrokenPipeError):
             return
-        except Exception as exc:
+        except Exception as exc:   # the first line says what, the others are the traceback (logged at debug)
             with contextlib.suppress(Exception):
-                conn.send(("failed", f"{type(exc).__name__}: {exc}"))
+                conn.send(("failed", f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}\n"
+                                     + traceback.format_exc()))
 
 
 class PoolClosed(Exception):
