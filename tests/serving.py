@@ -40,7 +40,7 @@ class Served:
     def wait_ready(self):
         for _ in range(100):
             try:
-                urllib.request.urlopen(self.url + "/api/openapi.json", timeout=2).read()
+                urllib.request.urlopen(self.url + "/healthz", timeout=2).read()
                 return
             except OSError:
                 time.sleep(0.1)
@@ -64,9 +64,9 @@ class Served:
                                      headers={"Content-Type": "application/json", **(headers or {})})
         try:
             with urllib.request.urlopen(req, timeout=timeout) as r:
-                return r.status, json.loads(r.read().decode().splitlines()[-1]), {k.lower(): v for k, v in r.headers.items()}
+                return r.status, json.loads(r.read().decode().splitlines()[-1]), _lower(r.headers)
         except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read().decode()), {k.lower(): v for k, v in e.headers.items()}
+            return e.code, json.loads(e.read().decode()), _lower(e.headers)
 
     def get(self, path: str, timeout: float = 30) -> tuple[int, str]:
         try:
@@ -107,6 +107,10 @@ class Served:
     def stop(self, sig=signal.SIGTERM) -> int:
         self.proc.send_signal(sig)
         return self.proc.wait(20)
+
+
+def _lower(headers) -> dict[str, str]:
+    return {k.lower(): v for k, v in headers.items()}
 
 
 def alive(pid: int) -> bool:

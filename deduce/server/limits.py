@@ -30,13 +30,13 @@ MAX_DEFAULT_WORKERS = 4
 #: Seconds a request may wait for a free worker before it is refused (503, busy).
 QUEUE_WAIT = 60.0
 #: Requests in flight (running or waiting for a worker) from one address, in each lane (429 above).
-PER_CLIENT = 8
+PER_CLIENT = 16
 #: Workers kept for the cheap lane (taken from ``--workers``; at least one is left for everything).
 CHEAP_WORKERS = 1
 #: The deepest nesting of a body's JSON (a body is an object of plain values: 1, or 2 with an object inside).
 MAX_DEPTH = 8
 #: The longest integer in a body, in digits.
-MAX_DIGITS = 18
+MAX_DIGITS = 20
 #: Seconds to receive a request's headers, from the connection's first byte (or from its opening).
 HEADER_TIMEOUT = 10.0
 #: Seconds to receive a request's body once its headers are in (408 after).
