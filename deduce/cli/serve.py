@@ -52,7 +52,8 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--host", default=None, help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=None, help="port (default 8000; 0: any free port)")
     for limit in LIMITS.values():
-        default = f"{limit.default:g}" if limit.name != "workers" else "the machine's cores, at most 4"
+        default = "the machine's cores, at most 4" if limit.name == "workers" else \
+            str(int(limit.default)) if limit.kind is int else f"{limit.default:g}"
         p.add_argument(f"--{limit.name}", type=_limit_type(limit), default=None, metavar=limit.name.upper()
                        .replace("-", "_"), help=f"{limit.help} (default {default}; {limit.env})")
     p.add_argument("--cors", metavar="ORIGIN", help="let pages from ORIGIN call the API (off by default)")

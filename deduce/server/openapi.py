@@ -46,6 +46,10 @@ POSITION: dict[str, Any] = {
 }
 
 
+#: A puzzle for the document's examples (the README's classic).
+_EXAMPLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
 def _option(endpoint: str, name: str, kind: type) -> dict[str, Any]:
     """One option's schema: its JSON type (or null: the default), its bounds, its description."""
     if name == "position":
@@ -65,7 +69,8 @@ def _body(endpoint: str, max_body: int) -> dict[str, Any]:
     required = []
     if endpoint != "generate":
         props["puzzle"] = {"type": "string", "minLength": 1, "maxLength": max_body, "pattern": r"\S",
-                           "description": "one puzzle, in any format deduce reads (a text of several is 400)"}
+                           "description": "one puzzle, in any format deduce reads (a text of several is 400)",
+                           "examples": [_EXAMPLE]}
         required.append("puzzle")
     props["timeout"] = {"type": "number", "exclusiveMinimum": 0,
                         "description": "seconds of engine work (at most the server's --timeout, or "
