@@ -217,7 +217,7 @@ def _server_class(uvicorn: Any) -> Any:
             self.caught.append(sig)
             self.handle_exit(sig, frame)
             self._captured_signals.clear()
-            app_server = getattr(self, "deduce", None)
+            app_server: Any = getattr(self, "deduce", None)
             loop = getattr(app_server, "loop", None)
             if loop is not None:   # requests in flight get their answer (503 once the grace is out)
                 loop.call_soon_threadsafe(app_server.begin_stop)

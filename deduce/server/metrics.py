@@ -13,8 +13,10 @@ try:
     from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
     from prometheus_client.exposition import CONTENT_TYPE_LATEST
     from prometheus_client.metrics_core import CounterMetricFamily, GaugeMetricFamily
-except ImportError:   # an install without the web extra's metrics: /metrics answers 501
-    CollectorRegistry = None
+
+    HAVE_PROMETHEUS = True
+except ImportError:   # an install without the web extra's metrics: /metrics says so
+    HAVE_PROMETHEUS = False
 
 #: Latency buckets, in seconds (a hint takes hundredths, a generate up to a minute).
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
@@ -26,7 +28,7 @@ class Metrics:
     def __init__(self, server: Any):
         self.server = server
         self.registry: Any = None
-        if CollectorRegistry is None:
+        if not HAVE_PROMETHEUS:
             return
         self.registry = CollectorRegistry(auto_describe=True)
         self.requests = Counter("deduce_serve_requests", "Requests answered, by endpoint and status",

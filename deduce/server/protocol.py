@@ -35,7 +35,7 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type:
     full = _raw("503 Service Unavailable", {"status": "busy", "reason": f"{max_connections} connections are open "
                                             "already: try again"})
 
-    class GuardedH11Protocol(H11Protocol):  # type: ignore[misc]
+    class GuardedH11Protocol(H11Protocol):
         header_timer: Any = None
 
         def connection_made(self, transport: Any) -> None:
