@@ -431,7 +431,7 @@ class Server:
         return JSONResponse({"schema": SCHEMA, "status": "ok"})
 
     async def readyz(self, request: Request) -> Response:
-        """Ready: not stopping, and every worker alive."""
+        """Ready: not stopping, and a worker up."""
         alive = len(self.pool.pids())
         doc = {"schema": SCHEMA, "workers": alive, "size": self.pool.size,
                "waiting": {lane_: self.pool.depth(lane_) for lane_ in self.pool.waiting}}
@@ -560,6 +560,9 @@ def _host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
+#: The largest body read only to be dropped, when an answer comes before it was read (a larger one: the
+#: connection is closed after the answer).
+DRAIN = 64 << 10
 #: A request id a client or a proxy may give (``X-Request-Id``); any other is replaced by one of ours.
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
@@ -603,10 +606,20 @@ class Service:
                 info["gone"] = True
             return message
 
+        drainable = (length.isdigit() and int(length) <= DRAIN and b"transfer-encoding" not in headers
+                     and b"expect" not in headers)
+
         async def sending(message: Any) -> None:
             if message["type"] == "http.response.start":
                 seen["status"], seen["started"] = message["status"], True
                 extra = [(b"x-request-id", request_id.encode())]
+                if not seen["body_done"] and drainable:
+                    # a small body never read (a 404, a 405): read it now, or closing the connection with it
+                    # unread would reset it, and the client could lose the answer
+                    with contextlib.suppress(Exception):
+                        async with asyncio.timeout(1.0):
+                            while not seen["body_done"] and not info.get("gone"):
+                                await receiving()
                 if not seen["body_done"]:
                     extra.append((b"connection", b"close"))
                 message = {**message, "headers": list(message.get("headers", [])) + extra}
