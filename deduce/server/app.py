@@ -525,7 +525,7 @@ class _Guard:
         status, state, error = refusal
         self.server.metrics.refused(state)
         response = JSONResponse({"schema": SCHEMA, "status": "invalid" if status == 400 else "forbidden",
-                                 "error": error}, status_code=status, headers={"Connection": "close"})
+                                 "error": error}, status_code=status)
         await response(scope, receive, send)
 
     def refusal(self, scope: Any, headers: dict[bytes, bytes]) -> tuple[int, str, str] | None:
