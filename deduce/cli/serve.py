@@ -132,6 +132,8 @@ def cmd_serve(args: argparse.Namespace, io: Output) -> int:
         # commands): loaded by name, here only
         server_app: Any = importlib.import_module("deduce.server.app")
     except ImportError as exc:
+        if (exc.name or "").startswith("deduce"):
+            raise   # deduce's own: an internal error, not a missing extra
         io.warn(f"serve needs the web extra ({exc.name} is missing): pip install 'deduce-sudoku[web]'")
         return EXIT_BAD_INPUT
     Settings, create_app = server_app.Settings, server_app.create_app

@@ -137,6 +137,7 @@ class Pool:
         self.closed = False
         self.replaced = 0
         self.timeouts = 0
+        self._warming: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         atexit.register(self.close)   # even when the server is not stopped by its lifespan
@@ -172,10 +173,29 @@ class Pool:
             self.workers.remove(worker)
 
     def _replace(self, worker: _Worker) -> None:
-        """Kill ``worker`` and put a fresh one in its place."""
+        """Kill ``worker`` and start a fresh one in its place, offered to
+        requests once it has started (a request never waits for a worker's
+        start while another may come free sooner)."""
         self._kill(worker)
         if not self.closed and self.started:
-            self._give(self._spawn(worker.cheap_only))
+            fresh = self._spawn(worker.cheap_only)
+            task = asyncio.get_running_loop().create_task(self._warm(fresh))
+            self._warming.add(task)
+            task.add_done_callback(self._warming.discard)
+
+    async def _warm(self, worker: _Worker) -> None:
+        try:
+            kind, _ = await self._recv(worker, time.monotonic() + STARTUP)
+            worker.ready = kind == "ready"
+        except (WorkerTimeout, WorkerDied):
+            pass
+        if self.closed:
+            return
+        if worker.proc.is_alive() and worker.ready:
+            self._give(worker)
+        else:
+            await asyncio.sleep(0.5)   # (a worker that cannot start: try again, not in a tight loop)
+            self._replace(worker)
 
     def _give(self, worker: _Worker) -> None:
         """A free worker: to the first waiting request it may serve, else idle."""
