@@ -138,10 +138,11 @@ def parse_body(raw: bytes, max_depth: int = limits.MAX_DEPTH, max_digits: int = 
 
     >>> parse_body(b'{"puzzle": "1234", "limit": 10}')
     {'puzzle': '1234', 'limit': 10}
-    >>> parse_body(b'{"a": [[[1]]]}', max_depth=3)
-    Traceback (most recent call last):
-    ...
-    deduce.server.app._Refused: ... nested deeper than 3 levels ...
+    >>> try:
+    ...     parse_body(b'{"a": [[[1]]]}', max_depth=3)
+    ... except _Refused as refused:
+    ...     print(refused.status, refused.doc["error"])
+    400 the request body is nested deeper than 3 levels
     """
     def integer(text: str) -> int:
         if len(text.lstrip("-")) > max_digits:
