@@ -118,9 +118,9 @@ LANES = ("cheap", "expensive")
 
 class Pool:
     """``size`` worker processes, ``cheap`` of them kept for the cheap lane;
-    :meth:`job` runs one request on one of them.  A free worker goes to a
-    waiting cheap request first, then to an expensive one (unless it is kept
-    for the cheap lane); within a lane, first come first served."""
+    :meth:`job` runs one request on one of them.  A free worker kept for the
+    cheap lane serves it only; the others serve the two lanes in turn; within
+    a lane, first come first served."""
 
     def __init__(self, size: int, target: str = DEFAULT_TARGET, cheap: int = 0):
         if size < 1:
@@ -138,6 +138,8 @@ class Pool:
         self.replaced = 0
         self.timeouts = 0
         self._warming: set[asyncio.Task[None]] = set()
+        #: the lane a worker for everything served last, when it came free (the lanes take turns)
+        self._last_general = "expensive"
 
     async def start(self) -> None:
         atexit.register(self.close)   # even when the server is not stopped by its lifespan
@@ -198,14 +200,22 @@ class Pool:
             self._replace(worker)
 
     def _give(self, worker: _Worker) -> None:
-        """A free worker: to the first waiting request it may serve, else idle."""
-        lanes = ("cheap",) if worker.cheap_only else LANES
+        """A free worker: to the first waiting request it may serve, else
+        idle.  A worker of the cheap lane serves that lane only; the others
+        take the two lanes in turn when both wait (neither can starve the
+        other: a flood of hints leaves the counts their share too)."""
+        if worker.cheap_only:
+            lanes: tuple[str, ...] = ("cheap",)
+        else:
+            lanes = ("expensive", "cheap") if self._last_general == "cheap" else ("cheap", "expensive")
         for lane in lanes:
             queue = self.waiting[lane]
             while queue:
                 waiter = queue.popleft()
                 if not waiter.done():
                     waiter.set_result(worker)
+                    if not worker.cheap_only:
+                        self._last_general = lane
                     return
         self.idle.append(worker)
 
