@@ -30,7 +30,7 @@ CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2..
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(workers=1, timeout=5))) as c:
+    with TestClient(create_app(Settings(workers=1, timeout=5)), base_url="http://localhost") as c:
         yield c
 
 
@@ -124,7 +124,7 @@ def test_a_position_of_another_size_is_one_line(client):
     ({"puzzle": CLASSIC, "bogus": 1}, "unknown option 'bogus'"),
     ({"puzzle": CLASSIC, "limit": "many"}, "'limit' must be a whole number"),
     ({"puzzle": ""}, "'puzzle' must be the puzzle's text"),
-    ({"puzzle": CLASSIC, "profile": "nope"}, "invalid choice"),
+    ({"puzzle": CLASSIC, "profile": "nope"}, "'profile' must be one of deduce, full"),
 ])
 def test_malformed_input_is_400_with_one_line(client, body, words):
     r = client.post("/api/count" if "limit" in body else "/api/solve", json=body)
@@ -182,7 +182,8 @@ def test_every_response_has_the_csp_and_no_cors_unless_asked(client):
     r = client.get("/", headers={"origin": "http://elsewhere.example"})
     assert r.headers["content-security-policy"] == CSP and "'self'" in CSP and "http" not in CSP
     assert "access-control-allow-origin" not in r.headers
-    with TestClient(create_app(Settings(workers=1, cors="http://site.example"))) as other:
+    with TestClient(create_app(Settings(workers=1, cors="http://site.example")),
+                    base_url="http://localhost") as other:
         r = other.options("/api/solve", headers={"origin": "http://site.example",
                                                  "access-control-request-method": "POST"})
         assert r.headers["access-control-allow-origin"] == "http://site.example"
@@ -191,7 +192,7 @@ def test_every_response_has_the_csp_and_no_cors_unless_asked(client):
 def test_the_openapi_description_lists_every_endpoint(client):
     doc = client.get("/api/openapi.json").json()
     assert doc["openapi"].startswith("3.")
-    assert set(doc["paths"]) == {f"/api/{e}" for e in API}
+    assert set(doc["paths"]) == {f"/api/{e}" for e in API} | {"/healthz", "/readyz", "/metrics"}
     body = doc["paths"]["/api/hint"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert {"puzzle", "position", "level", "profile"} <= set(body["properties"])
 
@@ -225,3 +226,76 @@ def test_deduce_serve_refuses_bad_options_in_one_line(args, words):
     assert main(["serve", *args], out=io.StringIO(), err=err) == 2
     lines = err.getvalue().splitlines()
     assert len(lines) == 1 and words in lines[0]
+
+
+# -- issue 42: the checks before the engine, the operations' endpoints, the contract ------------------
+
+def test_a_deep_or_huge_body_is_400_before_any_worker(client):
+    deep = b'{"puzzle": "x", "position": ' + b"[" * 600 + b"]" * 600 + b"}"
+    r = client.post("/api/hint", content=deep)
+    assert r.status_code == 400 and "nested deeper than" in r.json()["error"]
+    r = client.post("/api/count", content=b'{"puzzle": "x", "limit": 1' + b"0" * 4300 + b"}")
+    assert r.status_code == 400 and "4301 digits" in r.json()["error"]
+
+
+def test_several_puzzles_in_one_body_are_refused(client):
+    r = client.post("/api/solve", json={"puzzle": CLASSIC + "\n" + CLASSIC})
+    assert r.status_code == 400 and "one puzzle per request" in r.json()["error"]
+
+
+def test_health_readiness_and_metrics(client):
+    from prometheus_client.parser import text_string_to_metric_families
+
+    assert client.get("/healthz").json()["status"] == "ok"
+    assert client.get("/readyz").json()["status"] == "ready"
+    client.post("/api/solve", json={"puzzle": CLASSIC})
+    names = {s.name for f in text_string_to_metric_families(client.get("/metrics").text) for s in f.samples}
+    assert {"deduce_serve_requests_total", "deduce_serve_workers", "deduce_serve_queue_depth"} <= names
+
+
+def test_host_origin_and_request_ids(client):
+    assert client.post("/api/solve", json={"puzzle": CLASSIC}, headers={"host": "evil.example"}).status_code == 400
+    r = client.post("/api/solve", json={"puzzle": CLASSIC}, headers={"origin": "http://evil.example"})
+    assert r.status_code == 403 and r.json()["status"] == "forbidden"
+    r = client.post("/api/solve", json={"puzzle": CLASSIC}, headers={"x-request-id": "abc-1"})
+    assert r.headers["x-request-id"] == "abc-1"
+    assert len(client.get("/healthz", headers={"x-request-id": "bad id!"}).headers["x-request-id"]) == 16
+
+
+def test_a_method_not_allowed_is_json_with_its_allow_header(client):
+    r = client.get("/api/solve")
+    assert r.status_code == 405 and r.headers["allow"] == "POST" and r.json()["status"] == "invalid"
+
+
+def test_the_openapi_document_states_bounds_enums_and_errors(client):
+    doc = client.get("/api/openapi.json").json()
+    count = doc["paths"]["/api/count"]["post"]
+    limit = count["requestBody"]["content"]["application/json"]["schema"]["properties"]["limit"]
+    assert limit["minimum"] == 1 and limit["maximum"] >= 10 ** 6
+    assert {"400", "404", "405", "413", "429", "503", "504"} <= set(count["responses"])
+    assert "Retry-After" in count["responses"]["429"]["headers"]
+    hint = doc["paths"]["/api/hint"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert hint["properties"]["position"] == {"$ref": "#/components/schemas/Position"}
+    assert "Position" in doc["components"]["schemas"]
+
+
+def test_docs_list_every_limit_with_its_variable():
+    import pathlib
+
+    from deduce.server.limits import LIMITS
+
+    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "server.md").read_text()
+    for limit in LIMITS.values():
+        assert f"`--{limit.name}`" in text and f"`{limit.env}`" in text, limit.name
+
+
+def test_a_bad_environment_variable_is_one_line(monkeypatch):
+    import io
+
+    from deduce.cli import main
+
+    monkeypatch.setenv("DEDUCE_SERVE_PER_CLIENT", "lots")
+    err = io.StringIO()
+    assert main(["serve", "--port", "0"], out=io.StringIO(), err=err) == 2
+    assert err.getvalue().strip().splitlines() == [
+        "deduce: serve: DEDUCE_SERVE_PER_CLIENT: 'lots' is not a whole number"]

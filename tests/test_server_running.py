@@ -145,7 +145,7 @@ def test_an_internal_failure_is_500_and_the_server_goes_on():
     from deduce.server import Settings, create_app
 
     settings = Settings(workers=1, target="tests.test_server_running:broken")
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         r = client.post("/api/solve", json={"puzzle": "boom"})
         assert r.status_code == 500 and r.json() == {"schema": 2, "status": "error"}
         assert client.post("/api/solve", json={"puzzle": CLASSIC}).json()["status"] == "solved"
@@ -158,7 +158,7 @@ def test_a_request_that_waits_too_long_for_a_worker_is_503():
     from deduce.server import Settings, create_app
 
     settings = Settings(workers=1, wait=0.5, timeout=5, target="tests.test_server_running:sleepy")
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
         client.post("/api/solve", json={"puzzle": "x"})   # the worker is up
         slow = threading.Thread(target=client.post, args=("/api/solve",), kwargs={"json": {"puzzle": "x", "sleep": 2}})
         slow.start()
@@ -167,3 +167,34 @@ def test_a_request_that_waits_too_long_for_a_worker_is_503():
         slow.join()
         assert r.status_code == 503 and r.json()["status"] == "busy"
         assert client.post("/api/solve", json={"puzzle": "x"}).status_code == 200
+
+
+def test_the_lanes_neither_starves_the_other():
+    """A worker kept for the cheap lane never runs an expensive job; the
+    other serves the lanes in turn, so a stream of cheap jobs lets an
+    expensive one through."""
+    from deduce.server.pool import Pool
+
+    async def scenario():
+        pool = Pool(2, target="tests.test_server_running:sleepy", cheap=1)
+        await pool.start()
+        order: list[str] = []
+
+        async def one(lane: str, sleep: float) -> None:
+            messages = [m async for m in pool.job("x", {"sleep": sleep}, 30, lane=lane)]
+            order.append(f"{lane}:{json.loads(messages[0][1])['pid']}")
+
+        try:
+            await asyncio.gather(*(one("cheap", 0) for _ in range(2)))   # both workers up
+            cheap_pid = next(w.pid for w in pool.workers if w.cheap_only)
+            order.clear()
+            await asyncio.gather(*(one("expensive", 0.3) for _ in range(3)),
+                                 *(one("cheap", 0.1) for _ in range(12)))
+            expensive = [x for x in order if x.startswith("expensive")]
+            assert len(expensive) == 3 and all(x != f"expensive:{cheap_pid}" for x in expensive)
+            # the expensive ones were not left for last behind the twelve cheap ones
+            assert order.index(expensive[-1]) < len(order) - 1
+        finally:
+            pool.close()
+
+    asyncio.run(scenario())

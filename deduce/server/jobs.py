@@ -56,8 +56,112 @@ NO_PUZZLE = {"generate"}
 MAX_GENERATE = 20
 
 
+#: Endpoints of the cheap lane when their puzzle is a 9×9 or smaller (see :func:`lane`): a flood of the
+#: others (count, generate, anything on a larger grid) never takes the workers kept for these.
+CHEAP = {"solve", "hint", "convert", "rate", "explain", "board", "steps"}
+#: How many symbols (besides spaces and grid lines) a puzzle text of the cheap lane holds at most.
+CHEAP_SYMBOLS = 200
+#: The longest string option (the puzzle and the position are bounded by the body's size only).
+MAX_STRING = 200
+
+
 class Invalid(ValueError):
     """A request the server refuses (400), as one line."""
+
+
+def lane(endpoint: str, body: Any) -> str:
+    """``"cheap"`` or ``"expensive"``: the queue a request waits in.  A
+    request is cheap when its endpoint is in :data:`CHEAP` and its puzzle
+    text is a 9×9's at most (no more than :data:`CHEAP_SYMBOLS` symbols
+    besides spaces and grid lines: a line, a grid or a pencil-mark grid);
+    the text is only measured here, never read.
+
+    >>> lane("hint", {"puzzle": "." * 81})
+    'cheap'
+    >>> lane("solve", {"puzzle": "." * 256}), lane("count", {"puzzle": "." * 81})
+    ('expensive', 'expensive')
+    """
+    if endpoint not in CHEAP or not isinstance(body, dict):
+        return "expensive"
+    puzzle = body.get("puzzle")
+    if not isinstance(puzzle, str) or len(puzzle) > 8 * CHEAP_SYMBOLS:
+        return "expensive"
+    symbols = len(puzzle.translate(_LAYOUT))
+    return "cheap" if symbols <= CHEAP_SYMBOLS else "expensive"
+
+
+_LAYOUT = {ord(ch): None for ch in " \t\r\n|-+=_"}
+
+
+def bounds(endpoint: str, name: str) -> dict[str, Any]:
+    """The JSON Schema bounds of option ``name`` of ``endpoint`` (``enum``,
+    ``minimum``, ``maximum``, ``maxLength``): :func:`check_body` holds
+    requests to them and the OpenAPI document states them.
+
+    >>> bounds("hint", "level")["enum"]
+    ['nudge', 'clue', 'full']
+    >>> bounds("count", "limit")
+    {'minimum': 1, 'maximum': 1000000000}
+    """
+    from ..cli.common import PROFILES
+    from ..formats import READERS, WRITABLE
+    from ..geometry import MAX_SIZE, MIN_SIZE
+    from ..hint import LEVELS as HINT_LEVELS
+    from ..technique import LEVELS
+    from ..technique_table import NESTED_LEVELS
+
+    if name == "level":
+        if endpoint == "hint":
+            return {"enum": list(HINT_LEVELS)}
+        return {"enum": [x.lower() for x in LEVELS] + [x for x in LEVELS if x != x.lower()]}
+    if name == "format":
+        return {"enum": sorted(READERS)}
+    if name == "to":
+        return {"enum": list(WRITABLE)}
+    if name == "profile":
+        return {"enum": sorted(PROFILES)}
+    if name == "kind" or name == "symmetry":
+        return {"enum": list(_generate_choices(name))}
+    if name == "limit":
+        return {"minimum": 1, "maximum": 10 ** 9}
+    if name == "nested":
+        return {"enum": [0, *sorted(NESTED_LEVELS)]}
+    if name == "size":
+        return {"minimum": MIN_SIZE, "maximum": MAX_SIZE}
+    if name == "count":
+        return {"minimum": 1, "maximum": MAX_GENERATE}
+    if name == "givens":
+        return {"minimum": 0, "maximum": MAX_SIZE * MAX_SIZE}
+    if name == "seed":
+        return {"minimum": 0, "maximum": 2 ** 63 - 1}
+    kind = OPTIONS[endpoint].get(name)
+    if kind is str and name not in ("position",):
+        return {"maxLength": MAX_STRING}
+    return {}
+
+
+def _generate_choices(name: str) -> tuple[str, ...]:
+    try:
+        if name == "kind":
+            from ..generate.request import KINDS
+
+            return tuple(KINDS)
+        from ..generate.symmetry import SYMMETRIES
+
+        return tuple(SYMMETRIES)
+    except ImportError:   # a deduce without its generator: generate answers 501 whatever it is asked
+        return ("classic",) if name == "kind" else ("none",)
+
+
+def _check_bounds(endpoint: str, key: str, value: Any) -> None:
+    limits = bounds(endpoint, _kebab(key))
+    if "enum" in limits and value not in limits["enum"]:
+        raise Invalid(f"{endpoint}: {key!r} must be one of {', '.join(map(str, limits['enum']))}, "
+                      f"got {json.dumps(value)[:40]}")
+    if "minimum" in limits and not limits["minimum"] <= value <= limits["maximum"]:
+        raise Invalid(f"{endpoint}: {key!r} must be {limits['minimum']} to {limits['maximum']}, got {value}")
+    if "maxLength" in limits and len(value) > limits["maxLength"]:
+        raise Invalid(f"{endpoint}: {key!r} is over {limits['maxLength']} characters")
 
 
 def _kebab(key: str) -> str:
@@ -81,7 +185,9 @@ def check_body(endpoint: str, body: Any) -> dict[str, Any]:
             continue
         ok = isinstance(value, want) and not (want is int and isinstance(value, bool))
         if not ok:
-            raise Invalid(f"{endpoint}: {key!r} must be {_TYPE_WORDS[want]}, got {json.dumps(value)[:40]}")
+            raise Invalid(f"{endpoint}: {key!r} must be {_TYPE_WORDS.get(want, 'a value')}, "
+                          f"got {json.dumps(value)[:40]}")
+        _check_bounds(endpoint, key, value)
         options[name] = value
     if endpoint not in NO_PUZZLE:
         puzzle = body.get("puzzle")
@@ -155,6 +261,9 @@ def run(endpoint: str, body: Any, seconds: float | None, emit: Emit) -> None:
             code = _generate(options, seconds, emit)
             emit("end", (code, ""))
             return
+        # one puzzle per request, read before the command runs: a malformed one is 400 before any
+        # record is streamed, and a text of several puzzles is refused rather than half answered
+        _one_entry(options["puzzle"], options.get("format"), options.get("symbols"))
     except Invalid as exc:
         emit("end", (2, str(exc)))
         return
@@ -198,7 +307,7 @@ def _one_entry(text: str, fmt: str | None, symbols: str | None) -> Any:
     if bad is not None:
         raise Invalid(" ".join(str(bad).split()))
     if len(entries) > 1:
-        raise Invalid(f"one puzzle per request; the text holds {len(entries)}")
+        raise Invalid(f"one puzzle per request; the text holds {len(entries)} (send each in its own request)")
     return entries[0]
 
 
