@@ -85,5 +85,23 @@ SHOWCASE: tuple[tuple[str, str, str | None], ...] = (
      '7C9","R8C9"]},{"cells":["R8C1","R8C2"]},{"cells":["R8C3","R8C4"]},{"cells":["R8C5","R9C5"]},{"cells"'
      ':["R9C3","R9C4"]},{"cells":["R9C4","R9C5"]},{"cells":["R9C6","R9C7"]},{"cells":["R9C8","R9C9"]}],"ne'
      'gative":["difference","ratio"]}', "fpuzzles"),
+    ('seed: odd and even cells',
+     '{"size":9,"grid":[[{},{},{},{},{"value":5,"given":true},{},{},{"value":9,"given":true},{"value":4,"g'
+     'iven":true}],[{},{},{"value":5,"given":true},{"value":2,"given":true},{},{},{},{},{}],[{},{},{},{},{'
+     '},{},{},{},{}],[{"value":5,"given":true},{},{},{},{},{"value":3,"given":true},{},{},{}],[{},{"value"'
+     ':2,"given":true},{"value":9,"given":true},{},{"value":4,"given":true},{"value":5,"given":true},{},{}'
+     ',{}],[{},{"value":4,"given":true},{},{},{},{},{"value":6,"given":true},{},{"value":5,"given":true}],'
+     '[{},{},{},{"value":7,"given":true},{"value":2,"given":true},{},{},{},{"value":9,"given":true}],[{},{'
+     '},{"value":2,"given":true},{},{"value":9,"given":true},{},{},{"value":1,"given":true},{"value":3,"gi'
+     'ven":true}],[{},{},{},{},{},{"value":8,"given":true},{},{},{}]],"even":[{"cell":"R1C6"},{"cell":"R3C'
+     '4"},{"cell":"R4C8"},{"cell":"R6C1"},{"cell":"R6C2"},{"cell":"R7C3"},{"cell":"R8C6"}],"odd":[{"cell":'
+     '"R1C8"},{"cell":"R2C6"},{"cell":"R2C8"},{"cell":"R6C4"},{"cell":"R9C4"}]}', "fpuzzles"),
+    ('seed: non-consecutive',
+     '{"size":9,"grid":[[{},{},{},{"value":4,"given":true},{},{"value":3,"given":true},{},{"value":2,"give'
+     'n":true},{}],[{},{},{},{},{},{},{"value":9,"given":true},{},{"value":6,"given":true}],[{},{},{},{},{'
+     '},{},{},{"value":1,"given":true},{}],[{},{},{},{},{},{},{},{"value":3,"given":true},{}],[{},{},{},{}'
+     ',{},{},{},{},{}],[{"value":5,"given":true},{},{},{},{},{"value":8,"given":true},{},{"value":6,"given'
+     '":true},{}],[{},{},{},{"value":7,"given":true},{},{},{},{},{}],[{},{"value":6,"given":true},{},{},{}'
+     ',{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],"nonconsecutive":true}', "fpuzzles"),
     ("BUG types 3 and 4", "7.........1.63.82....4..3....95...8.2..1....5.3..4...1..2.8...747..6..5.3......4.", None),
 )
