@@ -142,7 +142,7 @@ def _killer_cages(items: Any, n: int) -> tuple[tuple[Cage, ...], list[Constraint
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidPuzzleError(f"killer cage {k} (r{cells[0] // n + 1}c{cells[0] % n + 1}...): "
-                                     f"a cage without a sum is not supported")
+                                     f"its value {json.dumps(value)[:30]} is not a whole number")
         if len(set(cells)) != len(cells):
             raise InvalidPuzzleError(f"killer cage {k} lists a cell twice")
         cages.append(Cage(value, tuple(cells)))
