@@ -7,7 +7,8 @@ solution stays unique; printed as f-puzzles JSON, one per line.
 Kinds: ``sudoku-x`` (both diagonals, givens kept where singles, intersections and
 pairs need them), ``thermo`` (a few thermometers),
 ``kropki`` (every white and black dot of the solution, "all dots given",
-givens kept where deduce needs them to solve by logic alone); the line kinds
+givens kept where deduce needs them to solve by logic alone), ``odd-even``
+(twelve cells marked odd or even), ``nonconsecutive``; the line kinds
 (``arrow``, ``whispers``, ``renban``, ``palindrome``, ``between``,
 ``region-sum``, ``zipper``, ``entropic``): lines true of a random solved
 grid, found by random walks, givens kept where deduce needs them to solve by
@@ -33,7 +34,9 @@ from strategies.variants.between import BetweenLine
 from strategies.variants.diagonals import Diagonal
 from strategies.variants.entropic import EntropicLine
 from strategies.variants.kropki import KropkiDot, KropkiNegative
+from strategies.variants.nonconsecutive import NonConsecutive
 from strategies.variants.palindrome import Palindrome
+from strategies.variants.parity import Parity
 from strategies.variants.region_sum import RegionSumLine
 from strategies.variants.renban import Renban
 from strategies.variants.thermometer import Thermometer
@@ -60,7 +63,8 @@ def solved_grid(puzzle: Puzzle, rng: random.Random) -> tuple[int, ...]:
 
 #: The techniques of a gentle seed: singles, intersections, pairs and the variants' own.
 GENTLE = ("fh", "hs", "ns", "lc1", "lc2", "np", "hp", "extra-hs", "extra-lc", "thermo", "kropki", "kropki-negative",
-          "arrow", "whispers", "renban", "palindrome", "between", "region-sum", "zipper", "entropic")
+          "parity", "nonconsecutive", "arrow", "whispers", "renban", "palindrome", "between", "region-sum", "zipper",
+          "entropic")
 
 
 def minimal(puzzle: Puzzle, solution: tuple[int, ...], rng: random.Random, logic: bool = False,
@@ -190,13 +194,21 @@ def make(kind: str, rng: random.Random) -> Puzzle:
         solution = solved_grid(Puzzle.empty(9), rng)
         p = Puzzle.empty(9, constraints=dots_of(solution, 9))
         return minimal(p, solution, rng, logic=True, only=GENTLE)
+    if kind == "odd-even":
+        solution = solved_grid(Puzzle.empty(9), rng)
+        marks = tuple(Parity("odd" if solution[c] % 2 == 0 else "even", c) for c in sorted(rng.sample(range(81), 12)))
+        p = Puzzle.empty(9, constraints=marks)
+        return minimal(p, solution, rng, logic=True, only=GENTLE)
+    if kind == "nonconsecutive":
+        p = Puzzle.empty(9, constraints=(NonConsecutive(),))
+        return minimal(p, solved_grid(p, rng), rng, logic=True, only=GENTLE)
     raise SystemExit(f"unknown kind {kind!r}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", default="sudoku-x,thermo,kropki," + ",".join(LINE_KINDS))
+    parser.add_argument("--only", default="sudoku-x,thermo,kropki,odd-even,nonconsecutive," + ",".join(LINE_KINDS))
     args = parser.parse_args(argv)
     for kind in args.only.split(","):
         p = make(kind, random.Random(f"{args.seed}:{kind}"))

@@ -101,6 +101,7 @@ class Search:
         "rel_cells",
         "rel_of",
         "shifts",
+        "unary",
     )
 
     def __init__(self, puzzle: Puzzle):
@@ -188,8 +189,11 @@ class Search:
             rel_of.setdefault(rel.a, []).append((rel.b, rel.allowed))
             back = rel.reverse()
             rel_of.setdefault(back.a, []).append((back.b, back.allowed))
+        for cell in puzzle.unary:
+            rel_of.setdefault(cell, [])
         self.rel_of = {c: tuple(v) for c, v in rel_of.items()}
         self.rel_cells = tuple(sorted(rel_of))
+        self.unary = puzzle.unary
         self.narrowers = tuple(c for c in puzzle.constraints if c.NARROWS)
         plain = not self.cages and not self.rel_of and not self.narrowers
         self.fast: Any = self._fast_tables() if _ACCEL is not None and plain and n <= 32 else None
@@ -584,6 +588,10 @@ class Search:
         else:
             old = {c: candidates(X0, c) for c in self.rel_cells}  # type: ignore[assignment]
         masks = old.copy()
+        for cell, fits in self.unary.items():
+            masks[cell] &= fits
+            if not masks[cell]:
+                return None
         queue = list(self.rel_cells)
         waiting = set(queue)
         while queue:

@@ -22,6 +22,7 @@ What the core asks of a constraint (every method has a default that says
   (a diagonal, an extra region); their own techniques find singles there;
 * :meth:`Constraint.relations`: binary relations between two cells (a dot,
   each step of a thermometer): which pairs of symbols they allow;
+* :meth:`Constraint.unary`: the symbols a cell may hold at all (odd, even);
 * :meth:`Constraint.narrow`: any other narrowing of candidate masks;
 * :meth:`Constraint.broken`: the rule on a full grid (None when it holds);
 * :meth:`Constraint.svg`: its picture.
@@ -155,6 +156,10 @@ class Constraint:
         """Binary relations the constraint puts on pairs of cells."""
         return ()
 
+    def unary(self, puzzle: Puzzle) -> tuple[tuple[int, int], ...]:
+        """``(cell, mask)`` pairs: the symbols each cell may hold at all (an odd cell: 1, 3, 5...)."""
+        return ()
+
     def narrow(self, puzzle: Puzzle, cand: list[int]) -> bool:
         """Narrow ``cand`` (candidate masks, changed in place) by what the
         rule allows beyond its :meth:`relations`; False when no candidate
@@ -177,6 +182,9 @@ class Constraint:
         for rel in self.relations(puzzle):
             if not rel.allowed[values[rel.a]] >> values[rel.b] & 1:
                 return f"{name(rel.a)} and {name(rel.b)} break it"
+        for cell, mask in self.unary(puzzle):
+            if not mask >> values[cell] & 1:
+                return f"{name(cell)} breaks it"
         return None
 
     # -- the picture -------------------------------------------------------------------------

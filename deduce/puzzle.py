@@ -207,6 +207,15 @@ class Puzzle:
         return tuple(r for c in self.constraints for r in c.relations(self))
 
     @functools.cached_property
+    def unary(self) -> dict[int, int]:
+        """Per cell that a constraint restricts by itself (odd, even), the symbols it may hold."""
+        out: dict[int, int] = {}
+        for c in self.constraints:
+            for cell, mask in c.unary(self):
+                out[cell] = out.get(cell, (1 << self.size) - 1) & mask
+        return out
+
+    @functools.cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
         if self.peer_masks is self.geometry.peer_masks:
             return self.geometry.peers

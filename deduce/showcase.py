@@ -169,5 +169,23 @@ SHOWCASE: tuple[tuple[str, str, str | None], ...] = (
      'ntropicline":[{"lines":[["R8C3","R8C4","R7C3","R6C2"]]},{"lines":[["R1C3","R2C4","R3C4","R2C5"]]},{"'
      'lines":[["R4C8","R5C9","R6C9","R7C9"]]},{"lines":[["R9C9","R8C8","R8C7","R7C8","R7C7"]]},{"lines":[['
      '"R7C4","R7C5","R6C5","R6C4","R6C3","R5C4"]]}]}', "fpuzzles"),
+    ('seed: odd and even cells',
+     '{"size":9,"grid":[[{},{},{},{},{"value":5,"given":true},{},{},{"value":9,"given":true},{"value":4,"g'
+     'iven":true}],[{},{},{"value":5,"given":true},{"value":2,"given":true},{},{},{},{},{}],[{},{},{},{},{'
+     '},{},{},{},{}],[{"value":5,"given":true},{},{},{},{},{"value":3,"given":true},{},{},{}],[{},{"value"'
+     ':2,"given":true},{"value":9,"given":true},{},{"value":4,"given":true},{"value":5,"given":true},{},{}'
+     ',{}],[{},{"value":4,"given":true},{},{},{},{},{"value":6,"given":true},{},{"value":5,"given":true}],'
+     '[{},{},{},{"value":7,"given":true},{"value":2,"given":true},{},{},{},{"value":9,"given":true}],[{},{'
+     '},{"value":2,"given":true},{},{"value":9,"given":true},{},{},{"value":1,"given":true},{"value":3,"gi'
+     'ven":true}],[{},{},{},{},{},{"value":8,"given":true},{},{},{}]],"even":[{"cell":"R1C6"},{"cell":"R3C'
+     '4"},{"cell":"R4C8"},{"cell":"R6C1"},{"cell":"R6C2"},{"cell":"R7C3"},{"cell":"R8C6"}],"odd":[{"cell":'
+     '"R1C8"},{"cell":"R2C6"},{"cell":"R2C8"},{"cell":"R6C4"},{"cell":"R9C4"}]}', "fpuzzles"),
+    ('seed: non-consecutive',
+     '{"size":9,"grid":[[{},{},{},{"value":4,"given":true},{},{"value":3,"given":true},{},{"value":2,"give'
+     'n":true},{}],[{},{},{},{},{},{},{"value":9,"given":true},{},{"value":6,"given":true}],[{},{},{},{},{'
+     '},{},{},{"value":1,"given":true},{}],[{},{},{},{},{},{},{},{"value":3,"given":true},{}],[{},{},{},{}'
+     ',{},{},{},{},{}],[{"value":5,"given":true},{},{},{},{},{"value":8,"given":true},{},{"value":6,"given'
+     '":true},{}],[{},{},{},{"value":7,"given":true},{},{},{},{},{}],[{},{"value":6,"given":true},{},{},{}'
+     ',{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],"nonconsecutive":true}', "fpuzzles"),
     ("BUG types 3 and 4", "7.........1.63.82....4..3....95...8.2..1....5.3..4...1..2.8...747..6..5.3......4.", None),
 )

@@ -25,16 +25,28 @@ from deduce.backtrack import count_solutions, first_solutions, iter_solutions
 from deduce.constraint import ConstraintError, kind_for_key, kinds
 from deduce.engine import Solver
 from deduce.formats import read_puzzle, same_puzzle, write_puzzle
-from deduce.puzzle import Puzzle
+from deduce.geometry import Geometry
+from deduce.puzzle import Cage, Puzzle
 from deduce.render.svg import grid_svg
 from deduce.state import State
+from strategies.variants.antichess import AntiKing, AntiKnight
 from strategies.variants.diagonals import Diagonal
 from strategies.variants.extra_houses import ExtraHouseLocked, ExtraHouseSingle
 from strategies.variants.kropki import KropkiDot, KropkiDots, KropkiNegative
+from strategies.variants.nonconsecutive import NonConsecutive, NonConsecutivePairs
+from strategies.variants.parity import Parity, ParityCells
+from strategies.variants.plain_cages import CageWithoutTotal
+from strategies.variants.regions import DisjointGroups, ExtraRegion
 from strategies.variants.thermometer import Thermometer, ThermometerBounds
 
 PRODUCERS = (ExtraHouseSingle(), ExtraHouseLocked(), ThermometerBounds(), KropkiDots("dot"),
-             KropkiDots("negative"))
+             KropkiDots("negative"), ParityCells(), NonConsecutivePairs())
+#: every name a puzzle's repr may use
+NAMES = {"attrs": attrs, "Puzzle": Puzzle, "Cage": Cage, "Geometry": Geometry, "Diagonal": Diagonal,
+         "Thermometer": Thermometer, "KropkiDot": KropkiDot, "KropkiNegative": KropkiNegative,
+         "AntiKnight": AntiKnight, "AntiKing": AntiKing, "NonConsecutive": NonConsecutive, "Parity": Parity,
+         "CageWithoutTotal": CageWithoutTotal, "ExtraRegion": ExtraRegion, "DisjointGroups": DisjointGroups}
+JIGSAW4 = Geometry.jigsaw(["1112", "1222", "3334", "3444"])
 
 
 def run(args: list[str], stdin: str) -> tuple[int, str, str]:
@@ -70,8 +82,7 @@ def test_a_puzzle_with_constraints_rebuilds_from_its_repr():
     p = read_puzzle(json.dumps(FULL))
     assert len(p.constraints) == 10
     assert "Puzzle" in repr(p) and "Thermometer(cells=(0, 1, 2, 3), slow=False)" in repr(p)
-    again = eval(repr(p), {"attrs": attrs, "Puzzle": Puzzle, "Diagonal": Diagonal, "Thermometer": Thermometer,
-                           "KropkiDot": KropkiDot, "KropkiNegative": KropkiNegative})
+    again = eval(repr(p), NAMES)
     assert same_puzzle(again, p) and again.constraints == p.constraints
 
 
@@ -148,12 +159,14 @@ def test_a_constraint_made_in_code_is_checked_by_the_puzzle():
 
 
 @functools.cache
-def grids4() -> tuple[tuple[int, ...], ...]:
-    return tuple(iter_solutions(Puzzle.empty(4)))
+def grids4(geometry: Geometry | None = None) -> tuple[tuple[int, ...], ...]:
+    return tuple(iter_solutions(Puzzle.empty(geometry or 4)))
 
 
-def random_constraints(rng: random.Random, n: int = 4) -> tuple:
-    """A few constraints of each family, placed at random on an n x n grid."""
+def random_puzzle(rng: random.Random, n: int = 4) -> Puzzle:
+    """A few constraints of each family placed at random on an n x n grid
+    (boxes or a jigsaw), sometimes with a killer cage."""
+    geometry = JIGSAW4 if rng.random() < 0.2 else Geometry.boxes(n)
     out: list = []
     if rng.random() < 0.4:
         out.append(Diagonal(rng.choice("+-")))
@@ -173,19 +186,37 @@ def random_constraints(rng: random.Random, n: int = 4) -> tuple:
         kind = rng.choice(["difference", "ratio"])
         out.append(KropkiDot(kind, (a, b), rng.choice([1, 1, 2]) if kind == "difference" else 2))
     for kind in ("difference", "ratio"):
-        if rng.random() < 0.25:
+        if rng.random() < 0.2:
             out.append(KropkiNegative(kind))
-    return tuple(out)
+    for cls, chance in ((AntiKnight, 0.2), (AntiKing, 0.05), (NonConsecutive, 0.1)):
+        if rng.random() < chance:
+            out.append(cls())
+    if rng.random() < 0.2 and geometry.box_shape:
+        out.append(DisjointGroups())
+    if rng.random() < 0.3:
+        out.append(ExtraRegion(tuple(rng.sample(range(n * n), rng.choice([2, 3, n])))))
+    if rng.random() < 0.3:
+        out.append(CageWithoutTotal(tuple(rng.sample(range(n * n), rng.choice([2, 3])))))
+    for cell in rng.sample(range(n * n), rng.randrange(3)):
+        out.append(Parity(rng.choice(["odd", "even"]), cell))
+    cages: tuple[Cage, ...] = ()
+    if rng.random() < 0.25:
+        cells = (0, 1) if rng.random() < 0.5 else (5, 6, 10)
+        cages = (Cage(rng.randrange(len(cells) * 2, len(cells) * 3 + 1), cells),)
+    return Puzzle.empty(geometry, constraints=tuple(out), cages=cages)
 
 
 def completions(puzzle: Puzzle, cand: list[int] | None = None) -> list[tuple[int, ...]]:
-    """Every 4x4 grid that satisfies the puzzle's constraints (and, given
-    ``cand``, fits those candidates)."""
+    """Every 4x4 grid that satisfies the puzzle's cages and constraints
+    (and, given ``cand``, fits those candidates)."""
     out = []
-    for g in grids4():
+    for g in grids4(puzzle.geometry):
         if cand is not None and not all(cand[c] >> v & 1 for c, v in enumerate(g)):
             continue
         if any(g[c] != v for c, v in enumerate(puzzle.givens) if v >= 0):
+            continue
+        if any(sum(g[c] + 1 for c in cage.cells) != cage.total or len({g[c] for c in cage.cells}) < len(cage.cells)
+               for cage in puzzle.cages):
             continue
         if all(k.broken(puzzle, g) is None for k in puzzle.constraints):
             out.append(g)
@@ -196,7 +227,7 @@ def completions(puzzle: Puzzle, cand: list[int] | None = None) -> list[tuple[int
 @given(st.integers(0, 10 ** 9))
 def test_the_search_finds_exactly_the_grids_the_rule_allows(seed):
     rng = random.Random(seed)
-    p = Puzzle.empty(4, constraints=random_constraints(rng))
+    p = random_puzzle(rng)
     found = sorted(iter_solutions(p))
     assert found == sorted(completions(p))
 
@@ -205,7 +236,7 @@ def test_the_search_finds_exactly_the_grids_the_rule_allows(seed):
 @given(st.integers(0, 10 ** 9))
 def test_constraint_steps_never_remove_a_candidate_some_completion_allows(seed):
     rng = random.Random(seed)
-    p = Puzzle.empty(4, constraints=random_constraints(rng))
+    p = random_puzzle(rng)
     sols = completions(p)
     if not sols:
         return

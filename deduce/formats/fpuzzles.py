@@ -99,8 +99,8 @@ def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
                 raise InvalidPuzzleError(f"{where}: region {json.dumps(region)[:30]} is not 0-{n - 1}")
             regions.append(region)
     geometry = Geometry.boxes(n) if box is not None and tuple(regions) == box else jigsaw_geometry(regions)
-    return Puzzle(geometry, default_symbols(n), tuple(givens), _killer_cages(doc.get("killercage"), n),
-                  tuple(constraints))
+    cages, plain = _killer_cages(doc.get("killercage"), n)
+    return Puzzle(geometry, default_symbols(n), tuple(givens), cages, tuple(plain) + tuple(constraints))
 
 
 def _constraints(key: str, value: Any, n: int) -> list[Constraint]:
@@ -121,26 +121,32 @@ def _constraints(key: str, value: Any, n: int) -> list[Constraint]:
     return list(cls.from_fpuzzles(key, value, n))
 
 
-def _killer_cages(items: Any, n: int) -> tuple[Cage, ...]:
+def _killer_cages(items: Any, n: int) -> tuple[tuple[Cage, ...], list[Constraint]]:
+    """The killer cages, and the cages without a total (constraints: the registry's ``killercage/no-total``)."""
     if not items:
-        return ()
+        return (), []
     if not isinstance(items, list):
         raise InvalidPuzzleError("'killercage' must be a list")
     cages = []
+    plain: list[Constraint] = []
     for k, item in enumerate(items, 1):
         if not isinstance(item, dict) or not isinstance(item.get("cells"), list) or not item["cells"]:
             raise InvalidPuzzleError(f"killer cage {k}: 'cells' must be a non-empty list")
         cells = [_rc(x, n, f"killer cage {k}") for x in item["cells"]]
         value = item.get("value")
+        kind = constraint.kind_for_key("killercage/no-total")
+        if (value is None or value == "") and kind is not None:
+            plain.extend(kind.from_fpuzzles("killercage/no-total", (item, k), n))
+            continue
         if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value) < 7:
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidPuzzleError(f"killer cage {k} (r{cells[0] // n + 1}c{cells[0] % n + 1}...): "
-                                     f"a cage without a sum is not supported")
+                                     f"its value {json.dumps(value)[:30]} is not a whole number")
         if len(set(cells)) != len(cells):
             raise InvalidPuzzleError(f"killer cage {k} lists a cell twice")
         cages.append(Cage(value, tuple(cells)))
-    return tuple(cages)
+    return tuple(cages), plain
 
 
 def fpuzzles_doc(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[str, Any]:
@@ -164,13 +170,13 @@ def fpuzzles_doc(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[st
     if puzzle.cages:
         doc["killercage"] = [{"cells": [f"R{x // n + 1}C{x % n + 1}" for x in cage.cells], "value": str(cage.total)}
                              for cage in puzzle.cages]
-    doc.update(constraints_doc(puzzle))
-    return doc
+    return constraints_doc(puzzle, doc)
 
 
-def constraints_doc(puzzle: Puzzle) -> dict[str, Any]:
-    """The puzzle's variant constraints as f-puzzles keys (each written by its class)."""
-    doc: dict[str, Any] = {}
+def constraints_doc(puzzle: Puzzle, doc: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The puzzle's variant constraints as f-puzzles keys (each written by
+    its class), added to ``doc`` if given (lists are extended)."""
+    doc = {} if doc is None else doc
     for constraint_ in puzzle.constraints:
         for key, value in constraint_.to_fpuzzles(puzzle.size).items():
             if isinstance(value, list):
@@ -186,7 +192,12 @@ def constraints_from_doc(doc: Any, n: int) -> tuple[Constraint, ...]:
         raise InvalidPuzzleError("'constraints' must be an object of f-puzzles keys")
     out: list[Constraint] = []
     for key, value in doc.items():
-        if value:
+        if key == "killercage" and value:  # (cages without a total; those with one are deduce's 'cages')
+            cages, plain = _killer_cages(value, n)
+            if cages:
+                raise InvalidPuzzleError("'constraints' holds a killer cage with a total: put it in 'cages'")
+            out.extend(plain)
+        elif value:
             out.extend(_constraints(key, value, n))
     return tuple(out)
 

@@ -231,7 +231,8 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
     skipping = False
     previous = (0, 0)  # (size, last line) of the grid just read, while no blank line follows it
     rest = 0  # rows still to pass over of a grid whose first row was short or long (reported once, there)
-    for lineno, line, blank in grid_rows(text):
+    rows = list(grid_rows(text))
+    for at, (lineno, line, blank) in enumerate(rows):
         if rest and not blank:
             rest -= 1
             continue
@@ -246,8 +247,9 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
         bordered = bordered or "|" in line
         if not block:
             width = len(cells)
-        elif len(block) == 1 and len(cells) != width and size_for_length(len(cells) ** 2) is not None:
-            # the first row is the odd one (the second row says the size): one error, at the first row
+        elif len(block) == 1 and len(cells) != width and size_for_length(len(cells) ** 2) is not None \
+                and _next_width(rows, at) == len(cells):
+            # the first row is the odd one (the second and third rows say the size): one error, at the first row
             first = block[0][0]
             yield Entry(first, GRID, error=ParseError(
                 f"expected {len(cells)} values in this row, got {width}", line=first))
@@ -268,6 +270,13 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
                 line=block[0][0]))
             return
         yield _grid_entry(block, symbols, bordered)
+
+
+def _next_width(rows: list[tuple[int, str, bool]], at: int) -> int:
+    """The number of cells of the next row after ``rows[at]`` (0 at a blank line or the end)."""
+    for _, line, blank in rows[at + 1:]:
+        return 0 if blank or is_border(line) else len(row_cells(line))
+    return 0
 
 
 def _grid_entry(block: list[tuple[int, list[str]]], symbols: str | None, bordered: bool) -> Entry:

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deduce.constraint import ConstraintError
+from deduce.constraint import ConstraintError, Relation
+from deduce.geometry import bits_of
+
+if TYPE_CHECKING:
+    from deduce.state import State
 
 _CELL = re.compile(r"^[Rr](\d{1,2})[Cc](\d{1,2})$")
 
@@ -68,3 +72,48 @@ def check_cells(cells: tuple[int, ...], size: int, what: str) -> None:
     for c in cells:
         if not 0 <= c < size * size:
             raise ConstraintError(f"{what}: a cell is outside the {size}x{size} grid")
+
+
+def relation_eliminations(state: State, rel: Relation) -> list[tuple[int, int, int, int]]:
+    """What a relation removes, both ways: (cell, symbol, the other cell, the
+    other's symbols that would pair with it)."""
+    cand, value = state.cand, state.value
+    out = []
+    for r in (rel, rel.reverse()):
+        if value[r.a] >= 0:
+            continue
+        keep = r.support(cand[r.a], cand[r.b])
+        for s in bits_of(cand[r.a] & ~keep):
+            out.append((r.a, s, r.b, r.allowed[s]))
+    return out
+
+
+def knight_pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of cells a knight's move apart."""
+    return move_pairs(size, ((1, 2), (2, 1), (1, -2), (2, -1)))
+
+
+def king_pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of cells a king's move apart (by an edge or a corner)."""
+    return move_pairs(size, ((0, 1), (1, -1), (1, 0), (1, 1)))
+
+
+def move_pairs(size: int, moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    out = []
+    for r in range(size):
+        for c in range(size):
+            for dr, dc in moves:
+                if 0 <= r + dr < size and 0 <= c + dc < size:
+                    out.append((r * size + c, (r + dr) * size + c + dc))
+    return tuple(out)
+
+
+def orthogonal_pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of cells sharing an edge, the smaller cell first."""
+    return move_pairs(size, ((0, 1), (1, 0)))
+
+
+def fp_flag(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ConstraintError(f"'{key}' must be true or false")
+    return value

@@ -37,7 +37,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
-from ._common import centre, fp_cell, fp_list, fp_name, fp_value, touching
+from ._common import centre, fp_cell, fp_list, fp_name, fp_value, relation_eliminations, touching
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
@@ -187,19 +187,6 @@ class KropkiNegative(Constraint):
                      for a, b in self.pairs(puzzle))
 
 
-def _narrowing(state: State, rel: Relation) -> list[tuple[int, int, int, int]]:
-    """What a relation removes: (cell, symbol, other cell, the other's symbols that would pair with it)."""
-    cand, value = state.cand, state.value
-    out = []
-    for r in (rel, rel.reverse()):
-        if value[r.a] >= 0:
-            continue
-        keep = r.support(cand[r.a], cand[r.b])
-        for s in bits_of(cand[r.a] & ~keep):
-            out.append((r.a, s, r.b, r.allowed[s]))
-    return out
-
-
 def _taken(state: State, other: int, partners: int) -> int:
     """A house of ``other`` where every symbol of ``partners`` is placed (-1 if none)."""
     if not partners:
@@ -226,7 +213,7 @@ class KropkiDots(Producer):
             wanted = KropkiDot if self.which == "dot" else KropkiNegative
             if isinstance(c, wanted):
                 for rel in c.relations(puzzle):
-                    found = _narrowing(state, rel)
+                    found = relation_eliminations(state, rel)
                     if found:
                         yield self._step(state, index, rel, found)
 

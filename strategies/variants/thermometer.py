@@ -106,11 +106,18 @@ class Thermometer(Constraint):
         if not self.slow and len(cells) > n:
             raise ConstraintError(f"{what}: {len(cells)} cells cannot increase within 1-{n}")
 
+    def gaps(self, puzzle: Puzzle) -> list[int]:
+        """Per step along the line, how much larger the next cell is at least:
+        1, or on a slow thermometer 0 unless the two cells see each other."""
+        if not self.slow:
+            return [1] * (len(self.cells) - 1)
+        peers = puzzle.peer_masks
+        return [int(bool(peers[a] >> b & 1)) for a, b in itertools.pairwise(self.cells)]
+
     def relations(self, puzzle: Puzzle) -> tuple[Relation, ...]:
         n = puzzle.size
-        if self.slow:
-            return tuple(Relation.of(a, b, n, lambda x, y: x <= y) for a, b in zip(self.cells, self.cells[1:]))
-        return tuple(Relation.of(a, b, n, lambda x, y: x < y) for a, b in zip(self.cells, self.cells[1:]))
+        return tuple(Relation.of(a, b, n, (lambda x, y: x < y) if gap else (lambda x, y: x <= y))
+                     for (a, b), gap in zip(itertools.pairwise(self.cells), self.gaps(puzzle)))
 
     def svg(self, puzzle: Puzzle, layout: Any) -> list[str]:
         cs = layout.cs
@@ -129,15 +136,18 @@ class Thermometer(Constraint):
         return out
 
 
-def bounds(masks: list[int], size: int, gap: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]],
-                                                      list[tuple[int, int]]] | None:
+def bounds(masks: list[int], size: int, gap: int | list[int]) -> tuple[
+        list[tuple[int, int]], list[tuple[int, int]], list[tuple[int, int]]] | None:
     """Per cell of a line of candidate ``masks`` (from the bulb), its least
     and largest value (1-based) that the line allows, the cells (indices
     along the line) those bounds come from, and the bounds as the reasons
     say them (the least value the cells before leave, the largest the cells
-    after leave); None when a cell has no room.  ``gap``: 1 for a
-    thermometer, 0 for a slow one."""
+    after leave); None when a cell has no room.  ``gap``: how much larger
+    each cell is at least than the one before (1 for a thermometer, 0 for a
+    slow one), or a list of it per step (a slow thermometer's step between
+    two cells that see each other is 1)."""
     k = len(masks)
+    gaps = gap if isinstance(gap, list) else [gap] * max(0, k - 1)
     lo: list[int] = []
     lo_src: list[int] = []
     lo_say: list[int] = []
@@ -145,8 +155,8 @@ def bounds(masks: list[int], size: int, gap: int) -> tuple[list[tuple[int, int]]
         if not m:
             return None
         own = (m & -m).bit_length()
-        if i and lo[i - 1] + gap > own:
-            floor = lo[i - 1] + gap
+        if i and lo[i - 1] + gaps[i - 1] > own:
+            floor = lo[i - 1] + gaps[i - 1]
             above = m & ~((1 << (floor - 1)) - 1)
             if not above:
                 return None
@@ -163,8 +173,8 @@ def bounds(masks: list[int], size: int, gap: int) -> tuple[list[tuple[int, int]]
     for i in range(k - 1, -1, -1):
         m = masks[i] & ~((1 << (lo[i] - 1)) - 1)
         own = m.bit_length()
-        if i < k - 1 and hi[i + 1] - gap < own:
-            ceiling = hi[i + 1] - gap
+        if i < k - 1 and hi[i + 1] - gaps[i] < own:
+            ceiling = hi[i + 1] - gaps[i]
             below = m & ((1 << max(0, ceiling)) - 1)
             if not below:
                 return None
@@ -190,8 +200,7 @@ class ThermometerBounds(Producer):
                 continue
             cells = t.cells
             masks = [cand[c] for c in cells]
-            gap = 0 if t.slow else 1
-            found = bounds(masks, n, gap)
+            found = bounds(masks, n, t.gaps(puzzle))
             if found is None:
                 continue  # a contradiction: the engine reports it
             ranges, sources, said = found
@@ -271,7 +280,8 @@ def _bounds_text(r: TextRenderer, step: Step) -> str:
         if side == "high":
             head = f"{r.cell(cell)} is at most {r.sym(bound - 1)}"
             if slow:
-                why = f"{r.cell(src)}, further along, is at most {r.sym(own - 1)}"
+                why = f"{r.cell(src)}, further along, is at most {r.sym(own - 1)}" + (
+                    ", and neighbours on the line that see each other differ" if bound != own else "")
             elif own == n:
                 why = f"{_count(dist)} {cells} further along the thermometer must be larger"
             else:
@@ -279,7 +289,8 @@ def _bounds_text(r: TextRenderer, step: Step) -> str:
         else:
             head = f"{r.cell(cell)} is at least {r.sym(bound - 1)}"
             if slow:
-                why = f"{r.cell(src)}, nearer the bulb, is at least {r.sym(own - 1)}"
+                why = f"{r.cell(src)}, nearer the bulb, is at least {r.sym(own - 1)}" + (
+                    ", and neighbours on the line that see each other differ" if bound != own else "")
             elif own == 1:
                 why = f"{_count(dist)} {cells} nearer the bulb must be smaller"
             else:
