@@ -154,7 +154,7 @@ def test_45_rule_steps_rate_their_table_rows():
         rating = rater.rate(record.puzzle)
         assert rating.er == max(s.se for s in steps)
         assert (rating.score, rating.level) == killer_scale(steps, record.puzzle.ncells)
-    assert ("innies-outies", True) in seen   # a 45 rule over several houses, rated as one house's
+    assert {("innie", True), ("innies-outies", True)} & seen   # a 45 rule over several houses, as one house's
 
 
 def test_killer_level_raised_by_the_killer_ceilings():
