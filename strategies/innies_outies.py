@@ -116,6 +116,26 @@ def equations(puzzle: Puzzle) -> list[Equation]:
     return eqs
 
 
+#: Per geometry, its unions with their cell masks (the same for every layout of cages on it).
+_UNIONS: dict[Geometry, list[tuple[tuple[int, ...], int]]] = {}
+
+
+def union_masks(g: Geometry) -> list[tuple[tuple[int, ...], int]]:
+    """:func:`unions` of ``g`` with each union's cell mask, made once per geometry."""
+    found = _UNIONS.get(g)
+    if found is None:
+        found = []
+        for houses in unions(g):
+            union = 0
+            for h in houses:
+                union |= g.house_masks[h]
+            found.append((houses, union))
+        if len(_UNIONS) > 64:
+            _UNIONS.clear()
+        _UNIONS[g] = found
+    return found
+
+
 def _build(puzzle: Puzzle) -> list[Equation]:
     g = puzzle.geometry
     n = g.size
@@ -126,10 +146,7 @@ def _build(puzzle: Puzzle) -> list[Equation]:
         caged |= m
     out: list[Equation] = []
     seen = set()
-    for houses in unions(g):
-        union = 0
-        for h in houses:
-            union |= g.house_masks[h]
+    for houses, union in union_masks(g):
         inside, partial = [], []
         for i, m in enumerate(cage_masks):
             inter = m & union
