@@ -124,7 +124,7 @@ def killer_seconds_at(rev: str, n: int, limit: float, wall: bool) -> list[float]
         subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
         for built in (ROOT / "deduce").glob("_deduce_accel*.so"):
             shutil.copy(built, pathlib.Path(tmp) / "deduce")
-        code = (f"import sys, json; sys.path.insert(0, {tmp!r}); sys.path.insert(1, {str(ROOT / 'bench')!r}); "
+        code = (f"import sys, json; sys.path.insert(0, {tmp!r}); sys.path.insert(1, {tmp + '/bench'!r}); "
                 f"import generate as g; print(json.dumps(g.killer_seconds({n}, {limit}, {wall})))")
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
         out = subprocess.run([sys.executable, "-c", code], cwd=tmp, env=env, check=True, capture_output=True,
