@@ -38,7 +38,6 @@ from deduce import Solver  # noqa: E402
 from deduce.formats import parse_janko_killer, parse_killer_line  # noqa: E402
 
 
-
 def load(sets: list[str], limit: int) -> list[tuple[str, str, str, str]]:
     """(set, id, kind, text, expected solution as N² digits)."""
     items = []
@@ -115,7 +114,7 @@ def calibration_table(rows: list[tuple[str, int, str | None, float | None, int |
         levels = sorted({lv for lv, _, _ in items if lv}, key=lambda x: order.get(x, 99))
         for lv in levels:
             got = [(er, sc) for level, er, sc in items if level == lv and er is not None and sc is not None]
-            share = f"{len(got)}/{len(items)}"
+            share = f"{sum(level == lv for level, _, _ in items)}/{len(items)}"
             if not got:
                 lines.append(f"{source:14} {n:>4} {lv:8} {share:>9}")
                 continue
