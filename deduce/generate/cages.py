@@ -19,7 +19,8 @@ repaired until the puzzle is unique and solves at the target.
 >>> from deduce.generate.request import Request
 >>> from deduce.generate.targets import Judge
 >>> r = Request.make("killer", 4)
->>> puzzle, solution, verdict = make_killer(r, Judge(r), random.Random(5))
+>>> rng, judge = random.Random(5), Judge(r)
+>>> puzzle, solution, verdict = next(f for f in iter(lambda: make_killer(r, judge, rng), 0) if f)
 >>> all(sum(solution[c] + 1 for c in cage.cells) == cage.total for cage in puzzle.cages)
 True
 """
