@@ -14,10 +14,15 @@ accelerator, a quarter of them in pure Python).  The records are not read
 beyond the puzzle, as a run printing puzzles reads them: a classic
 puzzle's ER solve, made when its rating is first read, is not counted.  Last, the
 median CPU seconds of ``--killers N`` 9x9 killers at Hard (goal: at most
-T/2).  ``--wall`` measures wall-clock seconds instead, as before.
+1 CPU second, issue 46), as a ratio to T too; ``--before REV`` measures the
+same killers on revision REV of the repository in a child process (its
+tree from ``git archive``, with this tree's compiled accelerator), in the
+same run, for the before/after figures.  ``--wall`` measures wall-clock
+seconds instead, as before.
 
-    python bench/generate.py [--seconds S] [--killers N] [--skip accel,pure,killer]
+    python bench/generate.py [--seconds S] [--killers N] [--skip accel,pure,killer] [--before REV]
                              [--bank N --jobs J]   # a bank of N on a local Dask cluster, timed
+    python bench/generate.py --skip accel,pure --before main   # the killer figures alone, before and after
 
 Needs ``../shared`` beside the repository.  Never a timed test: run it once
 on an idle machine and read the ratios.
@@ -109,6 +114,30 @@ def killer_seconds(n: int, limit: float, wall: bool) -> list[float]:
     return times
 
 
+def killer_seconds_at(rev: str, n: int, limit: float, wall: bool) -> list[float]:
+    """:func:`killer_seconds` on revision ``rev`` of the repository, in a child process."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        for built in (ROOT / "deduce").glob("_deduce_accel*.so"):
+            shutil.copy(built, pathlib.Path(tmp) / "deduce")
+        code = (f"import sys, json; sys.path.insert(0, {tmp!r}); sys.path.insert(1, {tmp + '/bench'!r}); "
+                f"import generate as g; print(json.dumps(g.killer_seconds({n}, {limit}, {wall})))")
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        out = subprocess.run([sys.executable, "-c", code], cwd=tmp, env=env, check=True, capture_output=True,
+                             text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def killer_line(label: str, times: list[float], t: float, unit: str) -> str:
+    med = statistics.median(times)
+    return (f"9x9 killer at Hard ({label}): median {med:.2f} {unit} s over {len(times)} (goal 1.0; "
+            f"{med / t:.3f} x norvig's T = {t:.1f} s); each: {', '.join(f'{x:.2f}' for x in times)}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, help="time per target (default: norvig's time, measured)")
@@ -119,6 +148,7 @@ def main() -> int:
     ap.add_argument("--bank", type=int, help="also make a bank of N puzzles on a local Dask cluster")
     ap.add_argument("--jobs", type=int, default=2, help="Dask workers for --bank")
     ap.add_argument("--wall", action="store_true", help="wall-clock seconds instead of CPU seconds")
+    ap.add_argument("--before", metavar="REV", help="also the killer figures of revision REV (e.g. main)")
     ap.add_argument("--child", type=float, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child is not None:
@@ -152,10 +182,13 @@ def main() -> int:
         print(f"{name:12} {goal if goal else '-':>7} " + " ".join(cells))
     print("(percentages: of HoDoKu's count with the accelerator, of a quarter of it in pure Python)")
     if "killer" not in skip and args.killers:
+        if args.before:
+            before = killer_seconds_at(args.before, args.killers, 5 * wall_t, args.wall)
+            print(killer_line(f"before, {args.before}", before, t, unit))
         times = killer_seconds(args.killers, 5 * wall_t, args.wall)
-        med = statistics.median(times)
-        print(f"9x9 killer at Hard: median {med:.1f} {unit} s over {len(times)} (norvig/2 = {t / 2:.1f} s; "
-              f"ratio {med / (t / 2):.1f}); each: {', '.join(f'{x:.1f}' for x in times)}")
+        print(killer_line("this tree" if args.before else "", times, t, unit).replace(" ()", ""))
+        if args.before:
+            print(f"  speed-up of the median: {statistics.median(before) / statistics.median(times):.1f}x")
     if args.bank:
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "deduce", "generate", "--count", str(args.bank), "--seed", "1",

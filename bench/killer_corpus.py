@@ -5,7 +5,16 @@ Each unique puzzle is checked against its recorded solution; puzzles with
 several solutions are reported as such.  Prints the share solved without
 backtracking, per set and size, and lists the puzzles that needed it.
 
+``--calibrate`` rates them instead (:class:`deduce.rating.Rater`, as
+``deduce rate`` does) and prints the killer calibration table of
+docs/ratings.md: per set and size, the levels deduce gives, and the ER and
+HoDoKu-scale score (10th, 50th, 90th percentile, highest) per level, beside
+the same figures for ``--generated N`` killers that ``deduce generate``
+makes at each level (seeds 0 to N-1).  KrazyDad's killers are all of its
+"intermediate" books; Janko's carry no level.
+
     python bench/killer_corpus.py [--sets krazydad,janko] [--limit N] [--jobs N]
+    python bench/killer_corpus.py --calibrate [--limit N] [--generated N] [--jobs N]
 """
 
 from __future__ import annotations
@@ -23,10 +32,10 @@ from concurrent.futures import ProcessPoolExecutor
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _shared import CORPORA  # noqa: E402
+
 from deduce import Solver  # noqa: E402
 from deduce.formats import parse_janko_killer, parse_killer_line  # noqa: E402
-
-CORPORA = ROOT.parent / "shared" / "corpora"
 
 
 def load(sets: list[str], limit: int) -> list[tuple[str, str, str, str]]:
@@ -65,15 +74,87 @@ def solve_one(item: tuple[str, str, str, str]) -> tuple[str, str, int, str, str,
     return source, key, puzzle.size, verdict, hardest, time.perf_counter() - t
 
 
+def rate_one(item: tuple[str, str, str, str]) -> tuple[str, int, str | None, float | None, int | None]:
+    """(set, size, level, ER, score) of one corpus killer."""
+    from deduce.rating import Rater
+
+    source, _key, text, _expected = item
+    puzzle = parse_killer_line(text) if source == "krazydad" else parse_janko_killer(text)
+    r = Rater(time_limit=60).rate(puzzle)
+    return source, puzzle.size, r.level if r.status == "solved" else r.status, r.er, r.score
+
+
+def generated(n: int, level: str) -> list[tuple[str, int, str | None, float | None, int | None]]:
+    """The same figures for ``n`` 9x9 killers made at ``level`` (seeds 0 to n-1)."""
+    import deduce
+
+    out = []
+    for seed in range(n):
+        g = next(deduce.generate("killer", 9, level=level, seed=seed))
+        out.append((f"made {level.lower()}", 9, g.rating.level, g.rating.er, g.rating.score))
+    return out
+
+
+def _q(values: list[float], at: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(at * len(values)))]
+
+
+def calibration_table(rows: list[tuple[str, int, str | None, float | None, int | None]]) -> list[str]:
+    """Per set, size and level: how many, ER and score (p10 / median / p90 / highest)."""
+    from deduce.technique import LEVELS
+
+    order = {lv: i for i, lv in enumerate(LEVELS)}
+    groups: dict[tuple[str, int], list[tuple[str | None, float | None, int | None]]] = {}
+    for source, n, level, er, score in rows:
+        groups.setdefault((source, n), []).append((level, er, score))
+    lines = [f"{'set':14} {'size':>4} {'level':8} {'count':>9}  {'ER p10/p50/p90/max':22} "
+             f"{'score p10/p50/p90/max':26}"]
+    for (source, n), items in groups.items():
+        levels = sorted({lv for lv, _, _ in items if lv}, key=lambda x: order.get(x, 99))
+        for lv in levels:
+            got = [(er, sc) for level, er, sc in items if level == lv and er is not None and sc is not None]
+            share = f"{sum(level == lv for level, _, _ in items)}/{len(items)}"
+            if not got:
+                lines.append(f"{source:14} {n:>4} {lv:8} {share:>9}")
+                continue
+            ers = [e for e, _ in got]
+            scores = [float(s) for _, s in got]
+            er_text = "/".join(f"{_q(ers, a):.1f}" for a in (0.1, 0.5, 0.9)) + f"/{max(ers):.1f}"
+            sc_text = "/".join(f"{_q(scores, a):.0f}" for a in (0.1, 0.5, 0.9)) + f"/{max(scores):.0f}"
+            lines.append(f"{source:14} {n:>4} {lv:8} {share:>9}  {er_text:22} {sc_text:26}")
+    return lines
+
+
+def calibrate(args: argparse.Namespace) -> int:
+    items = load(args.sets.split(","), args.limit)
+    t0 = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            rows = list(pool.map(rate_one, items, chunksize=20))
+    else:
+        rows = [rate_one(item) for item in items]
+    for level in ("easy", "medium", "hard", "unfair", "extreme") if args.generated else ():
+        rows += generated(args.generated, level)
+    print(f"{len(rows)} killers rated in {time.perf_counter() - t0:.0f} s")
+    print("\n".join(calibration_table(rows)))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--sets", default="krazydad,janko")
     ap.add_argument("--limit", type=int, default=0, help="only the first N puzzles of each set")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--calibrate", action="store_true", help="rate them: the killer calibration table")
+    ap.add_argument("--generated", type=int, default=0,
+                    help="with --calibrate: also N generated 9x9 killers per level")
     args = ap.parse_args()
     if not CORPORA.exists():
         print(f"skipped: {CORPORA} is absent")
         return 0
+    if args.calibrate:
+        return calibrate(args)
     items = load(args.sets.split(","), args.limit)
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -179,7 +179,7 @@ ROWS: tuple[Technique, ...] = (
     row(80, "cage-single", "Cage single", CAGES, 1.0, 4, EASY, "",
         "The last empty cell of a cage takes the value that completes its sum.",
         rating_note="Arithmetic on one cage with one empty cell; as easy as a full house (1.0)."),
-    row(120, "cage-combo", "Cage combinations", CAGES, 2.4, 40, MEDIUM, "",
+    row(120, "cage-combo", "Cage combinations", CAGES, 2.4, 40, EASY, "",
         "Only some sets of symbols add up to a cage's sum; candidates in none of them are removed.",
         rating_note="Looking up a cage's combinations is the killer solver's basic move, between a naked single "
                     "(2.3) and pointing (2.6): 2.4."),

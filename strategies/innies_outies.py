@@ -42,12 +42,6 @@ if TYPE_CHECKING:
     from deduce.render.words import TextRenderer
 
 MAX_BLOCK_GROUPS = 2000
-#: SE-scale difficulty added to a 45-rule sum (3.0) per extra house of the
-#: union, and for a one-sided sum used as a derived cage: keeping several
-#: houses' cages in mind and then a derived cage's combinations is chain-like
-#: work, so three houses with a derived cage reach 6.5, SE's first chains.
-MULTI_HOUSE_BONUS = 1.0
-DERIVED_CAGE_BONUS = 1.5
 
 #: Equations with more unsolved cells than this are not searched.
 MAX_UNKNOWN = 6
@@ -122,6 +116,26 @@ def equations(puzzle: Puzzle) -> list[Equation]:
     return eqs
 
 
+#: Per geometry, its unions with their cell masks (the same for every layout of cages on it).
+_UNIONS: dict[Geometry, list[tuple[tuple[int, ...], int]]] = {}
+
+
+def union_masks(g: Geometry) -> list[tuple[tuple[int, ...], int]]:
+    """:func:`unions` of ``g`` with each union's cell mask, made once per geometry."""
+    found = _UNIONS.get(g)
+    if found is None:
+        found = []
+        for houses in unions(g):
+            union = 0
+            for h in houses:
+                union |= g.house_masks[h]
+            found.append((houses, union))
+        if len(_UNIONS) > 64:
+            _UNIONS.clear()
+        _UNIONS[g] = found
+    return found
+
+
 def _build(puzzle: Puzzle) -> list[Equation]:
     g = puzzle.geometry
     n = g.size
@@ -132,10 +146,7 @@ def _build(puzzle: Puzzle) -> list[Equation]:
         caged |= m
     out: list[Equation] = []
     seen = set()
-    for houses in unions(g):
-        union = 0
-        for h in houses:
-            union |= g.house_masks[h]
+    for houses, union in union_masks(g):
         inside, partial = [], []
         for i, m in enumerate(cage_masks):
             inter = m & union
@@ -220,7 +231,6 @@ class InniesOuties(Producer):
                        ("inside_cages", eq.inside), ("outie_cages", eq.outie_cages), ("innie_cages", eq.innie_cages),
                        ("innies", tuple(innies)), ("outies", tuple(outies)), ("target", target),
                        ("known", tuple(known)))
-            se_bonus = round(0.2 * (len(eq.houses) - 1), 1)
             if unknown == 1:
                 if self.kind != "single":
                     continue
@@ -229,7 +239,7 @@ class InniesOuties(Producer):
                 if 1 <= v <= n and cand[cell] >> (v - 1) & 1:
                     yield Step(self.technique, placements=[(cell, v - 1)], cells=eq.innies + eq.outies,
                                houses=eq.houses, cages=eq.inside + eq.outie_cages + eq.innie_cages,
-                               symbols=[v - 1], details=details, se_bonus=se_bonus)
+                               symbols=[v - 1], details=details)
                 continue
             if self.kind != "multi" or unknown > MAX_UNKNOWN:
                 continue
@@ -256,9 +266,7 @@ class InniesOuties(Producer):
                 yield Step(self.technique, eliminations=elims, cells=eq.innies + eq.outies, houses=eq.houses,
                            cages=eq.inside + eq.outie_cages + eq.innie_cages, symbols=sorted({s for _, s in elims}),
                            variant="derived-cage" if derived else "difference",
-                           details=details + (("fillings", fillings),),
-                           se_bonus=round(MULTI_HOUSE_BONUS * (len(eq.houses) - 1)
-                                          + (DERIVED_CAGE_BONUS if derived else 0.0), 1))
+                           details=details + (("fillings", fillings),))
 
 
 # -- the table's rows ------------------------------------------------------------
@@ -267,15 +275,15 @@ class InniesOuties(Producer):
 ROWS: tuple[Technique, ...] = (
     row(90, "innie", "Innie/outie", CAGES, 1.3, 20, EASY, "",
         "The 45 rule on one house leaves a single cell whose value follows from the sums.",
-        rating_note="A one-cell innie or outie of one house is a hidden-single-level observation (1.2) plus "
-                    "one subtraction: 1.3. Over k houses add 0.2 per extra house (more to add up)."),
+        rating_note="A one-cell innie or outie is a hidden-single-level observation (1.2) plus one "
+                    "subtraction: 1.3, whatever the number of houses (a step rates what its row says)."),
     row(140, "innies-outies", "45 rule (derived sum)", CAGES, 3.0, 60, MEDIUM, "",
         "Houses hold known totals; the cages inside them fix the sum of the cells left over (innies) "
         "or sticking out (outies).",
-        rating_note="Sum over one house with several innies/outies: like a naked pair (3.0). Each extra house "
-                    "in the union adds 1.0 (several houses' cages held in mind at once), and a one-sided sum used "
-                    "as a derived cage with its combinations adds 1.5: a 45 rule over three houses with a derived "
-                    "cage rates 6.5, like SE's first chains."),
+        rating_note="A sum over houses with several innies/outies, pruned by its combinations: like a naked "
+                    "pair (3.0), whatever the number of houses, as a derived cage or a difference (a step rates "
+                    "what its row says: no bonus per house, so a killer's ER stays with its level; see the killer "
+                    "calibration in docs/ratings.md)."),
 )
 
 #: Other names of this family's techniques (see :data:`deduce.technique_table.NAMES`).

@@ -66,6 +66,11 @@ def add_parsers(sub: Any) -> None:
                    help="at most N givens (a killer has none unless this allows some)")
     p.add_argument("--minimal", action="store_true", help="no given can be removed without losing uniqueness")
     p.add_argument("--sum-only", action="store_true", help="killer cages whose digits may repeat")
+    # killer layouts (see deduce.generate.cages)
+    p.add_argument("--cage-sizes", metavar="MIN-MAX", help="killer: cells per cage, e.g. 2-5")
+    p.add_argument("--max-single-cages", type=int, metavar="N",
+                   help="killer: at most N one-cell cages (default: a few at Easy, none from Hard on)")
+    p.add_argument("--cages", type=int, metavar="N", help="killer: exactly N cages")
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--seed", type=int, help="the same seed gives the same puzzles (default: a random one, "
                                             "written in --json records)")
@@ -114,6 +119,7 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
                        count=args.count, seed=args.seed, timeout=args.timeout, jobs=args.jobs,
                        start=min(done, args.count), region_symmetry=args.region_symmetry,
                        watch=watcher)
+        options.update(cage_sizes=args.cage_sizes, max_single_cages=args.max_single_cages, cages=args.cages)
         puzzles = generate(args.kind, args.size, **options)   # the request checked before a cluster is asked
         if args.scheduler:
             from ..rating.cluster import connect

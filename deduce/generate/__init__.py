@@ -46,7 +46,8 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
              givens: int | None = None, minimal: bool = False, sum_only: bool = False,
              allow_backtracking: bool = False, count: int = 1, seed: int | None = None,
              timeout: float | None = None, jobs: int = 1, client: Any = None, start: int = 0,
-             practice: bool = False, region_symmetry: str = "none", watch: Any = None) -> Iterator[Generated]:
+             practice: bool = False, region_symmetry: str = "none", watch: Any = None, cage_sizes: Any = None,
+             max_single_cages: int | None = None, cages: int | None = None) -> Iterator[Generated]:
     """Puzzles of ``kind`` (classic, jigsaw, killer, latin) meeting every
     target, ``count`` of them, each yielded as soon as it is found.
 
@@ -60,6 +61,10 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
     ``givens`` (at most that many; a killer has none unless given),
     ``minimal``, ``sum_only`` (killer cages whose digits may repeat),
     ``region_symmetry`` (a jigsaw's regions themselves symmetric).
+    Killer layouts: ``cage_sizes`` (``"2-5"`` or a pair: cells per cage),
+    ``max_single_cages`` (at most that many one-cell cages; default a few
+    at Easy, none from Hard on), ``cages`` (exactly that many cages); with
+    ``givens``, one-cell cages count as givens.
     ``watch(index, tried, closest)`` is called every half second while a
     puzzle is sought (in one process): the candidates tried for puzzle
     ``index`` and the closest to the targets so far, in words.
@@ -83,7 +88,8 @@ def generate(kind: str = "classic", size: int = 9, *, box: Any = None, symbols: 
                            techniques=techniques, first=first, exclude=exclude, profile=profile,
                            symmetry=symmetry, givens=givens, minimal=minimal, sum_only=sum_only,
                            allow_backtracking=allow_backtracking, count=count, timeout=timeout,
-                           practice=practice, region_symmetry=region_symmetry)
+                           practice=practice, region_symmetry=region_symmetry, cage_sizes=cage_sizes,
+                           max_single_cages=max_single_cages, cages=cages)
     if seed is None:
         seed = new_seed()
     if not isinstance(seed, int) or seed < 0:

@@ -19,7 +19,8 @@ repaired until the puzzle is unique and solves at the target.
 >>> from deduce.generate.request import Request
 >>> from deduce.generate.targets import Judge
 >>> r = Request.make("killer", 4)
->>> puzzle, solution, verdict = make_killer(r, Judge(r), random.Random(5))
+>>> rng, judge = random.Random(5), Judge(r)
+>>> puzzle, solution, verdict = next(f for f in iter(lambda: make_killer(r, judge, rng), 0) if f)
 >>> all(sum(solution[c] + 1 for c in cage.cells) == cage.total for cage in puzzle.cages)
 True
 """
@@ -27,16 +28,19 @@ True
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
+
+import attrs
 
 from ..backtrack import first_solutions
 from ..puzzle import Cage, Puzzle, pieces
+from ..rating.scales import killer_scale
 from ..state import State
 from ..technique import LEVELS
 from .grids import box_geometry, random_solution
 from .making import meets_shape
 from .regions import connected, neighbours
-from .request import Request
+from .request import MOST_CAGES, Request
 from .symmetry import orbits
 from .targets import Judge, Verdict
 
@@ -48,25 +52,91 @@ SIZE_WEIGHTS = {
     "Unfair": (0, 2, 4, 3, 2, 1, 1),
     "Extreme": (0, 2, 3, 3, 2, 2, 1),
 }
+#: One-cell cages allowed per 9x9 killer by level (other sizes: in proportion to their cells) where
+#: ``max_single_cages`` is not asked: a few at Easy, none from Hard on (a killer's cages are cages).
+DEFAULT_SINGLES = {None: 2, "Easy": 4, "Medium": 2, "Hard": 0, "Unfair": 0, "Extreme": 0}
 #: Repairs (splits, givens) per layout before another layout is drawn.
 MAX_REPAIRS = 200
 #: Merges tried at once at first while a layout is far below the target level (see :func:`_grow`).
 FIRST_BATCH = 8
 
 
+@attrs.frozen
+class Rules:
+    """What a layout may hold: cages of ``smallest`` to ``largest`` cells
+    (``grown``: the largest a merge makes while the layout is made harder),
+    at most ``singles`` one-cell cages (with ``givens``, one-cell cages and
+    givens together at most ``givens``), exactly ``count`` cages (or any
+    number up to ``most``).
+
+    >>> r = Rules.of(Request.make("killer", level="hard"))
+    >>> r.smallest, r.largest, r.grown, r.singles, r.count
+    (1, 5, 7, 0, None)
+    >>> r.fits([[0, 1], [2]], [-1] * 81), Rules.of(Request.make("killer", level="easy")).singles
+    (False, 4)
+    """
+
+    smallest: int = 1
+    largest: int = 9
+    grown: int = 9
+    singles: int = 0
+    count: int | None = None
+    most: int = MOST_CAGES
+    givens: int | None = None
+
+    @classmethod
+    def of(cls, request: Request) -> Rules:
+        weights = SIZE_WEIGHTS[request.level or "Medium"]
+        cells = request.size ** 2
+        singles = request.max_single_cages
+        if singles is None:
+            singles = round(DEFAULT_SINGLES[request.level] * cells / 81)
+        lo, hi = request.cage_sizes or (1, min(request.size, len(weights) - 1))
+        grown = hi if request.cage_sizes else min(request.size, len(weights) + 1)
+        return cls(lo, hi, grown, 0 if lo > 1 else singles, request.cages, MOST_CAGES, request.givens)
+
+    def singles_left(self, cages: Sequence[Sequence[int]], givens: Sequence[int]) -> int:
+        """How many more one-cell cages the layout may take."""
+        have = sum(len(c) == 1 for c in cages)
+        left = self.singles - have
+        if self.givens is not None:
+            left = min(left, self.givens - have - sum(g >= 0 for g in givens))
+        return left
+
+    def fits(self, cages: Sequence[Sequence[int]], givens: Sequence[int]) -> bool:
+        """Whether ``cages`` (with ``givens``) keeps every rule."""
+        if (self.count is not None and len(cages) != self.count) or len(cages) > self.most:
+            return False
+        if any(not self.smallest <= len(c) <= self.grown for c in cages):
+            return False
+        return self.singles_left(cages, givens) >= 0
+
+
 def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: Sequence[int],
-                 repeats: bool = False) -> list[list[int]]:
+                 repeats: bool = False, rules: Rules | None = None) -> list[list[int]]:
     """A random partition of the grid into connected cages (cell lists),
-    without a digit twice in a cage unless ``repeats``."""
+    without a digit twice in a cage unless ``repeats``, of the sizes
+    ``rules`` allow (cages left too small are joined to a neighbour)."""
+    rules = rules or Rules(largest=len(weights) - 1, singles=n * n)
     owner = [-1] * (n * n)
     cages: list[list[int]] = []
     order = list(range(n * n))
     rng.shuffle(order)
-    sizes = list(range(len(weights)))
+    top = max(rules.largest, rules.smallest)
+    sizes = list(range(top + 1))
+    base = [weights[k] if k < len(weights) else 1 for k in sizes]
+    for k in range(min(rules.smallest, top + 1)):
+        base[k] = 0
+    if not any(base):
+        base = [int(k >= rules.smallest) for k in sizes]
+    singles = rules.singles
     for seed_cell in order:
         if owner[seed_cell] >= 0:
             continue
-        want = max(1, rng.choices(sizes, weights)[0])
+        w = base if singles > 0 or not base[1] else [0, 0, *base[2:]]
+        if not any(w):
+            w = [0, 0, 1]
+        want = max(1, rng.choices(sizes[: len(w)], w)[0])
         cage = [seed_cell]
         owner[seed_cell] = len(cages)
         digits = {solution[seed_cell]}
@@ -80,11 +150,47 @@ def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: S
             cage.append(x)
             digits.add(solution[x])
         cages.append(cage)
-    return cages
+        singles -= len(cage) == 1
+    return _join_small(cages, solution, n, rng, rules, repeats)
 
 
-def split(cage: list[int], at: int, n: int, rng: random.Random) -> list[list[int]]:
-    """``cage`` cut in two connected parts, ``at`` in the smaller one (alone if need be)."""
+def _join_small(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, rules: Rules,
+                repeats: bool) -> list[list[int]]:
+    """Cages below the smallest size (or one-cell cages past the allowance)
+    joined to a neighbouring cage with room, the smallest first; left as
+    they are where none has room (the layout is then dropped)."""
+    ones = [k for k, c in enumerate(cages) if len(c) == 1]
+    rng.shuffle(ones)
+    keep = set(ones[: max(0, rules.singles)]) if rules.smallest <= 1 else set()
+
+    def too_small(k: int) -> bool:
+        return len(cages[k]) < rules.smallest or (len(cages[k]) == 1 and k not in keep)
+
+    small = [k for k in range(len(cages)) if too_small(k)]
+    if not small:
+        return cages
+    owner = {x: i for i, c in enumerate(cages) for x in c}
+    alive = [True] * len(cages)
+    for i in small:
+        if not alive[i] or not too_small(i):
+            continue
+        digits = {solution[x] for x in cages[i]}
+        near = {owner[y] for x in cages[i] for y in neighbours(x, n)} - {i}
+        fits = [j for j in near if alive[j] and len(cages[j]) + len(cages[i]) <= rules.largest
+                and (repeats or not digits & {solution[x] for x in cages[j]})]
+        if not fits:
+            continue
+        j = min(fits, key=lambda k: (len(cages[k]), rng.random()))
+        cages[j] = cages[j] + cages[i]
+        for x in cages[i]:
+            owner[x] = j
+        alive[i] = False
+    return [c for k, c in enumerate(cages) if alive[k]]
+
+
+def split(cage: list[int], at: int, n: int, rng: random.Random, smallest: int = 1) -> list[list[int]]:
+    """``cage`` cut in connected parts, ``at`` in the smaller one (alone if
+    need be), none below ``smallest`` cells; ``[cage]`` when no cut can."""
     parts = pieces([c for c in cage if c != at], n)   # without ``at`` the rest may fall apart
     # give ``at`` a partner from a piece when that keeps both connected
     for cells in sorted(parts, key=len, reverse=True):
@@ -92,8 +198,31 @@ def split(cage: list[int], at: int, n: int, rng: random.Random) -> list[list[int
             for x in rng.sample(cells, len(cells)):
                 if at in neighbours(x, n) and connected(set(cells) - {x}, n):
                     cells.remove(x)
-                    return [*parts, [at, x]]
-    return [*parts, [at]]
+                    if min(map(len, parts)) >= smallest and smallest <= 2:
+                        return [*parts, [at, x]]
+                    cells.append(x)
+                    break
+    if min(map(len, parts), default=smallest) >= smallest and smallest <= 1:
+        return [*parts, [at]]
+    return _cut(cage, at, n, rng, smallest)
+
+
+def _cut(cage: list[int], at: int, n: int, rng: random.Random, smallest: int) -> list[list[int]]:
+    """``cage`` in two connected parts of at least ``smallest`` cells, ``at``
+    in the smaller one, grown from it at random; ``[cage]`` when none found."""
+    inside = set(cage)
+    for k in range(max(1, smallest), len(cage) // 2 + 1):
+        for _ in range(6):
+            part = {at}
+            while len(part) < k:
+                options = [y for x in part for y in neighbours(x, n) if y in inside and y not in part]
+                if not options:
+                    break
+                part.add(rng.choice(options))
+            rest = inside - part
+            if len(part) == k and len(rest) >= smallest and connected(rest, n):
+                return [sorted(part, key=cage.index), [c for c in cage if c in rest]]
+    return [cage]
 
 
 def killer_puzzle(empty: Puzzle, solution: Sequence[int], cages: list[list[int]], givens: Sequence[int],
@@ -109,23 +238,50 @@ def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puz
     solution = random_solution(empty, rng)
     if solution is None:
         return None
+    rules = Rules.of(request)
     weights = SIZE_WEIGHTS[request.level or "Medium"]
-    cages = random_cages(solution, n, rng, weights, request.sum_only)
     givens = [-1] * (n * n)
-    found = _repair(request, judge, rng, empty, solution, cages, givens, len(weights) - 1)
+    cages: list[list[int]] | None = random_cages(solution, n, rng, weights, request.sum_only, rules)
+    if cages is not None and rules.count is not None:
+        cages = _to_count(cages, solution, n, rng, rules, request.sum_only)
+    if cages is None or not rules.fits(cages, givens):
+        return None
+    found = _repair(request, judge, rng, empty, solution, cages, givens, rules)
     if found is None:
         return None
     cages, steps = found
     if request.level is not None and steps is not None:
-        grown = _grow(request, judge, rng, empty, solution, cages, givens, steps, len(weights) + 1)
+        grown = _grow(request, judge, rng, empty, solution, cages, givens, steps, rules)
         if grown is None:
             return None
         cages, steps = grown
     puzzle = killer_puzzle(empty, solution, cages, givens, request.sum_only)
-    if not meets_shape(request, puzzle, solution, removed=False):
+    if not rules.fits(cages, givens) or not meets_shape(request, puzzle, solution, removed=False):
         return None
     verdict = judge.judge(puzzle, solution, None if steps is None else (steps, True))
     return None if verdict is None else (puzzle, solution, verdict)
+
+
+def _to_count(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, rules: Rules,
+              repeats: bool) -> list[list[int]] | None:
+    """``cages`` brought to exactly ``rules.count`` cages: the smallest
+    neighbouring pairs merged, or the largest cages cut; None when no step can."""
+    assert rules.count is not None
+    for _ in range(n * n):
+        if len(cages) > rules.count:
+            pairs = merge_pairs(cages, solution, n, rng, rules.largest, repeats)
+            if not pairs:
+                return None
+            cages = merge(cages, pairs[:1])
+        elif len(cages) < rules.count:
+            biggest = max(cages, key=lambda c: (len(c), rng.random()))
+            parts = split(biggest, rng.choice(biggest), n, rng, max(rules.smallest, 2))
+            if len(parts) != 2:
+                return None
+            cages = [c for c in cages if c is not biggest] + parts
+        else:
+            return cages
+    return None
 
 
 def _capped(judge: Judge, puzzle: Puzzle, solution: tuple[int, ...]) -> tuple[State, list | None]:
@@ -137,10 +293,11 @@ def _capped(judge: Judge, puzzle: Puzzle, solution: tuple[int, ...]) -> tuple[St
 
 
 def _repair(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, solution: tuple[int, ...],
-            cages: list[list[int]], givens: list[int], largest: int) -> tuple[list[list[int]], list | None] | None:
+            cages: list[list[int]], givens: list[int], rules: Rules) -> tuple[list[list[int]], list | None] | None:
     """Repairs (splits, moves, givens) until the capped solve solves the layout:
     the cages and the solve's steps (None: unique, not solved by the capped
-    solve, trial and error allowed), or None after :data:`MAX_REPAIRS`."""
+    solve, trial and error allowed), or None after :data:`MAX_REPAIRS` or
+    where no repair keeps the rules."""
     n = request.size
     budget = request.givens or 0
     for _ in range(MAX_REPAIRS):
@@ -154,51 +311,80 @@ def _repair(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, s
             differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
             cell = rng.choice(differ)
             orbit = next(o for o in orbits(n, request.symmetry) if cell in o)
-            if n * n - givens.count(-1) + len(orbit) <= budget:
+            ones = sum(len(c) == 1 for c in cages)   # (one-cell cages count as givens)
+            if n * n - givens.count(-1) + len(orbit) + ones <= budget:
                 for c in orbit:
                     givens[c] = solution[c]
             else:
-                cages = reshape(cages, cell, solution, n, rng, largest, request.sum_only)
+                reshaped = reshape(cages, cell, solution, n, rng, rules, request.sum_only, givens)
+                if reshaped is None:
+                    return None
+                cages = reshaped
             continue
         if request.allow_backtracking:
             return cages, None   # unique, and trial and error is allowed: the judge solves it in full
         # unique but too hard here: smaller cages where the capped solve got stuck
-        unsolved = [c for c in range(n * n) if state.value[c] < 0] or list(range(n * n))
-        biggest = max((cg for cg in cages if len(cg) > 1 and set(cg) & set(unsolved)), key=len, default=None)
-        if biggest is None:
+        unsolved = {c for c in range(n * n) if state.value[c] < 0} or set(range(n * n))
+        stuck = sorted((cg for cg in cages if len(cg) > 1 and set(cg) & unsolved),
+                       key=lambda cg: (-len(cg), rng.random()))
+        repaired = None
+        for biggest in stuck:   # the biggest that can be cut (or give a cell away) within the rules
+            at = rng.choice([c for c in biggest if c in unsolved] or biggest)
+            if rules.count is not None:
+                repaired = _move(cages, biggest, at, solution, n, rules, request.sum_only, givens, smaller=True)
+            else:
+                cut = _split_at(cages, at, n, rng, _least(rules, cages, givens))
+                repaired = cut if cut is not None and rules.fits(cut, givens) else None
+            if repaired is not None:
+                break
+        if repaired is None:
             return None
-        cages = _split_at(cages, rng.choice([c for c in biggest if c in unsolved] or biggest), n, rng)
+        cages = repaired
     return None
 
 
+def _least(rules: Rules, cages: Sequence[Sequence[int]], givens: Sequence[int]) -> int:
+    """The fewest cells a part cut off may have: one only while one-cell cages are still allowed."""
+    return max(rules.smallest, 1 if rules.singles_left(cages, givens) > 0 else 2)
+
+
+def _level(steps: Sequence[Any], n: int) -> int:
+    """The killer level of the path ``steps`` (an index into LEVELS)."""
+    level = killer_scale(steps, n * n)[1]
+    return 0 if level is None else LEVELS.index(level)
+
+
 def _grow(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, solution: tuple[int, ...],
-          cages: list[list[int]], givens: list[int], steps: list, largest: int) -> tuple[list[list[int]], list] | None:
+          cages: list[list[int]], givens: list[int], steps: list, rules: Rules) -> tuple[list[list[int]], list] | None:
     """Neighbouring cages merged while the layout solves below the target
     level: several disjoint pairs at once while that works (far from the
     target most merges keep it easy), then one pair at a time; a merge after
     which the capped solve no longer solves the layout (a second solution,
-    or a technique above the target) is undone and the next one tried.  The
-    cages and the solve's steps once the target level is reached, or None
-    after :data:`MAX_REPAIRS` trials."""
+    or a technique above the target) is undone and the next one tried.  With
+    an exact count of cages, a cell moved from a cage to a bigger neighbour
+    instead.  The cages and the solve's steps once the target level is
+    reached, or None after :data:`MAX_REPAIRS` trials."""
     n = request.size
     target = LEVELS.index(request.level)
     trials = 0
-    batch = FIRST_BATCH
-    while max((LEVELS.index(s.technique.level) for s in steps), default=0) < target:
-        pairs = merge_pairs(cages, solution, n, rng, largest, request.sum_only)
-        if batch > 1:   # several disjoint pairs, tried once: on failure fewer at a time
-            chosen: list[tuple[int, int]] = []
-            for i, j in pairs:
-                if len(chosen) < batch and not {i, j} & {x for p in chosen for x in p}:
-                    chosen.append((i, j))
-            groups = [chosen] if chosen else []
+    batch = FIRST_BATCH if rules.count is None else 1
+    while _level(steps, n) < target:
+        if rules.count is None:
+            pairs = merge_pairs(cages, solution, n, rng, rules.grown, request.sum_only)
+            if batch > 1:   # several disjoint pairs, tried once: on failure fewer at a time
+                chosen: list[tuple[int, int]] = []
+                for i, j in pairs:
+                    if len(chosen) < batch and not {i, j} & {x for p in chosen for x in p}:
+                        chosen.append((i, j))
+                groups = [merge(cages, chosen)] if chosen else []
+            else:
+                groups = [merge(cages, [p]) for p in pairs]
         else:
-            groups = [[p] for p in pairs]
-        for group in groups:
+            groups = _moves(cages, solution, n, rng, rules, request.sum_only, givens)
+        for merged in groups:
             trials += 1
             if trials > MAX_REPAIRS:
                 return None
-            merged = merge(cages, group)
             _, found = _capped(judge, killer_puzzle(empty, solution, merged, givens, request.sum_only), solution)
             if found is not None:
                 cages, steps = merged, found
@@ -210,24 +396,77 @@ def _grow(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, sol
     return cages, steps
 
 
+def _moves(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, rules: Rules,
+           repeats: bool, givens: Sequence[int]) -> list[list[list[int]]]:
+    """Layouts with one cell moved from a cage into a neighbour at least as
+    big (bigger cages are harder), the same number of cages, at random."""
+    owner = {c: i for i, cage in enumerate(cages) for c in cage}
+    out = []
+    for i in sorted(range(len(cages)), key=lambda k: (len(cages[k]), rng.random())):
+        for cell in rng.sample(cages[i], len(cages[i])):
+            targets = {owner[x] for x in neighbours(cell, n)} - {i}
+            for t in sorted(targets, key=lambda k: -len(cages[k])):
+                if len(cages[t]) >= len(cages[i]):
+                    moved = _moved(cages, i, t, cell, solution, n, rules, repeats, givens)
+                    if moved is not None:
+                        out.append(moved)
+                        break
+        if len(out) >= 24:
+            break
+    return out
+
+
+def _moved(cages: list[list[int]], own: int, to: int, cell: int, solution: Sequence[int], n: int, rules: Rules,
+           repeats: bool, givens: Sequence[int]) -> list[list[int]] | None:
+    """``cages`` with ``cell`` moved from cage ``own`` to cage ``to``, or None where that breaks a rule."""
+    rest = [c for c in cages[own] if c != cell]
+    if not rest or len(cages[to]) >= rules.grown or not connected(set(rest), n):
+        return None
+    if not repeats and solution[cell] in {solution[c] for c in cages[to]}:
+        return None
+    out = [list(c) for c in cages]
+    out[own] = rest
+    out[to].append(cell)
+    return out if rules.fits(out, givens) else None
+
+
+def _move(cages: list[list[int]], cage: list[int], cell: int, solution: Sequence[int], n: int, rules: Rules,
+          repeats: bool, givens: Sequence[int], smaller: bool = False) -> list[list[int]] | None:
+    """``cell`` moved out of ``cage`` into a neighbouring cage (a smaller one first with ``smaller``)."""
+    owner = {c: i for i, cg in enumerate(cages) for c in cg}
+    own = owner[cell]
+    targets = sorted({owner[x] for x in neighbours(cell, n)} - {own}, key=lambda k: len(cages[k]))
+    for t in targets if smaller else targets[::-1]:
+        moved = _moved(cages, own, t, cell, solution, n, rules, repeats, givens)
+        if moved is not None:
+            return moved
+    return None
+
+
 def reshape(cages: list[list[int]], cell: int, solution: Sequence[int], n: int, rng: random.Random,
-            largest: int, repeats: bool) -> list[list[int]]:
+            rules: Rules, repeats: bool, givens: Sequence[int] = ()) -> list[list[int]] | None:
     """Break an ambiguity at ``cell``: move it into a neighbouring cage (its
     own staying connected), which changes both sums; split its cage when no
-    move is possible."""
+    move is possible; None when neither keeps the rules."""
     owner = {c: i for i, cage in enumerate(cages) for c in cage}
     own = owner[cell]
-    rest = set(cages[own]) - {cell}
-    if rest and connected(rest, n):
-        targets = list({owner[x] for x in neighbours(cell, n) if owner[x] != own})
-        rng.shuffle(targets)
-        for t in targets:
-            if len(cages[t]) < largest and (repeats or solution[cell] not in {solution[c] for c in cages[t]}):
-                out = [list(c) for c in cages]
-                out[own].remove(cell)
-                out[t].append(cell)
-                return out
-    return _split_at(cages, cell, n, rng)
+    targets = list({owner[x] for x in neighbours(cell, n) if owner[x] != own})
+    rng.shuffle(targets)
+    for t in targets:
+        if len(cages[t]) < rules.largest:
+            moved = _moved(cages, own, t, cell, solution, n, rules, repeats, givens)
+            if moved is not None:
+                return moved
+    if rules.count is not None:
+        return None
+    cut = _split_at(cages, cell, n, rng, _least(rules, cages, givens))
+    if cut is not None and rules.fits(cut, givens):
+        return cut
+    # neither: its cage made one with a neighbour (the sums change too)
+    for i, j in merge_pairs(cages, solution, n, rng, rules.grown, repeats):
+        if own in (i, j):
+            return merge(cages, [(i, j)])
+    return None
 
 
 def merge_pairs(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, largest: int,
@@ -250,12 +489,16 @@ def merge(cages: list[list[int]], pairs: Sequence[tuple[int, int]]) -> list[list
     return [c for k, c in enumerate(cages) if k not in gone] + [cages[i] + cages[j] for i, j in pairs]
 
 
-def _split_at(cages: list[list[int]], cell: int, n: int, rng: random.Random) -> list[list[int]]:
+def _split_at(cages: list[list[int]], cell: int, n: int, rng: random.Random,
+              smallest: int = 1) -> list[list[int]] | None:
+    """``cages`` with the cage of ``cell`` split there, or None when it cannot be."""
     out = []
     for cage in cages:
         if cell in cage and len(cage) > 1:
-            out.extend(split(cage, cell, n, rng))
+            parts = split(cage, cell, n, rng, smallest)
+            if len(parts) < 2:
+                return None
+            out.extend(parts)
         else:
             out.append(cage)
     return out
-

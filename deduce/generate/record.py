@@ -13,7 +13,8 @@ from ..formats import write_puzzle
 from ..formats.jsonfmt import puzzle_to_json
 from ..geometry import BOX_SHAPES
 from ..puzzle import Puzzle
-from ..rating import Rater, Rating, hodoku_scale, path_status
+from ..rating import Rater, Rating, path_status
+from ..rating.scales import puzzle_scale
 from ..render.json import SCHEMA
 from ..step import Step
 from .practice import Position
@@ -73,7 +74,7 @@ class PendingRating:
     def of(cls, puzzle: Puzzle, solution: Solution, paths: Mapping[str, Sequence[Step]]) -> PendingRating:
         steps = paths["hodoku"]
         status = path_status(steps)
-        score, level = hodoku_scale(steps, raise_by_score=not puzzle.has_cages)
+        score, level = puzzle_scale(steps, puzzle)
         return cls(puzzle, tuple(solution), tuple((k, tuple(v)) for k, v in paths.items()), status, score, level)
 
     def rate(self) -> Rating:

@@ -150,6 +150,10 @@ class Request:
     practice: bool = False
     #: the symmetry of a jigsaw's (or Latin square's) regions themselves (:mod:`.regions`)
     region_symmetry: str = "none"
+    #: killers: the cage sizes allowed (smallest, largest), at most this many one-cell cages, exactly this many cages
+    cage_sizes: tuple[int, int] | None = None
+    max_single_cages: int | None = None
+    cages: int | None = None
 
     @property
     def classic_rating(self) -> bool:
@@ -162,7 +166,8 @@ class Request:
              first: bool = False, exclude: Any = (), profile: str | None = None, symmetry: str = "none",
              givens: int | None = None, minimal: bool = False, sum_only: bool = False,
              allow_backtracking: bool = False, count: int = 1, timeout: float | None = None,
-             practice: bool = False, region_symmetry: str = "none") -> Request:
+             practice: bool = False, region_symmetry: str = "none", cage_sizes: Any = None,
+             max_single_cages: int | None = None, cages: int | None = None) -> Request:
         """Check every option and build the request, or raise :class:`GenerateError`."""
         if kind not in KINDS:
             raise GenerateError(f"--kind {kind}: unknown kind; known: {', '.join(KINDS)}")
@@ -211,9 +216,10 @@ class Request:
             raise GenerateError(f"--timeout {timeout}: must be above 0 seconds")
         if givens is not None:
             _check_givens(kind, size, givens)
+        sizes = _check_cages(kind, size, cage_sizes, max_single_cages, cages, givens)
         request = cls(kind, size, box_shape, symbols, level, er_range, score_range, wanted, first, excluded,
                       profile, symmetry, givens, minimal, sum_only, allow_backtracking, count, timeout, practice,
-                      region_symmetry)
+                      region_symmetry, sizes, max_single_cages, cages)
         request._check_reachable()
         return request
 
@@ -421,6 +427,60 @@ def _symbols(kind: str, size: int, symbols: str | None) -> str:
     if kind == "killer" and symbols != default_symbols(size):
         raise GenerateError("--symbols: killer cages add digits; use the digits 1-N")
     return symbols
+
+
+#: The most cages a killer is made with: what the killer formats hold (killer-line's letters A-Z, a-z).
+MOST_CAGES = 52
+
+
+def _whole(value: Any, option: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise GenerateError(f"{option} {value}: a whole number")
+    return value
+
+
+def _check_cages(kind: str, size: int, cage_sizes: Any, singles: Any, cages: Any,
+                 givens: int | None) -> tuple[int, int] | None:
+    """The killer layout options checked (one line each); the cage sizes as (smallest, largest)."""
+    given = [name for name, v in (("--cage-sizes", cage_sizes), ("--max-single-cages", singles),
+                                  ("--cages", cages)) if v is not None]
+    if given and kind != "killer":
+        raise GenerateError(f"{given[0]} is for killer cages (--kind killer)")
+    cells = size * size
+    sizes = None
+    if cage_sizes is not None:
+        if isinstance(cage_sizes, str) and "." in cage_sizes:
+            raise GenerateError(f"--cage-sizes {cage_sizes}: expected MIN-MAX in cells, e.g. 2-5")
+        try:
+            sizes = _range(cage_sizes, "--cage-sizes", int)
+        except GenerateError as exc:
+            raise GenerateError(str(exc).replace("400-900", "2-5").replace("ratings are", "sizes are")) from None
+        assert sizes is not None
+        if sizes[0] < 1 or sizes[1] > size:
+            raise GenerateError(f"--cage-sizes {cage_sizes}: a cage holds 1 to {size} cells (no digit twice)")
+        if sizes[1] < 2:
+            raise GenerateError(f"--cage-sizes {cage_sizes}: one-cell cages only is a grid of givens; "
+                                f"allow at least 2 cells")
+    if singles is not None and not 0 <= _whole(singles, "--max-single-cages") <= cells:
+        raise GenerateError(f"--max-single-cages {singles}: between 0 and {cells}")
+    if cages is not None:
+        _whole(cages, "--cages")
+        lo, hi = sizes or (1, size)
+        most_singles = cells if singles is None else singles
+        if givens is not None:
+            most_singles = min(most_singles, givens)
+        if lo > 1:
+            most_singles = 0
+        least = -(-cells // hi)
+        most = min(MOST_CAGES, most_singles + (cells - most_singles) // max(lo, 2) if most_singles < cells
+                   else cells)
+        if not least <= cages <= most:
+            why = (f"cages of at most {hi} cells need at least {least}" if cages < least else
+                   f"the killer formats hold at most {MOST_CAGES}" if most == MOST_CAGES else
+                   f"cages of at least {max(lo, 2)} cells (one-cell cages: at most {most_singles}) "
+                   f"make at most {most}")
+            raise GenerateError(f"--cages {cages}: {why} on a {size}x{size}")
+    return sizes
 
 
 def _check_givens(kind: str, size: int, givens: int) -> None:

@@ -39,7 +39,8 @@ import attrs
 from ..backtrack import Solution
 from ..engine import SOLVED, SOLVED_WITH_BACKTRACKING, Solver
 from ..puzzle import Puzzle
-from ..rating import HodokuSolver, Rater, Rating, hodoku_scale, path_solver
+from ..rating import HodokuSolver, Rater, Rating, path_solver
+from ..rating.scales import killer_ceilings, puzzle_scale
 from ..state import State
 from ..technique import EXTREME, LEVEL_CEILINGS, LEVELS, SINGLES
 from .record import PendingRating
@@ -94,6 +95,9 @@ class Judge:
         self.missed: Rating | PendingRating | None = None
         self.score_ceiling = (LEVEL_CEILINGS[request.level] if request.level not in (None, EXTREME)
                               and self.rating_profile and request.kind != "killer" else None)
+        if request.kind == "killer" and self.rating_profile and request.level is not None:
+            # (a killer's own ceilings: past the level's, the path's level is above the level asked)
+            self.score_ceiling = killer_ceilings(request.size ** 2).get(request.level)
 
     def capped_path(self, puzzle: Puzzle, solution: Solution) -> tuple[list[Any], bool] | None:
         """The capped solve's steps and whether they solve the puzzle, or
@@ -172,7 +176,7 @@ class Judge:
         path, solved = capped
         if r.level is not None and solved and self.rating_profile:
             # the capped path is the rating's, or the rating's is above the level anyway
-            _, level = hodoku_scale(path, raise_by_score=r.kind != "killer")
+            _, level = puzzle_scale(path, puzzle)
             if level is not None and LEVELS.index(level) < LEVELS.index(r.level):
                 return None
         made: Sequence[Any] | None = None   # the full path, as the rating makes it

@@ -36,10 +36,13 @@ bonus); what they leave unsolved gets at least :func:`nested_floor` of N.
 Killer and jigsaw puzzles have no reference scale; both numbers then come
 from one solve with the ``deduce`` profile, using the table's own numbers
 for cage and region techniques (each row's ``rating_note`` gives the
-reasoning), so they sit on the same scale as classic puzzles.  A killer's
-level is its hardest technique's level: its score adds up over many more
-steps (every cell starts empty), so the score ceilings made for classic
-puzzles would call every killer Extreme.
+reasoning), so they sit on the same scale as classic puzzles; a step rates
+what its row says (a 45-rule step 3.0 over any number of houses).  A
+killer's level is its hardest technique's level, raised by its score past
+the killer ceilings (:func:`~deduce.rating.scales.killer_scale`: Easy 1800,
+Medium 3600 for a 9x9, to Hard at most), calibrated on held-out killers:
+its score adds up over many more steps (every cell starts empty), so the
+score ceilings made for classic puzzles would call every killer Extreme.
 
 ``time_limit`` bounds the whole rating of one puzzle (counting, both
 solves and any trial and error), through :func:`deduce.deadline.limit`, so

@@ -21,7 +21,7 @@ from ..step import Step
 from ..strategy import Strategy
 from ..techniques import NESTED_LEVELS
 from .hodoku import HodokuSolver, Memo
-from .scales import hodoku_scale, nested_floor, se_scale
+from .scales import nested_floor, puzzle_scale, se_scale
 
 TIMEOUT = "timeout"
 #: a puzzle whose rating failed inside deduce (a bug, or a worker that died on it twice)
@@ -35,8 +35,11 @@ INVALID = "invalid"
 #     remote pairs, XY-chains, W-wings, empty rectangles and multi-colours;
 #  7: HoDoKu's unique, hidden and avoidable rectangles and Sue de Coq, in its order; its ALS chains,
 #     forcing nets and X-chains;
-#  8: the se profile's static chains and cycles found and chosen as Sudoku Explainer does)
-RATING_MODEL = 8
+#  8: the se profile's static chains and cycles found and chosen as Sudoku Explainer does;
+#  9: killers: no per-house bonus on 45-rule steps (a step rates its row), the level raised by the
+#     killer score ceilings; puzzles with variant constraints rated with deduce's profile, their level
+#     not raised by the score)
+RATING_MODEL = 9
 
 
 @attrs.frozen
@@ -223,7 +226,7 @@ class Rater:
         er, ep, ed, hardest = se_scale(se_result.steps)
         if se_result.backtracking and er is not None:
             er = max(er, nested_floor(self.nested))  # every level tried failed: harder than the last
-        score, level = hodoku_scale(ho_result.steps, raise_by_score=not puzzle.has_cages and not puzzle.constraints)
+        score, level = puzzle_scale(ho_result.steps, puzzle)
         backtracking = se_result.backtracking or ho_result.backtracking
         status = SOLVED_WITH_BACKTRACKING if backtracking else SOLVED
         return Rating(text, status, er, ep, ed, score, level, hardest, backtracking,

@@ -32,7 +32,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Contradiction
-from ..rating.scales import hodoku_scale, se_scale
+from ..rating.scales import puzzle_scale, se_scale
 
 if TYPE_CHECKING:
     from ..engine import SolveResult
@@ -126,7 +126,7 @@ def _summary(result: SolveResult) -> str:
     steps = result.steps
     puzzle = result.puzzle
     er, ep, ed, hardest = se_scale(steps)
-    score, level = hodoku_scale(steps, raise_by_score=not puzzle.cages)
+    score, level = puzzle_scale(steps, puzzle)
     status = {"solved": "solved by logic", "solved-with-backtracking": "solved with trial and error",
               "no-solution": "no solution", "multiple-solutions": "several solutions"}.get(result.status,
                                                                                       result.status)

@@ -41,7 +41,10 @@ OPTIONS: dict[str, dict[str, type]] = {
     # deduce generate's options, less those naming files, processes or clusters
     "generate": {"kind": str, "size": int, "box": str, "symbols": str, "level": str, "er": str, "score": str,
                  "technique": str, "first": bool, "exclude": str, "profile": str, "allow-backtracking": bool,
-                 "symmetry": str, "givens": int, "minimal": bool, "sum-only": bool, "count": int, "seed": int},
+                 "symmetry": str, "givens": int, "minimal": bool, "sum-only": bool, "count": int, "seed": int,
+                 "cage-sizes": str,
+                 "max-single-cages": int,
+                 "cages": int},
     "board": {**_READING},
     "steps": {**_READING, **_TECHNIQUES, "position": str},
 }
