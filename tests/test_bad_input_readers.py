@@ -158,8 +158,9 @@ CASES = [
     ("fp-killer-cells-null", [], fp(killercage=[{"cells": None, "value": "3"}]), "killer cage 1: 'cells'"),
     ("fp-size-5-no-regions", [], json.dumps({"size": 5, "grid": [[{}] * 5] * 5}),
      "r1c1: a 5x5 grid has no boxes, so every cell needs a region"),
-    ("fp-arrow", [], fp(arrow=[{"lines": [["R1C1", "R1C2"]], "cells": ["R1C1"]}]),
-     "constraint 'arrow' is not supported"),
+    ("fp-arrow", [], fp(arrow=[{"lines": [["R1C2", "R1C3"]], "cells": ["R1C1"]}]),
+     "arrow 1: its line starts at R1C2, not in its circle"),
+    ("fp-unknown-key", [], fp(snakeeyes=[{"cells": ["R1C1"]}]), "constraint 'snakeeyes' is not supported"),
     ("fp-diagonal", [], fp(**{"diagonal+": "yes"}), "'diagonal+' must be true or false"),
     ("fp-size-text", [], fp(size="big"), "'size' must be a whole number from 3 to 25"),
     # -- links
