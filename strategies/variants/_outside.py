@@ -21,9 +21,11 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
-from deduce.constraint import ConstraintError
+import attrs
+
+from deduce.constraint import Constraint, ConstraintError
 from deduce.geometry import bits_of
 
 from ._lines import distinct_sums, keep_for_sums, sums
@@ -225,3 +227,90 @@ def clue_text(layout: Any, clue: tuple[int, int], text: str, cls: str, scale: fl
     size = layout.cs * scale
     return (f'<text class="{cls}" x="{x + dx:.1f}" y="{y + dy + size * 0.35:.1f}" font-size="{size:.1f}" '
             f'text-anchor="middle" fill="#000000">{text}</text>')
+
+
+# -- a clue beside a row or column ---------------------------------------------------------------
+
+
+def _clue(value: Iterable[int]) -> tuple[int, int]:
+    r, c = (int(x) for x in value)
+    return r, c
+
+
+@attrs.frozen
+class SideClue(Constraint):
+    """Base of the clues beside a row or column, read from f-puzzles items
+    ``{"cell": "R0C3", "value": "12"}``: ``clue`` is the clue's cell
+    (row, column; 0 and N+1 outside), ``size`` the grid's.  A subclass says
+    ``KIND``, ``KEYS``, :meth:`fits` (values it can hold), its
+    :meth:`narrow` and :meth:`broken`."""
+
+    clue: tuple[int, int] = attrs.field(converter=_clue)
+    value: int = attrs.field(converter=int)
+    size: int = 9
+
+    OUTSIDE: ClassVar[bool] = True
+    NARROWS: ClassVar[bool] = True
+
+    @classmethod
+    def from_fpuzzles(cls, key: str, value: Any, size: int) -> Iterable[Constraint]:
+        out = []
+        for where, item in read_items(key, value, cls.KIND):
+            clue = clue_cell(item["cell"], size, where)
+            if side(clue, size) is None:
+                raise ConstraintError(f"{where}: cell {fp_clue(clue)} is a corner, beside no row or column")
+            out.append(cls(clue, clue_value(item, where), size))
+        return out
+
+    def to_fpuzzles(self, size: int) -> dict[str, Any]:
+        return {self.KEYS[0]: [{"cell": fp_clue(self.clue), "value": str(self.value)}]}
+
+    def cells(self) -> tuple[int, ...]:
+        """The row or column, from the clue's side."""
+        return looked_at(self.clue, self.size)
+
+    def covered(self) -> tuple[int, ...]:
+        return self.cells()
+
+    def label(self, puzzle: Puzzle) -> str:
+        return f"{self.KIND} {self.value} {where_words(self.clue, self.size)}"
+
+    def fits(self, size: int) -> bool:
+        """Whether some filling of a row of values 1-``size`` gives the clue."""
+        return True
+
+    def validate(self, puzzle: Puzzle) -> None:
+        n = puzzle.size
+        what = f"{self.KIND} {fp_clue(self.clue)}"
+        if self.size != n:
+            raise ConstraintError(f"{what}: made for a {self.size}x{self.size} grid, not {n}x{n}")
+        check_side(self.clue, n, what)
+        if not self.fits(n):
+            raise ConstraintError(f"{self.label(puzzle)}: no row of values 1-{n} gives {self.value}")
+
+    def svg(self, puzzle: Puzzle, layout: Any) -> list[str]:
+        cls = "constraint " + self.KIND.replace(" ", "-")
+        return [clue_text(layout, self.clue, str(self.value), cls)]
+
+
+def filled(cand: list[int], cells: Sequence[int]) -> list[tuple[int, ...]] | None:
+    """Every filling of ``cells`` with different values from their
+    candidates, or None when there are too many to list (past 20000)."""
+    count = 1
+    for c in cells:
+        count *= cand[c].bit_count()
+    if count > 20000:
+        return None
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: list[int], used: int) -> None:
+        if len(prefix) == len(cells):
+            out.append(tuple(prefix))
+            return
+        for s in bits_of(cand[cells[len(prefix)]] & ~used):
+            prefix.append(s)
+            extend(prefix, used | 1 << s)
+            prefix.pop()
+
+    extend([], 0)
+    return out
