@@ -38,8 +38,7 @@ from deduce.technique import EASY, Technique, row
 
 from ._common import fp_name
 from ._lines import VARIANTS, distinct_sums, narrowed_step, sums
-from ._outside import check_side, clue_cell, clue_centre, clue_value, fp_clue, in_ring, read_items, runs, \
-    sum_keep
+from ._outside import check_side, clue_cell, clue_centre, clue_value, fp_clue, in_ring, read_items, runs, sum_keep
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle

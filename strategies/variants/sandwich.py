@@ -92,8 +92,8 @@ class Sandwich(SideClue):
         if not places:
             return False
         keep = [0] * len(cells)
-        for _, _, k in places:
-            keep = [x | y for x, y in zip(keep, k)]
+        for _, _, place in places:
+            keep = [x | y for x, y in zip(keep, place)]
         for c, k in zip(cells, keep):
             cand[c] &= k
             if not cand[c]:

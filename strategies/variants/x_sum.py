@@ -77,9 +77,9 @@ class XSum(SideClue):
         if not counts:
             return False
         keep = [0] * len(cells)
-        for x, k in counts.items():
+        for kept in counts.values():
             for i in range(len(cells)):
-                keep[i] |= k[i] if i < len(k) else masks[i]
+                keep[i] |= kept[i] if i < len(kept) else masks[i]
         for c, k in zip(cells, keep):
             cand[c] &= k
             if not cand[c]:
