@@ -7,7 +7,10 @@ solution stays unique; printed as f-puzzles JSON, one per line.
 Kinds: ``sudoku-x`` (both diagonals, givens kept where singles, intersections and
 pairs need them), ``thermo`` (a few thermometers),
 ``kropki`` (every white and black dot of the solution, "all dots given",
-givens kept where deduce needs them to solve by logic alone).
+givens kept where deduce needs them to solve by logic alone); ``xv`` (every
+X and V of the solution, all given), ``little-killer`` (eight little
+killers), ``sandwich``, ``x-sum`` and ``skyscraper`` (a clue beside every row
+and column, from the left and the top), each solved by logic alone.
 The same command prints the same puzzles.
 """
 
@@ -24,7 +27,12 @@ from deduce.formats import write_puzzle
 from deduce.puzzle import Puzzle
 from strategies.variants.diagonals import Diagonal
 from strategies.variants.kropki import KropkiDot, KropkiNegative
+from strategies.variants.little_killer import LittleKiller, diagonal
+from strategies.variants.sandwich import Sandwich
+from strategies.variants.skyscraper import Skyscraper, seen
 from strategies.variants.thermometer import Thermometer
+from strategies.variants.x_sum import XSum
+from strategies.variants.xv import XVMark, XVNegative
 
 
 def solved_grid(puzzle: Puzzle, rng: random.Random) -> tuple[int, ...]:
@@ -90,7 +98,60 @@ def make(kind: str, rng: random.Random) -> Puzzle:
         solution = solved_grid(Puzzle.empty(9), rng)
         p = Puzzle.empty(9, constraints=dots_of(solution, 9))
         return minimal(p, solution, rng, logic=True, only=GENTLE)
+    if kind in CLUES:
+        solution = solved_grid(Puzzle.empty(9), rng)
+        p = Puzzle.empty(9, constraints=CLUES[kind][0](solution, rng))
+        return minimal(p, solution, rng, logic=True, only=GENTLE + (CLUES[kind][1],))
     raise SystemExit(f"unknown kind {kind!r}")
+
+
+def xv_of(solution: tuple[int, ...], rng: random.Random) -> tuple:
+    """Every X and V of the solution, all given."""
+    n = 9
+    out: list = []
+    for c in range(n * n):
+        for d in (c + 1, c + n):
+            if d >= n * n or (d == c + 1 and c % n == n - 1):
+                continue
+            total = solution[c] + solution[d] + 2
+            if total in (5, 10):
+                out.append(XVMark((c, d), "V" if total == 5 else "X"))
+    return (*out, XVNegative())
+
+
+def killers_of(solution: tuple[int, ...], rng: random.Random) -> tuple:
+    """Eight little killers on random diagonals of three or more cells."""
+    out: list = []
+    ring = [(r, c) for r in range(11) for c in range(11) if not (1 <= r <= 9 and 1 <= c <= 9)]
+    while len(out) < 8:
+        clue, direction = rng.choice(ring), rng.choice(["UL", "UR", "DL", "DR"])
+        cells = diagonal(clue, direction, 9)
+        k = LittleKiller(clue, direction, sum(solution[c] + 1 for c in cells))
+        if len(cells) >= 3 and all(set(cells) != set(o.cells()) for o in out):
+            out.append(k)
+    return tuple(out)
+
+
+def side_clues(kind: type, value: object) -> object:
+    def make(solution: tuple[int, ...], rng: random.Random) -> tuple:
+        """The clue of every row (left) and column (top) of the solution."""
+        out = []
+        for clue in [(0, c) for c in range(1, 10)] + [(r, 0) for r in range(1, 10)]:
+            probe = kind(clue, 0)
+            out.append(kind(clue, value([solution[c] for c in probe.cells()])))
+        return tuple(out)
+    return make
+
+
+def _sandwich(row: list[int]) -> int:
+    i, j = sorted((row.index(0), row.index(8)))
+    return sum(v + 1 for v in row[i + 1:j])
+
+
+CLUES = {"xv": (xv_of, "xv"), "little-killer": (killers_of, "little-killer"),
+         "sandwich": (side_clues(Sandwich, _sandwich), "sandwich"),
+         "x-sum": (side_clues(XSum, lambda row: sum(v + 1 for v in row[:row[0] + 1])), "x-sum"),
+         "skyscraper": (side_clues(Skyscraper, seen), "skyscraper-view")}
 
 
 def main(argv: list[str] | None = None) -> int:
