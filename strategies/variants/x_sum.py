@@ -32,7 +32,7 @@ from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
 from ._lines import VARIANTS, distinct_sums, keep_for_sums, narrowed_step
-from ._outside import SideClue, house_words
+from ._outside import SideClue
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
@@ -156,7 +156,6 @@ def _counts_text(r: TextRenderer, step: Step) -> str:
 FIELDS: dict[str, Field] = {
     "xsum": lambda r, s: _clue(r, s).label(r.puzzle),
     "first": lambda r, s: r.cell(_clue(r, s).cells()[0]),
-    "clue_house": lambda r, s: house_words(_clue(r, s).clue, r.puzzle.size),
     "total": lambda r, s: str(_clue(r, s).value),
     "counts_text": _counts_text,
 }
