@@ -310,3 +310,16 @@ def test_a_step_on_a_clue_marks_its_cells():
     m = marks(step, p, state)
     assert {c for c, role in m.cells if role == "pattern"} == set(range(6, 81, 9))
     assert 'class="constraint sandwich"' in grid_svg(state, step)
+
+
+def test_on_6x6_the_sandwich_is_between_the_1_and_the_6_and_boxes_keep_a_diagonal_apart():
+    p = Puzzle.empty(6, constraints=(Sandwich((0, 1), 14, 6),))
+    step = next(SandwichPlaces().find(State.from_puzzle(p)))
+    assert step.text("full", p).startswith("Sandwich sum: the digits between the 1 and the 6 of column 1 add up to 14.")
+    assert {c for c, s in step.eliminations if s == 0} == {6, 12, 18, 24}  # 2+3+4+5: the bread at the ends
+    p = Puzzle.empty(6, constraints=(LittleKiller((4, 0), "UR", 4, 6),))  # r3c1, then r2c2 and r1c3 of box 1
+    state = State.from_puzzle(p)
+    step = next(LittleKillerSums().find(state))
+    state.apply(step)
+    assert state.cand[12] == 0b1 and state.cand[7] == state.cand[2] == 0b11  # 1 + {1, 2}
+    assert "r2c2 and r1c3 see each other, so they differ" in step.text("full", p)
