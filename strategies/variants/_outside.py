@@ -291,26 +291,3 @@ class SideClue(Constraint):
     def svg(self, puzzle: Puzzle, layout: Any) -> list[str]:
         cls = "constraint " + self.KIND.replace(" ", "-")
         return [clue_text(layout, self.clue, str(self.value), cls)]
-
-
-def filled(cand: list[int], cells: Sequence[int]) -> list[tuple[int, ...]] | None:
-    """Every filling of ``cells`` with different values from their
-    candidates, or None when there are too many to list (past 20000)."""
-    count = 1
-    for c in cells:
-        count *= cand[c].bit_count()
-    if count > 20000:
-        return None
-    out: list[tuple[int, ...]] = []
-
-    def extend(prefix: list[int], used: int) -> None:
-        if len(prefix) == len(cells):
-            out.append(tuple(prefix))
-            return
-        for s in bits_of(cand[cells[len(prefix)]] & ~used):
-            prefix.append(s)
-            extend(prefix, used | 1 << s)
-            prefix.pop()
-
-    extend([], 0)
-    return out

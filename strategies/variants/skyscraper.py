@@ -34,7 +34,7 @@ from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
 from ._lines import VARIANTS, narrowed_step
-from ._outside import SideClue, filled, house_words
+from ._outside import SideClue, house_words
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
@@ -85,6 +85,39 @@ def keep_for_views(masks: list[int], size: int, views: int) -> list[int] | None:
     return keep
 
 
+def exact_views(masks: list[int], views: int, cap: int = 400) -> list[int] | bool | None:
+    """Each cell's candidates in some filling with different values that
+    shows ``views`` buildings (None when no filling does), or False when a
+    layer of the search passes ``cap`` states (too many to follow)."""
+    k = len(masks)
+    forward: list[set[tuple[int, int]]] = [{(0, 0)}]  # (values used, buildings seen); the top is the highest used
+    for m in masks:
+        nxt = set()
+        for used, count in forward[-1]:
+            top = used.bit_length() - 1
+            for s in bits_of(m & ~used):
+                state = (used | 1 << s, count + (s > top))
+                if state[1] <= views:
+                    nxt.add(state)
+        if len(nxt) > cap:
+            return False
+        forward.append(nxt)
+    good = {state for state in forward[k] if state[1] == views}
+    if not good:
+        return None
+    keep = [0] * k
+    for i in range(k - 1, -1, -1):
+        before = set()
+        for used, count in forward[i]:
+            top = used.bit_length() - 1
+            for s in bits_of(masks[i] & ~used):
+                if (used | 1 << s, count + (s > top)) in good:
+                    before.add((used, count))
+                    keep[i] |= 1 << s
+        good = before
+    return keep
+
+
 @attrs.frozen
 class Skyscraper(SideClue):
     """``value`` buildings of the clue's row or column are seen from its side."""
@@ -98,12 +131,11 @@ class Skyscraper(SideClue):
     def narrow(self, puzzle: Puzzle, cand: list[int]) -> bool:
         cells = self.cells()
         masks = [cand[c] for c in cells]
-        fillings = filled(cand, cells) if _small(masks) else None
-        if fillings is not None:  # few enough to try each (the row's digits differ)
-            keep = [0] * len(cells)
-            for f in fillings:
-                if seen(f) == self.value:
-                    keep = [k | 1 << s for k, s in zip(keep, f)]
+        exact = exact_views(masks, self.value)
+        if exact is None:
+            return False
+        if isinstance(exact, list):  # few enough states to follow exactly (the row's digits differ)
+            keep = exact
         else:
             found = keep_for_views(masks, self.size, self.value)
             if found is None:
@@ -118,15 +150,6 @@ class Skyscraper(SideClue):
     def broken(self, puzzle: Puzzle, values: Any) -> str | None:
         count = seen(values[c] for c in self.cells())
         return None if count == self.value else f"{count} buildings are seen, not {self.value}"
-
-
-def _small(masks: list[int]) -> bool:
-    count = 1
-    for m in masks:
-        count *= m.bit_count()
-        if count > 2000:
-            return False
-    return True
 
 
 @attrs.frozen
