@@ -271,7 +271,7 @@ def test_the_x_sum_says_which_counts_fit():
     assert step.text("full", p) == (
         "X-sum: r1c3, the first cell from the X-sum 12 above column 3, says how many cells from there add up to "
         "12. With what the cells can hold, the first cells can add up to 12 only when r1c3 is 3 or 4. So "
-        "r1c3<>1256789, r2c3<>9, r3c3<>9.")
+        "r1c3<>1256789, r2c3<>369, r3c3<>369.")
 
 
 def test_the_skyscraper_bounds_the_near_cells():

@@ -291,3 +291,26 @@ class SideClue(Constraint):
     def svg(self, puzzle: Puzzle, layout: Any) -> list[str]:
         cls = "constraint " + self.KIND.replace(" ", "-")
         return [clue_text(layout, self.clue, str(self.value), cls)]
+
+
+def distinct_keep(masks: list[int], total: int) -> list[int] | None:
+    """Each cell's candidates in some filling with different values adding up
+    to ``total``, or None when none does.  Exact while the fillings are few
+    enough to list; past that, the totals are exact and each cell keeps what
+    a sum with repeats allows.
+
+    >>> distinct_keep([0b111, 0b111], 4)  # 1 + 3 or 3 + 1, not 2 + 2
+    [5, 5]
+    """
+    if not masks:
+        return [] if total == 0 else None
+    f = _fillings(masks)
+    if f is None:
+        if not distinct_sums(masks) >> total & 1:
+            return None
+        return keep_for_sums(masks, 1 << total)
+    keep = [0] * len(masks)
+    for filling in f:
+        if sum(filling) + len(filling) == total:
+            keep = [k | 1 << s for k, s in zip(keep, filling)]
+    return keep if any(keep) else None

@@ -33,8 +33,8 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
-from ._lines import VARIANTS, distinct_sums, keep_for_sums, narrowed_step
-from ._outside import SideClue, house_words
+from ._lines import VARIANTS, narrowed_step
+from ._outside import SideClue, distinct_keep, house_words
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
@@ -75,14 +75,12 @@ class Sandwich(SideClue):
                 between = inner[lo + 1:hi]
                 if not all(between):
                     continue
-                if not between:
-                    if self.value:
-                        continue
-                elif not distinct_sums(between) >> self.value & 1:
+                kept = distinct_keep(between, self.value)
+                if kept is None:
                     continue
                 keep = list(inner)
                 keep[i], keep[j] = one, top
-                keep[lo + 1:hi] = keep_for_sums(between, 1 << self.value)
+                keep[lo + 1:hi] = kept
                 out.append((a, b, keep))
         return out
 

@@ -31,8 +31,8 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
-from ._lines import VARIANTS, distinct_sums, keep_for_sums, narrowed_step
-from ._outside import SideClue
+from ._lines import VARIANTS, narrowed_step
+from ._outside import SideClue, distinct_keep
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
@@ -62,12 +62,9 @@ class XSum(SideClue):
             need = self.value - count
             if need < 0 or not all(rest):
                 continue
-            if not rest:
-                if need == 0:
-                    out[x] = [1 << x]
-                continue
-            if distinct_sums(rest) >> need & 1:
-                out[x] = [1 << x, *keep_for_sums(rest, 1 << need)]
+            kept = distinct_keep(rest, need)
+            if kept is not None:
+                out[x] = [1 << x, *kept]
         return out
 
     def narrow(self, puzzle: Puzzle, cand: list[int]) -> bool:
