@@ -36,6 +36,11 @@ already stored (the file records the command)::
 
     python bench/find_examples.py --catalogue --codes aligned-pair-exclusion --puzzles 200 --seed 1
 
+``--puzzle TEXT`` (repeatable) looks only in the puzzles given, for a
+technique that needs a property of the whole puzzle (a symmetry, a layout)::
+
+    python bench/find_examples.py --catalogue --merge --codes CODE --puzzle PUZZLE
+
 ``--by-rating`` solves the generated puzzles (and the showcase) trying the
 techniques in order of rating, so that every step taken is one no easier
 technique makes; ``--search-as-generated`` asks the missing techniques at
@@ -306,7 +311,10 @@ def catalogue_run(args: argparse.Namespace, codes: set[str] | None, rng: random.
             col.found[code] = rec
             col.rank[code] = 0 if rec.get("also") else 2 if rec["easiest"] else 1
     paths = []
-    for label, text, fmt in [] if args.generated_only else SHOWCASE:
+    named = {text.strip(): label for label, text, _ in SHOWCASE}
+    given = [(f"the showcase's {named[text.strip()]!r}" if text.strip() in named else
+              f"a given puzzle ({text.strip()[:90]})", text, None) for text in args.puzzle or ()]
+    for label, text, fmt in given or ([] if args.generated_only else SHOWCASE):
         puzzle = read_puzzle(text, fmt)
         unique = count_solutions(puzzle, 2) == 1
         paths.append((col.solve_path(puzzle, label, unique), label, unique))
@@ -315,7 +323,7 @@ def catalogue_run(args: argparse.Namespace, codes: set[str] | None, rng: random.
         if not puzzle.has_cages and puzzle.size == 9:
             col.solve_path(puzzle, label, unique, "se")
     generated = 0
-    while col.missing(below=2) and (generated < args.puzzles if args.puzzles is not None
+    while not given and col.missing(below=2) and (generated < args.puzzles if args.puzzles is not None
                                     else time.time() - t0 < args.seconds * args.generate):
         puzzle = minimal(random_grid(rng), rng, args.deplete)
         generated += 1
@@ -371,6 +379,10 @@ def main() -> int:
                     help="solve generated puzzles trying techniques in order of rating: every step taken is "
                          "not reducible to an easier technique")
     ap.add_argument("--generated-only", action="store_true", help="skip the showcase puzzles")
+    ap.add_argument("--puzzle", action="append",
+                    help="with --catalogue: look only in this puzzle (any format deduce reads; repeatable), not in "
+                         "the showcase or generated ones: for a technique that needs a property of the whole "
+                         "puzzle, such as a symmetry")
     ap.add_argument("--out", help="the folder to write the examples to (default deduce/data/examples)")
     ap.add_argument("--search-as-generated", action="store_true",
                     help="search each generated puzzle's solve path as soon as it is made (use with --generate 1)")

@@ -2,37 +2,51 @@
 that obeys the constraints, givens removed (in a random order) while the
 solution stays unique; printed as f-puzzles JSON, one per line.
 
-    python bench/variant_seeds.py [--seed 1] [--only sudoku-x,thermo,kropki]
+    python bench/variant_seeds.py [--seed 1] [--only sudoku-x,thermo,kropki,arrow,whispers,renban,palindrome]
 
 Kinds: ``sudoku-x`` (both diagonals, givens kept where singles, intersections and
 pairs need them), ``thermo`` (a few thermometers),
 ``kropki`` (every white and black dot of the solution, "all dots given",
-givens kept where deduce needs them to solve by logic alone); ``xv`` (every
-X and V of the solution, all given), ``little-killer`` (eight little
-killers), ``sandwich``, ``x-sum`` and ``skyscraper`` (a clue beside every row
-and column, from the left and the top), each solved by logic alone.
+givens kept where deduce needs them to solve by logic alone); the line kinds
+(``arrow``, ``whispers``, ``renban``, ``palindrome``, ``between``,
+``region-sum``, ``zipper``, ``entropic``): lines true of a random solved
+grid, found by random walks, givens kept where deduce needs them to solve by
+logic alone; ``xv`` (every X and V of the solution, all given),
+``little-killer`` (eight little killers), ``sandwich``, ``x-sum`` and
+``skyscraper`` (a clue beside every row and column, from the left and the
+top), each solved by logic alone.
 The same command prints the same puzzles.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import sys
+from typing import Any
 
 from deduce.backtrack import count_solutions, first_solutions
 from deduce.engine import Solver
 from deduce.formats import write_puzzle
 from deduce.puzzle import Puzzle
+from strategies.variants.arrow import Arrow
+from strategies.variants.between import BetweenLine
 from strategies.variants.diagonals import Diagonal
+from strategies.variants.entropic import EntropicLine
 from strategies.variants.kropki import KropkiDot, KropkiNegative
 from strategies.variants.little_killer import LittleKiller, diagonal
+from strategies.variants.palindrome import Palindrome
+from strategies.variants.region_sum import RegionSumLine
+from strategies.variants.renban import Renban
 from strategies.variants.sandwich import Sandwich
 from strategies.variants.skyscraper import Skyscraper, seen
 from strategies.variants.thermometer import Thermometer
+from strategies.variants.whispers import GermanWhisper
 from strategies.variants.x_sum import XSum
 from strategies.variants.xv import XVMark, XVNegative
+from strategies.variants.zipper import ZipperLine
 
 
 def solved_grid(puzzle: Puzzle, rng: random.Random) -> tuple[int, ...]:
@@ -53,7 +67,8 @@ def solved_grid(puzzle: Puzzle, rng: random.Random) -> tuple[int, ...]:
 
 
 #: The techniques of a gentle seed: singles, intersections, pairs and the variants' own.
-GENTLE = ("fh", "hs", "ns", "lc1", "lc2", "np", "hp", "extra-hs", "extra-lc", "thermo", "kropki", "kropki-negative")
+GENTLE = ("fh", "hs", "ns", "lc1", "lc2", "np", "hp", "extra-hs", "extra-lc", "thermo", "kropki", "kropki-negative",
+          "arrow", "whispers", "renban", "palindrome", "between", "region-sum", "zipper", "entropic")
 
 
 def minimal(puzzle: Puzzle, solution: tuple[int, ...], rng: random.Random, logic: bool = False,
@@ -85,7 +100,92 @@ def dots_of(solution: tuple[int, ...], n: int) -> tuple:
     return (*out, KropkiNegative("difference"), KropkiNegative("ratio"))
 
 
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+def lines_of(solution: tuple[int, ...], n: int, rng: random.Random, fits: Any, length: range, count: int,
+             used: set[int]) -> list[tuple[int, ...]]:
+    """Up to ``count`` random lines (touching cells, none used before) of the solved grid for which
+    ``fits(cells, values)`` holds, tried from random starts by random walks."""
+    out: list[tuple[int, ...]] = []
+    for _ in range(4000):
+        if len(out) == count:
+            break
+        want = rng.choice(list(length))
+        line = [rng.randrange(n * n)]
+        while len(line) < want:
+            steps = [c for c in _neighbours(line[-1], n) if c not in line and c not in used]
+            if not steps:
+                break
+            line.append(rng.choice(steps))
+        if len(line) == want and not used & set(line) and fits(line, [solution[c] + 1 for c in line]):
+            out.append(tuple(line))
+            used |= set(line)
+    return out
+
+
+LINE_KINDS = ("arrow", "whispers", "renban", "palindrome", "between", "region-sum", "zipper", "entropic")
+
+
+def line_kind(kind: str, rng: random.Random) -> Puzzle:
+    """A random solved grid and lines of ``kind`` true of it, then givens removed while deduce still
+    solves it by logic alone with the gentle techniques."""
+    n = 9
+    solution = solved_grid(Puzzle.empty(n), rng)
+    used: set[int] = set()
+    constraints: list[Any] = []
+    if kind == "arrow":
+        for line in lines_of(solution, n, rng, lambda _, v: v[0] == sum(v[1:]), range(3, 5), 6, used):
+            constraints.append(Arrow(line[:1], (line,)))
+    elif kind == "whispers":
+        for line in lines_of(solution, n, rng, lambda _, v: all(abs(a - b) >= 5 for a, b in itertools.pairwise(v)),
+                             range(4, 7), 6, used):
+            constraints.append(GermanWhisper(line))
+    elif kind == "renban":
+        for line in lines_of(solution, n, rng, lambda _, v: sorted(v) == list(range(min(v), min(v) + len(v))),
+                             range(3, 6), 6, used):
+            constraints.append(Renban(line))
+    elif kind == "palindrome":
+        def mirrored(_: Any, v: list[int]) -> bool:
+            return v == v[::-1]
+        for line in lines_of(solution, n, rng, mirrored, range(3, 8), 5, used):
+            try:
+                Puzzle.empty(n, constraints=(Palindrome(line),))
+            except ValueError:
+                continue
+            constraints.append(Palindrome(line))
+    elif kind == "between":
+        for line in lines_of(solution, n, rng, lambda _, v: all(min(v[0], v[-1]) < x < max(v[0], v[-1])
+                                                                for x in v[1:-1]), range(3, 6), 6, used):
+            constraints.append(BetweenLine(line))
+    elif kind == "region-sum":
+        def equal_pieces(line: Any, v: list[int]) -> bool:
+            pieces = RegionSumLine(line).pieces(Puzzle.empty(n))
+            where = {c: x for c, x in zip(line, v)}
+            return len(pieces) > 1 and len({sum(where[c] for c in piece) for piece in pieces}) == 1
+        for line in lines_of(solution, n, rng, equal_pieces, range(3, 7), 5, used):
+            constraints.append(RegionSumLine(line))
+    elif kind == "zipper":
+        def zipped(_: Any, v: list[int]) -> bool:
+            k = len(v)
+            totals = {v[i] + v[k - 1 - i] for i in range(k // 2)} | ({v[k // 2]} if k % 2 else set())
+            return len(totals) == 1
+        for line in lines_of(solution, n, rng, zipped, range(3, 8), 5, used):
+            constraints.append(ZipperLine(line))
+    elif kind == "entropic":
+        for line in lines_of(solution, n, rng, lambda _, v: all(len({(x - 1) // 3 for x in v[i:i + 3]}) == 3
+                                                                for i in range(len(v) - 2)), range(4, 8), 5, used):
+            constraints.append(EntropicLine(line))
+    p = Puzzle.empty(n, constraints=tuple(constraints))
+    return minimal(p, solution, rng, logic=True, only=GENTLE)
+
+
 def make(kind: str, rng: random.Random) -> Puzzle:
+    if kind in LINE_KINDS:
+        return line_kind(kind, rng)
     if kind == "sudoku-x":
         p = Puzzle.empty(9, constraints=(Diagonal("+"), Diagonal("-")))
         return minimal(p, solved_grid(p, rng), rng, logic=True, only=GENTLE)
@@ -157,7 +257,7 @@ CLUES = {"xv": (xv_of, "xv"), "little-killer": (killers_of, "little-killer"),
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", default="sudoku-x,thermo,kropki")
+    parser.add_argument("--only", default="sudoku-x,thermo,kropki," + ",".join(LINE_KINDS))
     args = parser.parse_args(argv)
     for kind in args.only.split(","):
         p = make(kind, random.Random(f"{args.seed}:{kind}"))

@@ -49,6 +49,21 @@ from .state import State
 from .step import Step
 from .techniques import BUILTIN, NESTED_LEVELS, OPT_IN, TABLE, TECHNIQUES, Technique, lookup, other_names
 
+#: The command that stores a technique's example, ``deduce/data/examples/CODE.json`` (and nothing else: the
+#: same command writes the same file).  CONTRIBUTING and the tests' messages give this one
+#: (``--puzzle PUZZLE`` instead of ``--puzzles 200`` looks in a given puzzle only).
+STORE_EXAMPLE_COMMAND = "python bench/find_examples.py --catalogue --codes {codes} --puzzles 200 --seed 1"
+
+
+def store_example_command(codes: str | list[str]) -> str:
+    """The command that stores the examples of ``codes``.
+
+    >>> store_example_command(["x-wing", "xy-wing"])
+    'python bench/find_examples.py --catalogue --codes x-wing,xy-wing --puzzles 200 --seed 1'
+    """
+    return STORE_EXAMPLE_COMMAND.format(codes=codes if isinstance(codes, str) else ",".join(codes))
+
+
 # -- the table and other programs' names ----------------------------------------
 
 

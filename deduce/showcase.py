@@ -147,5 +147,89 @@ SHOWCASE: tuple[tuple[str, str, str | None], ...] = (
      '0","value":"3"},{"cell":"R2C0","value":"3"},{"cell":"R3C0","value":"3"},{"cell":"R4C0","value":"2"},'
      '{"cell":"R5C0","value":"6"},{"cell":"R6C0","value":"1"},{"cell":"R7C0","value":"4"},{"cell":"R8C0","'
      'value":"2"},{"cell":"R9C0","value":"2"}]}', "fpuzzles"),
+    ('seed: arrows',
+     '{"size":9,"grid":[[{},{},{},{},{},{"value":5,"given":true},{},{},{"value":3,"given":true}],[{"value"'
+     ':1,"given":true},{"value":7,"given":true},{"value":5,"given":true},{},{"value":2,"given":true},{},{}'
+     ',{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{"value":7,"given":tr'
+     'ue},{},{},{},{}],[{},{},{},{},{},{"value":4,"given":true},{},{},{}],[{},{},{},{"value":6,"given":tru'
+     'e},{},{"value":8,"given":true},{"value":9,"given":true},{"value":2,"given":true},{"value":5,"given":'
+     'true}],[{},{},{},{},{},{},{},{"value":4,"given":true},{}],[{},{},{},{},{},{"value":1,"given":true},{'
+     '},{},{}]],"arrow":[{"cells":["R2C4"],"lines":[["R2C4","R3C4","R4C4","R5C3"]]},{"cells":["R2C7"],"lin'
+     'es":[["R2C7","R2C6","R1C5","R2C5"]]},{"cells":["R2C9"],"lines":[["R2C9","R3C8","R4C7"]]},{"cells":["'
+     'R6C3"],"lines":[["R6C3","R7C3","R8C3","R8C2"]]},{"cells":["R4C1"],"lines":[["R4C1","R5C2","R4C2"]]},'
+     '{"cells":["R3C3"],"lines":[["R3C3","R4C3","R5C4"]]}]}', "fpuzzles"),
+    ('seed: German whispers',
+     '{"size":9,"grid":[[{},{},{},{},{},{},{},{},{}],[{},{},{"value":7,"given":true},{},{},{},{},{},{}],[{'
+     '"value":5,"given":true},{},{},{},{},{"value":2,"given":true},{},{},{"value":3,"given":true}],[{},{"v'
+     'alue":7,"given":true},{"value":2,"given":true},{"value":4,"given":true},{},{},{},{},{}],[{},{},{"val'
+     'ue":8,"given":true},{"value":9,"given":true},{},{},{},{"value":3,"given":true},{}],[{},{},{},{},{},{'
+     '"value":6,"given":true},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{"value":8,"given":true},{"'
+     'value":4,"given":true},{},{},{},{"value":7,"given":true}],[{},{"value":4,"given":true},{},{},{},{},{'
+     '},{},{}]],"whispers":[{"lines":[["R2C9","R3C9","R4C8","R5C9"]]},{"lines":[["R6C4","R6C5","R7C5","R6C'
+     '6"]]},{"lines":[["R3C3","R2C2","R3C2","R4C3"]]},{"lines":[["R9C5","R9C6","R8C7","R7C8"]]},{"lines":['
+     '["R7C6","R8C6","R9C7","R9C8","R8C9"]]},{"lines":[["R3C6","R2C7","R2C8","R3C8"]]}]}', "fpuzzles"),
+    ('seed: renban lines',
+     '{"size":9,"grid":[[{},{},{},{"value":6,"given":true},{},{"value":2,"given":true},{},{},{"value":3,"g'
+     'iven":true}],[{},{},{"value":1,"given":true},{},{"value":7,"given":true},{"value":9,"given":true},{"'
+     'value":2,"given":true},{},{}],[{"value":3,"given":true},{},{"value":7,"given":true},{},{},{},{},{},{'
+     '}],[{},{"value":1,"given":true},{},{"value":8,"given":true},{},{},{},{},{}],[{"value":9,"given":true'
+     '},{},{},{},{},{},{"value":4,"given":true},{},{}],[{},{},{},{"value":9,"given":true},{},{"value":7,"g'
+     'iven":true},{},{},{}],[{},{},{"value":6,"given":true},{},{},{},{},{},{"value":9,"given":true}],[{},{'
+     '},{},{},{},{},{"value":3,"given":true},{},{}],[{},{},{"value":4,"given":true},{},{},{},{},{},{}]],"r'
+     'enban":[{"lines":[["R5C6","R4C6","R3C6","R4C5","R5C5"]]},{"lines":[["R8C7","R7C7","R7C8"]]},{"lines"'
+     ':[["R5C9","R6C9","R6C8"]]},{"lines":[["R1C9","R1C8","R2C9"]]},{"lines":[["R2C1","R3C2","R3C1","R4C2"'
+     ']]},{"lines":[["R9C8","R9C7","R9C6"]]}]}', "fpuzzles"),
+    ('seed: palindromes',
+     '{"size":9,"grid":[[{},{},{},{},{"value":3,"given":true},{},{"value":5,"given":true},{},{}],[{"value"'
+     ':4,"given":true},{},{"value":1,"given":true},{"value":6,"given":true},{},{},{},{},{}],[{"value":7,"g'
+     'iven":true},{},{},{"value":4,"given":true},{},{"value":9,"given":true},{},{},{}],[{},{},{},{"value":'
+     '7,"given":true},{"value":9,"given":true},{},{"value":8,"given":true},{},{}],[{},{},{},{"value":1,"gi'
+     'ven":true},{},{},{},{},{}],[{},{"value":3,"given":true},{},{},{"value":4,"given":true},{},{},{},{}],'
+     '[{"value":8,"given":true},{},{},{},{},{},{},{},{}],[{},{"value":4,"given":true},{},{},{},{},{},{"val'
+     'ue":2,"given":true},{}],[{},{},{},{},{},{},{},{"value":6,"given":true},{}]],"palindrome":[{"lines":['
+     '["R2C5","R2C6","R3C7"]]},{"lines":[["R4C6","R4C7","R5C8"]]},{"lines":[["R4C1","R3C1","R2C2"]]},{"lin'
+     'es":[["R1C2","R1C3","R2C4"]]},{"lines":[["R8C4","R7C3","R7C2"]]}]}', "fpuzzles"),
+    ('seed: between lines',
+     '{"size":9,"grid":[[{},{},{},{"value":3,"given":true},{},{"value":1,"given":true},{},{"value":6,"give'
+     'n":true},{}],[{},{"value":4,"given":true},{},{},{"value":6,"given":true},{},{},{},{}],[{},{"value":5'
+     ',"given":true},{},{},{},{},{},{},{}],[{},{},{},{},{},{"value":5,"given":true},{},{"value":2,"given":'
+     'true},{}],[{"value":6,"given":true},{"value":2,"given":true},{},{},{},{"value":4,"given":true},{},{}'
+     ',{}],[{},{},{},{},{},{},{},{},{"value":7,"given":true}],[{},{},{"value":2,"given":true},{},{},{},{},'
+     '{"value":9,"given":true},{}],[{},{},{},{},{},{},{},{"value":5,"given":true},{"value":6,"given":true}'
+     '],[{},{"value":1,"given":true},{},{},{},{},{"value":8,"given":true},{"value":3,"given":true},{}]],"b'
+     'etweenline":[{"lines":[["R4C3","R4C2","R5C3","R4C4","R3C4"]]},{"lines":[["R6C7","R7C6","R7C7"]]},{"l'
+     'ines":[["R2C8","R2C9","R1C9","R1C8","R2C7"]]},{"lines":[["R2C2","R2C3","R1C3"]]},{"lines":[["R4C7","'
+     'R5C7","R4C6","R3C6"]]},{"lines":[["R4C8","R3C7","R2C6","R3C5"]]}]}', "fpuzzles"),
+    ('seed: region-sum lines',
+     '{"size":9,"grid":[[{},{},{"value":9,"given":true},{},{},{},{},{"value":4,"given":true},{}],[{},{},{}'
+     ',{"value":2,"given":true},{},{},{},{},{}],[{},{"value":3,"given":true},{},{},{},{},{"value":8,"given'
+     '":true},{"value":2,"given":true},{}],[{},{"value":5,"given":true},{},{},{},{},{"value":1,"given":tru'
+     'e},{},{}],[{},{},{"value":6,"given":true},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},'
+     '{},{},{"value":2,"given":true},{},{},{"value":7,"given":true}],[{},{},{},{},{},{"value":7,"given":tr'
+     'ue},{},{"value":5,"given":true},{}],[{"value":6,"given":true},{},{},{"value":3,"given":true},{"value'
+     '":9,"given":true},{},{},{},{}]],"regionsumline":[{"lines":[["R3C4","R2C5","R2C4","R2C3"]]},{"lines":'
+     '[["R8C4","R7C5","R7C4","R7C3","R8C3","R9C3"]]},{"lines":[["R4C4","R3C3","R4C2","R5C1"]]},{"lines":[['
+     '"R5C9","R5C8","R6C7","R5C6","R5C5","R6C4"]]},{"lines":[["R6C3","R5C2","R4C3","R5C4"]]}]}', "fpuzzles"),
+    ('seed: zipper lines',
+     '{"size":9,"grid":[[{},{},{},{},{},{},{},{},{}],[{},{},{},{"value":6,"given":true},{},{"value":4,"giv'
+     'en":true},{},{"value":1,"given":true},{}],[{},{"value":4,"given":true},{},{"value":2,"given":true},{'
+     '},{},{},{},{}],[{},{},{},{},{},{"value":9,"given":true},{"value":8,"given":true},{},{}],[{},{},{},{"'
+     'value":5,"given":true},{},{},{},{},{"value":6,"given":true}],[{},{},{"value":4,"given":true},{},{"va'
+     'lue":8,"given":true},{},{},{},{"value":7,"given":true}],[{},{},{},{},{"value":5,"given":true},{},{},'
+     '{},{}],[{},{},{},{},{},{"value":3,"given":true},{},{"value":9,"given":true},{}],[{},{"value":6,"give'
+     'n":true},{"value":3,"given":true},{},{},{},{},{},{}]],"zipperline":[{"lines":[["R3C6","R4C5","R5C6",'
+     '"R5C5"]]},{"lines":[["R2C2","R1C2","R2C1","R3C2"]]},{"lines":[["R7C6","R6C6","R7C7","R8C6"]]},{"line'
+     's":[["R2C3","R2C4","R1C5"]]},{"lines":[["R6C8","R5C7","R4C8"]]}]}', "fpuzzles"),
+    ('seed: entropic lines',
+     '{"size":9,"grid":[[{"value":4,"given":true},{},{},{},{},{"value":3,"given":true},{},{},{}],[{},{},{}'
+     ',{"value":5,"given":true},{},{"value":6,"given":true},{},{},{}],[{},{"value":3,"given":true},{},{},{'
+     '"value":2,"given":true},{},{"value":8,"given":true},{},{"value":9,"given":true}],[{},{},{},{},{},{},'
+     '{},{"value":2,"given":true},{}],[{},{"value":8,"given":true},{},{},{},{},{},{},{}],[{},{},{},{"value'
+     '":2,"given":true},{},{"value":1,"given":true},{},{},{"value":6,"given":true}],[{},{},{},{},{},{},{},'
+     '{},{}],[{},{"value":6,"given":true},{},{},{"value":1,"given":true},{},{},{},{}],[{"value":9,"given":'
+     'true},{"value":7,"given":true},{},{"value":4,"given":true},{},{},{},{},{"value":5,"given":true}]],"e'
+     'ntropicline":[{"lines":[["R8C3","R8C4","R7C3","R6C2"]]},{"lines":[["R1C3","R2C4","R3C4","R2C5"]]},{"'
+     'lines":[["R4C8","R5C9","R6C9","R7C9"]]},{"lines":[["R9C9","R8C8","R8C7","R7C8","R7C7"]]},{"lines":[['
+     '"R7C4","R7C5","R6C5","R6C4","R6C3","R5C4"]]}]}', "fpuzzles"),
     ("BUG types 3 and 4", "7.........1.63.82....4..3....95...8.2..1....5.3..4...1..2.8...747..6..5.3......4.", None),
 )

@@ -21,10 +21,10 @@ from typing import Iterable
 import attrs
 
 __all__ = [
-    "ALS", "CAGES", "CHAINS", "DEFAULT_PROFILES", "EASY", "EXTREME", "FAMILIES", "FISH", "FORCING", "HARD",
+    "ALS", "CAGES", "CHAINS", "DEFAULT_PROFILES", "EASY", "EXTREME", "FAMILY_TITLES", "FISH", "FORCING", "HARD",
     "INTERSECTIONS", "LAST_RESORT", "LEFTOVERS", "LEVELS", "LEVEL_CEILINGS", "MEDIUM", "ORDERED_PROFILES",
     "PROFILE_NAMES", "REFERENCE_PROFILES", "SINGLES", "SINGLE_DIGIT", "SUBSETS", "UNFAIR", "UNIQUENESS", "WINGS",
-    "Technique", "row",
+    "Technique", "family_title", "row",
 ]
 
 EASY, MEDIUM, HARD, UNFAIR, EXTREME = "Easy", "Medium", "Hard", "Unfair", "Extreme"
@@ -32,12 +32,28 @@ LEVELS = (EASY, MEDIUM, HARD, UNFAIR, EXTREME)
 #: HoDoKu's score ceilings: the level is raised while the score is above them.
 LEVEL_CEILINGS = {EASY: 800, MEDIUM: 1000, HARD: 1600, UNFAIR: 1800}
 
-# Families
+# The built-in families.  A family is a plain string on each row, not a closed list: a plugin's technique may
+# name a family of its own (``Technique(..., family="variants")``), and every listing (``deduce techniques``,
+# ``--only FAMILY``, the documentation) is made from the rows themselves (:func:`deduce.techniques.families`).
 SINGLES, INTERSECTIONS, SUBSETS, FISH, SINGLE_DIGIT = "singles", "intersections", "subsets", "fish", "single-digit"
 WINGS, UNIQUENESS, CHAINS, ALS, FORCING = "wings", "uniqueness", "chains", "als", "forcing"
 CAGES, LEFTOVERS, LAST_RESORT = "cages", "leftovers", "last-resort"
-FAMILIES = (SINGLES, INTERSECTIONS, SUBSETS, FISH, SINGLE_DIGIT, WINGS, UNIQUENESS, CHAINS, ALS, FORCING,
-            CAGES, LEFTOVERS, LAST_RESORT)
+
+#: What the documentation calls the built-in families (another family is called by its own name).
+FAMILY_TITLES = {SINGLES: "Singles", INTERSECTIONS: "Intersections", SUBSETS: "Subsets", FISH: "Fish",
+                 SINGLE_DIGIT: "Single-digit patterns", WINGS: "Wings", UNIQUENESS: "Uniqueness", CHAINS: "Chains",
+                 ALS: "Almost locked sets", FORCING: "Forcing chains", CAGES: "Killer cages",
+                 LEFTOVERS: "Jigsaw", LAST_RESORT: "Last resort"}
+
+
+def family_title(family: str) -> str:
+    """The family's name in the documentation.
+
+    >>> family_title("single-digit"), family_title("variants")
+    ('Single-digit patterns', 'Variants')
+    """
+    return FAMILY_TITLES.get(family) or family.replace("-", " ").capitalize()
+
 
 #: The profiles whose order of trial is the table's ``order`` key.
 ORDERED_PROFILES = ("deduce", "full")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from deduce import catalogue
-from deduce.catalogue import ALWAYS_ALSO, NO_STORED_EXAMPLE, example_step, resolve, stored
+from deduce.catalogue import ALWAYS_ALSO, NO_STORED_EXAMPLE, example_step, resolve, store_example_command, stored
 from deduce.engine import effective
 from deduce.registry import discovered, implemented_codes
 from deduce.strategy import allows_cages, requires_unique
@@ -23,7 +23,7 @@ EXAMPLES = stored()
 
 def test_every_implemented_technique_has_a_stored_example():
     missing = sorted((implemented_codes() | {"bf"}) - set(EXAMPLES) - set(NO_STORED_EXAMPLE))
-    assert not missing, f"no stored example for {missing}: run bench/find_examples.py --catalogue --merge"
+    assert not missing, f"no stored example for {missing}: run {store_example_command(missing)}"
     assert set(EXAMPLES) <= {t.code for t in TABLE}
 
 
@@ -110,7 +110,7 @@ def test_stored_example_is_a_real_step_no_easier_technique_makes(code):
     own = [s for s in discovered() if s.technique.code == code]
     wanted = (set(step.eliminations), set(step.placements))
     assert any((set(f.eliminations), set(f.placements)) == wanted for s in own for f in s.find(state)), \
-        "the stored step is no longer what its strategy finds: run bench/find_examples.py --catalogue"
+        f"the stored step is no longer what its strategy finds: run {store_example_command(code)}"
     # easiest: nothing tried before it applies; else nothing rated easier makes its eliminations, or the
     # example names the easier techniques that do
     order = _profile(code)

@@ -8,9 +8,10 @@
  * The subsets, per group in order: every k items whose masks make a union of
  * exactly k bits, in combinations order, kept when it eliminates something
  * (what locked_groups yields and the strategies make steps of).  Python
- * makes the steps.  (Full houses and hidden singles were searched here
- * too: they saved under 5% of the rating's and of explain's time, measured
- * by bench/kernel_share.py, so they are Python's alone.) */
+ * makes the steps.  (Full houses and hidden singles had a search of their
+ * own here too: it saved under 5% of the rating's and of explain's time,
+ * measured by bench/kernel_share.py, and went.  Hidden singles are now asked
+ * of the hidden-subset search with one symbol, strategies._accel.hidden_singles.) */
 
 
 typedef struct {

@@ -1,7 +1,8 @@
 """Sphinx directives that write deduce's own tables into the docs.
 
 ``deduce-techniques`` makes the technique list from ``deduce.TABLE`` (the
-one table: code, name, family, both rating scales, description), and
+one table: code, name, family, both rating scales, description),
+``deduce-families`` the list of what each family covers from the same rows, and
 ``deduce-glossary`` the glossary from ``deduce techniques glossary``, so
 the documentation says what the program says.
 """
@@ -56,6 +57,43 @@ class TechniqueTable(Directive):
         return [_table(headers, rows, [12, 16, 10, 4, 5, 7, 46])]
 
 
+def family_lines() -> list[tuple[str, str]]:
+    """(title, what it covers) per family, from the rows: deduce's default
+    set first, then what runs on request (``--profile full`` or ``--only``),
+    then what only a reference program's profile uses."""
+    from deduce.technique import family_title
+    from deduce.techniques import families, techniques_of_family
+
+    out = []
+    for family in families():
+        rows = techniques_of_family(family)
+        default = [t.name for t in rows if "deduce" in t.profiles]
+        on_request = [t.name for t in rows if t.opt_in]
+        reference = [t.name for t in rows if "full" not in t.profiles]
+        parts = [", ".join(default)] if default else []
+        if on_request:
+            parts.append("on request: " + ", ".join(on_request))
+        if reference:
+            parts.append("in a reference program's profile only: " + ", ".join(reference))
+        out.append((family_title(family), "; ".join(parts) + "."))
+    return out
+
+
+class FamilyList(Directive):
+    """What each family covers, made from the table's rows (a new row or family shows at once)."""
+
+    def run(self) -> list[nodes.Node]:
+        items = nodes.bullet_list()
+        for title, covers in family_lines():
+            item = nodes.list_item()
+            paragraph = nodes.paragraph()
+            paragraph += nodes.strong(text=title)
+            paragraph += nodes.Text(": " + covers)
+            item += paragraph
+            items += item
+        return [items]
+
+
 class Glossary(Directive):
     """The words deduce's explanations use, as ``deduce techniques glossary`` prints them."""
 
@@ -80,5 +118,6 @@ class Glossary(Directive):
 
 def setup(app: Any) -> dict[str, Any]:
     app.add_directive("deduce-techniques", TechniqueTable)
+    app.add_directive("deduce-families", FamilyList)
     app.add_directive("deduce-glossary", Glossary)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

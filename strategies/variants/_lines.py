@@ -151,6 +151,45 @@ def mutually_seen(puzzle: Puzzle, cells: tuple[int, ...]) -> bool:
     return all(peers[a] >> b & 1 for a, b in itertools.combinations(cells, 2))
 
 
+def piece_sums(puzzle: Puzzle, cand: list[int], piece: tuple[int, ...]) -> int:
+    """The totals a group of cells can make (different values where they see each other)."""
+    masks = [cand[c] for c in piece]
+    return distinct_sums(masks) if len(piece) > 1 and mutually_seen(puzzle, piece) else sums(masks)
+
+
+def narrow_to_common_total(puzzle: Puzzle, cand: list[int], groups: tuple[tuple[int, ...], ...],
+                           totals: int = -1) -> int:
+    """Narrow ``cand`` so that every group of cells adds up to one common
+    total (within ``totals``, a bit set, when given); the totals left (0:
+    a contradiction)."""
+    for _ in range(4):
+        possible = totals
+        for g in groups:
+            possible &= piece_sums(puzzle, cand, g)
+        if not possible:
+            return 0
+        changed = False
+        for g in groups:
+            for c, keep in zip(g, keep_for_sums([cand[c] for c in g], possible)):
+                if cand[c] & ~keep:
+                    cand[c] &= keep
+                    changed = True
+                if not cand[c]:
+                    return 0
+        if not changed:
+            return possible
+    return possible
+
+
+def totals_text(totals: tuple[int, ...]) -> str:
+    """Totals in words: ``10-12``, ``10 or 12``."""
+    if not totals:
+        return "nothing"
+    if len(totals) > 2 and totals[-1] - totals[0] == len(totals) - 1:
+        return f"{totals[0]}-{totals[-1]}"
+    return prose([str(t) for t in totals], "or")
+
+
 def total_range(masks: Iterable[int]) -> tuple[int, int]:
     """The least and largest total of the cells (repeats allowed)."""
     lo = hi = 0

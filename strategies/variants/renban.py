@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from deduce.render.words import TextRenderer
 
 
-def _matches(masks: list[int], run: int) -> int:
+def _matches(masks: list[int], run: int) -> list[int]:
     """The values each cell can take in an assignment of the run's values
     (``run``: a mask of k values) to the k cells, one each: per cell a mask,
     0 everywhere when there is none."""
@@ -59,7 +59,7 @@ def _matches(masks: list[int], run: int) -> int:
         return found
 
     place(0, run, [])
-    return out  # type: ignore[return-value]
+    return out
 
 
 @attrs.frozen

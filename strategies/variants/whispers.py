@@ -52,7 +52,7 @@ class GermanWhisper(Line):
 
     @classmethod
     def from_fpuzzles(cls, key: str, value: Any, size: int) -> Iterable[Constraint]:
-        out = []
+        out: list[Constraint] = []
         for k, item in enumerate(fp_list(value, key), 1):
             difference = fp_value(item, 0, f"{cls.KIND} {k}") if isinstance(item, dict) else 0
             out.extend(cls(line, difference) for line in read_lines(key, [item], size, cls.KIND))
