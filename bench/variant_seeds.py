@@ -2,7 +2,7 @@
 that obeys the constraints, givens removed (in a random order) while the
 solution stays unique; printed as f-puzzles JSON, one per line.
 
-    python bench/variant_seeds.py [--seed 1] [--only sudoku-x,thermo,kropki,arrow,whispers,renban,palindrome]
+    python bench/variant_seeds.py [--seed 1] [--only KIND,KIND...]
 
 Kinds: ``sudoku-x`` (both diagonals, givens kept where singles, intersections and
 pairs need them), ``thermo`` (a few thermometers),
@@ -12,7 +12,10 @@ givens kept where deduce needs them to solve by logic alone), ``odd-even``
 (``arrow``, ``whispers``, ``renban``, ``palindrome``, ``between``,
 ``region-sum``, ``zipper``, ``entropic``): lines true of a random solved
 grid, found by random walks, givens kept where deduce needs them to solve by
-logic alone.
+logic alone; ``xv`` (every X and V of the solution, all given),
+``little-killer`` (eight little killers), ``sandwich``, ``x-sum`` and
+``skyscraper`` (a clue beside every row and column, from the left and the
+top), each solved by logic alone.
 The same command prints the same puzzles.
 """
 
@@ -34,13 +37,18 @@ from strategies.variants.between import BetweenLine
 from strategies.variants.diagonals import Diagonal
 from strategies.variants.entropic import EntropicLine
 from strategies.variants.kropki import KropkiDot, KropkiNegative
+from strategies.variants.little_killer import LittleKiller, diagonal
 from strategies.variants.nonconsecutive import NonConsecutive
 from strategies.variants.palindrome import Palindrome
 from strategies.variants.parity import Parity
 from strategies.variants.region_sum import RegionSumLine
 from strategies.variants.renban import Renban
+from strategies.variants.sandwich import Sandwich
+from strategies.variants.skyscraper import Skyscraper, seen
 from strategies.variants.thermometer import Thermometer
 from strategies.variants.whispers import GermanWhisper
+from strategies.variants.x_sum import XSum
+from strategies.variants.xv import XVMark, XVNegative
 from strategies.variants.zipper import ZipperLine
 
 
@@ -202,13 +210,67 @@ def make(kind: str, rng: random.Random) -> Puzzle:
     if kind == "nonconsecutive":
         p = Puzzle.empty(9, constraints=(NonConsecutive(),))
         return minimal(p, solved_grid(p, rng), rng, logic=True, only=GENTLE)
+    if kind in CLUES:
+        solution = solved_grid(Puzzle.empty(9), rng)
+        p = Puzzle.empty(9, constraints=CLUES[kind][0](solution, rng))
+        return minimal(p, solution, rng, logic=True, only=GENTLE + (CLUES[kind][1],))
     raise SystemExit(f"unknown kind {kind!r}")
+
+
+def xv_of(solution: tuple[int, ...], rng: random.Random) -> tuple:
+    """Every X and V of the solution, all given."""
+    n = 9
+    out: list = []
+    for c in range(n * n):
+        for d in (c + 1, c + n):
+            if d >= n * n or (d == c + 1 and c % n == n - 1):
+                continue
+            total = solution[c] + solution[d] + 2
+            if total in (5, 10):
+                out.append(XVMark((c, d), "V" if total == 5 else "X"))
+    return (*out, XVNegative())
+
+
+def killers_of(solution: tuple[int, ...], rng: random.Random) -> tuple:
+    """Eight little killers on random diagonals of three or more cells."""
+    out: list = []
+    ring = [(r, c) for r in range(11) for c in range(11) if not (1 <= r <= 9 and 1 <= c <= 9)]
+    while len(out) < 8:
+        clue, direction = rng.choice(ring), rng.choice(["UL", "UR", "DL", "DR"])
+        cells = diagonal(clue, direction, 9)
+        k = LittleKiller(clue, direction, sum(solution[c] + 1 for c in cells))
+        if len(cells) >= 3 and all(set(cells) != set(o.cells()) for o in out):
+            out.append(k)
+    return tuple(out)
+
+
+def side_clues(kind: type, value: object) -> object:
+    def make(solution: tuple[int, ...], rng: random.Random) -> tuple:
+        """The clue of every row (left) and column (top) of the solution."""
+        out = []
+        for clue in [(0, c) for c in range(1, 10)] + [(r, 0) for r in range(1, 10)]:
+            probe = kind(clue, 0)
+            out.append(kind(clue, value([solution[c] for c in probe.cells()])))
+        return tuple(out)
+    return make
+
+
+def _sandwich(row: list[int]) -> int:
+    i, j = sorted((row.index(0), row.index(8)))
+    return sum(v + 1 for v in row[i + 1:j])
+
+
+CLUES = {"xv": (xv_of, "xv"), "little-killer": (killers_of, "little-killer"),
+         "sandwich": (side_clues(Sandwich, _sandwich), "sandwich"),
+         "x-sum": (side_clues(XSum, lambda row: sum(v + 1 for v in row[:row[0] + 1])), "x-sum"),
+         "skyscraper": (side_clues(Skyscraper, seen), "skyscraper-view")}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", default="sudoku-x,thermo,kropki,odd-even,nonconsecutive," + ",".join(LINE_KINDS))
+    kinds = ("sudoku-x", "thermo", "kropki", "odd-even", "nonconsecutive", *LINE_KINDS, *CLUES)
+    parser.add_argument("--only", default=",".join(kinds))
     args = parser.parse_args(argv)
     for kind in args.only.split(","):
         p = make(kind, random.Random(f"{args.seed}:{kind}"))

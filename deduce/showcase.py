@@ -85,6 +85,68 @@ SHOWCASE: tuple[tuple[str, str, str | None], ...] = (
      '7C9","R8C9"]},{"cells":["R8C1","R8C2"]},{"cells":["R8C3","R8C4"]},{"cells":["R8C5","R9C5"]},{"cells"'
      ':["R9C3","R9C4"]},{"cells":["R9C4","R9C5"]},{"cells":["R9C6","R9C7"]},{"cells":["R9C8","R9C9"]}],"ne'
      'gative":["difference","ratio"]}', "fpuzzles"),
+    ('seed: XV, every mark given',
+     '{"size":9,"grid":[[{},{},{},{},{"value":3,"given":true},{},{},{},{}],[{},{},{},{},{},{},{},{},{"valu'
+     'e":6,"given":true}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{"valu'
+     'e":5,"given":true},{"value":4,"given":true},{},{}],[{"value":9,"given":true},{},{},{},{},{},{},{},{}'
+     '],[{},{},{},{},{},{},{},{},{}],[{},{},{"value":9,"given":true},{},{},{},{},{},{}],[{"value":7,"given'
+     '":true},{"value":1,"given":true},{},{"value":5,"given":true},{},{},{},{},{}]],"xv":[{"cells":["R1C6"'
+     ',"R1C7"],"value":"V"},{"cells":["R2C7","R2C8"],"value":"V"},{"cells":["R3C1","R4C1"],"value":"V"},{"'
+     'cells":["R3C4","R4C4"],"value":"X"},{"cells":["R3C8","R4C8"],"value":"V"},{"cells":["R4C5","R4C6"],"'
+     'value":"X"},{"cells":["R4C5","R5C5"],"value":"V"},{"cells":["R5C3","R5C4"],"value":"V"},{"cells":["R'
+     '6C2","R6C3"],"value":"V"},{"cells":["R7C2","R8C2"],"value":"V"},{"cells":["R7C6","R8C6"],"value":"X"'
+     '},{"cells":["R7C8","R8C8"],"value":"X"},{"cells":["R8C7","R9C7"],"value":"X"},{"cells":["R9C5","R9C6'
+     '"],"value":"X"}],"negative":["xv"]}', "fpuzzles"),
+    ('seed: little killers',
+     '{"size":9,"grid":[[{},{},{},{},{},{},{"value":8,"given":true},{},{}],[{},{},{},{},{},{},{"value":6,"'
+     'given":true},{},{}],[{"value":6,"given":true},{},{},{},{},{},{},{},{}],[{},{},{"value":8,"given":tru'
+     'e},{"value":2,"given":true},{},{"value":1,"given":true},{},{},{}],[{},{},{},{},{},{"value":3,"given"'
+     ':true},{},{},{}],[{},{"value":9,"given":true},{"value":5,"given":true},{},{},{},{},{},{}],[{},{},{},'
+     '{"value":6,"given":true},{"value":8,"given":true},{},{},{},{"value":2,"given":true}],[{},{},{},{},{"'
+     'value":3,"given":true},{"value":2,"given":true},{},{},{"value":4,"given":true}],[{},{},{},{},{},{},{'
+     '},{},{"value":3,"given":true}]],"littlekillersum":[{"cell":"R4C10","direction":"DL","value":"24","ce'
+     'lls":["R5C9","R6C8","R7C7","R8C6","R9C5"]},{"cell":"R4C10","direction":"UL","value":"16","cells":["R'
+     '3C9","R2C8","R1C7"]},{"cell":"R10C8","direction":"UL","value":"40","cells":["R9C7","R8C6","R7C5","R6'
+     'C4","R5C3","R4C2","R3C1"]},{"cell":"R8C0","direction":"UR","value":"41","cells":["R7C1","R6C2","R5C3'
+     '","R4C4","R3C5","R2C6","R1C7"]},{"cell":"R10C2","direction":"UR","value":"38","cells":["R9C3","R8C4"'
+     ',"R7C5","R6C6","R5C7","R4C8","R3C9"]},{"cell":"R0C0","direction":"DR","value":"49","cells":["R1C1","'
+     'R2C2","R3C3","R4C4","R5C5","R6C6","R7C7","R8C8","R9C9"]},{"cell":"R10C5","direction":"UR","value":"1'
+     '3","cells":["R9C6","R8C7","R7C8","R6C9"]},{"cell":"R0C1","direction":"DR","value":"34","cells":["R1C'
+     '2","R2C3","R3C4","R4C5","R5C6","R6C7","R7C8","R8C9"]}]}', "fpuzzles"),
+    ('seed: sandwiches',
+     '{"size":9,"grid":[[{"value":7,"given":true},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{'
+     '},{"value":5,"given":true},{},{},{},{},{},{},{}],[{},{},{},{"value":1,"given":true},{},{},{},{},{}],'
+     '[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{"value":6,"given":true},{},{},{'
+     '},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{"value":6,"given":true},{},{},{},{},{"value":8,"given":tr'
+     'ue},{},{}]],"sandwichsum":[{"cell":"R0C1","value":"4"},{"cell":"R0C2","value":"0"},{"cell":"R0C3","v'
+     'alue":"7"},{"cell":"R0C4","value":"24"},{"cell":"R0C5","value":"29"},{"cell":"R0C6","value":"11"},{"'
+     'cell":"R0C7","value":"15"},{"cell":"R0C8","value":"18"},{"cell":"R0C9","value":"0"},{"cell":"R1C0","'
+     'value":"0"},{"cell":"R2C0","value":"5"},{"cell":"R3C0","value":"32"},{"cell":"R4C0","value":"8"},{"c'
+     'ell":"R5C0","value":"7"},{"cell":"R6C0","value":"4"},{"cell":"R7C0","value":"30"},{"cell":"R8C0","va'
+     'lue":"27"},{"cell":"R9C0","value":"0"}]}', "fpuzzles"),
+    ('seed: X-sums',
+     '{"size":9,"grid":[[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{"'
+     'value":7,"given":true},{}],[{},{},{},{},{"value":4,"given":true},{},{"value":7,"given":true},{},{}],'
+     '[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{"value":6,"given":true}],[{},{},{},{},{},{"va'
+     'lue":6,"given":true},{},{},{}],[{},{"value":4,"given":true},{},{},{},{},{},{},{}],[{},{},{},{},{},{}'
+     ',{},{},{}]],"xsum":[{"cell":"R0C1","value":"6"},{"cell":"R0C2","value":"10"},{"cell":"R0C3","value":'
+     '"26"},{"cell":"R0C4","value":"35"},{"cell":"R0C5","value":"27"},{"cell":"R0C6","value":"45"},{"cell"'
+     ':"R0C7","value":"39"},{"cell":"R0C8","value":"1"},{"cell":"R0C9","value":"19"},{"cell":"R1C0","value'
+     '":"5"},{"cell":"R2C0","value":"17"},{"cell":"R3C0","value":"40"},{"cell":"R4C0","value":"28"},{"cell'
+     '":"R5C0","value":"45"},{"cell":"R6C0","value":"1"},{"cell":"R7C0","value":"15"},{"cell":"R8C0","valu'
+     'e":"37"},{"cell":"R9C0","value":"20"}]}', "fpuzzles"),
+    ('seed: skyscrapers',
+     '{"size":9,"grid":[[{},{},{},{},{},{},{},{"value":7,"given":true},{}],[{"value":7,"given":true},{},{}'
+     ',{},{},{},{},{},{}],[{},{},{},{"value":3,"given":true},{},{},{},{"value":5,"given":true},{}],[{},{},'
+     '{},{"value":1,"given":true},{},{},{},{},{}],[{},{},{},{},{},{"value":3,"given":true},{},{},{}],[{},{'
+     '},{},{},{},{},{},{},{}],[{},{},{},{},{"value":2,"given":true},{},{},{"value":6,"given":true},{}],[{}'
+     ',{},{},{},{},{},{},{},{}],[{},{"value":2,"given":true},{},{},{"value":5,"given":true},{"value":4,"gi'
+     'ven":true},{},{},{}]],"skyscraper":[{"cell":"R0C1","value":"4"},{"cell":"R0C2","value":"3"},{"cell":'
+     '"R0C3","value":"3"},{"cell":"R0C4","value":"3"},{"cell":"R0C5","value":"1"},{"cell":"R0C6","value":"'
+     '2"},{"cell":"R0C7","value":"3"},{"cell":"R0C8","value":"2"},{"cell":"R0C9","value":"5"},{"cell":"R1C'
+     '0","value":"3"},{"cell":"R2C0","value":"3"},{"cell":"R3C0","value":"3"},{"cell":"R4C0","value":"2"},'
+     '{"cell":"R5C0","value":"6"},{"cell":"R6C0","value":"1"},{"cell":"R7C0","value":"4"},{"cell":"R8C0","'
+     'value":"2"},{"cell":"R9C0","value":"2"}]}', "fpuzzles"),
     ('seed: arrows',
      '{"size":9,"grid":[[{},{},{},{},{},{"value":5,"given":true},{},{},{"value":3,"given":true}],[{"value"'
      ':1,"given":true},{"value":7,"given":true},{"value":5,"given":true},{},{"value":2,"given":true},{},{}'

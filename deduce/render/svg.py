@@ -60,7 +60,8 @@ class Layout:
         self.n = n
         self.caged = bool(puzzle.cages)
         self.cs = _cell_size(n, self.caged)
-        self.margin = 6
+        # clues outside the grid (little killers, sandwiches, X-sums, skyscrapers) get a band a cell wide
+        self.margin = self.cs if any(getattr(c, "OUTSIDE", False) for c in puzzle.constraints) else 6
         self.size = n * self.cs + 2 * self.margin
         self.sub = math.ceil(math.sqrt(n))
         # caged cells keep a band at the top for the cage sum, clear of the candidates
