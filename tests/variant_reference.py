@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 import random
+import re
 from typing import Any, Callable, Iterable, Sequence
 
 BOX = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 15: (3, 5), 16: (4, 4)}
@@ -89,6 +89,12 @@ class Rule:
 
     def __repr__(self) -> str:
         return f"Rule({self.kind!r}, {self.cells!r})"
+
+    def pair_table(self, n: int) -> list[int]:
+        """For a rule of two cells: the mask of second values its test allows beside each first value."""
+        if getattr(self, "_table", None) is None:
+            self._table = [sum(1 << (b - 1) for b in range(1, n + 1) if self.test((a, b))) for a in range(1, n + 1)]
+        return self._table
 
 
 # -- the tests, each exact when every value is known --------------------------------------------------
@@ -388,15 +394,22 @@ class Variant:
                     cell_queue.extend(changed_cells)
             # hidden singles (and values with no place) in full houses
             found = []
+            full = (1 << self.n) - 1
             for house in self.full_houses:
-                for v in range(self.n):
-                    bit = 1 << v
-                    places = [x for x in house if dom[x] & bit]
-                    if not places:
-                        return False
-                    if len(places) == 1 and dom[places[0]] != bit:
-                        dom[places[0]] = bit
-                        found.append(places[0])
+                once = twice = 0
+                for x in house:
+                    twice |= once & dom[x]
+                    once |= dom[x]
+                if once != full:
+                    return False
+                singles = once & ~twice
+                if singles:
+                    for x in house:
+                        if dom[x] & singles and dom[x] != dom[x] & singles:
+                            dom[x] &= singles
+                            if dom[x] & (dom[x] - 1):   # two values with their only place here
+                                return False
+                            found.append(x)
             if not found:
                 return True
             cell_queue.extend(found)
@@ -404,6 +417,8 @@ class Variant:
     def _revise(self, rule: Rule, dom: list[int]) -> list[int] | None:
         """Remove the candidates of ``rule``'s cells it cannot allow; the cells changed, None if one empties."""
         cells = rule.cells
+        if len(cells) == 2 and cells[0] != cells[1]:
+            return self._revise_pair(rule, dom)
         options = [[v for v in range(1, self.n + 1) if dom[x] >> (v - 1) & 1] for x in cells]
         combos = 1
         for o in options:
@@ -440,15 +455,32 @@ class Variant:
         return changed
 
 
+    def _revise_pair(self, rule: Rule, dom: list[int]) -> list[int] | None:
+        """The same for a rule of two cells, from the table of value pairs its test allows."""
+        table = rule.pair_table(self.n)
+        a, b = rule.cells
+        da, db = dom[a], dom[b]
+        keep_a = keep_b = 0
+        for v in range(self.n):
+            if da >> v & 1 and table[v] & db:
+                keep_a |= 1 << v
+                keep_b |= table[v] & db
+        changed = []
+        for x, old, new in ((a, da, keep_a), (b, db, keep_b)):
+            if not new:
+                return None
+            if new != old:
+                dom[x] = new
+                changed.append(x)
+        return changed
+
+
 def _consistent(cells: Sequence[int], vals: Sequence[int]) -> bool:
     """A cell listed twice in a rule has one value."""
     if len(set(cells)) == len(cells):
         return True
     seen: dict[int, int] = {}
-    for x, v in zip(cells, vals):
-        if seen.setdefault(x, v) != v:
-            return False
-    return True
+    return all(seen.setdefault(x, v) == v for x, v in zip(cells, vals))
 
 
 def cell_names(cells: Iterable[int], n: int) -> str:
@@ -488,7 +520,7 @@ def _lines(item: Any, n: int, where: str) -> list[list[int]]:
         raise ReferenceError(f"{where}: expected an object with 'lines'")
     lines = [_cells(line, n, where) for line in item["lines"]]
     for line in lines:
-        for a, b in zip(line, line[1:]):
+        for a, b in itertools.pairwise(line):
             if max(abs(a // n - b // n), abs(a % n - b % n)) != 1:
                 raise ReferenceError(f"{where}: {cell_names((a, b), n)} do not touch")
     return lines
@@ -653,7 +685,7 @@ def _thermo(slow: bool) -> Callable[..., None]:
         key = "slowthermometer" if slow else "thermometer"
         for k, item in enumerate(value, 1):
             for line in _lines(item, p.n, f"{key} {k}"):
-                for a, b in zip(line, line[1:]):   # consecutive pairs: the same rule, and full propagation
+                for a, b in itertools.pairwise(line):   # consecutive pairs: the same rule, and full propagation
                     p.add_rule(Rule(key, (a, b), pair_test((lambda x, y: x <= y) if slow else (lambda x, y: x < y))))
                 p.add_rule(Rule(key, line, thermo_test(p.n, slow)))
     return reader
@@ -686,7 +718,7 @@ def _line_rule(key: str, make: Callable[[Variant, list[int], dict], None]) -> Ca
 
 def _whispers(p: Variant, line: list[int], item: dict) -> None:
     d = _number(item.get("value"), "whispers", 5)
-    for a, b in zip(line, line[1:]):
+    for a, b in itertools.pairwise(line):
         p.add_rule(Rule("whispers", (a, b), pair_test(lambda x, y, d=d: abs(x - y) >= d)))
 
 
