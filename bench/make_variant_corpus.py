@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import multiprocessing
 import pathlib
 import random
 import sys
@@ -34,7 +35,8 @@ from tests import variant_reference as vr  # noqa: E402
 OUT = ROOT / "tests" / "data" / "variants" / "made.jsonl"
 KING = vr.KING
 FLOOR = {9: 24, 6: 9, 4: 4}   # givens kept unless a puzzle is made minimal
-NODES = 20_000          # a uniqueness search giving up past this many nodes keeps the given
+NODES = 4_000           # a uniqueness search giving up past this many nodes keeps the given
+GIVE_UPS = 8            # ... and after this many such searches a puzzle keeps the givens it has
 
 
 def name(x: int, n: int) -> str:
@@ -549,6 +551,7 @@ def count(doc: dict, n: int, regions: list[int], givens: list[int]) -> int | Non
 def choose_givens(doc: dict, n: int, regions: list[int], grid: list[int], rng: random.Random,
                   floor: int = 0) -> list[int] | None:
     givens = [0] * (n * n)
+    give_ups = 0
     for _ in range(n * n):
         trial = document(n, regions, givens)
         trial.update({k: v for k, v in doc.items() if k not in ("size", "grid")})
@@ -556,6 +559,9 @@ def choose_givens(doc: dict, n: int, regions: list[int], grid: list[int], rng: r
             sols = vr.read(trial).solutions(limit=2, rng=rng, max_nodes=NODES)
         except vr.SearchLimit:
             sols = None
+            give_ups += 1
+            if give_ups > GIVE_UPS:
+                return None
         if sols is not None and len(sols) == 1:
             break
         if sols:
@@ -573,37 +579,47 @@ def choose_givens(doc: dict, n: int, regions: list[int], grid: list[int], rng: r
         if sum(1 for v in givens if v) <= floor:
             break
         givens[x] = 0
-        if count(doc, n, regions, givens) != 1:
+        result = count(doc, n, regions, givens)
+        if result != 1:
             givens[x] = grid[x]
+        if result is None:
+            give_ups += 1
+            if give_ups > GIVE_UPS:
+                break   # the rest stay: searches this long make the maker slow
     return givens
+
+
+def make_one(job: tuple[int, str]) -> tuple[str, str | None, str]:
+    """One spec, seeded by its id (so the result does not depend on the others or on --jobs)."""
+    seed, ident = job
+    ident, n, add, options = next(s for s in SPECS if s[0] == ident)
+    t = time.perf_counter()
+    for attempt in range(6):
+        record = make(ident, n, add, options, random.Random(f"{seed}:{ident}:{attempt}"))
+        if record is not None:
+            record["source"] += f", seed {seed}, attempt {attempt}"
+            note = (f"{n}x{n}, {record['givens']} givens, {', '.join(record['kinds'])} "
+                    f"({time.perf_counter() - t:.1f}s)")
+            return ident, json.dumps(record, separators=(",", ":")), note
+    return ident, None, "not made"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seed", type=int, default=44)
     ap.add_argument("--only", default="", help="only the puzzles whose id starts with this")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (the output does not depend on it)")
     ap.add_argument("--out", type=pathlib.Path, default=OUT)
     args = ap.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    lines = []
+    jobs = [(args.seed, ident) for ident, *_ in SPECS if ident.startswith(args.only)]
     t0 = time.perf_counter()
-    for ident, n, add, options in SPECS:
-        if not ident.startswith(args.only):
-            continue
-        t = time.perf_counter()
-        record = None
-        for attempt in range(6):
-            rng = random.Random(f"{args.seed}:{ident}:{attempt}")
-            record = make(ident, n, add, options, rng)
-            if record is not None:
-                break
-        if record is None:
-            print(f"  {ident}: not made", flush=True)
-            continue
-        record["source"] += f", seed {args.seed}, attempt {attempt}"
-        lines.append(json.dumps(record, separators=(",", ":")))
-        print(f"  {ident}: {n}x{n}, {record['givens']} givens, {', '.join(record['kinds'])} "
-              f"({time.perf_counter() - t:.1f}s)", flush=True)
+    lines = []
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        for ident, line, note in pool.imap(make_one, jobs):
+            print(f"  {ident}: {note}", flush=True)
+            if line is not None:
+                lines.append(line)
     args.out.write_text("".join(line + "\n" for line in lines))
     print(f"{len(lines)} puzzles in {time.perf_counter() - t0:.0f}s -> {args.out}")
     return 0
