@@ -612,15 +612,22 @@ def main() -> int:
     ap.add_argument("--out", type=pathlib.Path, default=OUT)
     args = ap.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    jobs = [(args.seed, ident) for ident, *_ in SPECS if ident.startswith(args.only)]
+    order = {ident: i for i, (ident, *_) in enumerate(SPECS)}
+    # the slow ones (minimal 9x9s) last, so that a run cut short keeps the most kinds
+    jobs = sorted(((args.seed, ident) for ident, *_ in SPECS if ident.startswith(args.only)),
+                  key=lambda job: (job[1].endswith(("-3", "-4")) and SPECS[order[job[1]]][1] == 9, order[job[1]]))
     t0 = time.perf_counter()
-    lines = []
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for ident, line, note in pool.imap(make_one, jobs):
+    lines: dict[str, str] = {}
+    partial = args.out.with_suffix(".partial")
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool, partial.open("w") as log:
+        for ident, line, note in pool.imap_unordered(make_one, jobs):
             print(f"  {ident}: {note}", flush=True)
             if line is not None:
-                lines.append(line)
-    args.out.write_text("".join(line + "\n" for line in lines))
+                lines[ident] = line
+                log.write(line + "\n")
+                log.flush()
+    args.out.write_text("".join(lines[ident] + "\n" for ident in sorted(lines, key=order.__getitem__)))
+    partial.unlink()
     print(f"{len(lines)} puzzles in {time.perf_counter() - t0:.0f}s -> {args.out}")
     return 0
 

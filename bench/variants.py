@@ -15,7 +15,7 @@ Each puzzle runs in its own forked process with a time limit (--timeout).
   step-by-step solve, timed; "logic alone" is a card whose techniques do not
   include unbounded trial and error ("Trial", pencilmark's full-search proof).
 
-    python bench/variants.py [--timeout 60] [--jobs 1] [--only KIND] [--engines deduce,pencilmark]
+    python bench/variants.py [--timeout 60] [--jobs 1] [--verbose] [--only KIND] [--engines deduce,pencilmark]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -129,6 +130,7 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle and engine")
     ap.add_argument("--only", default="", help="only puzzles with a kind (or id) starting with this")
     ap.add_argument("--engines", default="deduce,pencilmark")
+    ap.add_argument("--jobs", type=int, default=1, help="puzzles run at once (timings are noisier above 1)")
     ap.add_argument("--verbose", action="store_true", help="one line per puzzle and engine")
     args = ap.parse_args()
     engines = [e for e in args.engines.split(",") if e]
@@ -148,9 +150,10 @@ def main() -> int:
             engines.remove("pencilmark")
     results: dict[str, list[dict[str, Any]]] = {e: [] for e in engines}
     t0 = time.perf_counter()
-    for item in items:
-        for engine in engines:
-            out = run_limited(engine, item, args.timeout)
+    jobs = [(engine, item) for item in items for engine in engines]
+    with ThreadPoolExecutor(args.jobs) as pool:   # each job is its own forked process
+        outs = pool.map(lambda job: run_limited(job[0], job[1], args.timeout), jobs)
+        for (engine, item), out in zip(jobs, outs):
             out["id"] = item["id"]
             results[engine].append(out)
             if args.verbose:
