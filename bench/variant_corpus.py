@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """deduce and pencilmark on the variant corpus (tests/data/variants/*.jsonl), in one run.
 
+(vcore's bench/variants.py runs the two on its own seeds; this one on the corpus.)
+
 For each engine: how many puzzles it reads, solves (to the recorded solution) and
 solves by logic alone, and the median seconds per puzzle (reading and solving,
 over the puzzles it read; a puzzle that runs out of time counts at the limit).
@@ -15,7 +17,7 @@ Each puzzle runs in its own forked process with a time limit (--timeout).
   step-by-step solve, timed; "logic alone" is a card whose techniques do not
   include unbounded trial and error ("Trial", pencilmark's full-search proof).
 
-    python bench/variants.py [--timeout 60] [--jobs 1] [--verbose] [--only KIND] [--engines deduce,pencilmark]
+    python bench/variant_corpus.py [--timeout 60] [--jobs 1] [--verbose] [--only KIND] [--engines deduce,pencilmark]
 """
 
 from __future__ import annotations
