@@ -2,14 +2,18 @@
 
 The board is bit-parallel: one int per symbol, whose bit ``cell`` is set
 while the symbol is possible there, so one Python operation works on the
-whole grid.  Each node propagates naked singles, hidden singles and (with
-cages) cage-sum bounds to a fixed point, then branches on a cell with the
+whole grid.  Each node propagates naked singles, hidden singles, (with
+cages) cage-sum bounds and (with variant constraints,
+:mod:`deduce.constraint`) each constraint's relations between two cells and
+its own narrowing to a fixed point, then branches on a cell with the
 fewest candidates.
 
 It works for every geometry (boxes or regions), with or without cages, and
 starts from a puzzle or from any candidate state.  With the optional C
-accelerator installed (``pip install ./accel``), puzzles without cages are
-searched in C, node for node the same search (:meth:`Search.fast_solutions`).  Every
+accelerator installed (``pip install ./accel``), puzzles without cages and
+without constraints beyond "these cells differ" (a diagonal: its cells are
+peers, which the C search reads) are searched in C, node for node the same
+search (:meth:`Search.fast_solutions`).  Every
 :data:`CHECK_EVERY` nodes it checks the thread's deadline
 (:func:`deduce.deadline.check`), so a search that cannot finish in time
 ends with :class:`~deduce.errors.SolveTimeout`.
@@ -21,7 +25,7 @@ ends with :class:`~deduce.errors.SolveTimeout`.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import attrs
 
@@ -47,7 +51,7 @@ Placing = tuple[int, int, int, int, int, int, int]
 CHECK_EVERY = 64
 
 
-_PROTOTYPES: dict[tuple[Geometry, tuple], Search] = {}
+_PROTOTYPES: dict[tuple[Geometry, tuple, tuple], Search] = {}
 #: The optional C accelerator (deduce/_accelerator.py): the search of puzzles without cages.
 _ACCEL: Any = _accelerator.load()
 
@@ -88,16 +92,20 @@ class Search:
         "key_at",
         "locks",
         "n",
+        "narrowers",
         "nodes",
         "peer_bits",
         "placings",
         "pos",
         "puzzle",
+        "rel_cells",
+        "rel_of",
         "shifts",
+        "unary",
     )
 
     def __init__(self, puzzle: Puzzle):
-        key = (puzzle.geometry, puzzle.cages)
+        key = (puzzle.geometry, puzzle.cages, puzzle.constraints)
         proto = _PROTOTYPES.get(key)
         if proto is not None:
             for name in self.__slots__:
@@ -173,7 +181,22 @@ class Search:
         self.cages = tuple((cage.cells, cage.total, cage.repeats) for cage in puzzle.cages)
         self.locks = self._lock_masks(g)
         self.nodes = 0
-        self.fast: Any = self._fast_tables() if _ACCEL is not None and not self.cages and n <= 32 else None
+        # The constraints' relations between two cells, per cell: (other cell, what each of its symbols allows
+        # there), and the constraints that narrow candidates their own way (a constraint that only makes
+        # cells differ is in the peers already).
+        rel_of: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+        for rel in puzzle.relations:
+            rel_of.setdefault(rel.a, []).append((rel.b, rel.allowed))
+            back = rel.reverse()
+            rel_of.setdefault(back.a, []).append((back.b, back.allowed))
+        for cell in puzzle.unary:
+            rel_of.setdefault(cell, [])
+        self.rel_of = {c: tuple(v) for c, v in rel_of.items()}
+        self.rel_cells = tuple(sorted(rel_of))
+        self.unary = puzzle.unary
+        self.narrowers = tuple(c for c in puzzle.constraints if c.NARROWS)
+        plain = not self.cages and not self.rel_of and not self.narrowers
+        self.fast: Any = self._fast_tables() if _ACCEL is not None and plain and n <= 32 else None
 
     def _lock_masks(self, g: Geometry) -> tuple[tuple[int, int, int, dict[int, tuple[int, int, int]]], ...]:
         """Locked candidates, as SWAR tests.
@@ -437,6 +460,13 @@ class Search:
                 if r[0] != X0:
                     X0, X1, X2 = r
                     continue
+            if self.rel_of or self.narrowers:
+                r = self._constraint_bounds(X0, X1, X2)
+                if r is None:
+                    return None
+                if r[0] != X0:
+                    X0, X1, X2 = r
+                    continue
             return (X0, X1, X2, S, Q0, Q1, Q2, L)
 
     def _naked_singles(self, X0: int, X1: int, X2: int, S: int, Q0: int, Q1: int,
@@ -545,6 +575,63 @@ class Search:
                     X1 &= ~(1 << (sh + pos[1][c]))
                     X2 &= ~(1 << (sh + pos[2][c]))
                     drop ^= low
+        return X0, X1, X2
+
+    def _constraint_bounds(self, X0: int, X1: int, X2: int) -> tuple[int, int, int] | None:
+        """Narrow the candidates by the constraints: each relation between
+        two cells to a fixed point (arc consistency), then each constraint
+        that narrows its own way; None on a contradiction."""
+        candidates = self.candidates
+        rel_of = self.rel_of
+        if self.narrowers:
+            old = [candidates(X0, c) for c in range(self.n * self.n)]
+        else:
+            old = {c: candidates(X0, c) for c in self.rel_cells}  # type: ignore[assignment]
+        masks = old.copy()
+        for cell, fits in self.unary.items():
+            masks[cell] &= fits
+            if not masks[cell]:
+                return None
+        queue = list(self.rel_cells)
+        waiting = set(queue)
+        while queue:
+            c = queue.pop()
+            waiting.discard(c)
+            mc = masks[c]
+            for other, allowed in rel_of[c]:
+                support = 0
+                m = mc
+                while m:
+                    low = m & -m
+                    support |= allowed[low.bit_length() - 1]
+                    m ^= low
+                mo = masks[other]
+                new = mo & support
+                if new != mo:
+                    if not new:
+                        return None
+                    masks[other] = new
+                    if other not in waiting:
+                        waiting.add(other)
+                        queue.append(other)
+        if self.narrowers:
+            assert isinstance(masks, list)
+            for constraint in self.narrowers:
+                if not constraint.narrow(self.puzzle, masks) or not all(masks):
+                    return None
+            changed: Iterable[int] = range(len(masks))
+        else:
+            changed = self.rel_cells
+        pos = self.pos
+        for c in changed:
+            drop = old[c] & ~masks[c]
+            while drop:
+                low = drop & -drop
+                sh = self.shifts[low.bit_length() - 1]
+                X0 &= ~(1 << (sh + pos[0][c]))
+                X1 &= ~(1 << (sh + pos[1][c]))
+                X2 &= ~(1 << (sh + pos[2][c]))
+                drop ^= low
         return X0, X1, X2
 
     # -- search -------------------------------------------------------------

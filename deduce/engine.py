@@ -140,7 +140,7 @@ class Solver:
         for s in self.strategies:
             if requires_unique(s) and not (unique and self.uniqueness):
                 continue
-            if puzzle.has_cages and not allows_cages(s):
+            if (puzzle.has_cages or puzzle.constraints) and not allows_cages(s):  # (a swap a constraint may break)
                 continue
             out.append(s)
         return out

@@ -18,6 +18,7 @@ from typing import Iterable, Sequence
 
 import attrs
 
+from .constraint import Constraint, Relation
 from .errors import InvalidPuzzleError
 from .geometry import MAX_SIZE, MIN_SIZE, Geometry, bits_of, mask_of
 
@@ -78,6 +79,8 @@ class Puzzle:
     symbols: str
     givens: tuple[int, ...]
     cages: tuple[Cage, ...] = ()
+    #: Variant constraints (:mod:`deduce.constraint`): diagonals, thermometers, dots...
+    constraints: tuple[Constraint, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         n = self.geometry.size
@@ -89,6 +92,8 @@ class Puzzle:
             if not -1 <= g < n:
                 raise InvalidPuzzleError(f"given at {self.geometry.cell_name(cell)} is out of range")
         self._check_cages()
+        for constraint in self.constraints:
+            constraint.validate(self)
 
     def _check_cages(self) -> None:
         n = self.geometry.size
@@ -140,9 +145,9 @@ class Puzzle:
 
     @classmethod
     def empty(cls, geometry: Geometry | int, symbols: str | None = None,
-              cages: Iterable[Cage] = ()) -> Puzzle:
+              cages: Iterable[Cage] = (), constraints: Iterable[Constraint] = ()) -> Puzzle:
         g = geometry if isinstance(geometry, Geometry) else Geometry.boxes(geometry)
-        return cls(g, symbols or default_symbols(g.size), (-1,) * g.ncells, tuple(cages))
+        return cls(g, symbols or default_symbols(g.size), (-1,) * g.ncells, tuple(cages), tuple(constraints))
 
     # -- derived tables ---------------------------------------------------
 
@@ -168,16 +173,47 @@ class Puzzle:
         """Per cell, the mask of cells that must hold a different symbol:
         house peers, plus cage-mates in cages whose digits are distinct."""
         base = self.geometry.peer_masks
-        if not any(not c.repeats for c in self.cages):
+        groups = [cage.cells for cage in self.cages if not cage.repeats]
+        for constraint in self.constraints:
+            groups.extend(constraint.distinct(self))
+            groups.extend(constraint.houses(self))
+        if not groups:
             return base
         masks = list(base)
-        for cage in self.cages:
-            if cage.repeats:
-                continue
-            m = cage.mask
-            for cell in cage.cells:
+        for group in groups:
+            m = mask_of(group)
+            for cell in group:
                 masks[cell] |= m & ~(1 << cell)
         return tuple(masks)
+
+    @functools.cached_property
+    def extra_houses(self) -> tuple[tuple[int, ...], ...]:
+        """The constraints' houses beyond rows, columns and boxes (a
+        diagonal, an extra region): N cells holding every symbol once."""
+        return tuple(h for c in self.constraints for h in c.houses(self))
+
+    def extra_house_name(self, index: int) -> str:
+        """``diagonal r1c1-r9c9``: the name of extra house ``index``."""
+        for constraint in self.constraints:
+            houses = constraint.houses(self)
+            if index < len(houses):
+                return constraint.house_label(self, index)
+            index -= len(houses)
+        raise IndexError(index)
+
+    @functools.cached_property
+    def relations(self) -> tuple[Relation, ...]:
+        """Every binary relation the constraints put on two cells."""
+        return tuple(r for c in self.constraints for r in c.relations(self))
+
+    @functools.cached_property
+    def unary(self) -> dict[int, int]:
+        """Per cell that a constraint restricts by itself (odd, even), the symbols it may hold."""
+        out: dict[int, int] = {}
+        for c in self.constraints:
+            for cell, mask in c.unary(self):
+                out[cell] = out.get(cell, (1 << self.size) - 1) & mask
+        return out
 
     @functools.cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
@@ -211,8 +247,13 @@ class Puzzle:
         if g.is_jigsaw:
             args.append(f"geometry={g!r}")
         text = f"Puzzle.from_string({', '.join(args)})"
+        extra = []
         if self.cages:
-            text = f"attrs.evolve({text}, cages={self.cages!r})"
+            extra.append(f"cages={self.cages!r}")
+        if self.constraints:
+            extra.append(f"constraints={self.constraints!r}")
+        if extra:
+            text = f"attrs.evolve({text}, {', '.join(extra)})"
         return text
 
     def with_givens(self, givens: Sequence[int]) -> Puzzle:

@@ -3,7 +3,8 @@
 The classic puzzles were made for deduce by its own generator (a random
 solved grid, givens removed while the solution stays unique) and picked
 because their logical solution uses the technique named; the killer and
-Latin-square puzzles are the seeds' own.  ``deduce techniques NAME`` and
+Latin-square puzzles are the seeds' own; the variant puzzles (f-puzzles
+documents) were made by ``bench/variant_seeds.py``.  ``deduce techniques NAME`` and
 the explanation tests find real steps on them.
 """
 
@@ -48,5 +49,59 @@ SHOWCASE: tuple[tuple[str, str, str | None], ...] = (
      ".7.....1..3.1.42..6....5.....3..68....93....4....8.....5..9...2.164....3.....2.4.", None),
     ("BUG type 2", "12764....5......6....5.8.912..3......46.8......8.9...7.........8...6.2...6.173.8.", None),
     ("unique loop", "...93..7..12.....34....7..6.3..7.5.....58..3.8...194........28......8.94.4.......", None),
+    # variant puzzles made here (bench/variant_seeds.py: random, minimal, each solved by logic)
+    ('seed: Sudoku X (the two diagonals)',
+     '{"size":9,"grid":[[{},{"value":1,"given":true},{},{"value":5,"given":true},{},{},{"value":7,"given":'
+     'true},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{"value":8,"given":true},{"value":9,"given":t'
+     'rue},{},{"value":2,"given":true},{}],[{},{},{},{"value":4,"given":true},{},{},{"value":1,"given":tru'
+     'e},{},{}],[{},{"value":5,"given":true},{"value":4,"given":true},{},{},{},{},{"value":3,"given":true}'
+     ',{"value":8,"given":true}],[{},{},{},{},{},{"value":7,"given":true},{},{},{}],[{"value":4,"given":tr'
+     'ue},{"value":2,"given":true},{},{"value":1,"given":true},{},{},{},{},{"value":6,"given":true}],[{},{'
+     '},{},{},{},{},{},{},{}],[{"value":6,"given":true},{"value":3,"given":true},{},{},{},{},{},{},{}]],"d'
+     'iagonal+":true,"diagonal-":true}', "fpuzzles"),
+    ('seed: thermometers',
+     '{"size":9,"grid":[[{},{"value":2,"given":true},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{'
+     '},{},{},{},{},{},{},{},{}],[{},{},{},{"value":8,"given":true},{},{},{},{},{}],[{},{"value":4,"given"'
+     ':true},{},{},{"value":1,"given":true},{},{},{"value":7,"given":true},{}],[{"value":8,"given":true},{'
+     '},{},{},{},{},{"value":9,"given":true},{},{}],[{},{"value":1,"given":true},{"value":7,"given":true},'
+     '{},{},{},{},{},{}],[{},{},{},{},{},{"value":7,"given":true},{"value":2,"given":true},{},{}],[{},{},{'
+     '},{},{"value":4,"given":true},{"value":2,"given":true},{},{},{}]],"thermometer":[{"lines":[["R1C1","'
+     'R1C2","R1C3","R1C4","R1C5"]]},{"lines":[["R9C9","R8C8","R7C7","R6C6"]]},{"lines":[["R5C1","R4C2","R3'
+     'C3"]]},{"lines":[["R5C9","R6C8","R7C7","R8C6"]]},{"lines":[["R1C9","R2C8","R3C7"]]}]}', "fpuzzles"),
+    ('seed: kropki dots, all given',
+     '{"size":9,"grid":[[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{"value":7,"given":true}],[{'
+     '},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{}'
+     ',{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]'
+     '],"ratio":[{"cells":["R1C2","R1C3"]},{"cells":["R1C3","R2C3"]},{"cells":["R1C4","R2C4"]},{"cells":["'
+     'R2C1","R3C1"]},{"cells":["R2C5","R3C5"]},{"cells":["R2C6","R3C6"]},{"cells":["R2C8","R3C8"]},{"cells'
+     '":["R3C5","R3C6"]},{"cells":["R3C5","R4C5"]},{"cells":["R4C3","R4C4"]},{"cells":["R4C4","R4C5"]},{"c'
+     'ells":["R4C5","R5C5"]},{"cells":["R5C1","R6C1"]},{"cells":["R5C2","R5C3"]},{"cells":["R5C8","R6C8"]}'
+     ',{"cells":["R6C7","R7C7"]},{"cells":["R7C7","R8C7"]},{"cells":["R8C4","R9C4"]},{"cells":["R8C6","R8C'
+     '7"]},{"cells":["R9C1","R9C2"]}],"difference":[{"cells":["R1C2","R2C2"]},{"cells":["R1C3","R1C4"]},{"'
+     'cells":["R2C7","R2C8"]},{"cells":["R3C1","R3C2"]},{"cells":["R3C6","R3C7"]},{"cells":["R4C7","R5C7"]'
+     '},{"cells":["R4C8","R5C8"]},{"cells":["R5C1","R5C2"]},{"cells":["R5C2","R6C2"]},{"cells":["R5C3","R5'
+     'C4"]},{"cells":["R5C3","R6C3"]},{"cells":["R6C1","R7C1"]},{"cells":["R7C1","R7C2"]},{"cells":["R7C3"'
+     ',"R8C3"]},{"cells":["R7C6","R7C7"]},{"cells":["R7C6","R8C6"]},{"cells":["R7C8","R7C9"]},{"cells":["R'
+     '7C9","R8C9"]},{"cells":["R8C1","R8C2"]},{"cells":["R8C3","R8C4"]},{"cells":["R8C5","R9C5"]},{"cells"'
+     ':["R9C3","R9C4"]},{"cells":["R9C4","R9C5"]},{"cells":["R9C6","R9C7"]},{"cells":["R9C8","R9C9"]}],"ne'
+     'gative":["difference","ratio"]}', "fpuzzles"),
+    ('seed: odd and even cells',
+     '{"size":9,"grid":[[{},{},{},{},{"value":5,"given":true},{},{},{"value":9,"given":true},{"value":4,"g'
+     'iven":true}],[{},{},{"value":5,"given":true},{"value":2,"given":true},{},{},{},{},{}],[{},{},{},{},{'
+     '},{},{},{},{}],[{"value":5,"given":true},{},{},{},{},{"value":3,"given":true},{},{},{}],[{},{"value"'
+     ':2,"given":true},{"value":9,"given":true},{},{"value":4,"given":true},{"value":5,"given":true},{},{}'
+     ',{}],[{},{"value":4,"given":true},{},{},{},{},{"value":6,"given":true},{},{"value":5,"given":true}],'
+     '[{},{},{},{"value":7,"given":true},{"value":2,"given":true},{},{},{},{"value":9,"given":true}],[{},{'
+     '},{"value":2,"given":true},{},{"value":9,"given":true},{},{},{"value":1,"given":true},{"value":3,"gi'
+     'ven":true}],[{},{},{},{},{},{"value":8,"given":true},{},{},{}]],"even":[{"cell":"R1C6"},{"cell":"R3C'
+     '4"},{"cell":"R4C8"},{"cell":"R6C1"},{"cell":"R6C2"},{"cell":"R7C3"},{"cell":"R8C6"}],"odd":[{"cell":'
+     '"R1C8"},{"cell":"R2C6"},{"cell":"R2C8"},{"cell":"R6C4"},{"cell":"R9C4"}]}', "fpuzzles"),
+    ('seed: non-consecutive',
+     '{"size":9,"grid":[[{},{},{},{"value":4,"given":true},{},{"value":3,"given":true},{},{"value":2,"give'
+     'n":true},{}],[{},{},{},{},{},{},{"value":9,"given":true},{},{"value":6,"given":true}],[{},{},{},{},{'
+     '},{},{},{"value":1,"given":true},{}],[{},{},{},{},{},{},{},{"value":3,"given":true},{}],[{},{},{},{}'
+     ',{},{},{},{},{}],[{"value":5,"given":true},{},{},{},{},{"value":8,"given":true},{},{"value":6,"given'
+     '":true},{}],[{},{},{},{"value":7,"given":true},{},{},{},{},{}],[{},{"value":6,"given":true},{},{},{}'
+     ',{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],"nonconsecutive":true}', "fpuzzles"),
     ("BUG types 3 and 4", "7.........1.63.82....4..3....95...8.2..1....5.3..4...1..2.8...747..6..5.3......4.", None),
 )

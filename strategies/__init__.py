@@ -38,9 +38,20 @@ def _instances(cls: Any) -> list[Any]:
 
 
 def homes() -> list[ModuleType]:
-    """Every family module (the public modules of this package), by name."""
-    return [importlib.import_module(f"{__name__}.{info.name}")
-            for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name) if not info.name.startswith("_")]
+    """Every family module (the public modules of this package, and of its
+    public subpackages: ``strategies.variants.thermometer``...), by name."""
+    out = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if not info.ispkg:
+            out.append(module)
+            continue
+        out.extend(importlib.import_module(f"{module.__name__}.{sub.name}")
+                   for sub in sorted(pkgutil.iter_modules(module.__path__), key=lambda m: m.name)
+                   if not sub.name.startswith("_"))
+    return out
 
 
 def builtin_strategies() -> list[Strategy]:

@@ -236,10 +236,14 @@ def test_fpuzzles_killer_with_a_cosmetic_text_warns_and_reads():
     assert "'text' ignored" in err
 
 
-def test_fpuzzles_thermometer_is_named_in_one_line():
-    code, out, err = run(["solve"], "https://www.f-puzzles.com/?load=" + FPUZZLES_THERMO + "\n")
+def test_fpuzzles_thermometer_link_is_read_and_an_unknown_key_named_in_one_line():
+    p = read_puzzle("https://www.f-puzzles.com/?load=" + FPUZZLES_THERMO)
+    assert [type(c).__name__ for c in p.constraints] == ["Thermometer"]
+    doc = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)], "snakeeyes": [{"cells": ["R1C1"]}]}
+    code, out, err = run(["solve"], json.dumps(doc) + "\n")
     assert code == 2 and all(line.startswith("#") for line in out.splitlines())  # at most a comment record
-    assert err.strip().splitlines() == ["deduce: line 1: f-puzzles link: constraint 'thermometer' is not supported"]
+    assert err.strip().splitlines() == [
+        "deduce: line 1: constraint 'snakeeyes' is not supported (read as an f-puzzles document)"]
 
 
 def test_fpuzzles_jigsaw_regions():

@@ -325,7 +325,7 @@ def write_puzzle(puzzle: Puzzle, fmt: str) -> str:
     if fmt not in WRITABLE:
         raise ParseError(f"unknown format {fmt!r}; known: {', '.join(WRITABLE)}")
     fits, write = WRITABLE[fmt]
-    why = fits(puzzle)
+    why = fits(puzzle) or _holds_constraints(puzzle, fmt)
     if why:
         raise ParseError(f"{fmt} cannot hold this puzzle: {why}")
     return write(puzzle)
@@ -333,12 +333,20 @@ def write_puzzle(puzzle: Puzzle, fmt: str) -> str:
 
 def fitting_formats(puzzle: Puzzle) -> list[str]:
     """The formats :func:`write_puzzle` can write ``puzzle`` in."""
-    return [fmt for fmt, (fits, _) in WRITABLE.items() if not fits(puzzle)]
+    return [fmt for fmt, (fits, _) in WRITABLE.items() if not fits(puzzle) and not _holds_constraints(puzzle, fmt)]
+
+
+def _holds_constraints(puzzle: Puzzle, fmt: str) -> str | None:
+    """Why ``fmt`` cannot hold the puzzle's variant constraints (only f-puzzles documents and links do)."""
+    if puzzle.constraints and fmt not in (FPUZZLES, FPUZZLES_LINK, SUDOKUPAD_LINK, JSON):
+        return f"{fmt} holds no variant constraints (f-puzzles documents and links and deduce's JSON do)"
+    return None
 
 
 def same_puzzle(a: Puzzle, b: Puzzle) -> bool:
-    """Same geometry, alphabet, givens and cages (cage order aside)."""
+    """Same geometry, alphabet, givens, cages (cage order aside) and constraints."""
     return (a.geometry == b.geometry and a.symbols == b.symbols and a.givens == b.givens
+            and sorted(map(repr, a.constraints)) == sorted(map(repr, b.constraints))
             and sorted((c.cells, c.total, c.repeats) for c in a.cages)
             == sorted((c.cells, c.total, c.repeats) for c in b.cages))
 

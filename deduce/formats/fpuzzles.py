@@ -8,10 +8,12 @@
   ``scl`` payload, read where it is plain JSON: givens, regions, killer cages).
 * SudokuWiki: ``?bd=`` and the N² givens, ``0`` or ``.`` blank.
 
-Only what deduce solves is read: givens, jigsaw regions and killer cages.
-Any other constraint (thermometers, arrows, diagonals...) is refused by
-name; cosmetic elements (text, lines, circles, rectangles, plain cages)
-are dropped with a warning.
+Only what deduce solves is read: givens, jigsaw regions, killer cages and
+the variant constraints the ``deduce.constraints`` registry knows
+(:mod:`deduce.constraint`: each key is read and written by its family's
+class; ``negative`` lists the keys whose every dot is given).  Any other
+key is refused by name; cosmetic elements (text, lines, circles,
+rectangles, plain cages) are dropped with a warning.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import re
 import urllib.parse
 from typing import Any, Iterator, Sequence
 
+from .. import constraint
+from ..constraint import Constraint
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import BOX_SHAPES, Geometry
 from ..puzzle import Cage, Puzzle, default_symbols, size_for_length
@@ -57,6 +61,7 @@ def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
     n = doc.get("size")
     if not isinstance(n, int) or isinstance(n, bool) or not 3 <= n <= 25:
         raise InvalidPuzzleError(f"'size' must be a whole number from 3 to 25, got {json.dumps(n)[:30]}")
+    constraints = []
     for key, value in doc.items():
         if key in _META or key == "killercage" or not value:
             continue
@@ -64,7 +69,7 @@ def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
             if warnings is not None:
                 warnings.append(f"cosmetic f-puzzles element '{key}' ignored")
             continue
-        raise InvalidPuzzleError(f"constraint '{key}' is not supported")
+        constraints.extend(_constraints(key, value, n))
     grid = doc.get("grid")
     if not isinstance(grid, list) or len(grid) != n or not all(isinstance(r, list) and len(r) == n for r in grid):
         raise InvalidPuzzleError(f"'grid' must be {n} rows of {n} cells")
@@ -94,20 +99,45 @@ def puzzle_from_fpuzzles(doc: Any, warnings: list[str] | None = None) -> Puzzle:
                 raise InvalidPuzzleError(f"{where}: region {json.dumps(region)[:30]} is not 0-{n - 1}")
             regions.append(region)
     geometry = Geometry.boxes(n) if box is not None and tuple(regions) == box else jigsaw_geometry(regions)
-    return Puzzle(geometry, default_symbols(n), tuple(givens), _killer_cages(doc.get("killercage"), n))
+    cages, plain = _killer_cages(doc.get("killercage"), n)
+    return Puzzle(geometry, default_symbols(n), tuple(givens), cages, tuple(plain) + tuple(constraints))
 
 
-def _killer_cages(items: Any, n: int) -> tuple[Cage, ...]:
+def _constraints(key: str, value: Any, n: int) -> list[Constraint]:
+    """The constraints of one f-puzzles key, read by the class the registry has for it."""
+    if key == "negative":
+        if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+            raise InvalidPuzzleError("'negative' must be a list of constraint names")
+        out = []
+        for name in dict.fromkeys(value):
+            cls = constraint.kind_for_key(f"negative:{name}")
+            if cls is None:
+                raise InvalidPuzzleError(f"negative constraint '{name}' is not supported")
+            out.append(cls.from_negative(name, n))
+        return out
+    cls = constraint.kind_for_key(key)
+    if cls is None:
+        raise InvalidPuzzleError(f"constraint '{key}' is not supported")
+    return list(cls.from_fpuzzles(key, value, n))
+
+
+def _killer_cages(items: Any, n: int) -> tuple[tuple[Cage, ...], list[Constraint]]:
+    """The killer cages, and the cages without a total (constraints: the registry's ``killercage/no-total``)."""
     if not items:
-        return ()
+        return (), []
     if not isinstance(items, list):
         raise InvalidPuzzleError("'killercage' must be a list")
     cages = []
+    plain: list[Constraint] = []
     for k, item in enumerate(items, 1):
         if not isinstance(item, dict) or not isinstance(item.get("cells"), list) or not item["cells"]:
             raise InvalidPuzzleError(f"killer cage {k}: 'cells' must be a non-empty list")
         cells = [_rc(x, n, f"killer cage {k}") for x in item["cells"]]
         value = item.get("value")
+        kind = constraint.kind_for_key("killercage/no-total")
+        if (value is None or value == "") and kind is not None:
+            plain.extend(kind.from_fpuzzles("killercage/no-total", (item, k), n))
+            continue
         if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value) < 7:
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
@@ -116,7 +146,7 @@ def _killer_cages(items: Any, n: int) -> tuple[Cage, ...]:
         if len(set(cells)) != len(cells):
             raise InvalidPuzzleError(f"killer cage {k} lists a cell twice")
         cages.append(Cage(value, tuple(cells)))
-    return tuple(cages)
+    return tuple(cages), plain
 
 
 def fpuzzles_doc(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[str, Any]:
@@ -140,7 +170,36 @@ def fpuzzles_doc(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[st
     if puzzle.cages:
         doc["killercage"] = [{"cells": [f"R{x // n + 1}C{x % n + 1}" for x in cage.cells], "value": str(cage.total)}
                              for cage in puzzle.cages]
+    return constraints_doc(puzzle, doc)
+
+
+def constraints_doc(puzzle: Puzzle, doc: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The puzzle's variant constraints as f-puzzles keys (each written by
+    its class), added to ``doc`` if given (lists are extended)."""
+    doc = {} if doc is None else doc
+    for constraint_ in puzzle.constraints:
+        for key, value in constraint_.to_fpuzzles(puzzle.size).items():
+            if isinstance(value, list):
+                doc.setdefault(key, []).extend(v for v in value if v not in doc.get(key, ()))
+            else:
+                doc[key] = value
     return doc
+
+
+def constraints_from_doc(doc: Any, n: int) -> tuple[Constraint, ...]:
+    """The variant constraints of an object of f-puzzles keys (deduce's JSON keeps them so)."""
+    if not isinstance(doc, dict):
+        raise InvalidPuzzleError("'constraints' must be an object of f-puzzles keys")
+    out: list[Constraint] = []
+    for key, value in doc.items():
+        if key == "killercage" and value:  # (cages without a total; those with one are deduce's 'cages')
+            cages, plain = _killer_cages(value, n)
+            if cages:
+                raise InvalidPuzzleError("'constraints' holds a killer cage with a total: put it in 'cages'")
+            out.extend(plain)
+        elif value:
+            out.extend(_constraints(key, value, n))
+    return tuple(out)
 
 
 def fits_fpuzzles(puzzle: Puzzle) -> str | None:

@@ -10,9 +10,10 @@ from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import MAX_SIZE, MIN_SIZE, Geometry
 from ..puzzle import Cage, Puzzle, default_symbols
 from .base import Entry, jigsaw_geometry, loads, symbol_index
+from .fpuzzles import constraints_doc, constraints_from_doc
 
 JSON = "json"
-FIELDS = {"size", "symbols", "givens", "regions", "cages", "solution", "name", "id", "title", "author"}
+FIELDS = {"size", "symbols", "givens", "regions", "cages", "constraints", "solution", "name", "id", "title", "author"}
 
 
 def _parses(line: str) -> bool:
@@ -135,7 +136,8 @@ def puzzle_from_json(doc: Any) -> Puzzle:
         if not isinstance(repeats, bool):
             raise InvalidPuzzleError(f"cage {k + 1} (sum {total}): 'repeats' must be true or false")
         cages.append(Cage(total, tuple(cells), repeats))
-    return Puzzle(geometry, symbols, tuple(givens), tuple(cages))
+    constraints = constraints_from_doc(doc["constraints"], size) if doc.get("constraints") else ()
+    return Puzzle(geometry, symbols, tuple(givens), tuple(cages), constraints)
 
 
 def _geometry(regions: Any, size: int) -> Geometry:
@@ -180,6 +182,8 @@ def puzzle_to_json(puzzle: Puzzle, values: Sequence[int] | None = None) -> dict[
     if puzzle.cages:
         doc["cages"] = [{"sum": c.total, "cells": [g.cell_name(x) for x in c.cells], "repeats": c.repeats}
                         for c in puzzle.cages]
+    if puzzle.constraints:  # (as f-puzzles keys: deduce.formats.fpuzzles)
+        doc["constraints"] = constraints_doc(puzzle)
     return doc
 
 

@@ -230,7 +230,11 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
     width = 0
     skipping = False
     previous = (0, 0)  # (size, last line) of the grid just read, while no blank line follows it
+    rest = 0  # rows still to pass over of a grid whose first row was short or long (reported once, there)
     for lineno, line, blank in grid_rows(text):
+        if rest and not blank:
+            rest -= 1
+            continue
         if blank or skipping:
             skipping = skipping and not blank
             previous = previous if skipping or not blank else (0, 0)
@@ -242,6 +246,14 @@ def read_grid(text: str, options: dict[str, Any]) -> Iterator[Entry]:
         bordered = bordered or "|" in line
         if not block:
             width = len(cells)
+        elif len(block) == 1 and len(cells) != width and size_for_length(len(cells) ** 2) is not None:
+            # the first row is the odd one (the second row says the size): one error, at the first row
+            first = block[0][0]
+            yield Entry(first, GRID, error=ParseError(
+                f"expected {len(cells)} values in this row, got {width}", line=first))
+            rest, previous = len(cells) - 2, (len(cells), lineno)
+            block, bordered, width = [], False, 0
+            continue
         block.append((lineno, cells))
         if len(block) == width or size_for_length(width * width) is None:
             yield _grid_entry(block, symbols, bordered)

@@ -190,7 +190,8 @@ class Rater:
 
     def _rate(self, puzzle: Puzzle, start: float) -> Rating:
         text = puzzle.givens_string()
-        classic = not puzzle.has_cages and not puzzle.geometry.is_jigsaw
+        # (variant constraints: neither reference program knows them, so deduce's profile rates, as for killers)
+        classic = not puzzle.has_cages and not puzzle.constraints and not puzzle.geometry.is_jigsaw
         cache = SolveCache()  # (the two solves of one puzzle share what they keep: deduce.solve_cache)
         se_result = self._solve("se" if classic else "deduce", puzzle, cache)
         if se_result.status in (NO_SOLUTION, MULTIPLE_SOLUTIONS):
@@ -201,7 +202,7 @@ class Rater:
         er, ep, ed, hardest = se_scale(se_result.steps)
         if se_result.backtracking and er is not None:
             er = max(er, nested_floor(self.nested))  # every level tried failed: harder than the last
-        score, level = hodoku_scale(ho_result.steps, raise_by_score=not puzzle.has_cages)
+        score, level = hodoku_scale(ho_result.steps, raise_by_score=not puzzle.has_cages and not puzzle.constraints)
         backtracking = se_result.backtracking or ho_result.backtracking
         status = SOLVED_WITH_BACKTRACKING if backtracking else SOLVED
         return Rating(text, status, er, ep, ed, score, level, hardest, backtracking,

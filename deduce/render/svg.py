@@ -2,7 +2,8 @@
 
 :func:`grid_svg` draws a position: givens, placed symbols, candidates,
 region borders (thick lines wherever two cells belong to different boxes
-or jigsaw regions) and cages (dashed outlines with their sums, clear of
+or jigsaw regions), variant constraints (each drawn by its own class:
+thermometers, dots, diagonals) and cages (dashed outlines with their sums, clear of
 the candidates).  Given a step, it draws the step's :mod:`marks
 <deduce.render.marks>`: a colour per role on cells, houses and single
 candidates (fish base, cover and fins, wing pivot and pincers, each almost
@@ -103,10 +104,12 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect x="0" y="0" width="{size}" height="{size}" fill="white"/>')
     out.extend(_shading(m, g, lay))
+    out.extend(constraints_svg(puzzle, lay, "under"))
     out.extend(_grid_lines(puzzle, lay))
     cage_role = dict(m.cages)
     for i in range(len(puzzle.cages)):
         out.append(_cage_outline(puzzle, i, lay, cage_role.get(i)))
+    out.extend(constraints_svg(puzzle, lay, "over"))
     for cell in range(g.ncells):
         out.extend(_cell_svg(state, cell, lay, givens, placed, cand_roles, eliminated, show_candidates))
     if m.links:
@@ -115,6 +118,17 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
         out.append(_links_svg(m, lay, discs))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def constraints_svg(puzzle: Puzzle, lay: Layout, layer: str) -> list[str]:
+    """The variant constraints of ``layer`` ("under" the grid lines: lines,
+    diagonals; "over" them: dots), each drawn by its own class
+    (:meth:`deduce.constraint.Constraint.svg`), as SudokuPad draws them."""
+    out = []
+    for constraint in puzzle.constraints:
+        if layer == constraint.LAYER:
+            out.extend(constraint.svg(puzzle, lay))
+    return out
 
 
 def _shading(m: Marks, g: Any, lay: Layout) -> list[str]:
