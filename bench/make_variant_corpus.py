@@ -306,7 +306,8 @@ def add_little_killers(doc: dict, count: int, grid: list[int], n: int, rng: rand
             continue
         seen.add(frozenset(cells))
         doc.setdefault("littlekillersum", []).append(
-            {"cell": f"R{r + 1}C{c + 1}", "direction": d, "value": str(sum(grid[x] for x in cells))})
+            {"cell": f"R{r + 1}C{c + 1}", "cells": names(cells, n), "direction": d,
+             "value": str(sum(grid[x] for x in cells))})
         made += 1
     return made
 
@@ -435,6 +436,12 @@ for n_, k_ in ((9, 1), (6, 2), (4, 3)):
     spec(f"killercage-{k_}", n_, {"killercage": 0.7})
     spec(f"killercage-nototal-{k_}", n_, {"killercage": 0.8}, totals=0.0)
 spec("killercage-nototal-4", 9, {"killercage": 0.8}, totals=0.5)
+# a second 6x6 of the kinds whose 9x9s are slowest to make
+for kind_, add_ in (("negative-difference", {"difference": "every"}), ("negative-ratio", {"ratio": "every"}),
+                    ("negative-xv", {"xv": "every"}), ("sandwichsum", {"sandwichsum": 7}),
+                    ("skyscraper", {"skyscraper": 8}), ("nonconsecutive", {"nonconsecutive": True}),
+                    ("xsum", {"xsum": 8}), ("littlekillersum", {"littlekillersum": 7})):
+    spec(f"{kind_}-5", 6, add_)
 # mixes with killer cages and jigsaw regions
 spec("mix-jigsaw-killer-arrow-1", 9, {"arrow": 3, "killercage": 0.4}, jigsaw=True)
 spec("mix-jigsaw-thermo-kropki-2", 9, {"thermometer": 3, "difference": 6, "ratio": 5}, jigsaw=True)
@@ -446,6 +453,9 @@ spec("mix-whispers-renban-xv-7", 9, {"whispers": 3, "renban": 3, "xv": 8})
 spec("mix-sandwich-x-8", 9, {"diagonal+": True, "diagonal-": True, "sandwichsum": 6})
 spec("mix-jigsaw-killer-nototal-9", 6, {"killercage": 0.5, "odd": 4, "even": 4}, jigsaw=True, totals=0.5)
 spec("mix-between-palindrome-zipper-10", 9, {"betweenline": 2, "palindrome": 2, "zipperline": 2})
+spec("mix-jigsaw-arrow-kropki-11", 6, {"arrow": 2, "difference": 4, "ratio": 3}, jigsaw=True)
+spec("mix-jigsaw-killer-thermo-12", 6, {"killercage": 0.4, "thermometer": 2}, jigsaw=True)
+spec("mix-killer-xv-whispers-13", 6, {"killercage": 0.4, "xv": 4, "whispers": 2})
 
 
 GLOBAL = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "disjointgroups")
@@ -608,13 +618,15 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seed", type=int, default=44)
     ap.add_argument("--only", default="", help="only the puzzles whose id starts with this")
+    ap.add_argument("--max-size", type=int, default=16, help="only the puzzles up to this size")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (the output does not depend on it)")
     ap.add_argument("--out", type=pathlib.Path, default=OUT)
     args = ap.parse_args()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     order = {ident: i for i, (ident, *_) in enumerate(SPECS)}
     # the slow ones (minimal 9x9s) last, so that a run cut short keeps the most kinds
-    jobs = sorted(((args.seed, ident) for ident, *_ in SPECS if ident.startswith(args.only)),
+    jobs = sorted(((args.seed, ident) for ident, *_ in SPECS
+                   if ident.startswith(args.only) and SPECS[order[ident]][1] <= args.max_size),
                   key=lambda job: (job[1].endswith(("-3", "-4")) and SPECS[order[job[1]]][1] == 9, order[job[1]]))
     t0 = time.perf_counter()
     lines: dict[str, str] = {}

@@ -283,6 +283,8 @@ def test_givens_and_a_broken_grid() -> None:
     (doc(4, littlekillersum=[{"cell": "R1C1", "direction": "DR", "value": "3"}]), "not just outside"),
     (doc(4, littlekillersum=[{"cell": "R0C1", "direction": "DD", "value": "3"}]), "direction"),
     (doc(4, xv=[{"cells": cells("r1c1 r1c2"), "value": "Y"}]), "X or V"),
+    (doc(4, littlekillersum=[{"cell": "R0C1", "cells": ["R1C2"], "direction": "DR", "value": "3"}]),
+     "not the diagonal"),
     (doc(4, negative=["sum"]), "negative 'sum'"),
 ])
 def test_refusals(document: dict[str, Any], message: str) -> None:

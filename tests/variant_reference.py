@@ -32,7 +32,8 @@ Conventions read from the f-puzzles format (documented where they matter):
   of 1 between orthogonal neighbours with no kropki dot;
 * ``whispers`` take an optional ``value``, the least difference (default 5);
 * little killers: ``cell`` is outside the grid, ``direction`` one of UL, UR,
-  DL, DR; the sum is of the cells on that diagonal (digits may repeat);
+  DL, DR; the sum is of the cells on that diagonal (digits may repeat); f-puzzles
+  also lists them as ``cells``, which must then be that diagonal;
 * sandwiches, X-sums and skyscrapers: ``cell`` outside the grid names the
   row (column 0 or N+1) or column (row 0 or N+1) and the side read from;
 * a region-sum line's segments are the maximal runs of consecutive cells of
@@ -823,6 +824,8 @@ def _outside(key: str) -> Callable[..., None]:
                 cells = diagonal_from(n, r, c, direction)
                 if not cells:
                     raise ReferenceError(f"{where}: the diagonal misses the grid")
+                if "cells" in item and sorted(_cells(item["cells"], n, where)) != sorted(cells):
+                    raise ReferenceError(f"{where}: 'cells' is not the diagonal from {item['cell']} {direction}")
                 p.add_rule(Rule(key, cells, sum_test(n, total, distinct=False)))
                 continue
             cells = outside_line(n, r, c)
