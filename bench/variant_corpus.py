@@ -140,16 +140,21 @@ def main() -> int:
     if not items:
         print(f"no puzzles in {CORPUS}")
         return 1
-    # the engines' imports happen once, before the forks
+    # the engines' imports and first solves (loading their techniques) happen once, before the forks
+    warm = "1..." "3..2" "...3" "..2."
     if "deduce" in engines:
-        import deduce  # noqa: F401
+        import deduce
+
+        deduce.solve(warm)
     if "pencilmark" in engines:
         try:
-            import pencilmark  # noqa: F401
+            import pencilmark
             from pencilmark import sources  # noqa: F401
         except ImportError:
             print("pencilmark is not installed (pip install pencilmark==1.0.0rc1): skipped")
             engines.remove("pencilmark")
+        else:
+            pencilmark.rate(warm)
     results: dict[str, list[dict[str, Any]]] = {e: [] for e in engines}
     t0 = time.perf_counter()
     jobs = [(engine, item) for item in items for engine in engines]
