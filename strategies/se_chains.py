@@ -112,67 +112,119 @@ def _houses_se() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
 class _Links:
     """One pass's links at a position: literal indexes ``cell * 9 + symbol``; per "on" index the
     "off" indexes it makes (in SE's order) and per "off" index the "on" ones, with the strong
-    link's house (-1 within a cell); and the same as bit masks for the distance walks."""
+    link's house (-1 within a cell); and the same as bit masks for the distance walks.
 
-    def __init__(self, cand: list[int], value: list[int], kind: str):
-        y = kind in ("y", "xy")
-        x = kind in ("x", "xy")
+    Lists of 729, one entry per literal (empty for a literal that is not a candidate).  Both kinds
+    of link are symmetric (a peer of the same symbol, another candidate of the cell; a conjugate
+    pair, a bivalue cell), so the links into a literal are the links out of it."""
+
+    def __init__(self, base: "_Base", kind: str):
+        if kind == "x":
+            self.on_off, self.on_off_mask = base.peer_off, base.peer_off_mask
+            self.off_on, self.off_on_mask = base.conj_on, base.conj_on_mask
+        elif kind == "y":
+            self.on_off, self.on_off_mask = base.all_off, base.all_off_mask
+            self.off_on, self.off_on_mask = base.bi_on, base.bi_on_mask
+        else:
+            self.on_off, self.on_off_mask = base.all_off, base.all_off_mask
+            self.off_on, self.off_on_mask = base.both_on, base.both_on_mask
+        #: per "on" index, the "off" ones that lead straight back to it (a cycle closes through one)
+        self.into_mask = self.off_on_mask
+        #: per "on" index, the "on" ones whose false consequences lead straight back to it
+        on_off_mask = self.on_off_mask
+        near = [0] * (N * N * N)
+        for j, m in enumerate(self.off_on_mask):
+            if m:
+                acc = 0
+                while m:
+                    low = m & -m
+                    acc |= on_off_mask[low.bit_length() - 1]
+                    m ^= low
+                near[j] = acc
+        self.near_mask = near
+
+
+class _Base:
+    """The links of a position that the passes share: per literal its peers' literals of the same
+    symbol and its cell's other candidates (the "off" ones an "on" one makes, in SE's order), its
+    conjugates (the other place of its symbol in a house, with the house) and its bivalue
+    cell's other candidate."""
+
+    def __init__(self, cand: list[int], value: list[int]):
         peers = _peer_order()
         houses = _houses_se()
-        on_off: dict[int, tuple[int, ...]] = {}
-        off_on: dict[int, tuple[tuple[int, int], ...]] = {}
-        # (each house's places of each symbol, once per pass: house index -> symbol -> cells)
-        places_of: dict[int, list[list[int]]] = {}
+        size = N * N * N
+        places = [0] * N   # per symbol, its cells (bits)
         for c in range(N * N):
-            for h, cells in houses[c]:
-                if h not in places_of:
-                    places_of[h] = [[q for q in cells if value[q] < 0 and cand[q] >> t & 1] for t in range(N)]
+            if value[c] < 0:
+                m = cand[c]
+                while m:
+                    low = m & -m
+                    places[low.bit_length() - 1] |= 1 << c
+                    m ^= low
+        empty: tuple = ()
+        peer_off: list[tuple[int, ...]] = [empty] * size
+        peer_off_mask = [0] * size
+        all_off: list[tuple[int, ...]] = [empty] * size
+        all_off_mask = [0] * size
+        conj_on: list[tuple[tuple[int, int], ...]] = [empty] * size
+        conj_on_mask = [0] * size
+        bi_on: list[tuple[tuple[int, int], ...]] = [empty] * size
+        bi_on_mask = [0] * size
+        both_on: list[tuple[tuple[int, int], ...]] = [empty] * size
+        both_on_mask = [0] * size
+        house_mask = _house_masks()
         for c in range(N * N):
             m = cand[c]
             if value[c] >= 0 or not m:
                 continue
-            for s in range(N):
-                if not m >> s & 1:
-                    continue
-                offs = []
-                if y:
-                    offs += [c * N + t for t in range(N) if t != s and m >> t & 1]
-                offs += [p * N + s for p in peers[c] if value[p] < 0 and cand[p] >> s & 1]
-                on_off[c * N + s] = tuple(offs)
+            syms = [t for t in range(N) if m >> t & 1]
+            bivalue = len(syms) == 2
+            for s in syms:
+                i = c * N + s
+                ps = places[s]
+                offs = tuple(p * N + s for p in peers[c] if ps >> p & 1)
+                om = 0
+                for j in offs:
+                    om |= 1 << j
+                ys = tuple(c * N + t for t in syms if t != s)
+                ym = 0
+                for j in ys:
+                    ym |= 1 << j
+                peer_off[i], peer_off_mask[i] = offs, om
+                all_off[i], all_off_mask[i] = ys + offs, om | ym
                 ons: list[tuple[int, int]] = []
-                if y and m.bit_count() == 2:
-                    ons.append((c * N + (m & ~(1 << s)).bit_length() - 1, -1))
-                if x:
-                    for h, _ in houses[c]:
-                        places = places_of[h][s]
-                        if len(places) == 2:
-                            other = places[0] if places[1] == c else places[1]
-                            lit = other * N + s
-                            if all(lit != o for o, _ in ons):
-                                ons.append((lit, h))
-                off_on[c * N + s] = tuple(ons)
-        self.on_off = on_off
-        self.off_on = off_on
-        #: per "on" index, the "off" ones that lead straight back to it (a cycle closes through one)
-        self.into: dict[int, set[int]] = {}
-        for i, links_out in off_on.items():
-            for j, _ in links_out:
-                self.into.setdefault(j, set()).add(i)
-        self.on_off_mask = {i: sum(1 << j for j in offs) for i, offs in on_off.items()}
-        self.into_mask = {i: sum(1 << j for j in qs) for i, qs in self.into.items()}
-        #: per "on" index, the "on" ones whose false consequences lead straight back to it
-        made_off: dict[int, int] = {}   # per "off" index, the "on" ones that make it
-        for i, made in on_off.items():
-            for j in made:
-                made_off[j] = made_off.get(j, 0) | 1 << i
-        near: dict[int, int] = {}
-        for j, qs in self.into.items():
-            m = 0
-            for q in qs:
-                m |= made_off.get(q, 0)
-            near[j] = m
-        self.near_mask = near
-        self.off_on_mask = {i: sum(1 << j for j, _ in ons) for i, ons in off_on.items()}
+                cm = 0
+                for h, _ in houses[c]:
+                    hp = ps & house_mask[h]
+                    if hp.bit_count() == 2:
+                        lit = (hp & ~(1 << c)).bit_length() - 1
+                        lit = lit * N + s
+                        if not cm >> lit & 1:
+                            ons.append((lit, h))
+                            cm |= 1 << lit
+                conj_on[i], conj_on_mask[i] = tuple(ons), cm
+                if bivalue:
+                    other = c * N + (m & ~(1 << s)).bit_length() - 1
+                    bi_on[i], bi_on_mask[i] = ((other, -1),), 1 << other
+                    both_on[i], both_on_mask[i] = ((other, -1),) + conj_on[i], cm | 1 << other
+                else:
+                    both_on[i], both_on_mask[i] = conj_on[i], cm
+        self.peer_off, self.peer_off_mask = peer_off, peer_off_mask
+        self.all_off, self.all_off_mask = all_off, all_off_mask
+        self.conj_on, self.conj_on_mask = conj_on, conj_on_mask
+        self.bi_on, self.bi_on_mask = bi_on, bi_on_mask
+        self.both_on, self.both_on_mask = both_on, both_on_mask
+
+
+@functools.cache
+def _house_masks() -> tuple[int, ...]:
+    """Per deduce house index (rows, columns, boxes), its cells as bits."""
+    out = [0] * 27
+    for c in range(N * N):
+        for h, cells in _houses_se()[c]:
+            out[h] = sum(1 << q for q in cells)
+    return tuple(out)
 
 
 class _Walk(NamedTuple):
@@ -208,7 +260,7 @@ def _walk(links: _Links, start: int, start_on: bool, cap: int) -> _Walk:
             for p in pending_on:
                 on_order.append(p)
                 d = on_depth[p] + 1
-                for q in on_off.get(p, ()):
+                for q in on_off[p]:
                     if q not in off_parent:
                         off_parent[q], off_depth[q] = p, d
                         nxt.append(q)
@@ -217,7 +269,7 @@ def _walk(links: _Links, start: int, start_on: bool, cap: int) -> _Walk:
             nxt = []
             for p in pending_off:
                 d = off_depth[p] + 1
-                for q, _ in off_on.get(p, ()):
+                for q, _ in off_on[p]:
                     if q not in on_parent:
                         on_parent[q], on_depth[q] = p, d
                         nxt.append(q)
@@ -241,7 +293,7 @@ def _distance(links: _Links, start: int, start_on: bool, cap: int) -> int | None
         f = frontier
         while f:
             low = f & -f
-            nxt |= masks.get(low.bit_length() - 1, 0)
+            nxt |= masks[low.bit_length() - 1]
             f ^= low
         depth += 1
         if is_on:
@@ -292,7 +344,7 @@ def _strong_houses(nodes: list[tuple[int, bool]], links: _Links) -> list[int]:
         h = -1
         if on and i:
             prev = nodes[i - 1][0]
-            h = next((hh for q, hh in links.off_on.get(prev, ()) if q == n), -1)
+            h = next((hh for q, hh in links.off_on[prev] if q == n), -1)
         houses.append(h)
     return houses
 
@@ -300,17 +352,16 @@ def _strong_houses(nodes: list[tuple[int, bool]], links: _Links) -> list[int]:
 def _cycles(links: _Links, state: State, start: int, walk: _Walk, cap: int) -> Iterator[tuple[int, list, list]]:
     """``doCycles``' cycles from ``start`` (on), in SE's order, at most ``cap`` nodes: (size, nodes, eliminations)."""
     cand = state.cand
-    into_start = links.into.get(start)
-    if not into_start:
+    into_mask = links.into_mask[start]
+    if not into_mask:
         return
     houses = _houses_se()
-    into_mask = links.into_mask[start]
     on_off_mask = links.on_off_mask
     for u in walk.on_order:
         d = walk.on_depth[u]
         if d + 1 > cap:
             break
-        if d + 1 < 4 or not on_off_mask.get(u, 0) & into_mask:
+        if d + 1 < 4 or not on_off_mask[u] & into_mask:
             continue
         ancestors = set()
         p, on = u, True
@@ -319,8 +370,8 @@ def _cycles(links: _Links, state: State, start: int, walk: _Walk, cap: int) -> I
                 ancestors.add(p)
             p = walk.on_parent[p] if on else walk.off_parent[p]
             on = not on
-        for q in links.on_off.get(u, ()):
-            if q in ancestors or q not in into_start:
+        for q in links.on_off[u]:
+            if q in ancestors or not into_mask >> q & 1:
                 continue
             nodes, _ = _path(walk, u, True, links)
             nodes = nodes + [(q, False)]
@@ -342,6 +393,7 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
     """SE's hints of the ``passes`` asked for that rate lowest (all of them at that rating), best first."""
     cand, value = state.cand, state.value
     lits = [c * N + s for c in range(N * N) if value[c] < 0 for s in range(N) if cand[c] >> s & 1]
+    base = _Base(cand, value)
     best: list[SeHint] = []
     limit = float("inf")   # the best rating found so far
     for pi, kind in enumerate(PASSES):
@@ -351,7 +403,7 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
         low = min(b for b in (cycle_base, chain_base) if b is not None)
         if low > limit:
             continue
-        links = _Links(cand, value, kind)
+        links = _Links(base, kind)
         for li, lit in enumerate(lits):
             c = lit // N
             if kind == "y" and cand[c].bit_count() != 2:
@@ -361,7 +413,7 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
             d_on = None if chain_base is None else _distance(links, lit, True, _cap(chain_base, limit))
             walk = None
             cycle_cap = 0 if cycle_base is None else _cap(cycle_base, limit)
-            if cycle_base is not None and lit in links.into and _may_cycle(links, lit, cycle_cap):
+            if cycle_base is not None and links.into_mask[lit] and _may_cycle(links, lit, cycle_cap):
                 walk = _walk(links, lit, True, cycle_cap)
                 for k, (size, nodes, elims) in enumerate(_cycles(links, state, lit, walk, _cap(cycle_base, limit))):
                     rating = cycle_base + se_bonus(size)
@@ -394,7 +446,7 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
 def _may_cycle(links: _Links, start: int, cap: int) -> bool:
     """Whether a cycle of at most ``cap`` nodes may come back to ``start``: an "on" node that
     leads back to it lies 3 to ``cap`` - 1 nodes deep (bit sets; the exact walk decides)."""
-    near = links.near_mask.get(start, 0)
+    near = links.near_mask[start]
     if not near or cap < 4:
         return False
     on_m, off_m = links.on_off_mask, links.off_on_mask
@@ -405,7 +457,7 @@ def _may_cycle(links: _Links, start: int, cap: int) -> bool:
         f = frontier
         while f:
             low = f & -f
-            offs |= on_m.get(low.bit_length() - 1, 0)
+            offs |= on_m[low.bit_length() - 1]
             f ^= low
         offs &= ~seen_off
         seen_off |= offs
@@ -413,7 +465,7 @@ def _may_cycle(links: _Links, start: int, cap: int) -> bool:
         f = offs
         while f:
             low = f & -f
-            ons |= off_m.get(low.bit_length() - 1, 0)
+            ons |= off_m[low.bit_length() - 1]
             f ^= low
         ons &= ~seen_on
         seen_on |= ons
