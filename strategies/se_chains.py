@@ -280,14 +280,24 @@ def _walk(links: _Links, start: int, start_on: bool, cap: int) -> _Walk:
 
 def _distance(links: _Links, start: int, start_on: bool, cap: int) -> int | None:
     """The depth (nodes) at which the walk from ``start`` first reaches its opposite, within
-    ``cap`` nodes (bit sets: the same depth as :func:`_walk`'s), or None."""
+    ``cap`` nodes (bit sets: the same depth as :func:`_walk`'s), or None.
+
+    The links being symmetric, the nodes one link short of the opposite are the start's own
+    links of that kind: a generation that holds one ends the walk without being followed, and
+    the last generation within ``cap`` is never followed."""
     on_m, off_m = links.on_off_mask, links.off_on_mask
+    pre = on_m[start] if start_on else off_m[start]
+    if not pre:
+        return None
     seen_on = 1 << start if start_on else 0
     seen_off = 0 if start_on else 1 << start
     frontier, is_on = 1 << start, start_on
-    target = 1 << start
     depth = 1
     while frontier and depth < cap:
+        if is_on == start_on and frontier & pre:
+            return depth + 1
+        if depth + 1 >= cap:
+            return None
         nxt = 0
         masks = on_m if is_on else off_m
         f = frontier
@@ -297,13 +307,9 @@ def _distance(links: _Links, start: int, start_on: bool, cap: int) -> int | None
             f ^= low
         depth += 1
         if is_on:
-            if start_on and nxt & target:
-                return depth
             nxt &= ~seen_off
             seen_off |= nxt
         else:
-            if not start_on and nxt & target:
-                return depth
             nxt &= ~seen_on
             seen_on |= nxt
         frontier, is_on = nxt, not is_on
@@ -396,6 +402,9 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
     base = _Base(cand, value)
     best: list[SeHint] = []
     limit = float("inf")   # the best rating found so far
+    #: the chains found, by their order: (links, start, start true, depth); their walks are made
+    #: only for those kept (a walk to the chain's depth meets the same nodes as any deeper one)
+    chains: dict[tuple[int, ...], tuple[_Links, int, bool, int]] = {}
     for pi, kind in enumerate(PASSES):
         if kind not in passes:
             continue
@@ -421,18 +430,16 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
                                         tuple(nodes), tuple(_strong_houses(nodes, links)), tuple(elims), ()))
             if d_on is not None and chain_base is not None:
                 rating = chain_base + se_bonus(d_on)
-                w = walk if walk is not None and walk.off_depth.get(lit) == d_on else _walk(links, lit, True, d_on)
-                nodes, houses = _path(w, lit, False, links)
-                found.append(SeHint(rating, d_on, _SORT_KEY[kind], (pi, li, 1, 0), kind, False, tuple(nodes),
-                                    tuple(houses), ((c, lit % N),), ()))
+                chains[(pi, li, 1, 0)] = (links, lit, True, d_on)
+                found.append(SeHint(rating, d_on, _SORT_KEY[kind], (pi, li, 1, 0), kind, False, (),
+                                    (), ((c, lit % N),), ()))
             if chain_base is not None:
                 d_off = _distance(links, lit, False, _cap(chain_base, limit))
                 if d_off is not None:
                     rating = chain_base + se_bonus(d_off)
-                    w = _walk(links, lit, False, d_off)
-                    nodes, houses = _path(w, lit, True, links)
-                    found.append(SeHint(rating, d_off, _SORT_KEY[kind], (pi, li, 2, 0), kind, False, tuple(nodes),
-                                        tuple(houses), (), ((c, lit % N),)))
+                    chains[(pi, li, 2, 0)] = (links, lit, False, d_off)
+                    found.append(SeHint(rating, d_off, _SORT_KEY[kind], (pi, li, 2, 0), kind, False, (),
+                                        (), (), ((c, lit % N),)))
             for h in found:
                 if h.rating < limit:
                     limit = h.rating
@@ -440,6 +447,11 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
                 if h.rating <= limit:
                     best.append(h)
     best.sort(key=lambda h: (h.rating, h.complexity, h.sort_key, h.order))
+    for i, h in enumerate(best):
+        if h.order in chains:
+            links, lit, start_on, depth = chains[h.order]
+            nodes, houses = _path(_walk(links, lit, start_on, depth), lit, not start_on, links)
+            best[i] = h._replace(nodes=tuple(nodes), houses=tuple(houses))
     return best
 
 
