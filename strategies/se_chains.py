@@ -228,54 +228,55 @@ def _house_masks() -> tuple[int, ...]:
 
 
 class _Walk(NamedTuple):
-    """SE's breadth-first walk from one literal: per node its parent (-1 for the start) and depth
-    (nodes from the start, the start 1), the "on" nodes in the order they were taken."""
+    """SE's breadth-first walk from one literal: per node its parent (-1 for the start), per "on"
+    node its depth (nodes from the start, the start 1), the "on" nodes in the order they were taken."""
 
     on_parent: dict[int, int]
     off_parent: dict[int, int]
     on_depth: dict[int, int]
-    off_depth: dict[int, int]
     on_order: list[int]
 
 
 def _walk(links: _Links, start: int, start_on: bool, cap: int) -> _Walk:
     """The walk of ``Chaining.doForcingChains`` (and of ``doCycles``' tree of "on" nodes), to
-    ``cap`` nodes deep."""
+    ``cap`` nodes deep (the nodes ``cap`` deep are taken, not followed)."""
     on_parent: dict[int, int] = {}
     off_parent: dict[int, int] = {}
     on_depth: dict[int, int] = {}
-    off_depth: dict[int, int] = {}
     on_order: list[int] = []
     if start_on:
         on_parent[start], on_depth[start] = -1, 1
         pending_on, pending_off = [start], []
     else:
-        off_parent[start], off_depth[start] = -1, 1
+        off_parent[start] = -1
         pending_on, pending_off = [], [start]
     depth = 1
     on_off, off_on = links.on_off, links.off_on
     while (pending_on or pending_off) and depth <= cap:
         if pending_on:
+            on_order += pending_on
+            if depth == cap:
+                break
             nxt = []
             for p in pending_on:
-                on_order.append(p)
-                d = on_depth[p] + 1
                 for q in on_off[p]:
                     if q not in off_parent:
-                        off_parent[q], off_depth[q] = p, d
+                        off_parent[q] = p
                         nxt.append(q)
             pending_on, pending_off = [], nxt
         else:
+            if depth == cap:
+                break
             nxt = []
+            d = depth + 1
             for p in pending_off:
-                d = off_depth[p] + 1
                 for q, _ in off_on[p]:
                     if q not in on_parent:
                         on_parent[q], on_depth[q] = p, d
                         nxt.append(q)
             pending_off, pending_on = [], nxt
         depth += 1
-    return _Walk(on_parent, off_parent, on_depth, off_depth, on_order)
+    return _Walk(on_parent, off_parent, on_depth, on_order)
 
 
 def _distance(links: _Links, start: int, start_on: bool, cap: int) -> int | None:
@@ -362,12 +363,20 @@ def _cycles(links: _Links, state: State, start: int, walk: _Walk, cap: int) -> I
     if not into_mask:
         return
     houses = _houses_se()
-    on_off_mask = links.on_off_mask
+    near = set()   # the "on" nodes with a link to one of into_mask's (links.near_mask)
+    m = links.near_mask[start]
+    while m:
+        low = m & -m
+        near.add(low.bit_length() - 1)
+        m ^= low
+    on_depth = walk.on_depth
     for u in walk.on_order:
-        d = walk.on_depth[u]
+        if u not in near:
+            continue
+        d = on_depth[u]
         if d + 1 > cap:
             break
-        if d + 1 < 4 or not on_off_mask[u] & into_mask:
+        if d + 1 < 4:
             continue
         ancestors = set()
         p, on = u, True
@@ -423,7 +432,7 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
             walk = None
             cycle_cap = 0 if cycle_base is None else _cap(cycle_base, limit)
             if cycle_base is not None and links.into_mask[lit] and _may_cycle(links, lit, cycle_cap):
-                walk = _walk(links, lit, True, cycle_cap)
+                walk = _walk(links, lit, True, cycle_cap - 1)
                 for k, (size, nodes, elims) in enumerate(_cycles(links, state, lit, walk, _cap(cycle_base, limit))):
                     rating = cycle_base + se_bonus(size)
                     found.append(SeHint(rating, size, _SORT_KEY[kind], (pi, li, 0, k), kind, True,
