@@ -118,7 +118,7 @@ class _Links:
     of link are symmetric (a peer of the same symbol, another candidate of the cell; a conjugate
     pair, a bivalue cell), so the links into a literal are the links out of it."""
 
-    def __init__(self, base: "_Base", kind: str):
+    def __init__(self, base: _Base, kind: str):
         if kind == "x":
             self.on_off, self.on_off_mask = base.peer_off, base.peer_off_mask
             self.off_on, self.off_on_mask = base.conj_on, base.conj_on_mask
@@ -142,6 +142,7 @@ class _Links:
                     m ^= low
                 near[j] = acc
         self.near_mask = near
+        self.places = base.places
 
 
 class _Base:
@@ -210,11 +211,19 @@ class _Base:
                     both_on[i], both_on_mask[i] = ((other, -1),) + conj_on[i], cm | 1 << other
                 else:
                     both_on[i], both_on_mask[i] = conj_on[i], cm
+        self.places = places
         self.peer_off, self.peer_off_mask = peer_off, peer_off_mask
         self.all_off, self.all_off_mask = all_off, all_off_mask
         self.conj_on, self.conj_on_mask = conj_on, conj_on_mask
         self.bi_on, self.bi_on_mask = bi_on, bi_on_mask
         self.both_on, self.both_on_mask = both_on, both_on_mask
+
+
+@functools.cache
+def _seen_masks() -> tuple[int, ...]:
+    """Per cell, the cells of its houses, itself included (bits)."""
+    return tuple(functools.reduce(lambda a, b: a | b, (_house_masks()[h] for h, _ in _houses_se()[c]))
+                 for c in range(N * N))
 
 
 @functools.cache
@@ -358,11 +367,11 @@ def _strong_houses(nodes: list[tuple[int, bool]], links: _Links) -> list[int]:
 
 def _cycles(links: _Links, state: State, start: int, walk: _Walk, cap: int) -> Iterator[tuple[int, list, list]]:
     """``doCycles``' cycles from ``start`` (on), in SE's order, at most ``cap`` nodes: (size, nodes, eliminations)."""
-    cand = state.cand
     into_mask = links.into_mask[start]
     if not into_mask:
         return
-    houses = _houses_se()
+    seen = _seen_masks()
+    places = links.places
     near = set()   # the "on" nodes with a link to one of into_mask's (links.near_mask)
     m = links.near_mask[start]
     while m:
@@ -390,17 +399,25 @@ def _cycles(links: _Links, state: State, start: int, walk: _Walk, cap: int) -> I
                 continue
             nodes, _ = _path(walk, u, True, links)
             nodes = nodes + [(q, False)]
-            cells = {n // N for n, _ in nodes}
-            forw: set[tuple[int, int]] = set()
-            back: set[tuple[int, int]] = set()
+            cells = 0
+            forw = [0] * N   # per symbol, the cells seeing a true node of it (bits)
+            back = [0] * N   # and a false one
             for n, on_ in nodes:
                 c, s = divmod(n, N)
-                for _, hc in houses[c]:
-                    for t in hc:
-                        if t not in cells and state.value[t] < 0 and cand[t] >> s & 1:
-                            (forw if on_ else back).add((t, s))
-            elims = sorted(forw & back)
+                cells |= 1 << c
+                if on_:
+                    forw[s] |= seen[c]
+                else:
+                    back[s] |= seen[c]
+            elims = []
+            for s in range(N):
+                m = forw[s] & back[s] & places[s] & ~cells
+                while m:
+                    low = m & -m
+                    elims.append((low.bit_length() - 1, s))
+                    m ^= low
             if elims:
+                elims.sort()
                 yield d + 1, nodes, elims
 
 
