@@ -288,17 +288,28 @@ def _walk(links: _Links, start: int, start_on: bool, cap: int) -> _Walk:
     return _Walk(on_parent, off_parent, on_depth, on_order)
 
 
-def _distance(links: _Links, start: int, start_on: bool, cap: int) -> int | None:
+def _distance(links: _Links, start: int, start_on: bool, cap: int,
+              closures: list[tuple[int, int]] | None = None) -> int | None:
     """The depth (nodes) at which the walk from ``start`` first reaches its opposite, within
     ``cap`` nodes (bit sets: the same depth as :func:`_walk`'s), or None.
 
     The links being symmetric, the nodes one link short of the opposite are the start's own
     links of that kind: a generation that holds one ends the walk without being followed, and
-    the last generation within ``cap`` is never followed."""
+    the last generation within ``cap`` is never followed.
+
+    Without a cap (``closures`` given), a walk that ends without meeting its opposite leaves
+    what it reached (true, false: bits) in ``closures``: a start that one of them holds reaches
+    nothing more, so if it does not hold the start's opposite, neither does the start's walk."""
     on_m, off_m = links.on_off_mask, links.off_on_mask
     pre = on_m[start] if start_on else off_m[start]
     if not pre:
         return None
+    if closures is not None:
+        bit = 1 << start
+        for reach_on, reach_off in closures:
+            held, opposite = (reach_on, reach_off) if start_on else (reach_off, reach_on)
+            if held & bit and not opposite & bit:
+                return None
     seen_on = 1 << start if start_on else 0
     seen_off = 0 if start_on else 1 << start
     frontier, is_on = 1 << start, start_on
@@ -323,6 +334,8 @@ def _distance(links: _Links, start: int, start_on: bool, cap: int) -> int | None
             nxt &= ~seen_on
             seen_on |= nxt
         frontier, is_on = nxt, not is_on
+    if closures is not None and not frontier and len(closures) < 16:
+        closures.append((seen_on, seen_off))
     return None
 
 
@@ -439,13 +452,15 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
         if low > limit:
             continue
         links = _Links(base, kind)
+        closures: list[tuple[int, int]] = []   # (the walks without a cap: _distance)
         for li, lit in enumerate(lits):
             c = lit // N
             if kind == "y" and cand[c].bit_count() != 2:
                 continue  # (Y-cycles start only from a bivalue cell)
             found: list[SeHint] = []
             # the cycles and the chain from the candidate true
-            d_on = None if chain_base is None else _distance(links, lit, True, _cap(chain_base, limit))
+            free = closures if limit == float("inf") else None
+            d_on = None if chain_base is None else _distance(links, lit, True, _cap(chain_base, limit), free)
             walk = None
             cycle_cap = 0 if cycle_base is None else _cap(cycle_base, limit)
             if cycle_base is not None and links.into_mask[lit] and _may_cycle(links, lit, cycle_cap):
@@ -460,7 +475,7 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
                 found.append(SeHint(rating, d_on, _SORT_KEY[kind], (pi, li, 1, 0), kind, False, (),
                                     (), ((c, lit % N),), ()))
             if chain_base is not None:
-                d_off = _distance(links, lit, False, _cap(chain_base, limit))
+                d_off = _distance(links, lit, False, _cap(chain_base, limit), free)
                 if d_off is not None:
                     rating = chain_base + se_bonus(d_off)
                     chains[(pi, li, 2, 0)] = (links, lit, False, d_off)
