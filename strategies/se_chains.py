@@ -444,6 +444,7 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
     #: the chains found, by their order: (links, start, start true, depth); their walks are made
     #: only for those kept (a walk to the chain's depth meets the same nodes as any deeper one)
     chains: dict[tuple[int, ...], tuple[_Links, int, bool, int]] = {}
+    cycle_links: dict[tuple[int, ...], _Links] = {}   # (and the cycles' strong links' houses likewise)
     for pi, kind in enumerate(PASSES):
         if kind not in passes:
             continue
@@ -467,8 +468,9 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
                 walk = _walk(links, lit, True, cycle_cap - 1)
                 for k, (size, nodes, elims) in enumerate(_cycles(links, state, lit, walk, _cap(cycle_base, limit))):
                     rating = cycle_base + se_bonus(size)
+                    cycle_links[(pi, li, 0, k)] = links
                     found.append(SeHint(rating, size, _SORT_KEY[kind], (pi, li, 0, k), kind, True,
-                                        tuple(nodes), tuple(_strong_houses(nodes, links)), tuple(elims), ()))
+                                        tuple(nodes), (), tuple(elims), ()))
             if d_on is not None and chain_base is not None:
                 rating = chain_base + se_bonus(d_on)
                 chains[(pi, li, 1, 0)] = (links, lit, True, d_on)
@@ -493,6 +495,8 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
             links, lit, start_on, depth = chains[h.order]
             nodes, houses = _path(_walk(links, lit, start_on, depth), lit, not start_on, links)
             best[i] = h._replace(nodes=tuple(nodes), houses=tuple(houses))
+        elif h.order in cycle_links:
+            best[i] = h._replace(houses=tuple(_strong_houses(list(h.nodes), cycle_links[h.order])))
     return best
 
 
