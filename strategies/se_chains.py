@@ -112,149 +112,230 @@ def _houses_se() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
 class _Links:
     """One pass's links at a position: literal indexes ``cell * 9 + symbol``; per "on" index the
     "off" indexes it makes (in SE's order) and per "off" index the "on" ones, with the strong
-    link's house (-1 within a cell); and the same as bit masks for the distance walks."""
+    link's house (-1 within a cell); and the same as bit masks for the distance walks.
 
-    def __init__(self, cand: list[int], value: list[int], kind: str):
-        y = kind in ("y", "xy")
-        x = kind in ("x", "xy")
+    Lists of 729, one entry per literal (empty for a literal that is not a candidate).  Both kinds
+    of link are symmetric (a peer of the same symbol, another candidate of the cell; a conjugate
+    pair, a bivalue cell), so the links into a literal are the links out of it."""
+
+    def __init__(self, base: _Base, kind: str):
+        if kind == "x":
+            self.on_off, self.on_off_mask = base.peer_off, base.peer_off_mask
+            self.off_on, self.off_on_mask = base.conj_on, base.conj_on_mask
+        elif kind == "y":
+            self.on_off, self.on_off_mask = base.all_off, base.all_off_mask
+            self.off_on, self.off_on_mask = base.bi_on, base.bi_on_mask
+        else:
+            self.on_off, self.on_off_mask = base.all_off, base.all_off_mask
+            self.off_on, self.off_on_mask = base.both_on, base.both_on_mask
+        #: per "on" index, the "off" ones that lead straight back to it (a cycle closes through one)
+        self.into_mask = self.off_on_mask
+        #: per "on" index, the "on" ones whose false consequences lead straight back to it
+        on_off_mask = self.on_off_mask
+        near = [0] * (N * N * N)
+        for j, m in enumerate(self.off_on_mask):
+            if m:
+                acc = 0
+                while m:
+                    low = m & -m
+                    acc |= on_off_mask[low.bit_length() - 1]
+                    m ^= low
+                near[j] = acc
+        self.near_mask = near
+        self.places = base.places
+
+
+class _Base:
+    """The links of a position that the passes share: per literal its peers' literals of the same
+    symbol and its cell's other candidates (the "off" ones an "on" one makes, in SE's order), its
+    conjugates (the other place of its symbol in a house, with the house) and its bivalue
+    cell's other candidate."""
+
+    def __init__(self, cand: list[int], value: list[int]):
         peers = _peer_order()
         houses = _houses_se()
-        on_off: dict[int, tuple[int, ...]] = {}
-        off_on: dict[int, tuple[tuple[int, int], ...]] = {}
-        # (each house's places of each symbol, once per pass: house index -> symbol -> cells)
-        places_of: dict[int, list[list[int]]] = {}
+        size = N * N * N
+        places = [0] * N   # per symbol, its cells (bits)
         for c in range(N * N):
-            for h, cells in houses[c]:
-                if h not in places_of:
-                    places_of[h] = [[q for q in cells if value[q] < 0 and cand[q] >> t & 1] for t in range(N)]
+            if value[c] < 0:
+                m = cand[c]
+                while m:
+                    low = m & -m
+                    places[low.bit_length() - 1] |= 1 << c
+                    m ^= low
+        empty: tuple = ()
+        peer_off: list[tuple[int, ...]] = [empty] * size
+        peer_off_mask = [0] * size
+        all_off: list[tuple[int, ...]] = [empty] * size
+        all_off_mask = [0] * size
+        conj_on: list[tuple[tuple[int, int], ...]] = [empty] * size
+        conj_on_mask = [0] * size
+        bi_on: list[tuple[tuple[int, int], ...]] = [empty] * size
+        bi_on_mask = [0] * size
+        both_on: list[tuple[tuple[int, int], ...]] = [empty] * size
+        both_on_mask = [0] * size
+        house_mask = _house_masks()
         for c in range(N * N):
             m = cand[c]
             if value[c] >= 0 or not m:
                 continue
-            for s in range(N):
-                if not m >> s & 1:
-                    continue
-                offs = []
-                if y:
-                    offs += [c * N + t for t in range(N) if t != s and m >> t & 1]
-                offs += [p * N + s for p in peers[c] if value[p] < 0 and cand[p] >> s & 1]
-                on_off[c * N + s] = tuple(offs)
+            syms = [t for t in range(N) if m >> t & 1]
+            bivalue = len(syms) == 2
+            for s in syms:
+                i = c * N + s
+                ps = places[s]
+                offs = tuple(p * N + s for p in peers[c] if ps >> p & 1)
+                om = 0
+                for j in offs:
+                    om |= 1 << j
+                ys = tuple(c * N + t for t in syms if t != s)
+                ym = 0
+                for j in ys:
+                    ym |= 1 << j
+                peer_off[i], peer_off_mask[i] = offs, om
+                all_off[i], all_off_mask[i] = ys + offs, om | ym
                 ons: list[tuple[int, int]] = []
-                if y and m.bit_count() == 2:
-                    ons.append((c * N + (m & ~(1 << s)).bit_length() - 1, -1))
-                if x:
-                    for h, _ in houses[c]:
-                        places = places_of[h][s]
-                        if len(places) == 2:
-                            other = places[0] if places[1] == c else places[1]
-                            lit = other * N + s
-                            if all(lit != o for o, _ in ons):
-                                ons.append((lit, h))
-                off_on[c * N + s] = tuple(ons)
-        self.on_off = on_off
-        self.off_on = off_on
-        #: per "on" index, the "off" ones that lead straight back to it (a cycle closes through one)
-        self.into: dict[int, set[int]] = {}
-        for i, links_out in off_on.items():
-            for j, _ in links_out:
-                self.into.setdefault(j, set()).add(i)
-        self.on_off_mask = {i: sum(1 << j for j in offs) for i, offs in on_off.items()}
-        self.into_mask = {i: sum(1 << j for j in qs) for i, qs in self.into.items()}
-        #: per "on" index, the "on" ones whose false consequences lead straight back to it
-        made_off: dict[int, int] = {}   # per "off" index, the "on" ones that make it
-        for i, made in on_off.items():
-            for j in made:
-                made_off[j] = made_off.get(j, 0) | 1 << i
-        near: dict[int, int] = {}
-        for j, qs in self.into.items():
-            m = 0
-            for q in qs:
-                m |= made_off.get(q, 0)
-            near[j] = m
-        self.near_mask = near
-        self.off_on_mask = {i: sum(1 << j for j, _ in ons) for i, ons in off_on.items()}
+                cm = 0
+                for h, _ in houses[c]:
+                    hp = ps & house_mask[h]
+                    if hp.bit_count() == 2:
+                        lit = (hp & ~(1 << c)).bit_length() - 1
+                        lit = lit * N + s
+                        if not cm >> lit & 1:
+                            ons.append((lit, h))
+                            cm |= 1 << lit
+                conj_on[i], conj_on_mask[i] = tuple(ons), cm
+                if bivalue:
+                    other = c * N + (m & ~(1 << s)).bit_length() - 1
+                    bi_on[i], bi_on_mask[i] = ((other, -1),), 1 << other
+                    both_on[i], both_on_mask[i] = ((other, -1),) + conj_on[i], cm | 1 << other
+                else:
+                    both_on[i], both_on_mask[i] = conj_on[i], cm
+        self.places = places
+        self.peer_off, self.peer_off_mask = peer_off, peer_off_mask
+        self.all_off, self.all_off_mask = all_off, all_off_mask
+        self.conj_on, self.conj_on_mask = conj_on, conj_on_mask
+        self.bi_on, self.bi_on_mask = bi_on, bi_on_mask
+        self.both_on, self.both_on_mask = both_on, both_on_mask
+
+
+@functools.cache
+def _seen_masks() -> tuple[int, ...]:
+    """Per cell, the cells of its houses, itself included (bits)."""
+    return tuple(functools.reduce(lambda a, b: a | b, (_house_masks()[h] for h, _ in _houses_se()[c]))
+                 for c in range(N * N))
+
+
+@functools.cache
+def _house_masks() -> tuple[int, ...]:
+    """Per deduce house index (rows, columns, boxes), its cells as bits."""
+    out = [0] * 27
+    for c in range(N * N):
+        for h, cells in _houses_se()[c]:
+            out[h] = sum(1 << q for q in cells)
+    return tuple(out)
 
 
 class _Walk(NamedTuple):
-    """SE's breadth-first walk from one literal: per node its parent (-1 for the start) and depth
-    (nodes from the start, the start 1), the "on" nodes in the order they were taken."""
+    """SE's breadth-first walk from one literal: per node its parent (-1 for the start), per "on"
+    node its depth (nodes from the start, the start 1), the "on" nodes in the order they were taken."""
 
     on_parent: dict[int, int]
     off_parent: dict[int, int]
     on_depth: dict[int, int]
-    off_depth: dict[int, int]
     on_order: list[int]
 
 
 def _walk(links: _Links, start: int, start_on: bool, cap: int) -> _Walk:
     """The walk of ``Chaining.doForcingChains`` (and of ``doCycles``' tree of "on" nodes), to
-    ``cap`` nodes deep."""
+    ``cap`` nodes deep (the nodes ``cap`` deep are taken, not followed)."""
     on_parent: dict[int, int] = {}
     off_parent: dict[int, int] = {}
     on_depth: dict[int, int] = {}
-    off_depth: dict[int, int] = {}
     on_order: list[int] = []
     if start_on:
         on_parent[start], on_depth[start] = -1, 1
         pending_on, pending_off = [start], []
     else:
-        off_parent[start], off_depth[start] = -1, 1
+        off_parent[start] = -1
         pending_on, pending_off = [], [start]
     depth = 1
     on_off, off_on = links.on_off, links.off_on
     while (pending_on or pending_off) and depth <= cap:
         if pending_on:
+            on_order += pending_on
+            if depth == cap:
+                break
             nxt = []
             for p in pending_on:
-                on_order.append(p)
-                d = on_depth[p] + 1
-                for q in on_off.get(p, ()):
+                for q in on_off[p]:
                     if q not in off_parent:
-                        off_parent[q], off_depth[q] = p, d
+                        off_parent[q] = p
                         nxt.append(q)
             pending_on, pending_off = [], nxt
         else:
+            if depth == cap:
+                break
             nxt = []
+            d = depth + 1
             for p in pending_off:
-                d = off_depth[p] + 1
-                for q, _ in off_on.get(p, ()):
+                for q, _ in off_on[p]:
                     if q not in on_parent:
                         on_parent[q], on_depth[q] = p, d
                         nxt.append(q)
             pending_off, pending_on = [], nxt
         depth += 1
-    return _Walk(on_parent, off_parent, on_depth, off_depth, on_order)
+    return _Walk(on_parent, off_parent, on_depth, on_order)
 
 
-def _distance(links: _Links, start: int, start_on: bool, cap: int) -> int | None:
+def _distance(links: _Links, start: int, start_on: bool, cap: int,
+              closures: list[tuple[int, int]] | None = None) -> int | None:
     """The depth (nodes) at which the walk from ``start`` first reaches its opposite, within
-    ``cap`` nodes (bit sets: the same depth as :func:`_walk`'s), or None."""
+    ``cap`` nodes (bit sets: the same depth as :func:`_walk`'s), or None.
+
+    The links being symmetric, the nodes one link short of the opposite are the start's own
+    links of that kind: a generation that holds one ends the walk without being followed, and
+    the last generation within ``cap`` is never followed.
+
+    Without a cap (``closures`` given), a walk that ends without meeting its opposite leaves
+    what it reached (true, false: bits) in ``closures``: a start that one of them holds reaches
+    nothing more, so if it does not hold the start's opposite, neither does the start's walk."""
     on_m, off_m = links.on_off_mask, links.off_on_mask
+    pre = on_m[start] if start_on else off_m[start]
+    if not pre:
+        return None
+    if closures is not None:
+        bit = 1 << start
+        for reach_on, reach_off in closures:
+            held, opposite = (reach_on, reach_off) if start_on else (reach_off, reach_on)
+            if held & bit and not opposite & bit:
+                return None
     seen_on = 1 << start if start_on else 0
     seen_off = 0 if start_on else 1 << start
     frontier, is_on = 1 << start, start_on
-    target = 1 << start
     depth = 1
     while frontier and depth < cap:
+        if is_on == start_on and frontier & pre:
+            return depth + 1
+        if depth + 1 >= cap:
+            return None
         nxt = 0
         masks = on_m if is_on else off_m
         f = frontier
         while f:
             low = f & -f
-            nxt |= masks.get(low.bit_length() - 1, 0)
+            nxt |= masks[low.bit_length() - 1]
             f ^= low
         depth += 1
         if is_on:
-            if start_on and nxt & target:
-                return depth
             nxt &= ~seen_off
             seen_off |= nxt
         else:
-            if not start_on and nxt & target:
-                return depth
             nxt &= ~seen_on
             seen_on |= nxt
         frontier, is_on = nxt, not is_on
+    if closures is not None and not frontier and len(closures) < 16:
+        closures.append((seen_on, seen_off))
     return None
 
 
@@ -292,25 +373,32 @@ def _strong_houses(nodes: list[tuple[int, bool]], links: _Links) -> list[int]:
         h = -1
         if on and i:
             prev = nodes[i - 1][0]
-            h = next((hh for q, hh in links.off_on.get(prev, ()) if q == n), -1)
+            h = next((hh for q, hh in links.off_on[prev] if q == n), -1)
         houses.append(h)
     return houses
 
 
 def _cycles(links: _Links, state: State, start: int, walk: _Walk, cap: int) -> Iterator[tuple[int, list, list]]:
     """``doCycles``' cycles from ``start`` (on), in SE's order, at most ``cap`` nodes: (size, nodes, eliminations)."""
-    cand = state.cand
-    into_start = links.into.get(start)
-    if not into_start:
-        return
-    houses = _houses_se()
     into_mask = links.into_mask[start]
-    on_off_mask = links.on_off_mask
+    if not into_mask:
+        return
+    seen = _seen_masks()
+    places = links.places
+    near = set()   # the "on" nodes with a link to one of into_mask's (links.near_mask)
+    m = links.near_mask[start]
+    while m:
+        low = m & -m
+        near.add(low.bit_length() - 1)
+        m ^= low
+    on_depth = walk.on_depth
     for u in walk.on_order:
-        d = walk.on_depth[u]
+        if u not in near:
+            continue
+        d = on_depth[u]
         if d + 1 > cap:
             break
-        if d + 1 < 4 or not on_off_mask.get(u, 0) & into_mask:
+        if d + 1 < 4:
             continue
         ancestors = set()
         p, on = u, True
@@ -319,22 +407,30 @@ def _cycles(links: _Links, state: State, start: int, walk: _Walk, cap: int) -> I
                 ancestors.add(p)
             p = walk.on_parent[p] if on else walk.off_parent[p]
             on = not on
-        for q in links.on_off.get(u, ()):
-            if q in ancestors or q not in into_start:
+        for q in links.on_off[u]:
+            if q in ancestors or not into_mask >> q & 1:
                 continue
             nodes, _ = _path(walk, u, True, links)
             nodes = nodes + [(q, False)]
-            cells = {n // N for n, _ in nodes}
-            forw: set[tuple[int, int]] = set()
-            back: set[tuple[int, int]] = set()
+            cells = 0
+            forw = [0] * N   # per symbol, the cells seeing a true node of it (bits)
+            back = [0] * N   # and a false one
             for n, on_ in nodes:
                 c, s = divmod(n, N)
-                for _, hc in houses[c]:
-                    for t in hc:
-                        if t not in cells and state.value[t] < 0 and cand[t] >> s & 1:
-                            (forw if on_ else back).add((t, s))
-            elims = sorted(forw & back)
+                cells |= 1 << c
+                if on_:
+                    forw[s] |= seen[c]
+                else:
+                    back[s] |= seen[c]
+            elims = []
+            for s in range(N):
+                m = forw[s] & back[s] & places[s] & ~cells
+                while m:
+                    low = m & -m
+                    elims.append((low.bit_length() - 1, s))
+                    m ^= low
             if elims:
+                elims.sort()
                 yield d + 1, nodes, elims
 
 
@@ -342,8 +438,13 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
     """SE's hints of the ``passes`` asked for that rate lowest (all of them at that rating), best first."""
     cand, value = state.cand, state.value
     lits = [c * N + s for c in range(N * N) if value[c] < 0 for s in range(N) if cand[c] >> s & 1]
+    base = _Base(cand, value)
     best: list[SeHint] = []
     limit = float("inf")   # the best rating found so far
+    #: the chains found, by their order: (links, start, start true, depth); their walks are made
+    #: only for those kept (a walk to the chain's depth meets the same nodes as any deeper one)
+    chains: dict[tuple[int, ...], tuple[_Links, int, bool, int]] = {}
+    cycle_links: dict[tuple[int, ...], _Links] = {}   # (and the cycles' strong links' houses likewise)
     for pi, kind in enumerate(PASSES):
         if kind not in passes:
             continue
@@ -351,36 +452,37 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
         low = min(b for b in (cycle_base, chain_base) if b is not None)
         if low > limit:
             continue
-        links = _Links(cand, value, kind)
+        links = _Links(base, kind)
+        closures: list[tuple[int, int]] = []   # (the walks without a cap: _distance)
         for li, lit in enumerate(lits):
             c = lit // N
             if kind == "y" and cand[c].bit_count() != 2:
                 continue  # (Y-cycles start only from a bivalue cell)
             found: list[SeHint] = []
             # the cycles and the chain from the candidate true
-            d_on = None if chain_base is None else _distance(links, lit, True, _cap(chain_base, limit))
+            free = closures if limit == float("inf") else None
+            d_on = None if chain_base is None else _distance(links, lit, True, _cap(chain_base, limit), free)
             walk = None
             cycle_cap = 0 if cycle_base is None else _cap(cycle_base, limit)
-            if cycle_base is not None and lit in links.into and _may_cycle(links, lit, cycle_cap):
-                walk = _walk(links, lit, True, cycle_cap)
+            if cycle_base is not None and links.into_mask[lit] and _may_cycle(links, lit, cycle_cap):
+                walk = _walk(links, lit, True, cycle_cap - 1)
                 for k, (size, nodes, elims) in enumerate(_cycles(links, state, lit, walk, _cap(cycle_base, limit))):
                     rating = cycle_base + se_bonus(size)
+                    cycle_links[(pi, li, 0, k)] = links
                     found.append(SeHint(rating, size, _SORT_KEY[kind], (pi, li, 0, k), kind, True,
-                                        tuple(nodes), tuple(_strong_houses(nodes, links)), tuple(elims), ()))
+                                        tuple(nodes), (), tuple(elims), ()))
             if d_on is not None and chain_base is not None:
                 rating = chain_base + se_bonus(d_on)
-                w = walk if walk is not None and walk.off_depth.get(lit) == d_on else _walk(links, lit, True, d_on)
-                nodes, houses = _path(w, lit, False, links)
-                found.append(SeHint(rating, d_on, _SORT_KEY[kind], (pi, li, 1, 0), kind, False, tuple(nodes),
-                                    tuple(houses), ((c, lit % N),), ()))
+                chains[(pi, li, 1, 0)] = (links, lit, True, d_on)
+                found.append(SeHint(rating, d_on, _SORT_KEY[kind], (pi, li, 1, 0), kind, False, (),
+                                    (), ((c, lit % N),), ()))
             if chain_base is not None:
-                d_off = _distance(links, lit, False, _cap(chain_base, limit))
+                d_off = _distance(links, lit, False, _cap(chain_base, limit), free)
                 if d_off is not None:
                     rating = chain_base + se_bonus(d_off)
-                    w = _walk(links, lit, False, d_off)
-                    nodes, houses = _path(w, lit, True, links)
-                    found.append(SeHint(rating, d_off, _SORT_KEY[kind], (pi, li, 2, 0), kind, False, tuple(nodes),
-                                        tuple(houses), (), ((c, lit % N),)))
+                    chains[(pi, li, 2, 0)] = (links, lit, False, d_off)
+                    found.append(SeHint(rating, d_off, _SORT_KEY[kind], (pi, li, 2, 0), kind, False, (),
+                                        (), (), ((c, lit % N),)))
             for h in found:
                 if h.rating < limit:
                     limit = h.rating
@@ -388,13 +490,20 @@ def se_hints(state: State, passes: tuple[str, ...] = PASSES) -> list[SeHint]:
                 if h.rating <= limit:
                     best.append(h)
     best.sort(key=lambda h: (h.rating, h.complexity, h.sort_key, h.order))
+    for i, h in enumerate(best):
+        if h.order in chains:
+            links, lit, start_on, depth = chains[h.order]
+            nodes, houses = _path(_walk(links, lit, start_on, depth), lit, not start_on, links)
+            best[i] = h._replace(nodes=tuple(nodes), houses=tuple(houses))
+        elif h.order in cycle_links:
+            best[i] = h._replace(houses=tuple(_strong_houses(list(h.nodes), cycle_links[h.order])))
     return best
 
 
 def _may_cycle(links: _Links, start: int, cap: int) -> bool:
     """Whether a cycle of at most ``cap`` nodes may come back to ``start``: an "on" node that
     leads back to it lies 3 to ``cap`` - 1 nodes deep (bit sets; the exact walk decides)."""
-    near = links.near_mask.get(start, 0)
+    near = links.near_mask[start]
     if not near or cap < 4:
         return False
     on_m, off_m = links.on_off_mask, links.off_on_mask
@@ -405,7 +514,7 @@ def _may_cycle(links: _Links, start: int, cap: int) -> bool:
         f = frontier
         while f:
             low = f & -f
-            offs |= on_m.get(low.bit_length() - 1, 0)
+            offs |= on_m[low.bit_length() - 1]
             f ^= low
         offs &= ~seen_off
         seen_off |= offs
@@ -413,7 +522,7 @@ def _may_cycle(links: _Links, start: int, cap: int) -> bool:
         f = offs
         while f:
             low = f & -f
-            ons |= off_m.get(low.bit_length() - 1, 0)
+            ons |= off_m[low.bit_length() - 1]
             f ^= low
         ons &= ~seen_on
         seen_on |= ons
