@@ -31,10 +31,28 @@ _DESCRIPTIONS = {
     "logic": "solve step by step with the techniques",
     "limit": "stop counting here (default 1000)",
     "level": "hint: nudge, clue or full; generate: the difficulty asked",
-    "position": "the player's grid on the puzzle: N² symbols (. for empty), or a pencil-mark grid",
     "nested": "also nested forcing chains up to this level (2-5)",
     "to": "output format (as `deduce convert --to`)",
 }
+
+
+#: The player's position (hint, the app's steps): placed symbols and pencil marks apart (deduce.hint.player_state).
+_POSITION = {
+    "description": "the player's grid on the puzzle's own grid: an object with the placed symbols and the pencil "
+                   "marks apart, or a string (N² symbols, or a pencil-mark grid)",
+    "oneOf": [
+        {"type": "object", "required": ["digits"], "additionalProperties": False, "properties": {
+            "digits": {"type": "string", "description": "N² symbols in reading order, . (or 0) for an empty cell: "
+                                                        "the givens and the symbols the player placed"},
+            "marks": {"type": "array", "items": {"type": ["string", "null"]},
+                      "description": "N² strings, each the candidates the player wrote in that cell (e.g. \"157\"); "
+                                     "\"\" or null: no marks written (every symbol the placed ones allow); one "
+                                     "candidate is a candidate, never a placed symbol; ignored where a symbol is "
+                                     "placed"}}},
+        {"type": "string", "description": "N² symbols (. for empty): placed symbols only; or a pencil-mark grid, "
+                                          "N rows of N cells, each its candidates: a cell with one candidate is a "
+                                          "candidate unless it is a given written as its own symbol, and +5 is a "
+                                          "placed 5"}]}
 
 
 def _body(endpoint: str) -> dict[str, Any]:
@@ -46,6 +64,9 @@ def _body(endpoint: str) -> dict[str, Any]:
     props["timeout"] = {"type": "number", "exclusiveMinimum": 0,
                         "description": "seconds of engine work (at most the server's --timeout)"}
     for name, kind in OPTIONS[endpoint].items():
+        if name == "position":
+            props[name] = _POSITION
+            continue
         props[name] = {"type": _JSON_TYPES[kind]}
         if name in _DESCRIPTIONS:
             props[name]["description"] = _DESCRIPTIONS[name]
