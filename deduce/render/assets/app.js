@@ -5,12 +5,15 @@
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
-  var STORE = "deduce-app-game";
+  var STORE = "deduce-app-game", SETTINGS = "deduce-app-settings";
   var game = null;       // {src, board, v, m, undo, redo, sel, solution}
   var D = null, G = null, n = 0, peers = [];
   var pencil = false, highlight = -1;
   var hint = null, hintLevel = 0, stepMarks = null, wrong = {};
   var busy = false;
+  // the player's settings, kept apart from the game: conflicts (a symbol its row, column, box or cage
+  // already holds) shown as they are typed, unless turned off
+  var settings = { conflicts: true };
 
   // -- the server ------------------------------------------------------------------------------
   function post(path, body) {
@@ -36,6 +39,15 @@
   function restore() {
     try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch (e) { return null; }
   }
+  function saveSettings() {
+    try { localStorage.setItem(SETTINGS, JSON.stringify(settings)); } catch (e) { /* play on */ }
+  }
+  (function () {
+    try {
+      var kept = JSON.parse(localStorage.getItem(SETTINGS) || "null") || {};
+      Object.keys(kept).forEach(function (k) { settings[k] = kept[k]; });
+    } catch (e) { /* the defaults */ }
+  })();
 
   // -- opening a puzzle ------------------------------------------------------------------------
   function showError(id, text) { $(id).textContent = text || ""; $(id).hidden = !text; }
@@ -62,8 +74,11 @@
     });
   }
 
+  function gridView() { return { width: $("board-grid").getBoundingClientRect().width || 560 }; }
   function start() {
-    D = game.board; n = D.size; G = window.DeduceGrid(D);
+    D = game.board; n = D.size;
+    $("play").hidden = false;   // shown first: the grid's drawing depends on its width on screen
+    G = window.DeduceGrid(D, gridView());
     peers = [];
     for (var k = 0; k < n * n; k++) { peers.push({}); }
     G.houses.forEach(function (h) { h.forEach(function (a) { h.forEach(function (b) { if (a !== b) { peers[a][b] = true; } }); }); });
@@ -80,9 +95,10 @@
     pad.push('<button type="button" data-sym="-1" aria-label="erase">⌫</button>');
     $("pad").innerHTML = pad.join("");
     $("highlight").innerHTML = opts.join("");
-    $("play").hidden = false; $("coach").hidden = false; $("empty").hidden = true; $("solver").hidden = true;
+    $("coach").hidden = false; $("empty").hidden = true; $("solver").hidden = true;
     $("open-box").open = false;
     document.title = D.title.replace(/^deduce: /, "") + " · deduce";
+    $("hint").title = "a hint from your own grid (" + (D.symbols.indexOf("H") >= 0 ? "?" : "H or ?") + ")";
     setHint(null);
     coach("");
     save();
@@ -94,20 +110,30 @@
     if (highlight >= 0) { return highlight; }
     return game.v[game.sel] >= 0 ? game.v[game.sel] : -1;
   }
+  function clashes() {  // cells whose symbol a peer holds too
+    var out = {};
+    if (!settings.conflicts) { return out; }
+    game.v.forEach(function (v, k) {
+      if (v >= 0 && peers[k].some(function (p) { return game.v[p] === v; })) { out[k] = true; }
+    });
+    return out;
+  }
   function draw() {
-    var c = game.m.map(function (m, k) { return game.v[k] >= 0 ? 0 : m; });
+    var c = game.m.map(function (m, k) { return game.v[k] >= 0 ? 0 : m; }), clash = clashes();
     if (stepMarks) {  // the step's candidates are drawn even where the player wrote no marks
       stepMarks.k.forEach(function (x) { if (x[0] >= 0 && x[1] >= 0 && game.v[x[0]] < 0) { c[x[0]] |= 1 << x[1]; } });
     }
     var grid = $("board-grid");
-    grid.innerHTML = G.draw({ v: game.v, c: c }, stepMarks, { selected: game.sel, highlight: shown(), wrong: wrong, cells: "cell-" });
+    grid.innerHTML = G.draw({ v: game.v, c: c }, stepMarks,
+      { selected: game.sel, highlight: shown(), wrong: wrong, clash: clash, cells: "cell-" });
     grid.setAttribute("aria-activedescendant", "cell-" + game.sel);
     $("legend").innerHTML = G.legend(stepMarks);
     $("undo").disabled = !game.undo.length;
     $("redo").disabled = !game.redo.length;
     $("pencil").setAttribute("aria-pressed", pencil ? "true" : "false");
     $("pencil").classList.toggle("on", pencil);
-    $("cell-status").textContent = G.cellLabel({ v: game.v, c: c }, game.sel);
+    $("conflicts").checked = settings.conflicts;
+    $("cell-status").textContent = G.cellLabel({ v: game.v, c: c }, game.sel, clash);
   }
 
   // -- playing ---------------------------------------------------------------------------------
@@ -218,23 +244,19 @@
       return game.solution;
     });
   }
-  function position() {  // the player's grid as `deduce hint` reads it: digits, or a pencil-mark grid
-    var marked = game.m.some(function (m, k) { return m && game.v[k] < 0; });
-    if (!marked) { return game.v.map(function (v) { return v >= 0 ? D.symbols[v] : "."; }).join(""); }
-    var rows = [];
-    for (var r = 0; r < n; r++) {
-      var row = [];
-      for (var c = 0; c < n; c++) {
-        var k = r * n + c, v = game.v[k], m = v >= 0 ? 1 << v : game.m[k] || (1 << n) - 1, t = "";
-        for (var s = 0; s < n; s++) { if (m >> s & 1) { t += D.symbols[s]; } }
-        row.push(t);
-      }
-      rows.push(row.join(" "));
-    }
-    return rows.join("\n");
+  // the player's grid for the server: the placed symbols and the pencil marks apart (a cell's one mark is
+  // a candidate, never a placed symbol); "" is a cell without marks (deduce.hint.player_state)
+  function position() {
+    var marks = game.m.map(function (m, k) {
+      var t = "";
+      if (game.v[k] < 0) { for (var s = 0; s < n; s++) { if (m >> s & 1) { t += D.symbols[s]; } } }
+      return t;
+    });
+    return { digits: game.v.map(function (v) { return v >= 0 ? D.symbols[v] : "."; }).join(""), marks: marks };
   }
 
   var HINT_BUTTONS = ["Show the clue", "Show the explanation", "Show it on the grid", "Apply it"];
+  function lastLevel(h) { return h.status === "hint" && h.step ? 4 : h.status === "mistake" ? 3 : 2; }
   function setHint(doc) {
     hint = doc; hintLevel = 0; stepMarks = null;
     renderHint();
@@ -254,7 +276,7 @@
     box.nudge.hidden = false; box.nudge.textContent = words.nudge;
     box.clue.hidden = hintLevel < 1; box.clue.textContent = words.clue;
     box.full.hidden = hintLevel < 2; box.full.textContent = words.full;
-    var last = step ? 4 : hint.status === "mistake" ? 3 : 2;
+    var last = lastLevel(hint);
     box.more.hidden = hintLevel >= last;
     box.more.textContent = !step && hintLevel === 2 ? "Show the cells" : HINT_BUTTONS[hintLevel] || "";
     $("hint").textContent = hintLevel >= last ? "Hint" : "More";
@@ -266,7 +288,8 @@
   }
   function askHint() {
     if (busy) { return; }
-    if (hint) { moreHint(); return; }
+    if (hint && hintLevel < lastLevel(hint)) { moreHint(); return; }
+    // no hint yet, or this one is shown in full: ask again from the grid as it is now
     busy = true;
     coach("");
     post("/api/hint", { puzzle: game.src, position: position(), level: "full" }).then(function (r) {
@@ -274,15 +297,21 @@
       if (r.code !== 200) { coach(problem(r)); return; }
       setHint(r.doc);
       draw();
+      showHint();
     });
+  }
+  function showHint() {  // the hint's words in view (on a phone the grid stays on screen above them)
+    var box = $("hint-box");
+    if (box.scrollIntoView) { box.scrollIntoView({ block: "nearest" }); }
   }
   function moreHint() {
     if (!hint) { return; }
-    var step = hint.status === "hint" ? hint.step : null, last = step ? 4 : hint.status === "mistake" ? 3 : 2;
+    var step = hint.status === "hint" ? hint.step : null, last = lastLevel(hint);
     if (step && hintLevel === 3) { applyHint(step); return; }
     if (hintLevel < last) { hintLevel++; }
     renderHint();
     draw();
+    showHint();
   }
   function applyHint(step) {
     var cells = {}, list = [];
@@ -374,6 +403,7 @@
   $("restart").addEventListener("click", restart);
   $("share").addEventListener("click", share);
   $("highlight").addEventListener("change", function (e) { highlight = +e.target.value; draw(); });
+  $("conflicts").addEventListener("change", function (e) { settings.conflicts = e.target.checked; saveSettings(); draw(); });
   $("hint").addEventListener("click", askHint);
   $("hint-more").addEventListener("click", moreHint);
   $("check").addEventListener("click", check);
@@ -382,7 +412,11 @@
   $("solver-close").addEventListener("click", closeSolver);
 
   document.addEventListener("keydown", function (e) {
-    if (!game || !$("solver").hidden) { return; }
+    if (!game) { return; }
+    if (!$("solver").hidden) {
+      if (e.key === "Escape") { closeSolver(); e.preventDefault(); }
+      return;
+    }
     var t = e.target, tag = (t.tagName || "").toLowerCase();
     if (tag === "textarea" || tag === "select" || (tag === "input" && t.type !== "checkbox")) { return; }
     if ((e.ctrlKey || e.metaKey) && !e.altKey) {
@@ -405,22 +439,53 @@
     if (e.key === "Backspace" || e.key === "Delete") { enter(-1, false); e.preventDefault(); return; }
     var s = symbolOf(e);
     if (s >= 0) { enter(s, pencil || e.shiftKey); e.preventDefault(); return; }
-    if (e.key === "?" ) { askHint(); e.preventDefault(); }
+    // the hint: ? or H (where H is not one of the puzzle's symbols)
+    if (e.key === "?" || e.key === "h" || e.key === "H") { askHint(); e.preventDefault(); }
   });
 
-  // -- start: a puzzle from the link, else the game in storage, else the generator's form -------
+  window.addEventListener("resize", function () {   // the grid drawn again for its new width (cage sums)
+    if (!game || !D) { return; }
+    G = window.DeduceGrid(D, gridView());
+    draw();
+  });
+
+  // -- a new puzzle: the generator may take longer than a hint; the request waits for as long as the
+  // server allows (its own limit for generate), and the form says how long it has been waiting ---------
+  var making = null;   // {timer, started}
   fetch("/app/features").then(function (r) { return r.json(); }).then(function (f) {
     $("new-form").hidden = !f.generate;
   }, function () {});
+  function makingDone() {
+    if (making) { clearInterval(making.timer); }
+    making = null;
+    $("new").disabled = false;
+    $("new-wait").hidden = true;
+  }
   $("new-form").addEventListener("submit", function (e) {
     e.preventDefault();
+    if (making) { return; }
     showError("new-error", "");
     var body = { kind: $("new-kind").value, size: +$("new-size").value };
     if ($("new-level").value) { body.level = $("new-level").value; }
     if ($("new-technique").value.trim()) { body.technique = $("new-technique").value.trim(); }
+    var what = "Making a " + ($("new-level").value ? $("new-level").value + " " : "") + body.kind + " puzzle";
+    making = { started: Date.now() };
+    $("new").disabled = true;
+    $("new-wait").hidden = false;
+    $("new-wait").textContent = what + "…";
+    making.timer = setInterval(function () {
+      if (making) { $("new-wait").textContent = what + "… " + Math.round((Date.now() - making.started) / 1000) + " s"; }
+    }, 1000);
     post("/api/generate", body).then(function (r) {
+      var seconds = making ? (Date.now() - making.started) / 1000 : 0;
+      makingDone();
       var doc = r.docs[0] || {}, text = doc.document ? JSON.stringify(doc.document) : doc.puzzle;
-      if (r.code !== 200 || typeof text !== "string") { showError("new-error", problem(r)); return; }
+      if (r.code !== 200 || typeof text !== "string") {
+        showError("new-error", r.code === 504 || doc.status === "timeout" ?
+          "No puzzle within the server's time limit (" + Math.round(seconds) + " s): try again, or ask for an easier level." :
+          problem(r));
+        return;
+      }
       openPuzzle(text);
     });
   });
