@@ -121,8 +121,7 @@ def hint(state: State, solver: Solver | None = None, original: Puzzle | None = N
     if step is None:
         return Hint(status=STUCK, words=(
             "No step found from here.",
-            f"None of the techniques in use finds a step from here: every empty cell still has two or more "
-            f"candidates and no {word} can be placed or ruled out by them.",
+            f"None of the techniques in use places a {word} or rules out a candidate from here.",
             "None of the techniques in use finds a step from here. The puzzle still has one solution, but "
             f"reaching it needs a harder technique than these, or trying a {word} and following it until it "
             "breaks the rules (trial and error)."))

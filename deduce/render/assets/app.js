@@ -300,9 +300,16 @@
       showHint();
     });
   }
-  function showHint() {  // the hint's words in view (on a phone the grid stays on screen above them)
-    var box = $("hint-box");
-    if (box.scrollIntoView) { box.scrollIntoView({ block: "nearest" }); }
+  // the level just shown brought into view, unless it is already: its top just below the grid on a
+  // phone (the grid stays on screen: app.css's scroll-padding), the whole of it where it fits
+  function showHint() {
+    var parts = [$("hint-full"), $("hint-clue"), $("hint-nudge")].filter(function (x) { return !x.hidden; });
+    if (!parts.length || !parts[0].scrollIntoView) { return; }
+    var box = parts[0].getBoundingClientRect(), top = 0, grid = $("board-grid").getBoundingClientRect();
+    if (getComputedStyle($("board-grid")).position === "sticky") { top = grid.bottom; }
+    if (box.top < top || box.bottom > window.innerHeight) {
+      parts[0].scrollIntoView({ block: box.height > window.innerHeight - top ? "start" : "nearest" });
+    }
   }
   function moreHint() {
     if (!hint) { return; }
