@@ -16,7 +16,6 @@ read every one-candidate cell as solved, as Sudoku Explainer and HoDoKu do.
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from ..errors import DeduceError, ParseError

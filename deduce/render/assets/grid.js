@@ -16,7 +16,7 @@
   var SUM = !D.cages.length ? 11 : width ? Math.max(9.5, Math.ceil(2 * SUM_PX / scale) / 2) : 9.5;
   if (D.cages.length) { L.top = Math.max(Math.min(L.top, 13), SUM + 1.5); L.side = Math.min(L.side, 3); }
   // the player's highlight of a symbol: grey, a colour no role of a step uses (deduce/render/marks.py's ROLES)
-  var SAME = "#e4e4e4", SAME_CAND = "#d2d2d2", CLASH = "#c92a2a", CLASH_BACK = "#ffe3e3";
+  var SAME = "#d0d0d0", SAME_CAND = "#bababa", CLASH = "#c92a2a", CLASH_BACK = "#ffe3e3";
   var LINK = "#c2255c", ELIM = "#d62728", PLACE = "#2b8a3e";
   // a link's dashes by kind (as svg.py's DASHES): strong solid, weak dashed, through a set or a group dotted
   var DASHES = { strong: "", weak: ' stroke-dasharray="5 4"', als: ' stroke-dasharray="1.5 3"',
