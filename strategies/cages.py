@@ -324,7 +324,6 @@ FIELDS: dict[str, Field] = {
     "Cage": lambda r, s: capitalize(_cage(r, s)),
     "cage_total": lambda r, s: r.puzzle.cages[s.cages[0]].total,
     "cage_size": lambda r, s: len(r.puzzle.cages[s.cages[0]].cells),
-    "cage_rest": lambda r, s: s.detail("rest"),
     # a one-cell cage is simply its total; a larger one is its total less the others
     "cage_empty": lambda r, s: (f"is one cell, {r.cell(s.placements[0][0])}" if _one_cell(r, s) else
                                 f"has one empty cell, {r.cell(s.placements[0][0])}"),
@@ -334,7 +333,6 @@ FIELDS: dict[str, Field] = {
         f"has one empty cell, {r.cell(s.placements[0][0])}; the others add up to {s.detail('rest')}, so "
         f"{r.cell(s.placements[0][0])} = "
         f"{r.puzzle.cages[s.cages[0]].total} - {s.detail('rest')} = {r.sym(s.placements[0][1])}"),
-    "pcell": lambda r, s: r.cell(s.placements[0][0]),
     "combos": _combos,
     "combo_list": lambda r, s: fillings_text(r, s)[0],
     "forced": _forced,
