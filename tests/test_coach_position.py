@@ -174,3 +174,17 @@ def test_a_one_cell_cage_is_its_total():
     text = TextRenderer(split).explain(step)
     assert step.code == "cage-single" and "is one cell, so it holds the cage's total" in text
     assert "add up to 0" not in text
+
+
+def test_a_plus_marks_a_placed_cell_and_the_other_commands_read_the_grid_as_before():
+    state, _ = filled_with_singles()
+    plus, bare = pencil_grid(state), pencil_grid(state, placed="")
+    a, b = next(read_puzzles(plus)), next(read_puzzles(bare))
+    assert a.format == b.format == "candidates" and list(a.extra) == list(b.extra)
+    assert a.puzzle.givens == b.puzzle.givens and a.puzzle.symbols == b.puzzle.symbols
+    assert set(a.extra.placed) == {c for c in range(81) if state.value[c] >= 0} and not b.extra.placed
+    code_a, out_a, _ = run(["solve", "-"], plus)
+    code_b, out_b, _ = run(["solve", "-"], bare)
+    assert code_a == code_b == 0 and out_a == out_b
+    code, _, err = run(["hint", "-"], plus.replace("+3", "+35", 1))
+    assert code == 2 and "a placed cell is '+' and one symbol" in err
