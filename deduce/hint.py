@@ -120,11 +120,11 @@ def hint(state: State, solver: Solver | None = None, original: Puzzle | None = N
     step = next(solver.steps(state.copy(), unique=True), None)
     if step is None:
         return Hint(status=STUCK, words=(
-            "No step found from here.",
-            f"None of the techniques in use places a {word} or rules out a candidate from here.",
-            "None of the techniques in use finds a step from here. The puzzle still has one solution, but "
-            f"reaching it needs a harder technique than these, or trying a {word} and following it until it "
-            "breaks the rules (trial and error)."))
+            "The techniques in use find no step here.",
+            f"None of the techniques in use places a {word} or rules out a candidate from this position.",
+            f"None of the techniques in use places a {word} or rules out a candidate from this position. The "
+            "grid still has one solution: reaching it needs a harder technique than these, or trying a "
+            f"{word} and following it until it breaks the rules (trial and error)."))
     return Hint(step=step)
 
 
