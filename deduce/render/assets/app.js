@@ -475,7 +475,8 @@
     var body = { kind: $("new-kind").value, size: +$("new-size").value };
     if ($("new-level").value) { body.level = $("new-level").value; }
     if ($("new-technique").value.trim()) { body.technique = $("new-technique").value.trim(); }
-    var what = "Making a " + ($("new-level").value ? $("new-level").value + " " : "") + body.kind + " puzzle";
+    var kind = ($("new-level").value ? $("new-level").value + " " : "") + body.kind;
+    var what = "Making " + (/^[aeiu]/.test(kind) ? "an " : "a ") + kind + " puzzle";
     making = { started: Date.now() };
     $("new").disabled = true;
     $("new-wait").hidden = false;
