@@ -8,7 +8,7 @@
 (window.DeduceFeatures = window.DeduceFeatures || []).push(function (app) {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
-  // six colours that read on white and on the dark theme's grid, with the digits over them
+  // six colours (features.css gives the swatches the same: .swatch-0 ...) that read on white and on the dark theme's grid, with the digits over them
   var PALETTE = [["#ff9f43", "orange"], ["#ffd43b", "yellow"], ["#69db7c", "green"], ["#4dabf7", "blue"],
     ["#da77f2", "purple"], ["#ff8787", "red"]];
   var CELL_OPACITY = 0.5, CAND_OPACITY = 0.85;
@@ -89,8 +89,8 @@
   row.setAttribute("role", "group");
   row.setAttribute("aria-label", "colours");
   row.innerHTML = '<span class="colours-label">Colour</span>' + PALETTE.map(function (p, i) {
-    return '<button type="button" class="swatch-button" data-colour="' + i + '" aria-label="' + p[1] +
-      '" title="' + p[1] + " (Alt+" + (i + 1) + ')" style="--swatch: ' + p[0] + '"></button>';
+    return '<button type="button" class="swatch-button swatch-' + i + '" data-colour="' + i + '" aria-label="' + p[1] +
+      '" title="' + p[1] + " (Alt+" + (i + 1) + ')"></button>';
   }).join("") + '<button type="button" class="swatch-button none" data-colour="-1" aria-label="no colour" ' +
     'title="take the colour off (Alt+0)">×</button>' +
     '<button type="button" id="colour-cands" aria-pressed="false" title="colour candidates: choose a swatch, ' +

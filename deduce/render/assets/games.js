@@ -30,17 +30,16 @@
     FIELDS.forEach(function (f) { if (f in g) { out[f] = g[f]; } });
     var p = progress(g);
     out.filled = p.filled; out.open = p.open;
+    out.givens = g.board.givens.length - p.open;
     return out;
   }
-  var last = 0;
   app.on("save", function () {
     var g = app.game();
     if (!g || !g.board) { return; }
     var list = load().filter(function (x) { return x.src !== g.src; });
     list.unshift(snapshot(g));
     store(list.slice(0, KEEP));
-    var now = Date.now();
-    if (now - last > 1000 || list.length !== shownCount) { last = now; render(); }
+    render();
   });
   // a puzzle opened afresh that is on the list: take it up where it was left
   app.on("start", function () {
@@ -57,7 +56,6 @@
   box.innerHTML = '<summary>Recent games</summary><ol id="games-list" class="games-list"></ol>';
   var header = document.querySelector(".app-header");
   if (header) { header.appendChild(box); }
-  var shownCount = -1;
   function esc(s) {
     return String(s).replace(/[&<>"]/g, function (ch) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[ch]; });
   }
@@ -67,12 +65,12 @@
   }
   function render() {
     var list = load(), g = app.game();
-    shownCount = list.length;
     box.querySelector("summary").textContent = "Recent games (" + list.length + ")";
     document.getElementById("games-list").innerHTML = list.map(function (x, i) {
       var done = x.open && x.filled === x.open, current = g && g.src === x.src;
       return '<li' + (current ? ' class="current"' : "") + '><button type="button" class="game-open" data-game="' + i +
-        '">' + esc((x.title || "puzzle").replace(/^deduce: /, "")) + "</button> " +
+        '">' + esc((x.title || "puzzle").replace(/^deduce: /, "")) +
+        (x.givens ? ", " + x.givens + " givens" : "") + "</button> " +
         '<span class="game-progress">' + (done ? "finished" : x.filled + " of " + x.open + " cells filled") +
         (x.timer ? ", " + clock(x.timer.ms) : "") + ", " + new Date(x.when).toLocaleString() + "</span>" +
         (current ? ' <span class="game-now">(playing)</span>' : "") +
