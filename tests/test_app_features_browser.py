@@ -124,7 +124,7 @@ def test_colours_kept_across_reload_and_undone_by_undo(browser, server):
         app.cell(k)
         app.tab.click("#colour-cands")
         app.tab.click("#colours [data-colour='3']")
-        cand = app.tab.eval_on_selector(f"#cell-{k}", "r => r.getAttribute('aria-label')").split("candidates ")[1].split()[0]
+        cand = app.labels()[k].split("candidates ")[1].split()[0]
         app.tab.click(f"#pad [data-sym='{int(cand) - 1}']")
         cells, cands = app.colours()
         assert list(cells.values()) == ["1"] and cands == {f"{k}:{int(cand) - 1}": "3"}
@@ -348,14 +348,15 @@ def _link(server, text: str, values, cands, symbols: str) -> str:
 
 def _hinted_examples():
     """The catalogue's examples whose position's first step is its technique (those a hint names)."""
+    from deduce.backtrack import first_solutions
     from deduce.catalogue import stored
     from deduce.formats import puzzle_to_json
 
     out = []
     for code, ex in stored().items():
         state = ex.state()
-        if _first_step_code(ex.puzzle, state.value, state.cand) != code:
-            continue
+        if _first_step_code(ex.puzzle, state.value, state.cand) != code or len(first_solutions(ex.puzzle, 2)) != 1:
+            continue   # (a hint on a puzzle of several solutions says so, and names no step)
         singles = any(state.value[k] < 0 and bin(state.cand[k]).count("1") == 1 for k in range(ex.puzzle.ncells))
         out.append((code, ex, json.dumps(puzzle_to_json(ex.puzzle)), singles))
     return out
@@ -377,7 +378,10 @@ def test_every_technique_page_opens_from_a_hint_and_practise_gives_a_position_wh
             state = ex.state()
             app.goto(_link(server, text, state.value, state.cand, ex.puzzle.symbols))
             app.tab.click("#hint")
-            app.tab.wait_for_selector("#hint-title a.technique-link")
+            until(app.tab, "!document.querySelector('#hint-nudge').hidden || "
+                  "!!document.querySelector('#coach-text').textContent", timeout=20)
+            assert app.tab.locator("#hint-title a.technique-link").count() == 1, (code, app.tab.inner_text("#hint-box"),
+                                                                                 app.tab.inner_text("#coach-text"))
             assert app.tab.get_attribute("#hint-title a", "data-code") == code
             app.tab.click("#hint-title a")
             app.tab.wait_for_selector(f"#strategy[data-code='{code}'] #practise")
@@ -389,7 +393,7 @@ def test_every_technique_page_opens_from_a_hint_and_practise_gives_a_position_wh
                 app.shot("strategy")
             app.tab.evaluate("document.body.removeAttribute('data-practice')")
             app.tab.click("#practise")
-            until(app.tab, 
+            until(app.tab,
                 f"document.body.getAttribute('data-practice') === '{code}' || "
                 "/^No practice/.test(document.querySelector('#practise-status').textContent)", timeout=20)
             assert app.tab.get_attribute("body", "data-practice") == code, app.tab.inner_text("#practise-status")

@@ -133,7 +133,8 @@ def practice(code: str, seconds: float | None, seed: int | None = None) -> dict[
         state = ex.state()
         if first_step_code(state) == code:
             return {"schema": SCHEMA, "status": "practice", "code": code, "source": "stored", "note": note,
-                    "puzzle": json.dumps(puzzle_to_json(ex.puzzle)), "values": list(state.value), "candidates": list(state.cand),
+                    "puzzle": json.dumps(puzzle_to_json(ex.puzzle)), "values": list(state.value),
+                    "candidates": list(state.cand),
                     "seconds": round(time.monotonic() - start, 2)}
     return {"schema": SCHEMA, "status": "no-practice", "code": code,
             "reason": (note + "; " if note else "") + "the catalogue holds no position where it comes first"}
