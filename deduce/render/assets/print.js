@@ -1,7 +1,7 @@
 /* deduce: printing.  A print sheet kept beside the app (shown only on paper, print.css): the
-   puzzle's title and its grid with the givens alone, or the grid as played ("Print: my grid"),
-   and, when asked, every step of the solve from the start in words ("Print with the steps",
-   the steps from POST /app/steps).  The browser's own Print (Ctrl+P) prints the same sheet. */
+   puzzle's title and its grid with the givens alone, or the grid as played ("my grid"), and,
+   when asked ("with the steps"), every step of the solve from the start in words (the steps
+   from POST /app/steps).  The browser's own Print (Ctrl+P) prints the same sheet. */
 (window.DeduceFeatures = window.DeduceFeatures || []).push(function (app) {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
@@ -29,9 +29,9 @@
 
   var span = document.createElement("span");
   span.className = "print-tools";
-  span.innerHTML = '<button type="button" id="print" title="print the puzzle (its givens)">Print</button>' +
-    '<button type="button" id="print-mine" title="print the grid as you have it">Print my grid</button>' +
-    '<button type="button" id="print-steps" title="print the puzzle and every step of its solve">Print with the steps</button>';
+  span.innerHTML = '<button type="button" id="print" title="print the sheet chosen beside">Print</button>' +
+    '<select id="print-what" aria-label="what to print"><option value="puzzle">the puzzle</option>' +
+    '<option value="mine">my grid</option><option value="steps">with the steps</option></select>';
   var tools = document.querySelector("#play .tools");
   if (tools) { tools.appendChild(span); }
 
@@ -50,10 +50,10 @@
     });
   }
   function printNow() { drawSheet(); window.print(); }
-  $("print").addEventListener("click", function () { mine = false; sheet.querySelector(".print-steps").hidden = true; printNow(); });
-  $("print-mine").addEventListener("click", function () { mine = true; sheet.querySelector(".print-steps").hidden = true; printNow(); });
-  $("print-steps").addEventListener("click", function () {
-    mine = false;
+  $("print").addEventListener("click", function () {
+    var what = $("print-what").value;
+    mine = what === "mine";
+    if (what !== "steps") { sheet.querySelector(".print-steps").hidden = true; printNow(); return; }
     steps().then(function (ok) { if (ok) { printNow(); } });
   });
   window.DeducePrint = { steps: steps, sheet: drawSheet, mine: function (on) { mine = !!on; drawSheet(); } };
