@@ -162,7 +162,7 @@ def run(endpoint: str, body: Any, seconds: float | None, emit: Emit) -> None:
         if endpoint in ("technique", "practice", "export"):   # coachplus (deduce/server/study.py)
             from .study import answer
 
-            emit("end", (answer(endpoint, options, seconds, emit), ""))
+            emit("end", (answer(endpoint, options, seconds, emit, board=board, one_entry=_one_entry), ""))
             return
     except Invalid as exc:
         emit("end", (2, str(exc)))

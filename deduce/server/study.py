@@ -19,7 +19,7 @@ import time
 import types
 from typing import Any, Callable
 
-from .jobs import Invalid
+from ..errors import DeduceError
 
 Emit = Callable[[str, Any], None]
 
@@ -31,19 +31,24 @@ GENERATOR_SHARE = 0.6
 EXPORTS = ("fpuzzles", "sudokupad")
 
 
-class StudyError(Invalid):
+class StudyError(DeduceError):
     """A request of this module that cannot be answered (400), as one line."""
 
 
-def answer(endpoint: str, options: dict[str, Any], seconds: float | None, emit: Emit) -> int:
-    """Write the one record of ``endpoint``; the exit status (0)."""
+def answer(endpoint: str, options: dict[str, Any], seconds: float | None, emit: Emit, *,
+           board: Callable[[Any], dict[str, Any]], one_entry: Callable[..., Any]) -> int:
+    """Write the one record of ``endpoint``; the exit status (0).  ``board`` and
+    ``one_entry`` are the server's (deduce/server/jobs.py: what the app draws a
+    puzzle from, and a request's one puzzle), passed in so that this module
+    never imports the one that calls it."""
     if endpoint == "technique":
-        doc = technique_page(options.get("technique"))
+        doc = technique_page(options.get("technique"), board)
     elif endpoint == "practice":
         doc = practice(_technique(options.get("technique")).code, seconds, options.get("seed"))
     else:
-        doc = export(options["puzzle"], options.get("position", ""), options.get("marks", ""),
-                     options.get("colours", ""), options.get("to", "fpuzzles"), options.get("format"))
+        puzzle = one_entry(options["puzzle"], options.get("format"), None).puzzle
+        doc = export(puzzle, options.get("position", ""), options.get("marks", ""), options.get("colours", ""),
+                     options.get("to", "fpuzzles"))
     emit("line", json.dumps(doc, ensure_ascii=False))
     return 0
 
@@ -53,20 +58,21 @@ def _technique(name: Any) -> Any:
 
     if not isinstance(name, str) or not name.strip():
         raise StudyError("practice: 'technique' must be a technique's code or name, e.g. x-wing")
-    found = resolve(name.strip())
+    try:
+        found = resolve(name.strip())
+    except KeyError as exc:   # the catalogue's own line: unknown, and the names it might have meant
+        raise StudyError(str(exc).strip("'\"")) from None
     if len(found) != 1:
         raise StudyError(f"technique {name!r}: " + ("no such technique" if not found else
                                                     "names a group: " + ", ".join(t.code for t in found)))
     return found[0]
 
 
-def _board(puzzle: Any) -> dict[str, Any]:
-    from .jobs import board
-
+def _board(board: Callable[[Any], dict[str, Any]], puzzle: Any) -> dict[str, Any]:
     return board(types.SimpleNamespace(puzzle=puzzle, extra=None, format="json"))
 
 
-def technique_page(name: str | None) -> dict[str, Any]:
+def technique_page(name: str | None, board: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
     """A technique's page, or (``name`` None) every technique's code, name and family."""
     from ..catalogue import ordered_table, stored
     from ..render.json import SCHEMA, step_to_json
@@ -89,8 +95,8 @@ def technique_page(name: str | None) -> dict[str, Any]:
     ex = stored().get(t.code)
     if ex is not None:
         state = ex.state()
-        doc["example"] = {"board": _board(ex.puzzle), "values": list(state.value), "candidates": list(state.cand),
-                          "easiest": ex.easiest, "also": list(ex.also),
+        doc["example"] = {"board": _board(board, ex.puzzle), "values": list(state.value),
+                          "candidates": list(state.cand), "easiest": ex.easiest, "also": list(ex.also),
                           "step": step_to_json(ex.step, ex.puzzle, TextRenderer(ex.puzzle), state)}
     return doc
 
@@ -140,17 +146,14 @@ def practice(code: str, seconds: float | None, seed: int | None = None) -> dict[
             "reason": (note + "; " if note else "") + "the catalogue holds no position where it comes first"}
 
 
-def export(text: str, position: str, marks: str, colours: str, to: str, fmt: str | None) -> dict[str, Any]:
+def export(puzzle: Any, position: str, marks: str, colours: str, to: str) -> dict[str, Any]:
     """The player's grid as an f-puzzles or SudokuPad link: givens as givens, the
     player's digits as values, pencil marks as centre marks, colours as highlights."""
     from ..formats.fpuzzles import FPUZZLES_URL, SUDOKUPAD_URL, fits_fpuzzles, fpuzzles_doc
     from ..formats.lzstring import compress_to_base64
     from ..render.json import SCHEMA
-    from .jobs import _one_entry
-
     if to not in EXPORTS:
         raise StudyError(f"export: 'to' must be one of {', '.join(EXPORTS)}, got {to!r}")
-    puzzle = _one_entry(text, fmt, None).puzzle
     problem = fits_fpuzzles(puzzle)
     if problem:
         raise StudyError(f"export: {problem}")
