@@ -119,6 +119,7 @@ def test_colours_kept_across_reload_and_undone_by_undo(browser, server):
         app.open(EASY)
         app.tab.click("#fill")
         app.cell(0)
+        app.tab.click("#colours-toggle")
         app.tab.click("#colours [data-colour='1']")
         k = first_empty(EASY, 10)
         app.cell(k)
@@ -201,6 +202,7 @@ def test_a_shared_link_opens_the_same_position_with_its_marks_and_the_export_car
         app.cell(b)
         mark = app.labels()[b].split("candidates ")[1].split()[-1]
         app.tab.keyboard.press(f"Shift+Digit{mark}")   # a mark taken out by hand
+        app.tab.click("#colours-toggle")
         app.tab.click("#colours [data-colour='4']")
         app.tab.click("#share")
         link = app.tab.input_value("#share-link")

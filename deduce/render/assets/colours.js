@@ -1,5 +1,5 @@
 /* deduce: the player's own colours, for cells and for candidates (as SudokuPad colours cells and
-   HoDoKu colours candidates).  A row of swatches under the tools: a swatch colours the selected
+   HoDoKu colours candidates).  A row of swatches under the tools (the Colours button shows it): a swatch colours the selected
    cell (the same swatch again takes it off); with "Colour candidates" on, a swatch is chosen and
    each symbol pressed (pad or key) colours that candidate of the selected cell instead of
    writing it.  Alt and a digit 1-6 colours the cell from the keyboard, Alt+0 clears it.
@@ -97,7 +97,22 @@
     'then press the symbols">Colour candidates</button>' +
     '<button type="button" id="colour-clear" title="take every colour off">Clear colours</button>';
   var tools = document.querySelector("#play .tools");
-  if (tools) { tools.parentNode.insertBefore(row, tools.nextSibling); }
+  row.hidden = true;   // shown by the Colours button (the phone's screen keeps the grid and the hint together)
+  var toggle = document.createElement("button");
+  toggle.type = "button"; toggle.id = "colours-toggle"; toggle.textContent = "Colours";
+  toggle.setAttribute("aria-expanded", "false"); toggle.setAttribute("aria-controls", "colours");
+  toggle.title = "your own colours for cells and candidates (Alt+1 to Alt+6 colour the cell)";
+  if (tools) {
+    tools.parentNode.insertBefore(row, tools.nextSibling);
+    var pencilButton = document.getElementById("pencil");
+    tools.insertBefore(toggle, pencilButton ? pencilButton.nextSibling : null);
+  }
+  toggle.addEventListener("click", function () {
+    row.hidden = !row.hidden;
+    toggle.setAttribute("aria-expanded", row.hidden ? "false" : "true");
+    toggle.classList.toggle("on", !row.hidden);
+    if (row.hidden) { candMode = false; showMode(); }
+  });
 
   function showMode() {
     $("colour-cands").setAttribute("aria-pressed", candMode ? "true" : "false");

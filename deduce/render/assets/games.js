@@ -54,8 +54,8 @@
   var box = document.createElement("details");
   box.id = "games-box"; box.className = "games-box";
   box.innerHTML = '<summary>Recent games</summary><ol id="games-list" class="games-list"></ol>';
-  var header = document.querySelector(".app-header");
-  if (header) { header.appendChild(box); }
+  var header = document.querySelector(".app-header"), openBox = document.getElementById("open-box");
+  if (header) { header.insertBefore(box, openBox && openBox.parentNode === header ? openBox : null); }
   function esc(s) {
     return String(s).replace(/[&<>"]/g, function (ch) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[ch]; });
   }
