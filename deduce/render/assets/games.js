@@ -4,7 +4,8 @@
    "Recent games" list in the header shows each one's progress and opens it again. */
 (window.DeduceFeatures = window.DeduceFeatures || []).push(function (app) {
   "use strict";
-  var STORE = "deduce-app-games", KEEP = 12;
+  // at most KEEP games, each with its last UNDO_KEPT moves (the game being played keeps all of its own)
+  var STORE = "deduce-app-games", KEEP = 12, UNDO_KEPT = 500;
 
   function load() {
     try { var list = JSON.parse(localStorage.getItem(STORE) || "[]"); return Array.isArray(list) ? list : []; }
@@ -28,6 +29,7 @@
   function snapshot(g) {
     var out = { src: g.src, title: g.board.title, kind: g.board.kind, size: g.board.size, when: Date.now() };
     FIELDS.forEach(function (f) { if (f in g) { out[f] = g[f]; } });
+    if (out.undo && out.undo.length > UNDO_KEPT) { out.undo = out.undo.slice(-UNDO_KEPT); }
     var p = progress(g);
     out.filled = p.filled; out.open = p.open;
     out.givens = g.board.givens.length - p.open;
