@@ -129,6 +129,7 @@ def test_colours_kept_across_reload_and_undone_by_undo(browser, server):
         app.tab.click(f"#pad [data-sym='{int(cand) - 1}']")
         cells, cands = app.colours()
         assert list(cells.values()) == ["1"] and cands == {f"{k}:{int(cand) - 1}": "3"}
+        assert app.labels()[0].endswith(", coloured yellow")   # the screen reader hears it too
         app.shot("colours")
         app.reload()
         assert app.colours() == (cells, cands)
@@ -259,13 +260,19 @@ def pdf_text(tab) -> str:
 
 
 def test_the_print_sheet_holds_the_givens_and_the_steps_when_asked(browser, server):
-    app = App(browser, server)
+    app = App(browser, server, scheme="dark")   # paper is white whatever the screen's theme
     try:
         sol = solution(server, EASY)
         app.open(EASY)
         a = first_empty(EASY)
         app.cell(a)
         app.tab.keyboard.press(sol[a])   # the player's digit: not on the puzzle's sheet
+        app.tab.emulate_media(media="print")
+        ink = app.tab.evaluate("""() => ['text.given', 'line[stroke="black"]', 'rect'].map(sel => {
+          const e = document.querySelector('#print-sheet svg ' + sel), st = getComputedStyle(e);
+          return sel === 'rect' ? st.fill : sel === 'text.given' ? st.fill : st.stroke; })""")
+        assert ink == ["rgb(0, 0, 0)", "rgb(0, 0, 0)", "rgb(255, 255, 255)"]
+        app.tab.emulate_media(media="screen")
         text = pdf_text(app.tab)
         words = app.tab.inner_text("#print-sheet .print-title") + app.tab.inner_text("#print-sheet .print-foot")
         digits = collections.Counter(ch for ch in text if ch.isdigit()) - collections.Counter(

@@ -61,6 +61,10 @@
       r.setAttribute("fill", PALETTE[c.cell[k]][0]); r.setAttribute("fill-opacity", CELL_OPACITY);
       svg.insertBefore(r, after);
     });
+    Object.keys(c.cell).forEach(function (k) {   // the screen reader hears the colour too
+      var hit = document.getElementById("cell-" + k);
+      if (hit) { hit.setAttribute("aria-label", hit.getAttribute("aria-label") + ", coloured " + PALETTE[c.cell[k]][1]); }
+    });
     var sel = svg.querySelector("rect.selected");
     if (sel && String(g.sel) in c.cell) {   // the selection drawn over the colour, half seen through
       sel.setAttribute("fill-opacity", "0.55"); svg.insertBefore(sel, after);
