@@ -440,5 +440,11 @@ def test_rate_names_its_path_and_steps_through_it_from_the_hardest_step(browser,
         app.tab.wait_for_selector("#solver:not([hidden])")
         assert app.tab.inner_text("#solver .where").startswith(f"Step {at} of ")
         assert hardest in app.tab.inner_text("#solver .step-title")
+        code = app.tab.get_attribute("#solver .step-title a.technique", "data-code")
+        app.tab.click("#solver .step-title a.technique")   # the step's technique: its page, then back to the step
+        app.tab.wait_for_selector(f"#strategy[data-code='{code}'] #practise")
+        assert not app.tab.is_visible("#solver")
+        app.tab.click("#strategy-close")
+        assert app.tab.is_visible("#solver") and app.tab.inner_text("#solver .where").startswith(f"Step {at} of ")
     finally:
         app.close()

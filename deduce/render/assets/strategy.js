@@ -1,5 +1,5 @@
-/* deduce: a page per technique.  Reached from every hint's title (a link to #technique/CODE) and
-   from the list of techniques (#techniques): the technique's definition, its ratings and other
+/* deduce: a page per technique.  Reached from every hint's title (a link to #technique/CODE), from
+   each step's title in "Solve from here", and from the list of techniques (#techniques): the technique's definition, its ratings and other
    programs' names for it, the catalogue's example drawn with the step's marks, the step's words
    at the three levels, and "Practise this": a position where the technique is the first step of
    the solve the hints follow (POST /app/practice: the generator's, or the catalogue's stored one). */
@@ -27,6 +27,14 @@
     $("hint-title").innerHTML = '<a href="#technique/' + esc(step.code) + '" class="technique-link" data-code="' +
       esc(step.code) + '" title="what is a ' + esc(step.technique.toLowerCase()) + '? (its page)">' + esc(step.technique) + "</a>";
   });
+
+  // in "Solve from here" too, a step's technique opens its page (the offline page shows the definition)
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("#solver a.technique[data-code]");
+    if (!a) { return; }
+    e.preventDefault(); e.stopPropagation();
+    location.hash = "#technique/" + a.getAttribute("data-code");
+  }, true);
 
   function hideOthers() {
     before = before || ["play", "coach", "solver", "empty"].filter(function (id) { return $(id) && !$(id).hidden; });
