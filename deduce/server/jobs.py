@@ -45,14 +45,18 @@ OPTIONS: dict[str, dict[str, type]] = {
                  "symmetry": str, "givens": int, "minimal": bool, "sum-only": bool, "count": int, "seed": int},
     "board": {**_READING},
     "steps": {**_READING, **_TECHNIQUES, "position": object},
+    # coachplus: the strategy pages, practice positions and exports (deduce/server/study.py)
+    "technique": {"technique": str},
+    "practice": {"technique": str, "seed": int},
+    "export": {**_READING, "position": str, "marks": str, "colours": str, "to": str},
 }
 #: The API's endpoints (``POST /api/<name>``); ``explain`` and ``generate`` answer in JSON Lines.
 API = ("solve", "count", "hint", "explain", "rate", "generate", "convert")
 STREAMED = {"explain", "generate"}
 #: The app's own requests (``POST /app/<name>``): a puzzle to draw, the steps of a solve from a position.
-APP = ("board", "steps")
+APP = ("board", "steps", "technique", "practice", "export")
 #: Endpoints that take no puzzle.
-NO_PUZZLE = {"generate"}
+NO_PUZZLE = {"generate", "technique", "practice"}
 #: The most puzzles one ``generate`` request may ask for.
 MAX_GENERATE = 20
 
@@ -155,6 +159,11 @@ def run(endpoint: str, body: Any, seconds: float | None, emit: Emit) -> None:
         if endpoint == "generate":
             code = _generate(options, seconds, emit)
             emit("end", (code, ""))
+            return
+        if endpoint in ("technique", "practice", "export"):   # coachplus (deduce/server/study.py)
+            from .study import answer
+
+            emit("end", (answer(endpoint, options, seconds, emit, board=board, one_entry=_one_entry), ""))
             return
     except Invalid as exc:
         emit("end", (2, str(exc)))

@@ -34,6 +34,7 @@
 
   // -- storage ---------------------------------------------------------------------------------
   function save() {
+    fire("save");  // coachplus hook
     try { localStorage.setItem(STORE, JSON.stringify(game)); } catch (e) { /* full or off: play on */ }
   }
   function restore() {
@@ -101,6 +102,7 @@
     $("hint").title = "a hint from your own grid (" + (D.symbols.indexOf("H") >= 0 ? "?" : "H or ?") + ")";
     setHint(null);
     coach("");
+    fire("start");  // coachplus hook: a game's colours, timer, kept games, a shared position
     save();
     draw();
   }
@@ -134,6 +136,7 @@
     $("pencil").classList.toggle("on", pencil);
     $("conflicts").checked = settings.conflicts;
     $("cell-status").textContent = G.cellLabel({ v: game.v, c: c }, game.sel, clash);
+    fire("draw");  // coachplus hook
   }
 
   // -- playing ---------------------------------------------------------------------------------
@@ -168,14 +171,20 @@
   function undo() {
     var rec = game.undo.pop();
     if (!rec) { return; }
-    rec.slice().reverse().forEach(function (x) { game.v[x[0]] = x[1]; game.m[x[0]] = x[2]; });
+    rec.slice().reverse().forEach(function (x) {
+      if (typeof x[0] === "string") { fire("undo", x, true); return; }  // coachplus: a feature's own entry
+      game.v[x[0]] = x[1]; game.m[x[0]] = x[2];
+    });
     game.redo.push(rec);
     changed();
   }
   function redo() {
     var rec = game.redo.pop();
     if (!rec) { return; }
-    rec.forEach(function (x) { game.v[x[0]] = x[3]; game.m[x[0]] = x[4]; });
+    rec.forEach(function (x) {
+      if (typeof x[0] === "string") { fire("undo", x, false); return; }  // coachplus: a feature's own entry
+      game.v[x[0]] = x[3]; game.m[x[0]] = x[4];
+    });
     game.undo.push(rec);
     setHint(null); wrong = {}; coach(""); save(); draw(); finished();
   }
@@ -228,6 +237,7 @@
     solution().then(function (sol) {
       if (sol && game.v.every(function (v, k) { return v === sol[k]; })) {
         coach("Solved! Every cell is right.");
+        fire("solved");  // coachplus hook
         $("coach-text").classList.add("solved");
       }
     });
@@ -280,6 +290,7 @@
     box.more.hidden = hintLevel >= last;
     box.more.textContent = !step && hintLevel === 2 ? "Show the cells" : HINT_BUTTONS[hintLevel] || "";
     $("hint").textContent = hintLevel >= last ? "Hint" : "More";
+    fire("hint", step);  // coachplus hook: the title links to the technique's page
     stepMarks = null; wrong = {};
     if (step && hintLevel >= 3) { stepMarks = G.fromJson(step.marks); }
     if (hint.status === "mistake" && hintLevel >= 3) {
@@ -352,6 +363,7 @@
     });
   }
   function rate() {
+    if (hooks.rate) { fire("rate"); return; }  // coachplus hook: rating.js explains the rating
     coach("Rating…");
     post("/api/rate", { puzzle: game.src }).then(function (r) {
       var d = r.doc;
@@ -365,21 +377,26 @@
     coach("Solving…");
     post("/app/steps", { puzzle: game.src, position: position() }).then(function (r) {
       if (r.code !== 200 || !r.doc.page) { coach(problem(r)); return; }
-      coach("");
-      $("play").hidden = true; $("coach").hidden = true; $("solver").hidden = false;
-      var box = $("solver"), fresh = box.cloneNode(true);   // a fresh copy: no listeners of an earlier solve
-      box.parentNode.replaceChild(fresh, box);
-      fresh.querySelector("#solver-close").addEventListener("click", closeSolver);
-      fresh.setAttribute("tabindex", "-1");
-      window.DeduceSteps(r.doc.page, fresh, { keys: fresh });
-      fresh.focus();
+      showSolver(r.doc.page);
     });
+  }
+  function showSolver(page, at) {  // (coachplus: rating.js opens a path at its hardest step)
+    coach("");
+    $("play").hidden = true; $("coach").hidden = true; $("solver").hidden = false;
+    var box = $("solver"), fresh = box.cloneNode(true);   // a fresh copy: no listeners of an earlier solve
+    box.parentNode.replaceChild(fresh, box);
+    fresh.querySelector("#solver-close").addEventListener("click", closeSolver);
+    fresh.setAttribute("tabindex", "-1");
+    window.DeduceSteps(page, fresh, { keys: fresh });
+    for (var i = 0; i < (at || 0); i++) { fresh.querySelector(".next").click(); }
+    fresh.focus();
   }
   function closeSolver() {
     $("solver").hidden = true; $("play").hidden = false; $("coach").hidden = false;
     $("board-grid").focus();
   }
   function share() {
+    if (hooks.share) { fire("share"); return; }  // coachplus hook: share.js carries position, marks, colours
     var link = location.origin + "/?p=" + encodeURIComponent(game.src);
     $("share-link").value = link;
     $("share-box").hidden = false;
@@ -448,6 +465,18 @@
     if (s >= 0) { enter(s, pencil || e.shiftKey); e.preventDefault(); return; }
     // the hint: ? or H (where H is not one of the puzzle's symbols)
     if (e.key === "?" || e.key === "h" || e.key === "H") { askHint(); e.preventDefault(); }
+  });
+
+  // -- coachplus: the feature files (colours.js, games.js, share.js, timer.js, print.js, strategy.js,
+  //    rating.js) register with window.DeduceFeatures before this file runs; they get the app's state here
+  var hooks = {};
+  function fire(name, a, b) { (hooks[name] || []).forEach(function (f) { f(a, b); }); }
+  (window.DeduceFeatures || []).forEach(function (feature) {
+    feature({ on: function (name, f) { (hooks[name] = hooks[name] || []).push(f); },
+      game: function () { return game; }, board: function () { return D; }, grid: function () { return G; },
+      draw: draw, save: save, coach: coach, post: post, open: openPuzzle, position: position,
+      problem: problem, showSolver: showSolver, closeSolver: closeSolver,
+      record: function (entries) { game.undo.push(entries); game.redo = []; save(); draw(); } });
   });
 
   window.addEventListener("resize", function () {   // the grid drawn again for its new width (cage sums)
