@@ -203,6 +203,12 @@ def test_a_shared_link_opens_the_same_position_with_its_marks_and_the_export_car
         app.cell(b)
         mark = app.labels()[b].split("candidates ")[1].split()[-1]
         app.tab.keyboard.press(f"Shift+Digit{mark}")   # a mark taken out by hand
+        c = first_empty(EASY, b + 1)
+        app.cell(c)
+        kept, *others = app.labels()[c].split("candidates ")[1].split()
+        for other_mark in others:   # all but one taken out: a single pencil mark, still a mark
+            app.tab.keyboard.press(f"Shift+Digit{other_mark}")
+        app.cell(b)
         app.tab.click("#colours-toggle")
         app.tab.click("#colours [data-colour='4']")
         app.tab.click("#share")
@@ -213,6 +219,7 @@ def test_a_shared_link_opens_the_same_position_with_its_marks_and_the_export_car
         assert other.labels() == before
         assert other.colours() == app.colours()
         assert other.game()["undo"] == []
+        assert other.game()["v"][c] == -1 and other.game()["m"][c] == 1 << (int(kept) - 1)
         other.shot("shared")
         app.tab.click("#export-sudokupad")
         app.tab.wait_for_selector(".export-link")
@@ -223,6 +230,7 @@ def test_a_shared_link_opens_the_same_position_with_its_marks_and_the_export_car
         assert item == {"value": int(sol[a])}   # the player's digit, not a given
         assert doc["grid"][b // 9][b % 9]["highlight"].startswith("#")
         assert int(mark) not in doc["grid"][b // 9][b % 9]["centerPencilMarks"]
+        assert doc["grid"][c // 9][c % 9] == {"centerPencilMarks": [int(kept)]}   # a mark, never a digit
         assert sum(1 for row in doc["grid"] for x in row if x.get("given")) == sum(ch != "." for ch in EASY)
     finally:
         app.close()
@@ -366,14 +374,13 @@ def _hinted_examples():
         state = ex.state()
         if _first_step_code(ex.puzzle, state.value, state.cand) != code or len(first_solutions(ex.puzzle, 2)) != 1:
             continue   # (a hint on a puzzle of several solutions says so, and names no step)
-        singles = any(state.value[k] < 0 and bin(state.cand[k]).count("1") == 1 for k in range(ex.puzzle.ncells))
+        singles = [k for k in range(ex.puzzle.ncells) if state.value[k] < 0 and bin(state.cand[k]).count("1") == 1]
         out.append((code, ex, json.dumps(puzzle_to_json(ex.puzzle)), singles))
     return out
 
 
 def test_every_technique_page_opens_from_a_hint_and_practise_gives_a_position_where_it_comes_first(browser, server):
     from deduce.formats import read_puzzle
-    from deduce.hint import position
 
     examples = _hinted_examples()
     assert len(examples) >= 30
@@ -382,13 +389,13 @@ def test_every_technique_page_opens_from_a_hint_and_practise_gives_a_position_wh
     try:
         for code, ex, text, singles in examples:
             state = ex.state()
-            # a cell holding one candidate is still sent as a placed digit (issue 45 item 1, the coach room's):
-            # there the link carries the digits alone (deduce's first step from them is the same, checked here)
-            cands = [0] * len(state.cand) if singles else state.cand
+            # the link carries the example's candidates as pencil marks, a cell with one candidate too: the app
+            # keeps it a mark (never a placed digit) and sends it so, and the hint's first step is the example's
+            app.goto(_link(server, text, state.value, state.cand, ex.puzzle.symbols))
             if singles:
-                from_digits = position(ex.puzzle.with_givens(list(state.value)))
-                assert _first_step_code(ex.puzzle, from_digits.value, from_digits.cand) == code
-            app.goto(_link(server, text, state.value, cands, ex.puzzle.symbols))
+                game = app.game()
+                for k in singles:
+                    assert game["v"][k] == -1 and game["m"][k] == state.cand[k], (code, k)
             app.tab.click("#hint")
             until(app.tab, "!document.querySelector('#hint-nudge').hidden || "
                   "!!document.querySelector('#coach-text').textContent", timeout=20)
@@ -413,6 +420,10 @@ def test_every_technique_page_opens_from_a_hint_and_practise_gives_a_position_wh
             puzzle = read_puzzle(game["src"])
             masks = [1 << v if v >= 0 else m for v, m in zip(game["v"], game["m"])]
             assert _first_step_code(puzzle, game["v"], masks) == code
+            # and the coach, sent that position as the app sends it (marks as marks), names the same step
+            app.tab.click("#hint")
+            until(app.tab, "!!document.querySelector('#hint-title').textContent", timeout=20)
+            assert app.tab.get_attribute("#hint-title a", "data-code") == code, (code, app.tab.inner_text("#hint-box"))
             assert app.tab.is_visible("#board-grid svg") and not app.tab.is_visible("#strategy")
             sources[app.tab.inner_text("#coach-text").split(":")[0]] += 1
             checked.append(code)

@@ -76,12 +76,28 @@ def test_export_carries_the_players_digits_marks_and_colours():
     assert grid[0][2] == {"value": 3, "given": True}
 
 
+def test_export_takes_the_position_as_the_hints_send_it_and_a_single_mark_stays_a_mark():
+    digits = "4" + EASY[1:]
+    marks = [""] * 81
+    marks[1], marks[3] = "178", "7"   # r1c4 holds one pencil mark: a mark, not a placed 7
+    code, doc = answer("export", {"puzzle": EASY, "position": {"digits": digits, "marks": marks}, "to": "sudokupad"})
+    assert code == 0 and doc["link"].startswith("https://sudokupad.app/fpuzzles")
+    grid = json.loads(decompress_from_base64(doc["link"][len("https://sudokupad.app/fpuzzles"):]))["grid"]
+    assert grid[0][0] == {"value": 4}
+    assert grid[0][1] == {"centerPencilMarks": [1, 7, 8]}
+    assert grid[0][3] == {"centerPencilMarks": [7]}
+    assert grid[0][5] == {}
+
+
 @pytest.mark.parametrize(("endpoint", "body", "says"), [
     ("technique", {"technique": "no such thing"}, "unknown technique 'no such thing'"),
     ("practice", {"technique": ""}, "'technique' must be"),
     ("export", {"puzzle": EASY, "to": "pdf"}, "'to' must be one of fpuzzles, sudokupad"),
     ("export", {"puzzle": EASY, "colours": "red"}, "'colours' must hold 81 cells"),
     ("export", {"puzzle": EASY, "position": "12"}, "'position' must be a line of 81"),
+    ("export", {"puzzle": EASY, "position": {"digits": EASY, "marks": ["1"]}}, "'marks' must be a list of 81"),
+    ("export", {"puzzle": EASY, "position": {"digits": EASY, "colours": []}}, "unknown key 'colours'"),
+    ("export", {"puzzle": EASY, "position": 5}, "'position' must be"),
     ("technique", {"technique": 5}, "'technique' must be a string"),
 ])
 def test_bad_requests_are_one_line(endpoint, body, says):

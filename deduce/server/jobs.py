@@ -48,7 +48,7 @@ OPTIONS: dict[str, dict[str, type]] = {
     # coachplus: the strategy pages, practice positions and exports (deduce/server/study.py)
     "technique": {"technique": str},
     "practice": {"technique": str, "seed": int},
-    "export": {**_READING, "position": str, "marks": str, "colours": str, "to": str},
+    "export": {**_READING, "position": object, "marks": str, "colours": str, "to": str},
 }
 #: The API's endpoints (``POST /api/<name>``); ``explain`` and ``generate`` answer in JSON Lines.
 API = ("solve", "count", "hint", "explain", "rate", "generate", "convert")

@@ -146,9 +146,31 @@ def practice(code: str, seconds: float | None, seed: int | None = None) -> dict[
             "reason": (note + "; " if note else "") + "the catalogue holds no position where it comes first"}
 
 
-def export(puzzle: Any, position: str, marks: str, colours: str, to: str) -> dict[str, Any]:
+def _digits_and_marks(puzzle: Any, position: Any, marks: str) -> tuple[str, list[str]]:
+    """The placed symbols (a line) and each cell's pencil marks ('.' for none) of
+    an export's ``position``: the app's ``{"digits", "marks"}`` (as ``hint`` and
+    ``steps`` take it, a single mark kept a mark), or a line of symbols with
+    ``marks`` as the cells' marks separated by spaces."""
+    if isinstance(position, dict):
+        unknown = sorted(set(position) - {"digits", "marks"})
+        if unknown:
+            raise StudyError(f"export: position: unknown key {unknown[0]!r}; a position is {{\"digits\", \"marks\"}}")
+        digits, cells = position.get("digits", ""), position.get("marks", [])
+        if not isinstance(digits, str):
+            raise StudyError(f"export: position: 'digits' must be a string of {puzzle.ncells} symbols (. for empty)")
+        if not isinstance(cells, list) or not all(c is None or isinstance(c, str) for c in cells) or \
+                (cells and len(cells) != puzzle.ncells):
+            raise StudyError(f"export: position: 'marks' must be a list of {puzzle.ncells} strings ('' for none)")
+        return digits, [c or "." for c in cells]
+    if not isinstance(position, str):
+        raise StudyError('export: \'position\' must be {"digits", "marks"} or a line of symbols')
+    return position, marks.split() if marks.strip() else []
+
+
+def export(puzzle: Any, position: Any, marks: str, colours: str, to: str) -> dict[str, Any]:
     """The player's grid as an f-puzzles or SudokuPad link: givens as givens, the
-    player's digits as values, pencil marks as centre marks, colours as highlights."""
+    player's digits as values, pencil marks as centre marks (one mark too: a mark,
+    never a digit), colours as highlights."""
     from ..formats.fpuzzles import FPUZZLES_URL, SUDOKUPAD_URL, fits_fpuzzles, fpuzzles_doc
     from ..formats.lzstring import compress_to_base64
     from ..render.json import SCHEMA
@@ -159,7 +181,8 @@ def export(puzzle: Any, position: str, marks: str, colours: str, to: str) -> dic
         raise StudyError(f"export: {problem}")
     n = puzzle.size
     values = list(puzzle.givens)
-    line = "".join(position.split())
+    digits, cell_marks = _digits_and_marks(puzzle, position, marks)
+    line = "".join(digits.split())
     if line:
         if len(line) != puzzle.ncells:
             raise StudyError(f"export: 'position' must be a line of {puzzle.ncells} symbols ('.' for empty)")
@@ -167,7 +190,6 @@ def export(puzzle: Any, position: str, marks: str, colours: str, to: str) -> dic
             if puzzle.givens[k] < 0 and ch in puzzle.symbols:
                 values[k] = puzzle.symbols.index(ch)
     doc = fpuzzles_doc(puzzle)
-    cell_marks = marks.split() if marks.strip() else []
     cell_colours = colours.split() if colours.strip() else []
     for where, items in (("marks", cell_marks), ("colours", cell_colours)):
         if items and len(items) != puzzle.ncells:

@@ -1,8 +1,9 @@
 /* deduce: Share and export.  The link opens the same puzzle at the same position: the player's
    digits, pencil marks and colours ride in the link's "g" part (base64url of a small JSON
    record: {v: digits as a line, m: marks, c: cell colours, k: candidate colours}).  The
-   f-puzzles and SudokuPad links (made by the server, POST /app/export) carry the givens, the
-   player's digits, pencil marks as centre marks and cell colours as highlights. */
+   f-puzzles and SudokuPad links (made by the server, POST /app/export, from the position as the
+   hints send it: {digits, marks}) carry the givens, the player's digits, pencil marks as centre
+   marks (a single mark too) and cell colours as highlights. */
 (window.DeduceFeatures = window.DeduceFeatures || []).push(function (app) {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
@@ -73,18 +74,11 @@
       navigator.clipboard.writeText(text).then(function () { app.coach("Link copied: it opens this position, with your marks and colours."); }, function () {});
     }
   });
-  function cellMarks(g, D) {
-    return g.m.map(function (m, k) {
-      if (g.v[k] >= 0 || !m) { return "."; }
-      var t = "";
-      for (var s = 0; s < D.size; s++) { if (m >> s & 1) { t += D.symbols[s]; } }
-      return t;
-    }).join(" ");
-  }
   function exportTo(to) {
-    var g = app.game(), D = app.board(), c = (g.colours || {}).cell || {}, palette = window.DeduceColours.PALETTE;
+    var g = app.game(), c = (g.colours || {}).cell || {}, palette = window.DeduceColours.PALETTE;
     var colours = g.v.map(function (v, k) { return k in c ? palette[c[k]][0] : "."; }).join(" ");
-    app.post("/app/export", { puzzle: g.src, position: digitsLine(g, D), marks: cellMarks(g, D), colours: colours, to: to })
+    // the position as the hints send it ({digits, marks}): a cell with one pencil mark stays a mark
+    app.post("/app/export", { puzzle: g.src, position: app.position(), colours: colours, to: to })
       .then(function (r) {
         var out = $("export-links");
         if (r.code !== 200 || !r.doc.link) { out.textContent = app.problem(r); return; }
