@@ -52,14 +52,15 @@
     var svg = document.querySelector("#board-grid svg"), D = app.board(), g = app.game();
     if (!svg || !D) { return; }
     var c = colours(), L = D.layout, n = D.size, under = svg.querySelector("rect") ;
-    var after = under ? under.nextSibling : svg.firstChild;
+    // the drawing's layer: the svg itself, or its <g class="drawing"> where the cells are rows for a screen reader
+    var layer = under ? under.parentNode : svg, after = under ? under.nextSibling : svg.firstChild;
     Object.keys(c.cell).forEach(function (k) {
       var r = document.createElementNS(SVG, "rect"), cell = +k;
       r.setAttribute("class", "player-colour"); r.setAttribute("data-colour", c.cell[k]);
       r.setAttribute("x", L.margin + (cell % n) * L.cs); r.setAttribute("y", L.margin + Math.floor(cell / n) * L.cs);
       r.setAttribute("width", L.cs); r.setAttribute("height", L.cs);
       r.setAttribute("fill", PALETTE[c.cell[k]][0]); r.setAttribute("fill-opacity", CELL_OPACITY);
-      svg.insertBefore(r, after);
+      layer.insertBefore(r, after);
     });
     Object.keys(c.cell).forEach(function (k) {   // the screen reader hears the colour too
       var hit = document.getElementById("cell-" + k);
@@ -67,7 +68,7 @@
     });
     var sel = svg.querySelector("rect.selected");
     if (sel && String(g.sel) in c.cell) {   // the selection drawn over the colour, half seen through
-      sel.setAttribute("fill-opacity", "0.55"); svg.insertBefore(sel, after);
+      sel.setAttribute("fill-opacity", "0.55"); layer.insertBefore(sel, after);
     }
     if (!Object.keys(c.cand).length) { return; }
     svg.querySelectorAll("text.candidate").forEach(function (t) {
