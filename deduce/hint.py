@@ -324,7 +324,11 @@ def player_state(puzzle: Puzzle, grid: Any) -> State:
     else:
         raise PositionError("position: a string (N² symbols, or a pencil-mark grid) or an object "
                             "{\"digits\", \"marks\"}")
-    return placed_state(puzzle.with_givens(values), values, masks)
+    # the player's placed symbols are not givens: where every given is kept, the state's puzzle is the
+    # puzzle itself (an avoidable rectangle is about the cells the player filled); a changed given makes
+    # the placed symbols the givens, for the hint to report it
+    kept = all(g < 0 or v == g for g, v in zip(puzzle.givens, values))
+    return placed_state(puzzle if kept else puzzle.with_givens(values), values, masks)
 
 
 def _digits(puzzle: Puzzle, text: str) -> list[int]:
