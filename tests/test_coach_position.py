@@ -188,3 +188,23 @@ def test_a_plus_marks_a_placed_cell_and_the_other_commands_read_the_grid_as_befo
     assert code_a == code_b == 0 and out_a == out_b
     code, _, err = run(["hint", "-"], plus.replace("+3", "+35", 1))
     assert code == 2 and "a placed cell is '+' and one symbol" in err
+
+
+def test_the_players_digits_are_not_givens_so_an_avoidable_rectangle_is_taught_from_the_apps_position():
+    from deduce.catalogue import stored
+
+    ex = stored()["avoidable-rectangle"]
+    state, p = ex.state(), ex.puzzle
+    placed = [k for k in range(p.ncells) if state.value[k] >= 0 and p.givens[k] < 0]
+    assert placed   # the example's rectangle stands on cells the player filled
+    digits = "".join(p.symbols[v] if v >= 0 else "." for v in state.value)
+    marks = ["" if state.value[k] >= 0 else "".join(p.symbols[s] for s in range(p.size) if state.cand[k] >> s & 1)
+             for k in range(p.ncells)]
+    got = player_state(p, {"digits": digits, "marks": marks})
+    assert got.puzzle.givens == p.givens and got.value == state.value and got.cand == state.cand
+    step = next(iter(Solver().steps(got.copy(), None, unique=True)))
+    assert step.technique.code == "avoidable-rectangle"
+    # a changed given: the placed symbols are the state's givens, for the hint to report it
+    k = next(k for k in range(p.ncells) if p.givens[k] >= 0)
+    changed = digits[:k] + p.symbols[(p.givens[k] + 1) % p.size] + digits[k + 1:]
+    assert player_state(p, {"digits": changed, "marks": marks}).puzzle.givens[k] != p.givens[k]
