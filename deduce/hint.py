@@ -281,8 +281,10 @@ def player_state(puzzle: Puzzle, grid: Any) -> State:
       written as its own symbol; ``+5`` is a placed 5.
 
     The placed symbols are taken out of their peers' candidates; the state's
-    puzzle has them as givens (as ``deduce hint`` reads a grid).  A changed
-    given or a clash is for the hint to report.
+    puzzle is ``puzzle`` itself, so the player's symbols are not givens (an
+    avoidable rectangle stands on them), unless a given was changed: then the
+    placed symbols are the state's givens.  A changed given or a clash is for
+    the hint to report.
 
     >>> from deduce import read_puzzle
     >>> p = read_puzzle("1..." "...." "...." "....")
