@@ -420,12 +420,12 @@ def test_every_technique_page_opens_from_a_hint_and_practise_gives_a_position_wh
             puzzle = read_puzzle(game["src"])
             masks = [1 << v if v >= 0 else m for v, m in zip(game["v"], game["m"])]
             assert _first_step_code(puzzle, game["v"], masks) == code
+            assert app.tab.is_visible("#board-grid svg") and not app.tab.is_visible("#strategy")
+            sources[app.tab.inner_text("#coach-text").split(":")[0]] += 1
             # and the coach, sent that position as the app sends it (marks as marks), names the same step
             app.tab.click("#hint")
             until(app.tab, "!!document.querySelector('#hint-title').textContent", timeout=20)
             assert app.tab.get_attribute("#hint-title a", "data-code") == code, (code, app.tab.inner_text("#hint-box"))
-            assert app.tab.is_visible("#board-grid svg") and not app.tab.is_visible("#strategy")
-            sources[app.tab.inner_text("#coach-text").split(":")[0]] += 1
             checked.append(code)
         assert len(checked) == len(examples) >= 30, checked
         assert sources["A new position"] >= 5, sources   # the generator's, for most techniques
