@@ -19,13 +19,13 @@ grid with several solutions, say so.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import attrs
 
 from . import backtrack
 from .engine import Solver
-from .errors import Contradiction
+from .errors import Contradiction, DeduceError
 from .puzzle import Puzzle
 from .state import State
 from .step import Step
@@ -119,8 +119,12 @@ def hint(state: State, solver: Solver | None = None, original: Puzzle | None = N
     # (the solver's own path from here, on a copy: HoDoKu's starts its singles queues from this position)
     step = next(solver.steps(state.copy(), unique=True), None)
     if step is None:
-        text = "No technique in the enabled set applies from here; trial and error is needed."
-        return Hint(status=STUCK, words=(text, text, text))
+        return Hint(status=STUCK, words=(
+            "The techniques in use find no step here.",
+            f"None of the techniques in use places a {word} or rules out a candidate from this position.",
+            f"None of the techniques in use places a {word} or rules out a candidate from this position. The "
+            "grid still has one solution: reaching it needs a harder technique than these, or trying a "
+            f"{word} and following it until it breaks the rules (trial and error)."))
     return Hint(step=step)
 
 
@@ -191,6 +195,14 @@ def _diagnose(state: State) -> Hint:
     filled = [c for c, v in enumerate(state.value) if v >= 0]
     plain = _state_from_values(puzzle, list(state.value))
     found = backtrack.first_solutions(plain, 2) if plain is not None else []
+    if len(found) > 1:
+        # the placed symbols leave several solutions: the cells down to one candidate may pick one out
+        singles = [v if v >= 0 else m.bit_length() - 1 if m and not m & (m - 1) else -1
+                   for v, m in zip(state.value, state.cand)]
+        narrowed = _state_from_values(puzzle, singles)
+        again = backtrack.first_solutions(narrowed, 2) if narrowed is not None else []
+        if len(again) == 1:
+            found = again
     if found:
         # the symbols are fine: a pencil mark the solution needs is gone
         solution = found[0]
@@ -247,3 +259,94 @@ def _state_from_values(puzzle: Puzzle, values: list[int]) -> State | None:
         return State.from_puzzle(puzzle.with_givens(values))
     except Contradiction:
         return None
+
+
+class PositionError(DeduceError):
+    """A player's position that cannot be read on its puzzle (one line naming the cell)."""
+
+
+def player_state(puzzle: Puzzle, grid: Any) -> State:
+    """The player's position on ``puzzle``'s grid, with placed symbols and
+    pencil marks kept apart.  ``grid`` is one of
+
+    - an object ``{"digits": "<N² symbols, . or 0 for empty>", "marks":
+      ["<the candidates written in each cell>", ...]}``: ``marks`` (N²
+      strings, optional) are the pencil marks; an empty string (or none) is
+      a cell without marks, which holds every symbol the placed ones allow;
+      a cell's marks are kept even when there is one (a candidate, never a
+      placed symbol); marks of a cell that holds a symbol are ignored;
+    - a line of N² symbols (``.`` or ``0`` for an empty cell): placed symbols only;
+    - a pencil-mark grid (N rows of N cells, each its candidates): a cell
+      with one candidate is a candidate, except a given of ``puzzle``
+      written as its own symbol; ``+5`` is a placed 5.
+
+    The placed symbols are taken out of their peers' candidates; the state's
+    puzzle is ``puzzle`` itself, so the player's symbols are not givens (an
+    avoidable rectangle stands on them), unless a given was changed: then the
+    placed symbols are the state's givens.  A changed given or a clash is for
+    the hint to report.
+
+    >>> from deduce import read_puzzle
+    >>> p = read_puzzle("1..." "...." "...." "....")
+    >>> s = player_state(p, {"digits": "1" + "." * 15, "marks": ["", "2"] + [""] * 14})
+    >>> s.value[:2], s.cand[:3]
+    ([0, -1], [1, 2, 14])
+    >>> player_state(p, {"digits": "1" + "." * 15, "marks": ["", "5"] + [""] * 14})
+    Traceback (most recent call last):
+    ...
+    deduce.errors.ParseError: position: marks of r1c2: '5' is not a symbol of this puzzle (1234)
+    """
+    from .formats.marks import givens_placed, marks_on_grid, placed_state, symbol_mask
+
+    n2 = puzzle.ncells
+    full = (1 << puzzle.size) - 1
+    if isinstance(grid, dict):
+        unknown = sorted(set(grid) - {"digits", "marks"})
+        if unknown:
+            raise PositionError(f"position: unknown key {unknown[0]!r}; a position is {{\"digits\", \"marks\"}}")
+        digits = grid.get("digits")
+        if not isinstance(digits, str):
+            raise PositionError(f"position: 'digits' must be a string of {n2} symbols (. for an empty cell)")
+        values = _digits(puzzle, digits)
+        marks = grid.get("marks")
+        if marks is None:
+            marks = [""] * n2
+        if not isinstance(marks, list) or len(marks) != n2 or not all(m is None or isinstance(m, str) for m in marks):
+            raise PositionError(f"position: 'marks' must be a list of {n2} strings, each the candidates written "
+                                f"in one cell (\"\" for none)")
+        masks = [symbol_mask(m, puzzle.symbols, f"position: marks of {puzzle.geometry.cell_name(k)}") if m else full
+                 for k, m in enumerate(marks)]
+    elif isinstance(grid, str):
+        if len("".join(grid.split())) == n2:
+            values = _digits(puzzle, grid)
+            masks = [full] * n2
+        else:
+            values, masks = marks_on_grid(puzzle, grid)
+            values = givens_placed(puzzle, values, masks)
+    else:
+        raise PositionError("position: a string (N² symbols, or a pencil-mark grid) or an object "
+                            "{\"digits\", \"marks\"}")
+    # the player's placed symbols are not givens: where every given is kept, the state's puzzle is the
+    # puzzle itself (an avoidable rectangle is about the cells the player filled); a changed given makes
+    # the placed symbols the givens, for the hint to report it
+    kept = all(g < 0 or v == g for g, v in zip(puzzle.givens, values))
+    return placed_state(puzzle if kept else puzzle.with_givens(values), values, masks)
+
+
+def _digits(puzzle: Puzzle, text: str) -> list[int]:
+    line = "".join(text.split())
+    if len(line) != puzzle.ncells:
+        raise PositionError(f"position: expected {puzzle.ncells} symbols (. for an empty cell), got {len(line)}")
+    blanks = set(".0-_*x") - set(puzzle.symbols)
+    values = []
+    for k, ch in enumerate(line):
+        if ch in blanks:
+            values.append(-1)
+        elif ch in puzzle.symbols:
+            values.append(puzzle.symbols.index(ch))
+        elif ch.upper() in puzzle.symbols:
+            values.append(puzzle.symbols.index(ch.upper()))
+        else:
+            raise PositionError(f"position: cell {puzzle.geometry.cell_name(k)}: {ch!r} is not a symbol of this "
+                                f"puzzle ({puzzle.symbols})")
+    return values

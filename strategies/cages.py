@@ -225,9 +225,8 @@ DETAILS: dict[str, type] = {"cage-single": CageSingleDetails, "cage-combo": Cage
 TEMPLATES = {
     "cage-single": (
         "Look at the last empty cell of {cage}.",
-        "{Cage} has one empty cell, {pcell}.",
-        "{Cage} has one empty cell, {pcell}; the others add up to {cage_rest}, so {pcell} = {cage_total} - "
-        "{cage_rest} = {sym}.",
+        "{Cage} {cage_empty}.",
+        "{Cage} {cage_arithmetic}.",
     ),
     "cage-combo": (
         "Look at the combinations of {cage}.",
@@ -315,14 +314,25 @@ def _pointing_text(r: TextRenderer, step: Step) -> str:
     return " ".join(out)
 
 
+def _one_cell(r: TextRenderer, step: Step) -> bool:
+    return len(r.puzzle.cages[step.cages[0]].cells) == 1
+
+
 FIELDS: dict[str, Field] = {
     "pointing_text": _pointing_text,
     "cage": _cage,
     "Cage": lambda r, s: capitalize(_cage(r, s)),
     "cage_total": lambda r, s: r.puzzle.cages[s.cages[0]].total,
     "cage_size": lambda r, s: len(r.puzzle.cages[s.cages[0]].cells),
-    "cage_rest": lambda r, s: s.detail("rest"),
-    "pcell": lambda r, s: r.cell(s.placements[0][0]),
+    # a one-cell cage is simply its total; a larger one is its total less the others
+    "cage_empty": lambda r, s: (f"is one cell, {r.cell(s.placements[0][0])}" if _one_cell(r, s) else
+                                f"has one empty cell, {r.cell(s.placements[0][0])}"),
+    "cage_arithmetic": lambda r, s: (
+        f"is one cell, so it holds the cage's total: {r.cell(s.placements[0][0])} = {r.sym(s.placements[0][1])}"
+        if _one_cell(r, s) else
+        f"has one empty cell, {r.cell(s.placements[0][0])}; the others add up to {s.detail('rest')}, so "
+        f"{r.cell(s.placements[0][0])} = "
+        f"{r.puzzle.cages[s.cages[0]].total} - {s.detail('rest')} = {r.sym(s.placements[0][1])}"),
     "combos": _combos,
     "combo_list": lambda r, s: fillings_text(r, s)[0],
     "forced": _forced,

@@ -13,7 +13,8 @@ import json
 from typing import Any
 
 from ..errors import DeduceError
-from ..formats import CANDIDATES, Entry, entry_state, read_puzzles
+from ..formats import CANDIDATES, Entry, read_puzzles
+from ..formats.marks import player_position
 from ..hint import HINT, MISTAKE, MULTIPLE, Hint, hint, position
 from ..puzzle import Puzzle
 from ..render.json import SCHEMA, step_to_json
@@ -114,7 +115,9 @@ def cmd_hint(args: argparse.Namespace, io: Output) -> int:
         puzzle = entry.puzzle
         assert puzzle is not None
         original = originals[index[id(entry)]] if originals else None
-        state = entry_state(entry) if entry.format == CANDIDATES else position(puzzle)
+        # a pencil-mark grid: one candidate is a candidate, unless placed (+5)
+        state = player_position(entry, original) if entry.format == CANDIDATES else position(puzzle)
+        puzzle = state.puzzle
         try:
             h = hint(state, solver, original)
         except ValueError as exc:

@@ -240,6 +240,8 @@ def detect_format(text: str) -> str:
     kind = line_kind(first_field(first))
     if kind in ("jigsaw", "marks") or (kind == "grid" and size_for_length(len(first_field(first))) in BOX_SHAPES):
         return LINE
+    if len(lines) == 1:   # one line is never a grid (a grid has 3 rows or more): read it as a puzzle line
+        return LINE
     rows = [row_cells(ln) for ln in lines[:2 + _PROBE_LINES // 2] if not is_border(ln) and not is_header(ln)]
     if len(first.split()) > 1 or any("|" in ln for ln in lines[:3]) or (len(rows) > 1 and len(rows[0]) <= 25
                                                     and len(rows[1]) == len(rows[0])):

@@ -5,10 +5,17 @@ digits and deleted candidates), and :func:`entry_state`.
 All three are read as a puzzle (the cells known for sure as givens) plus
 :class:`Marks`, the candidate masks, in the entry's ``extra``; their entry
 format is ``candidates`` and ``Marks.layout`` says how to write them back.
+
+A cell of a printed grid written ``+5`` is *placed* (as ``+`` says in a
+HoDoKu library line): :func:`player_position`, the reading ``deduce hint``
+and the server's hints use, takes a cell with one candidate as a candidate
+(a naked single still to be seen) unless it is placed.  The other commands
+read every one-candidate cell as solved, as Sudoku Explainer and HoDoKu do.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from ..errors import DeduceError, ParseError
@@ -23,6 +30,10 @@ CANDIDATES = "candidates"
 MARKS_LINE, HODOKU = "marks-line", "hodoku"
 GRID_LAYOUT = "grid"
 _SEPARATORS = str.maketrans({ch: " " for ch in "|+-.:'*"})
+#: A cell of a printed grid, ``+`` before it when it is placed: separators
+#: (``|+-.:'*=``) and spaces end it; a ``+`` on a border line (``+---+``) starts none.
+_CELL = re.compile(r"\+?[^\s|+\-.:'*=]+")
+PLACED_MARK = "+"
 
 
 class Marks(list):
@@ -43,7 +54,7 @@ def _candidate_rows(text: str) -> list[tuple[int, list[str]]]:
     for lineno, raw in enumerate(text.splitlines(), 1):
         if raw.lstrip().startswith("#"):
             continue
-        tokens = raw.translate(_SEPARATORS).split()
+        tokens = _CELL.findall(raw)
         if tokens:
             rows.append((lineno, tokens))
     return rows
@@ -57,7 +68,7 @@ def looks_candidates(lines: list[str]) -> bool:
     n = len(rows[0][1])
     if n not in BOX_SHAPES or len(rows) < n - 1 or sum(len(toks) != n for _, toks in rows[:n]) > 1:
         return False
-    tokens = [tok for _, toks in rows[:n] for tok in toks]
+    tokens = [tok.removeprefix(PLACED_MARK) for _, toks in rows[:n] for tok in toks]
     return any(len(tok) > 1 and not (is_ascii_number(tok) and int(tok) <= n) for tok in tokens) and \
         all(tok.isascii() and tok.isalnum() and not set(tok) & set("0x") for tok in tokens)
 
@@ -76,7 +87,8 @@ def read_candidates(text: str, options: dict[str, Any]) -> Iterator[Entry]:
         except DeduceError as exc:
             yield Entry(block[0][0], CANDIDATES, error=at_line(exc, block[0][0]))
             return
-        yield Entry(block[0][0], CANDIDATES, puzzle=puzzle, extra=Marks(masks))
+        placed = [k for k, tok in enumerate(tok for _, toks in block for tok in toks) if tok.startswith(PLACED_MARK)]
+        yield Entry(block[0][0], CANDIDATES, puzzle=puzzle, extra=Marks(masks, placed=placed))
         i += len(block)
 
 
@@ -97,13 +109,16 @@ def parse_candidate_rows(rows: list[tuple[int, list[str]]], symbols: str | None 
         raise ParseError(f"a row of {n} cells is not a supported size", line=rows[0][0])
     if len(rows) != n:
         raise ParseError(f"expected {n} rows of candidates, found {len(rows)}", line=rows[-1][0])
-    syms = infer_symbols({ch for _, toks in rows for tok in toks for ch in tok}, n, symbols)
+    syms = infer_symbols({ch for _, toks in rows for tok in toks for ch in tok.removeprefix(PLACED_MARK)}, n,
+                         symbols)
     masks = []
     for lineno, tokens in rows:
         if len(tokens) != n:
             raise ParseError(f"expected {n} cells in this row, got {len(tokens)}", line=lineno)
         for col, tok in enumerate(tokens, 1):
-            masks.append(_mask(tok, syms, f"cell {col}", lineno))
+            if tok.startswith(PLACED_MARK) and len(tok) != 2:
+                raise ParseError(f"cell {col}: a placed cell is '+' and one symbol, got {tok!r}", line=lineno)
+            masks.append(_mask(tok.removeprefix(PLACED_MARK), syms, f"cell {col}", lineno))
     return _position(n, syms, masks), masks
 
 
@@ -300,3 +315,100 @@ def entry_state(entry: Entry) -> State:
             for p in puzzle.peers[cell]:
                 state.cand[p] &= keep
     return state
+
+
+# -- the player's position: one candidate is a candidate -------------------------------------------
+
+def player_position(entry: Entry, original: Puzzle | None = None) -> State:
+    """The position a player's pencil-mark entry describes, as ``deduce
+    hint`` reads it: a cell with one candidate is a candidate (a single
+    still to be found), not a placed symbol, unless the entry says it is
+    placed (``+5`` in a printed grid, ``+`` or a given in a HoDoKu line, a
+    given of the ``original`` puzzle written as its one candidate).  The
+    placed symbols are taken out of their peers' candidates.
+
+    >>> from deduce.formats import read_puzzles
+    >>> grid = "\\n".join(["+1 2 34 34", "34 34 12 12", "2 1 34 34", "34 34 12 12"])
+    >>> state = player_position(next(read_puzzles(grid)))
+    >>> state.value[:2], state.cand[1], state.puzzle.givens[:2]
+    ([0, -1], 2, (0, -1))
+    """
+    assert entry.puzzle is not None and entry.format == CANDIDATES
+    puzzle, masks = entry.puzzle, list(entry.extra)
+    placed = set(getattr(entry.extra, "placed", ()))
+    if getattr(entry.extra, "layout", GRID_LAYOUT) == HODOKU:
+        placed |= {c for c, v in enumerate(puzzle.givens) if v >= 0}
+    values = [masks[c].bit_length() - 1 if c in placed and masks[c] else -1 for c in range(puzzle.ncells)]
+    if original is not None and original.ncells == puzzle.ncells:
+        values = givens_placed(original, values, masks)
+    puzzle = puzzle.with_givens(values)
+    return placed_state(puzzle, values, masks)
+
+
+def givens_placed(puzzle: Puzzle, values: Sequence[int], masks: Sequence[int]) -> list[int]:
+    """``values`` with each given of ``puzzle`` placed where its cell's one candidate is that given
+    (Sudoku Explainer and HoDoKu print a given as its one symbol)."""
+    return [g if v < 0 and g >= 0 and m == 1 << g else v for v, g, m in zip(values, puzzle.givens, masks)]
+
+
+def placed_state(puzzle: Puzzle, values: Sequence[int], masks: Sequence[int]) -> State:
+    """The state of placed ``values`` and candidate ``masks`` (a placed cell's
+    own mask is its symbol; a placed symbol leaves its peers' candidates)."""
+    from ..state import State
+
+    cand = [1 << v if v >= 0 else m for v, m in zip(values, masks)]
+    for cell, v in enumerate(values):
+        if v >= 0:
+            for p in puzzle.peers[cell]:
+                if values[p] < 0:
+                    cand[p] &= ~(1 << v)
+    return State(puzzle, cand, list(values))
+
+
+def marks_on_grid(puzzle: Puzzle, text: str) -> tuple[list[int], list[int]]:
+    """(placed values, candidate masks) of a pencil-mark grid read on
+    ``puzzle``'s own grid (so a jigsaw's regions or a size without boxes
+    need nothing else): N rows of N cells separated by spaces, each cell
+    its candidates, ``+`` and one symbol for a placed cell, ``|`` and border
+    lines ignored.  A cell with one candidate is a candidate, not placed.
+
+    >>> from deduce import read_puzzle
+    >>> p = read_puzzle("1..." "...." "...." "....")
+    >>> marks_on_grid(p, "+1 2 34 34\\n34 34 12 12\\n2 1 34 34\\n34 34 12 12")[0][:3]
+    [0, -1, -1]
+    """
+    n = puzzle.size
+    rows = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        cells = _CELL.findall(line)
+        if cells:
+            rows.append((lineno, cells))
+    if len(rows) != n or any(len(r) != n for _, r in rows):
+        bad = next((i for i, (_, r) in enumerate(rows) if len(r) != n), len(rows))
+        have = f"{len(rows[bad][1])} cells" if bad < len(rows) else "no cells"
+        raise ParseError(f"position: expected {puzzle.ncells} symbols, or a pencil-mark grid of {n} rows of {n} "
+                         f"cells (row {bad + 1} has {have})")
+    values, masks = [], []
+    for r, (_, cells) in enumerate(rows):
+        for c, token in enumerate(cells):
+            where = puzzle.geometry.cell_name(r * n + c)
+            placed = token.startswith(PLACED_MARK)
+            chars = token.removeprefix(PLACED_MARK)
+            if placed and len(chars) != 1:
+                raise ParseError(f"position: {where}: a placed cell is '+' and one symbol, got {token!r}")
+            masks.append(symbol_mask(chars, puzzle.symbols, f"position: {where}"))
+            values.append(puzzle.symbols.index(chars) if placed else -1)
+    return values, masks
+
+
+def symbol_mask(chars: str, symbols: str, where: str) -> int:
+    """The mask of ``chars``, each one of ``symbols`` (else a :class:`ParseError` naming ``where``)."""
+    mask = 0
+    for ch in chars:
+        i = symbols.find(ch)
+        if i < 0:
+            i = symbols.find(ch.upper())
+        if i < 0:
+            raise ParseError(f"{where}: {ch!r} is not a symbol of this puzzle ({symbols})")
+        mask |= 1 << i
+    return mask

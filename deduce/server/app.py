@@ -53,6 +53,10 @@ ASSETS = {
     "steps.js": ("steps.js", "text/javascript"),
     "app.css": ("app.css", "text/css"),
     "page.css": ("page.css", "text/css"),
+    # coachplus: the app's features (colours, kept games, share and export, timer, print, strategy pages, rating)
+    **{f"{name}.js": (f"{name}.js", "text/javascript")
+       for name in ("colours", "games", "share", "timer", "print", "strategy", "rating")},
+    **{f"{name}.css": (f"{name}.css", "text/css") for name in ("features", "theme", "print")},
 }
 
 

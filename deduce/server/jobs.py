@@ -34,7 +34,8 @@ _TECHNIQUES = {"only": str, "exclude": str, "profile": str, "no-uniqueness": boo
 OPTIONS: dict[str, dict[str, type]] = {
     "solve": {**_READING, **_TECHNIQUES, "logic": bool},
     "count": {**_READING, "limit": int},
-    "hint": {**_READING, **_TECHNIQUES, "level": str, "position": str},
+    # position: a string, or {"digits", "marks"} (deduce.hint.player_state reads and checks it)
+    "hint": {**_READING, **_TECHNIQUES, "level": str, "position": object},
     "explain": {**_READING, **_TECHNIQUES},
     "rate": {**_READING, "no-uniqueness": bool, "nested": int},
     "convert": {**_READING, "to": str},
@@ -46,15 +47,19 @@ OPTIONS: dict[str, dict[str, type]] = {
                  "max-single-cages": int,
                  "cages": int},
     "board": {**_READING},
-    "steps": {**_READING, **_TECHNIQUES, "position": str},
+    "steps": {**_READING, **_TECHNIQUES, "position": object},
+    # coachplus: the strategy pages, practice positions and exports (deduce/server/study.py)
+    "technique": {"technique": str},
+    "practice": {"technique": str, "seed": int},
+    "export": {**_READING, "position": object, "marks": str, "colours": str, "to": str},
 }
 #: The API's endpoints (``POST /api/<name>``); ``explain`` and ``generate`` answer in JSON Lines.
 API = ("solve", "count", "hint", "explain", "rate", "generate", "convert")
 STREAMED = {"explain", "generate"}
 #: The app's own requests (``POST /app/<name>``): a puzzle to draw, the steps of a solve from a position.
-APP = ("board", "steps")
+APP = ("board", "steps", "technique", "practice", "export")
 #: Endpoints that take no puzzle.
-NO_PUZZLE = {"generate"}
+NO_PUZZLE = {"generate", "technique", "practice"}
 #: The most puzzles one ``generate`` request may ask for.
 MAX_GENERATE = 20
 
@@ -264,6 +269,11 @@ def run(endpoint: str, body: Any, seconds: float | None, emit: Emit) -> None:
             code = _generate(options, seconds, emit)
             emit("end", (code, ""))
             return
+        if endpoint in ("technique", "practice", "export"):   # coachplus (deduce/server/study.py)
+            from .study import answer
+
+            emit("end", (answer(endpoint, options, seconds, emit, board=board, one_entry=_one_entry), ""))
+            return
         # one puzzle per request, read before the command runs: a malformed one is 400 before any
         # record is streamed, and a text of several puzzles is refused rather than half answered
         _one_entry(options["puzzle"], options.get("format"), options.get("symbols"))
@@ -314,66 +324,12 @@ def _one_entry(text: str, fmt: str | None, symbols: str | None) -> Any:
     return entries[0]
 
 
-def player_state(puzzle: Any, text: str) -> Any:
-    """The player's position on ``puzzle``'s grid, read from ``text``: a line
-    of N² symbols (``.`` or ``0`` for an empty cell) or a pencil-mark grid as
-    ``deduce hint`` reads it.  Cells of the puzzle's givens keep them (a
-    changed given is reported by the hint)."""
-    from ..hint import position
-    from ..state import State
+def player_state(puzzle: Any, position: Any) -> Any:
+    """The player's position (a string or ``{"digits", "marks"}``), read by
+    the core as ``deduce hint`` reads it: :func:`deduce.hint.player_state`."""
+    from ..hint import player_state as read
 
-    line = "".join(text.split())
-    if len(line) == puzzle.ncells:
-        blanks = set(".0-_*x") - set(puzzle.symbols)
-        values = []
-        for k, ch in enumerate(line):
-            if ch in blanks:
-                values.append(-1)
-            elif ch in puzzle.symbols:
-                values.append(puzzle.symbols.index(ch))
-            else:
-                raise Invalid(f"position: cell {puzzle.geometry.cell_name(k)}: {ch!r} is not a symbol of this "
-                              f"puzzle ({puzzle.symbols})")
-        return position(puzzle.with_givens(values))
-    values, masks = _marks_grid(puzzle, text)
-    state = State(puzzle, masks, values)
-    for cell, v in enumerate(values):
-        if v >= 0:
-            state.cand[cell] = 1 << v
-            for p in puzzle.peers[cell]:
-                if values[p] < 0:
-                    state.cand[p] &= ~(1 << v)
-    return state
-
-
-def _marks_grid(puzzle: Any, text: str) -> tuple[list[int], list[int]]:
-    """(values, candidate masks) of a pencil-mark grid: N rows of N cells
-    separated by spaces, each cell its candidates (one: the cell is filled),
-    ``|`` and border lines ignored.  Read on the puzzle's own grid, so a
-    jigsaw's regions or a size without boxes need nothing else."""
-    n = puzzle.size
-    rows = []
-    for line in text.splitlines():
-        cells = [t for t in line.replace("|", " ").split() if t]
-        if not cells or all(set(t) <= set("-+=_*") for t in cells):
-            continue
-        rows.append(cells)
-    if len(rows) != n or any(len(r) != n for r in rows):
-        bad = next((i for i, r in enumerate(rows) if len(r) != n), len(rows))
-        raise Invalid(f"position: expected {puzzle.ncells} symbols, or a pencil-mark grid of {n} rows of {n} "
-                      f"cells (row {bad + 1} has {len(rows[bad]) if bad < len(rows) else 'no'} cells)")
-    values, masks = [], []
-    for r, cells in enumerate(rows):
-        for c, token in enumerate(cells):
-            mask = 0
-            for ch in token:
-                if ch not in puzzle.symbols:
-                    raise Invalid(f"position: r{r + 1}c{c + 1}: {ch!r} is not a symbol of this puzzle "
-                                  f"({puzzle.symbols})")
-                mask |= 1 << puzzle.symbols.index(ch)
-            masks.append(mask)
-            values.append(mask.bit_length() - 1 if mask and not mask & (mask - 1) else -1)
-    return values, masks
+    return read(puzzle, position)
 
 
 def _solver(options: dict[str, Any]) -> Any:

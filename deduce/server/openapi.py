@@ -38,12 +38,25 @@ _DESCRIPTIONS = {
 }
 
 
-#: The player's position (``hint``, and the app's ``steps``): its own entry of the document's components,
-#: so that what the coach reads there can be described in one place.
+#: The player's position (``hint``, and the app's ``steps`` and ``export``): its own entry of the document's
+#: components, placed symbols and pencil marks apart (read by :func:`deduce.hint.player_state`).
 POSITION: dict[str, Any] = {
-    "type": ["string", "null"],
-    "description": "the player's grid on the puzzle: N² symbols (. for empty), or a pencil-mark grid",
-}
+    "description": "the player's grid on the puzzle's own grid: an object with the placed symbols and the pencil "
+                   "marks apart, or a string (N² symbols, or a pencil-mark grid)",
+    "oneOf": [
+        {"type": "object", "required": ["digits"], "additionalProperties": False, "properties": {
+            "digits": {"type": "string", "description": "N² symbols in reading order, . (or 0) for an empty cell: "
+                                                        "the givens and the symbols the player placed"},
+            "marks": {"type": "array", "items": {"type": ["string", "null"]},
+                      "description": "N² strings, each the candidates the player wrote in that cell (e.g. \"157\"); "
+                                     "\"\" or null: no marks written (every symbol the placed ones allow); one "
+                                     "candidate is a candidate, never a placed symbol; ignored where a symbol is "
+                                     "placed"}}},
+        {"type": "string", "description": "N² symbols (. for empty): placed symbols only; or a pencil-mark grid, "
+                                          "N rows of N cells, each its candidates: a cell with one candidate is a "
+                                          "candidate unless it is a given written as its own symbol, and +5 is a "
+                                          "placed 5"},
+        {"type": "null"}]}
 
 
 #: A puzzle for the document's examples (the README's classic).

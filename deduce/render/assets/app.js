@@ -5,12 +5,15 @@
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
-  var STORE = "deduce-app-game";
+  var STORE = "deduce-app-game", SETTINGS = "deduce-app-settings";
   var game = null;       // {src, board, v, m, undo, redo, sel, solution}
   var D = null, G = null, n = 0, peers = [];
   var pencil = false, highlight = -1;
   var hint = null, hintLevel = 0, stepMarks = null, wrong = {};
   var busy = false;
+  // the player's settings, kept apart from the game: conflicts (a symbol its row, column, box or cage
+  // already holds) shown as they are typed, unless turned off
+  var settings = { conflicts: true };
 
   // -- the server ------------------------------------------------------------------------------
   function post(path, body) {
@@ -31,11 +34,21 @@
 
   // -- storage ---------------------------------------------------------------------------------
   function save() {
+    fire("save");  // coachplus hook
     try { localStorage.setItem(STORE, JSON.stringify(game)); } catch (e) { /* full or off: play on */ }
   }
   function restore() {
     try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch (e) { return null; }
   }
+  function saveSettings() {
+    try { localStorage.setItem(SETTINGS, JSON.stringify(settings)); } catch (e) { /* play on */ }
+  }
+  (function () {
+    try {
+      var kept = JSON.parse(localStorage.getItem(SETTINGS) || "null") || {};
+      Object.keys(kept).forEach(function (k) { settings[k] = kept[k]; });
+    } catch (e) { /* the defaults */ }
+  })();
 
   // -- opening a puzzle ------------------------------------------------------------------------
   function showError(id, text) { $(id).textContent = text || ""; $(id).hidden = !text; }
@@ -62,8 +75,11 @@
     });
   }
 
+  function gridView() { return { width: $("board-grid").getBoundingClientRect().width || 560 }; }
   function start() {
-    D = game.board; n = D.size; G = window.DeduceGrid(D);
+    D = game.board; n = D.size;
+    $("play").hidden = false;   // shown first: the grid's drawing depends on its width on screen
+    G = window.DeduceGrid(D, gridView());
     peers = [];
     for (var k = 0; k < n * n; k++) { peers.push({}); }
     G.houses.forEach(function (h) { h.forEach(function (a) { h.forEach(function (b) { if (a !== b) { peers[a][b] = true; } }); }); });
@@ -80,11 +96,13 @@
     pad.push('<button type="button" data-sym="-1" aria-label="erase">⌫</button>');
     $("pad").innerHTML = pad.join("");
     $("highlight").innerHTML = opts.join("");
-    $("play").hidden = false; $("coach").hidden = false; $("empty").hidden = true; $("solver").hidden = true;
+    $("coach").hidden = false; $("empty").hidden = true; $("solver").hidden = true;
     $("open-box").open = false;
     document.title = D.title.replace(/^deduce: /, "") + " · deduce";
+    $("hint").title = "a hint from your own grid (" + (D.symbols.indexOf("H") >= 0 ? "?" : "H or ?") + ")";
     setHint(null);
     coach("");
+    fire("start");  // coachplus hook: a game's colours, timer, kept games, a shared position
     save();
     draw();
   }
@@ -94,20 +112,31 @@
     if (highlight >= 0) { return highlight; }
     return game.v[game.sel] >= 0 ? game.v[game.sel] : -1;
   }
+  function clashes() {  // cells whose symbol a peer holds too
+    var out = {};
+    if (!settings.conflicts) { return out; }
+    game.v.forEach(function (v, k) {
+      if (v >= 0 && peers[k].some(function (p) { return game.v[p] === v; })) { out[k] = true; }
+    });
+    return out;
+  }
   function draw() {
-    var c = game.m.map(function (m, k) { return game.v[k] >= 0 ? 0 : m; });
+    var c = game.m.map(function (m, k) { return game.v[k] >= 0 ? 0 : m; }), clash = clashes();
     if (stepMarks) {  // the step's candidates are drawn even where the player wrote no marks
       stepMarks.k.forEach(function (x) { if (x[0] >= 0 && x[1] >= 0 && game.v[x[0]] < 0) { c[x[0]] |= 1 << x[1]; } });
     }
     var grid = $("board-grid");
-    grid.innerHTML = G.draw({ v: game.v, c: c }, stepMarks, { selected: game.sel, highlight: shown(), wrong: wrong, cells: "cell-" });
+    grid.innerHTML = G.draw({ v: game.v, c: c }, stepMarks,
+      { selected: game.sel, highlight: shown(), wrong: wrong, clash: clash, cells: "cell-" });
     grid.setAttribute("aria-activedescendant", "cell-" + game.sel);
     $("legend").innerHTML = G.legend(stepMarks);
     $("undo").disabled = !game.undo.length;
     $("redo").disabled = !game.redo.length;
     $("pencil").setAttribute("aria-pressed", pencil ? "true" : "false");
     $("pencil").classList.toggle("on", pencil);
-    $("cell-status").textContent = G.cellLabel({ v: game.v, c: c }, game.sel);
+    $("conflicts").checked = settings.conflicts;
+    $("cell-status").textContent = G.cellLabel({ v: game.v, c: c }, game.sel, clash);
+    fire("draw");  // coachplus hook
   }
 
   // -- playing ---------------------------------------------------------------------------------
@@ -142,14 +171,20 @@
   function undo() {
     var rec = game.undo.pop();
     if (!rec) { return; }
-    rec.slice().reverse().forEach(function (x) { game.v[x[0]] = x[1]; game.m[x[0]] = x[2]; });
+    rec.slice().reverse().forEach(function (x) {
+      if (typeof x[0] === "string") { fire("undo", x, true); return; }  // coachplus: a feature's own entry
+      game.v[x[0]] = x[1]; game.m[x[0]] = x[2];
+    });
     game.redo.push(rec);
     changed();
   }
   function redo() {
     var rec = game.redo.pop();
     if (!rec) { return; }
-    rec.forEach(function (x) { game.v[x[0]] = x[3]; game.m[x[0]] = x[4]; });
+    rec.forEach(function (x) {
+      if (typeof x[0] === "string") { fire("undo", x, false); return; }  // coachplus: a feature's own entry
+      game.v[x[0]] = x[3]; game.m[x[0]] = x[4];
+    });
     game.undo.push(rec);
     setHint(null); wrong = {}; coach(""); save(); draw(); finished();
   }
@@ -202,6 +237,7 @@
     solution().then(function (sol) {
       if (sol && game.v.every(function (v, k) { return v === sol[k]; })) {
         coach("Solved! Every cell is right.");
+        fire("solved");  // coachplus hook
         $("coach-text").classList.add("solved");
       }
     });
@@ -218,23 +254,19 @@
       return game.solution;
     });
   }
-  function position() {  // the player's grid as `deduce hint` reads it: digits, or a pencil-mark grid
-    var marked = game.m.some(function (m, k) { return m && game.v[k] < 0; });
-    if (!marked) { return game.v.map(function (v) { return v >= 0 ? D.symbols[v] : "."; }).join(""); }
-    var rows = [];
-    for (var r = 0; r < n; r++) {
-      var row = [];
-      for (var c = 0; c < n; c++) {
-        var k = r * n + c, v = game.v[k], m = v >= 0 ? 1 << v : game.m[k] || (1 << n) - 1, t = "";
-        for (var s = 0; s < n; s++) { if (m >> s & 1) { t += D.symbols[s]; } }
-        row.push(t);
-      }
-      rows.push(row.join(" "));
-    }
-    return rows.join("\n");
+  // the player's grid for the server: the placed symbols and the pencil marks apart (a cell's one mark is
+  // a candidate, never a placed symbol); "" is a cell without marks (deduce.hint.player_state)
+  function position() {
+    var marks = game.m.map(function (m, k) {
+      var t = "";
+      if (game.v[k] < 0) { for (var s = 0; s < n; s++) { if (m >> s & 1) { t += D.symbols[s]; } } }
+      return t;
+    });
+    return { digits: game.v.map(function (v) { return v >= 0 ? D.symbols[v] : "."; }).join(""), marks: marks };
   }
 
   var HINT_BUTTONS = ["Show the clue", "Show the explanation", "Show it on the grid", "Apply it"];
+  function lastLevel(h) { return h.status === "hint" && h.step ? 4 : h.status === "mistake" ? 3 : 2; }
   function setHint(doc) {
     hint = doc; hintLevel = 0; stepMarks = null;
     renderHint();
@@ -254,10 +286,11 @@
     box.nudge.hidden = false; box.nudge.textContent = words.nudge;
     box.clue.hidden = hintLevel < 1; box.clue.textContent = words.clue;
     box.full.hidden = hintLevel < 2; box.full.textContent = words.full;
-    var last = step ? 4 : hint.status === "mistake" ? 3 : 2;
+    var last = lastLevel(hint);
     box.more.hidden = hintLevel >= last;
     box.more.textContent = !step && hintLevel === 2 ? "Show the cells" : HINT_BUTTONS[hintLevel] || "";
     $("hint").textContent = hintLevel >= last ? "Hint" : "More";
+    fire("hint", step);  // coachplus hook: the title links to the technique's page
     stepMarks = null; wrong = {};
     if (step && hintLevel >= 3) { stepMarks = G.fromJson(step.marks); }
     if (hint.status === "mistake" && hintLevel >= 3) {
@@ -266,7 +299,8 @@
   }
   function askHint() {
     if (busy) { return; }
-    if (hint) { moreHint(); return; }
+    if (hint && hintLevel < lastLevel(hint)) { moreHint(); return; }
+    // no hint yet, or this one is shown in full: ask again from the grid as it is now
     busy = true;
     coach("");
     post("/api/hint", { puzzle: game.src, position: position(), level: "full" }).then(function (r) {
@@ -274,15 +308,28 @@
       if (r.code !== 200) { coach(problem(r)); return; }
       setHint(r.doc);
       draw();
+      showHint();
     });
+  }
+  // the level just shown brought into view, unless it is already: its top just below the grid on a
+  // phone (the grid stays on screen: app.css's scroll-padding), the whole of it where it fits
+  function showHint() {
+    var parts = [$("hint-full"), $("hint-clue"), $("hint-nudge")].filter(function (x) { return !x.hidden; });
+    if (!parts.length || !parts[0].scrollIntoView) { return; }
+    var box = parts[0].getBoundingClientRect(), top = 0, grid = $("board-grid").getBoundingClientRect();
+    if (getComputedStyle($("board-grid")).position === "sticky") { top = grid.bottom; }
+    if (box.top < top || box.bottom > window.innerHeight) {
+      parts[0].scrollIntoView({ block: box.height > window.innerHeight - top ? "start" : "nearest" });
+    }
   }
   function moreHint() {
     if (!hint) { return; }
-    var step = hint.status === "hint" ? hint.step : null, last = step ? 4 : hint.status === "mistake" ? 3 : 2;
+    var step = hint.status === "hint" ? hint.step : null, last = lastLevel(hint);
     if (step && hintLevel === 3) { applyHint(step); return; }
     if (hintLevel < last) { hintLevel++; }
     renderHint();
     draw();
+    showHint();
   }
   function applyHint(step) {
     var cells = {}, list = [];
@@ -316,6 +363,7 @@
     });
   }
   function rate() {
+    if (hooks.rate) { fire("rate"); return; }  // coachplus hook: rating.js explains the rating
     coach("Rating…");
     post("/api/rate", { puzzle: game.src }).then(function (r) {
       var d = r.doc;
@@ -329,21 +377,26 @@
     coach("Solving…");
     post("/app/steps", { puzzle: game.src, position: position() }).then(function (r) {
       if (r.code !== 200 || !r.doc.page) { coach(problem(r)); return; }
-      coach("");
-      $("play").hidden = true; $("coach").hidden = true; $("solver").hidden = false;
-      var box = $("solver"), fresh = box.cloneNode(true);   // a fresh copy: no listeners of an earlier solve
-      box.parentNode.replaceChild(fresh, box);
-      fresh.querySelector("#solver-close").addEventListener("click", closeSolver);
-      fresh.setAttribute("tabindex", "-1");
-      window.DeduceSteps(r.doc.page, fresh, { keys: fresh });
-      fresh.focus();
+      showSolver(r.doc.page);
     });
+  }
+  function showSolver(page, at) {  // (coachplus: rating.js opens a path at its hardest step)
+    coach("");
+    $("play").hidden = true; $("coach").hidden = true; $("solver").hidden = false;
+    var box = $("solver"), fresh = box.cloneNode(true);   // a fresh copy: no listeners of an earlier solve
+    box.parentNode.replaceChild(fresh, box);
+    fresh.querySelector("#solver-close").addEventListener("click", closeSolver);
+    fresh.setAttribute("tabindex", "-1");
+    window.DeduceSteps(page, fresh, { keys: fresh });
+    for (var i = 0; i < (at || 0); i++) { fresh.querySelector(".next").click(); }
+    fresh.focus();
   }
   function closeSolver() {
     $("solver").hidden = true; $("play").hidden = false; $("coach").hidden = false;
     $("board-grid").focus();
   }
   function share() {
+    if (hooks.share) { fire("share"); return; }  // coachplus hook: share.js carries position, marks, colours
     var link = location.origin + "/?p=" + encodeURIComponent(game.src);
     $("share-link").value = link;
     $("share-box").hidden = false;
@@ -374,6 +427,7 @@
   $("restart").addEventListener("click", restart);
   $("share").addEventListener("click", share);
   $("highlight").addEventListener("change", function (e) { highlight = +e.target.value; draw(); });
+  $("conflicts").addEventListener("change", function (e) { settings.conflicts = e.target.checked; saveSettings(); draw(); });
   $("hint").addEventListener("click", askHint);
   $("hint-more").addEventListener("click", moreHint);
   $("check").addEventListener("click", check);
@@ -382,7 +436,11 @@
   $("solver-close").addEventListener("click", closeSolver);
 
   document.addEventListener("keydown", function (e) {
-    if (!game || !$("solver").hidden) { return; }
+    if (!game) { return; }
+    if (!$("solver").hidden) {
+      if (e.key === "Escape") { closeSolver(); e.preventDefault(); }
+      return;
+    }
     var t = e.target, tag = (t.tagName || "").toLowerCase();
     if (tag === "textarea" || tag === "select" || (tag === "input" && t.type !== "checkbox")) { return; }
     if ((e.ctrlKey || e.metaKey) && !e.altKey) {
@@ -405,22 +463,66 @@
     if (e.key === "Backspace" || e.key === "Delete") { enter(-1, false); e.preventDefault(); return; }
     var s = symbolOf(e);
     if (s >= 0) { enter(s, pencil || e.shiftKey); e.preventDefault(); return; }
-    if (e.key === "?" ) { askHint(); e.preventDefault(); }
+    // the hint: ? or H (where H is not one of the puzzle's symbols)
+    if (e.key === "?" || e.key === "h" || e.key === "H") { askHint(); e.preventDefault(); }
   });
 
-  // -- start: a puzzle from the link, else the game in storage, else the generator's form -------
+  // -- coachplus: the feature files (colours.js, games.js, share.js, timer.js, print.js, strategy.js,
+  //    rating.js) register with window.DeduceFeatures before this file runs; they get the app's state here
+  var hooks = {};
+  function fire(name, a, b) { (hooks[name] || []).forEach(function (f) { f(a, b); }); }
+  (window.DeduceFeatures || []).forEach(function (feature) {
+    feature({ on: function (name, f) { (hooks[name] = hooks[name] || []).push(f); },
+      game: function () { return game; }, board: function () { return D; }, grid: function () { return G; },
+      draw: draw, save: save, coach: coach, post: post, open: openPuzzle, position: position,
+      problem: problem, showSolver: showSolver, closeSolver: closeSolver,
+      record: function (entries) { game.undo.push(entries); game.redo = []; save(); draw(); } });
+  });
+
+  window.addEventListener("resize", function () {   // the grid drawn again for its new width (cage sums)
+    if (!game || !D) { return; }
+    G = window.DeduceGrid(D, gridView());
+    draw();
+  });
+
+  // -- a new puzzle: the generator may take longer than a hint; the request waits for as long as the
+  // server allows (its own limit for generate), and the form says how long it has been waiting ---------
+  var making = null;   // {timer, started}
   fetch("/app/features").then(function (r) { return r.json(); }).then(function (f) {
     $("new-form").hidden = !f.generate;
   }, function () {});
+  function makingDone() {
+    if (making) { clearInterval(making.timer); }
+    making = null;
+    $("new").disabled = false;
+    $("new-wait").hidden = true;
+  }
   $("new-form").addEventListener("submit", function (e) {
     e.preventDefault();
+    if (making) { return; }
     showError("new-error", "");
     var body = { kind: $("new-kind").value, size: +$("new-size").value };
     if ($("new-level").value) { body.level = $("new-level").value; }
     if ($("new-technique").value.trim()) { body.technique = $("new-technique").value.trim(); }
+    var kind = ($("new-level").value ? $("new-level").value + " " : "") + body.kind;
+    var what = "Making " + (/^[aeiu]/.test(kind) ? "an " : "a ") + kind + " puzzle";
+    making = { started: Date.now() };
+    $("new").disabled = true;
+    $("new-wait").hidden = false;
+    $("new-wait").textContent = what + "…";
+    making.timer = setInterval(function () {
+      if (making) { $("new-wait").textContent = what + "… " + Math.round((Date.now() - making.started) / 1000) + " s"; }
+    }, 1000);
     post("/api/generate", body).then(function (r) {
+      var seconds = making ? (Date.now() - making.started) / 1000 : 0;
+      makingDone();
       var doc = r.docs[0] || {}, text = doc.document ? JSON.stringify(doc.document) : doc.puzzle;
-      if (r.code !== 200 || typeof text !== "string") { showError("new-error", problem(r)); return; }
+      if (r.code !== 200 || typeof text !== "string") {
+        showError("new-error", r.code === 504 || doc.status === "timeout" ?
+          "No puzzle within the server's time limit (" + Math.round(seconds) + " s): try again, or ask for an easier level." :
+          problem(r));
+        return;
+      }
       openPuzzle(text);
     });
   });

@@ -1,16 +1,22 @@
 /* deduce: drawing a grid and a step's marks, shared by the offline page (page.js) and
-   the app (app.js).  DeduceGrid(D) takes the page's data (size, symbols, regions,
+   the app (app.js).  DeduceGrid(D, view) takes the page's data (size, symbols, regions,
    cages, givens, layout, roles: deduce/render/html.py's board_data) and returns the
-   drawing functions.  The same layout and roles as deduce/render/svg.py.  No network. */
+   drawing functions; view.width (optional) is the drawing's width on screen in pixels,
+   so that cage sums stay readable (at least 10 px) on a phone.  The same layout and
+   roles as deduce/render/svg.py.  No network. */
 (function (root) {
   "use strict";
-  root.DeduceGrid = function (D) {
+  root.DeduceGrid = function (D, view) {
   var n = D.size, L = {};
   Object.keys(D.layout).forEach(function (k) { L[k] = D.layout[k]; });
   // a cage's sum takes a thinner band at the top of its cell than the printed picture gives it, so that
-  // the candidates below it can be larger (legible on a phone) and still clear of it
-  var SUM = D.cages.length ? 9.5 : 11;
-  if (D.cages.length) { L.top = Math.min(L.top, 13); L.side = Math.min(L.side, 3); }
+  // the candidates below it can be larger (legible on a phone) and still clear of it; drawn small, the
+  // sum grows to stay at least SUM_PX pixels tall on screen, and its band with it
+  var SUM_PX = 10.5, width = view && view.width, scale = width ? width / (n * L.cs + 2 * L.margin) : 1;
+  var SUM = !D.cages.length ? 11 : width ? Math.max(9.5, Math.ceil(2 * SUM_PX / scale) / 2) : 9.5;
+  if (D.cages.length) { L.top = Math.max(Math.min(L.top, 13), SUM + 1.5); L.side = Math.min(L.side, 3); }
+  // the player's highlight of a symbol: grey, a colour no role of a step uses (deduce/render/marks.py's ROLES)
+  var SAME = "#d0d0d0", SAME_CAND = "#bababa", CLASH = "#c92a2a", CLASH_BACK = "#ffe3e3";
   var LINK = "#c2255c", ELIM = "#d62728", PLACE = "#2b8a3e";
   // a link's dashes by kind (as svg.py's DASHES): strong solid, weak dashed, through a set or a group dotted
   var DASHES = { strong: "", weak: ' stroke-dasharray="5 4"', als: ' stroke-dasharray="1.5 3"',
@@ -168,12 +174,14 @@
     return out.join("");
   }
 
-  // opts (the app's): selected cell, highlight (a symbol), wrong (cells), cells (focusable, labelled cells)
+  // opts (the app's): selected cell, highlight (a symbol), wrong (cells), clash (cells whose symbol a peer
+  // holds too), cells (focusable, labelled cells, in rows for a screen reader; the drawing is hidden from it)
   function drawGrid(state, m, opts) {
     opts = opts || {};
-    var cs = L.cs, size = n * cs + 2 * L.margin, out = [], i, cell;
+    var cs = L.cs, size = n * cs + 2 * L.margin, out = [], i, cell, clash = opts.clash || {};
     out.push('<svg xmlns="http://www.w3.org/2000/svg" class="deduce-grid" viewBox="0 0 ' + size + " " + size +
-      '" width="' + size + '" height="' + size + '" font-family="Helvetica, Arial, sans-serif">');
+      '" width="' + size + '" height="' + size + '" font-family="Helvetica, Arial, sans-serif"' +
+      (opts.cells ? ' role="none"><g class="drawing" aria-hidden="true">' : ">"));
     out.push('<rect x="0" y="0" width="' + size + '" height="' + size + '" fill="white"/>');
     function back(k, cls, fill) {
       var p = xy(k);
@@ -182,8 +190,9 @@
     if (opts.selected !== undefined && opts.selected >= 0) { back(opts.selected, "selected", "#c5dcff"); }
     for (cell = 0; cell < n * n; cell++) {
       if (opts.wrong && opts.wrong[cell]) { back(cell, "wrong", "#ffb3b3"); }
+      else if (clash[cell] && cell !== opts.selected) { back(cell, "clash", CLASH_BACK); }
       else if (cell !== opts.selected && opts.highlight !== undefined && opts.highlight >= 0 && state.v[cell] === opts.highlight) {
-        back(cell, "same", "#fff0a6");
+        back(cell, "same", SAME);
       }
     }
     var candRole = {}, elim = {}, placed = {}, discs = [];  // discs: the marked candidates links bend around
@@ -236,8 +245,8 @@
       var xy0 = xy(cell), v = state.v[cell];
       if (v >= 0) {
         var given = D.givens[cell] >= 0;
-        out.push(text(xy0[0] + cs / 2, xy0[1] + cs / 2 + L.big * 0.35, D.symbols[v], L.big, given ? "#000000" : "#1f4e9c",
-          given ? "given" : "placed"));
+        out.push(text(xy0[0] + cs / 2, xy0[1] + cs / 2 + L.big * 0.35, D.symbols[v], L.big,
+          clash[cell] ? CLASH : given ? "#000000" : "#1f4e9c", (given ? "given" : "placed") + (clash[cell] ? " clash" : "")));
         continue;
       }
       if (cell in placed) {
@@ -263,7 +272,7 @@
         var roles = candRole[key] || [];
         if (roles.length) { discs.push([cell, s]); }
         else if (opts.highlight === s) {
-          out.push('<circle class="cand-same" cx="' + f1(cxy[0]) + '" cy="' + f1(cxy[1]) + '" r="' + f1(SMALL * 0.62) + '" fill="#ffe066"/>');
+          out.push('<circle class="cand-same" cx="' + f1(cxy[0]) + '" cy="' + f1(cxy[1]) + '" r="' + f1(SMALL * 0.62) + '" fill="' + SAME_CAND + '"/>');
         }
         out.push(disc(cxy[0], cxy[1], SMALL * 0.62, roles, cell + ":" + s));
         out.push(text(cxy[0], cxy[1] + SMALL * 0.35, D.symbols[s], SMALL, roles.length ? "#111111" : "#555555",
@@ -277,24 +286,44 @@
         m.l.map(function (l) { return linkPath(l, discs); }).join("") + "</g>");
     }
     if (opts.cells) {
+      out.push("</g>");
       for (cell = 0; cell < n * n; cell++) {
         var h = xy(cell);
+        if (cell % n === 0) { out.push('<g role="row" aria-label="row ' + (cell / n + 1) + '">'); }
         out.push('<rect class="hit" id="' + opts.cells + cell + '" data-cell="' + cell + '" role="gridcell" aria-label="' +
-          esc(cellLabel(state, cell)) + '"' + (cell === opts.selected ? ' aria-selected="true"' : "") + ' x="' + h[0] +
+          esc(cellLabel(state, cell, clash)) + '"' + (cell === opts.selected ? ' aria-selected="true"' : "") + ' x="' + h[0] +
           '" y="' + h[1] + '" width="' + cs + '" height="' + cs + '" fill="transparent"/>');
+        if (cell % n === n - 1) { out.push("</g>"); }
       }
     }
     out.push("</svg>");
     return out.join("");
   }
 
-  // "r4c5, empty, candidates 1 3 7" (or "r4c5, given 5", "r4c5, 5")
-  function cellLabel(state, cell) {
-    var name = cellName(cell), v = state.v[cell];
-    if (v >= 0) { return name + ", " + (D.givens[cell] >= 0 ? "given " : "") + D.symbols[v]; }
-    var cands = [];
-    for (var s = 0; s < n; s++) { if (state.c[cell] >> s & 1) { cands.push(D.symbols[s]); } }
-    return name + ", empty" + (cands.length ? ", candidates " + cands.join(" ") : "");
+  // the cage of each cell: its index in D.cages, or -1
+  var cageOf = [];
+  (function () {
+    for (var k = 0; k < n * n; k++) { cageOf.push(-1); }
+    D.cages.forEach(function (cage, i) { cage[1].forEach(function (k) { cageOf[k] = i; }); });
+  })();
+  // "r4c5, empty, candidates 1 3 7" (or "r4c5, given 5", "r4c5, 5", "r4c5, 5, clashes with another 5"),
+  // then its cage: "cage of 3 cells adding up to 15"
+  function cellLabel(state, cell, clash) {
+    var name = cellName(cell), v = state.v[cell], out, cage = cageOf[cell];
+    if (v >= 0) {
+      out = name + ", " + (D.givens[cell] >= 0 ? "given " : "") + D.symbols[v] +
+        (clash && clash[cell] ? ", clashes with another " + D.symbols[v] : "");
+    } else {
+      var cands = [];
+      for (var s = 0; s < n; s++) { if (state.c[cell] >> s & 1) { cands.push(D.symbols[s]); } }
+      out = name + ", empty" + (cands.length ? ", candidates " + cands.join(" ") : "");
+    }
+    if (cage >= 0) {
+      var size = D.cages[cage][1].length;
+      out += size === 1 ? ", a one-cell cage of " + D.cages[cage][0] :
+        ", cage of " + size + " cells adding up to " + D.cages[cage][0];
+    }
+    return out;
   }
 
   // the legend: each swatch drawn as the grid draws that thing (the same colours and shapes)
