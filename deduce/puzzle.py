@@ -288,7 +288,7 @@ class Puzzle:
 
     def _repr_svg_(self) -> str:
         """The puzzle as printed, for notebooks: givens (and cages, regions), no candidates."""
-        from .render.svg import puzzle_svg
+        from .render.printed import puzzle_svg
 
         return puzzle_svg(self)
 

@@ -42,7 +42,7 @@ def convert_entry(entry: Entry, to: str) -> str:
     puzzle = entry.puzzle
     assert puzzle is not None
     if to == "svg":   # the clean grid, as printed
-        from ..render.svg import puzzle_svg
+        from ..render.printed import puzzle_svg
 
         return puzzle_svg(puzzle)
     if entry.format == CANDIDATES and to in (CANDIDATES, MARKS_LINE, HODOKU) and entry.extra is not None:

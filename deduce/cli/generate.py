@@ -245,7 +245,7 @@ def _text(record: Any, to: str | None) -> str:
     from ..generate import GenerateError
 
     if to == "svg":   # (genprint: the clean grid, as printed)
-        from ..render.svg import puzzle_svg
+        from ..render.printed import puzzle_svg
 
         return puzzle_svg(record.puzzle)
     try:

@@ -1,5 +1,5 @@
 """``--to svg`` and ``--to pdf`` for ``deduce generate`` and ``deduce convert``:
-the puzzles as printed (:func:`deduce.render.svg.puzzle_svg`,
+the puzzles as printed (:func:`deduce.render.printed.puzzle_svg`,
 :mod:`deduce.render.sheet`).
 
 ``--to svg`` writes each puzzle's clean grid (givens, regions, cages; no

@@ -125,6 +125,10 @@ def bounds(endpoint: str, name: str) -> dict[str, Any]:
     if name == "format":
         return {"enum": sorted(READERS)}
     if name == "to":
+        if endpoint == "export":
+            from .study import EXPORTS
+
+            return {"enum": list(EXPORTS)}
         return {"enum": list(WRITABLE)}
     if name == "profile":
         return {"enum": sorted(PROFILES)}

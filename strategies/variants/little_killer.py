@@ -241,7 +241,7 @@ class LittleKillerSums(Producer):
 
 
 ROWS: tuple[Technique, ...] = (
-    row(89, "little-killer", "Little killer sum", VARIANTS, 1.8, 30, EASY, "",
+    row(89.5, "little-killer", "Little killer sum", VARIANTS, 1.8, 30, EASY, "",
         "The cells along a little killer's diagonal add up to its number (repeating only where they do not see "
         "each other): each keeps only the values with which the others can still make up the total.",
         rating_note="A cage's combinations (deduce's cage combination step) over cells that may repeat, "

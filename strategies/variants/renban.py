@@ -43,23 +43,24 @@ def _matches(masks: list[int], run: int) -> list[int]:
     """The values each cell can take in an assignment of the run's values
     (``run``: a mask of k values) to the k cells, one each: per cell a mask,
     0 everywhere when there is none."""
-    k = len(masks)
-    out = [0] * k
-
-    def place(i: int, left: int, chosen: list[int]) -> bool:
-        if i == k:
-            for j, s in enumerate(chosen):
-                out[j] |= 1 << s
-            return True
-        found = False
-        for s in bits_of(masks[i] & left):
-            chosen.append(s)
-            found |= place(i + 1, left & ~(1 << s), chosen)
-            chosen.pop()
-        return found
-
-    place(0, run, [])
+    out = [0] * len(masks)
+    _place(masks, 0, run, [], out)
     return out
+
+
+def _place(masks: list[int], i: int, left: int, chosen: list[int], out: list[int]) -> bool:
+    """Assign the values of ``left`` to cells ``i``... (one each, from their
+    masks) in every way, marking each way's values in ``out``."""
+    if i == len(masks):
+        for j, s in enumerate(chosen):
+            out[j] |= 1 << s
+        return True
+    found = False
+    for s in bits_of(masks[i] & left):
+        chosen.append(s)
+        found |= _place(masks, i + 1, left & ~(1 << s), chosen, out)
+        chosen.pop()
+    return found
 
 
 @attrs.frozen

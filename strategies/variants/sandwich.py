@@ -128,7 +128,7 @@ class SandwichPlaces(Producer):
 
 
 ROWS: tuple[Technique, ...] = (
-    row(92, "sandwich", "Sandwich sum", VARIANTS, 2.0, 35, EASY, "",
+    row(92.5, "sandwich", "Sandwich sum", VARIANTS, 2.0, 35, EASY, "",
         "The digits between the 1 and the 9 of a row or column add up to the number beside it: of the places "
         "left for the 1 and the 9, only those whose cells between can make that sum stay, and each cell keeps "
         "what they allow.",

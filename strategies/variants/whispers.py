@@ -95,7 +95,7 @@ class WhisperPairs(Producer):
 
 
 ROWS: tuple[Technique, ...] = (
-    row(96, "whispers", "German whispers", VARIANTS, 1.6, 20, EASY, "",
+    row(96.5, "whispers", "German whispers", VARIANTS, 1.6, 20, EASY, "",
         "Neighbours along a German whisper differ by at least 5 (on 9x9): a value that no candidate of a "
         "neighbour is far enough from is removed (5 itself, at once).",
         rating_note="Two cells and a difference, as a kropki dot (1.6)."),

@@ -192,7 +192,7 @@ class _Pair(Constraint):
 
 
 ROWS: tuple[Technique, ...] = (
-    row(98, "xv", "XV sum", VARIANTS, 1.6, 20, EASY, "",
+    row(98.5, "xv", "XV sum", VARIANTS, 1.6, 20, EASY, "",
         "Two cells joined by an X add up to 10, by a V to 5: a value that nothing left in the other cell adds "
         "up with is removed.",
         rating_note="Two cells and a fixed total, as a kropki dot (1.6)."),
