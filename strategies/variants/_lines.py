@@ -21,7 +21,7 @@ from deduce.render.words.prose import prose
 from deduce.state import State
 from deduce.step import Step
 
-from ._common import centre, fp_cell, fp_list, fp_name, king_adjacent
+from ._common import centre, fp_cell, fp_list, fp_name, king_adjacent, relation_eliminations
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
@@ -271,20 +271,6 @@ class Line(Constraint):
     def svg(self, puzzle: Puzzle, layout: Any) -> list[str]:
         cls = "constraint " + self.KIND.replace(" ", "-")
         return [line_svg(layout, self.cells, cls, self.COLOUR, self.WIDTH)]
-
-
-def relation_eliminations(state: State, rel: Relation) -> list[tuple[int, int, int, int]]:
-    """What a relation removes, both ways: (cell, symbol, the other cell, the
-    other's symbols that would pair with it)."""
-    cand, value = state.cand, state.value
-    out = []
-    for r in (rel, rel.reverse()):
-        if value[r.a] >= 0:
-            continue
-        keep = r.support(cand[r.a], cand[r.b])
-        for s in bits_of(cand[r.a] & ~keep):
-            out.append((r.a, s, r.b, r.allowed[s]))
-    return out
 
 
 def relation_reasons(state: State, rels: Iterable[Relation]) -> list[tuple[int, int, int, int, int]]:

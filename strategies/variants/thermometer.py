@@ -35,7 +35,8 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
-from ._common import centre, fp_cell, fp_list, fp_name, king_adjacent
+from ._common import centre, fp_name, king_adjacent
+from ._lines import read_lines
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
@@ -61,17 +62,7 @@ class Thermometer(Constraint):
 
     @classmethod
     def from_fpuzzles(cls, key: str, value: Any, size: int) -> Iterable[Constraint]:
-        out = []
-        for k, item in enumerate(fp_list(value, key), 1):
-            where = f"{key} {k}"
-            lines = item.get("lines") if isinstance(item, dict) else None
-            if not isinstance(lines, list) or not lines:
-                raise ConstraintError(f"{where}: 'lines' must be a non-empty list of cell lists")
-            for line in lines:
-                if not isinstance(line, list) or not line:
-                    raise ConstraintError(f"{where}: a line must be a non-empty list of cells")
-                out.append(cls(tuple(fp_cell(x, size, where) for x in line), key == "slowthermometer"))
-        return out
+        return [cls(line, key == "slowthermometer") for line in read_lines(key, value, size)]
 
     def to_fpuzzles(self, size: int) -> dict[str, Any]:
         key = "slowthermometer" if self.slow else "thermometer"
