@@ -236,14 +236,21 @@ def test_the_search_finds_exactly_the_grids_the_rule_allows(seed):
 @given(st.integers(0, 10 ** 9))
 def test_constraint_steps_never_remove_a_candidate_some_completion_allows(seed):
     rng = random.Random(seed)
-    p = random_puzzle(rng)
+    assert_steps_sound(random_puzzle(rng), rng, PRODUCERS, placed=4)
+
+
+def assert_steps_sound(p: Puzzle, rng: random.Random, producers: tuple, placed: int) -> None:
+    """On a position on the way to a completion of the 4x4 puzzle ``p`` (up
+    to ``placed`` - 1 cells placed from it, a few candidates removed at
+    random), no step of ``producers`` removes a candidate, or places a
+    symbol, that some completion fitting the position disagrees with; every
+    step has words at three levels."""
     sols = completions(p)
     if not sols:
         return
-    # a position on the way: a few cells placed from one completion, a few candidates removed at random
     target = rng.choice(sols)
     state = State.from_puzzle(p)
-    for c in rng.sample(range(16), rng.randrange(4)):
+    for c in rng.sample(range(16), rng.randrange(placed)):
         if state.value[c] < 0 and state.cand[c] >> target[c] & 1:
             state.place(c, target[c])
     for _ in range(rng.randrange(4)):
@@ -252,7 +259,7 @@ def test_constraint_steps_never_remove_a_candidate_some_completion_allows(seed):
             state.eliminate(c, s)
     allowed = completions(p, state.cand)
     assert target in allowed
-    for producer in PRODUCERS:
+    for producer in producers:
         for step in producer.find(state):
             for c, s in step.eliminations:
                 assert all(g[c] != s for g in allowed), (producer, step, p)
