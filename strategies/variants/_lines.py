@@ -11,7 +11,7 @@ cells can make, and the step of a narrowing with its reasons.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 import attrs
 
@@ -190,15 +190,6 @@ def totals_text(totals: tuple[int, ...]) -> str:
     return prose([str(t) for t in totals], "or")
 
 
-def total_range(masks: Iterable[int]) -> tuple[int, int]:
-    """The least and largest total of the cells (repeats allowed)."""
-    lo = hi = 0
-    for m in masks:
-        lo += (m & -m).bit_length()
-        hi += m.bit_length()
-    return lo, hi
-
-
 # -- a narrowing as a step ----------------------------------------------------------------------
 
 
@@ -220,15 +211,6 @@ def narrowed_step(technique: Technique, state: State, index: int, constraint: Co
     elims = sorted(set(elims))
     return Step(technique, eliminations=elims, cells=constraint.covered(), symbols=sorted({s for _, s in elims}),
                 details=(("constraint", index), *details))
-
-
-def constraint_steps(technique: Technique, state: State, kind: type[Constraint]) -> Iterator[Step]:
-    """:func:`narrowed_step` of every constraint of class ``kind``."""
-    for index, c in enumerate(state.puzzle.constraints):
-        if isinstance(c, kind):
-            step = narrowed_step(technique, state, index, c)
-            if step is not None:
-                yield step
 
 
 # -- a line read from ``{"lines": [...]}`` items ---------------------------------------------------
