@@ -9,9 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from deduce.constraint import ConstraintError, Relation
 from deduce.geometry import bits_of
+from deduce.render.marks import Builder
 
 if TYPE_CHECKING:
+    from deduce.puzzle import Puzzle
+    from deduce.render.marks import Marks
     from deduce.state import State
+    from deduce.step import Step
 
 _CELL = re.compile(r"^[Rr](\d{1,2})[Cc](\d{1,2})$")
 
@@ -117,3 +121,11 @@ def fp_flag(key: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise ConstraintError(f"'{key}' must be true or false")
     return value
+
+
+def constraint_picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
+    """A constraint step's picture: the constraint's cells (``("constraint", index)`` in the step's details) as
+    the pattern, what the step removes as usual."""
+    b = Builder(step, state)
+    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
+    return b.done()

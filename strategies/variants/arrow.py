@@ -30,14 +30,13 @@ import attrs
 
 from deduce.constraint import Constraint, ConstraintError
 from deduce.geometry import bits_of
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
-from ._common import centre, fp_cell, fp_list, fp_name
+from ._common import centre, constraint_picture, fp_cell, fp_list, fp_name
 from ._lines import (
     VARIANTS,
     check_line,
@@ -317,11 +316,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    a = puzzle.constraints[step.detail("constraint")]
-    b.cell_roles(a.covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"arrow": _picture}
+MARKERS: dict[str, Marker] = {"arrow": constraint_picture}

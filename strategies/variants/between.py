@@ -22,14 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
 import attrs
 
 from deduce.geometry import bits_of
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
-from ._common import centre
+from ._common import centre, constraint_picture
 from ._lines import VARIANTS, Line, narrowed_step
 
 if TYPE_CHECKING:
@@ -167,10 +166,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"between": _picture}
+MARKERS: dict[str, Marker] = {"between": constraint_picture}

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
 import attrs
 
 from deduce.constraint import ConstraintError, Relation
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
+from ._common import constraint_picture
 from ._lines import VARIANTS, Line, partner_text, relation_step
 
 if TYPE_CHECKING:
@@ -133,10 +133,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"entropic": _picture}
+MARKERS: dict[str, Marker] = {"entropic": constraint_picture}

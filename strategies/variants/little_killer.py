@@ -29,14 +29,13 @@ import attrs
 
 from deduce.constraint import Constraint, ConstraintError
 from deduce.geometry import bits_of
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
-from ._common import fp_name
+from ._common import constraint_picture, fp_name
 from ._lines import VARIANTS, distinct_sums, narrowed_step, sums
 from ._outside import check_side, clue_cell, clue_centre, clue_value, fp_clue, in_ring, read_items, runs, sum_keep
 
@@ -293,10 +292,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"little-killer": _picture}
+MARKERS: dict[str, Marker] = {"little-killer": constraint_picture}

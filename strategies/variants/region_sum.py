@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
 import attrs
 
 from deduce.constraint import ConstraintError
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
+from ._common import constraint_picture
 from ._lines import VARIANTS, Line, narrow_to_common_total, narrowed_step, piece_sums, totals_text
 
 if TYPE_CHECKING:
@@ -146,10 +146,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"region-sum": _picture}
+MARKERS: dict[str, Marker] = {"region-sum": constraint_picture}

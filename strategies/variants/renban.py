@@ -24,13 +24,13 @@ import attrs
 
 from deduce.constraint import ConstraintError
 from deduce.geometry import bits_of
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import COUNT_WORDS, Field, prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
+from ._common import constraint_picture
 from ._lines import VARIANTS, Line, narrowed_step
 
 if TYPE_CHECKING:
@@ -177,10 +177,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"renban": _picture}
+MARKERS: dict[str, Marker] = {"renban": constraint_picture}

@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
 import attrs
 
 from deduce.geometry import bits_of
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
+from ._common import constraint_picture
 from ._lines import VARIANTS, narrowed_step
 from ._outside import SideClue, house_words
 
@@ -236,10 +236,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"skyscraper-view": _picture}
+MARKERS: dict[str, Marker] = {"skyscraper-view": constraint_picture}

@@ -22,14 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, TypedDict
 import attrs
 
 from deduce.constraint import Constraint, ConstraintError, Relation
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
-from ._common import fp_list, fp_name, fp_value
+from ._common import constraint_picture, fp_list, fp_name, fp_value
 from ._lines import VARIANTS, Line, partner_text, read_lines, relation_step
 
 if TYPE_CHECKING:
@@ -139,10 +138,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"whispers": _picture}
+MARKERS: dict[str, Marker] = {"whispers": constraint_picture}

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
 import attrs
 
 from deduce.geometry import bits_of
-from deduce.render.marks import Builder, Marks
 from deduce.render.words.prose import Field, prose
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import EASY, Technique, row
 
+from ._common import constraint_picture
 from ._lines import VARIANTS, narrowed_step
 from ._outside import SideClue, distinct_keep
 
@@ -158,10 +158,4 @@ FIELDS: dict[str, Field] = {
 }
 
 
-def _picture(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
-    b = Builder(step, state)
-    b.cell_roles(puzzle.constraints[step.detail("constraint")].covered(), "pattern")
-    return b.done()
-
-
-MARKERS: dict[str, Marker] = {"x-sum": _picture}
+MARKERS: dict[str, Marker] = {"x-sum": constraint_picture}
