@@ -161,6 +161,9 @@ REFUSED = [
       "underlays": [_circle([0.5, 0.5], "#CFCFCF")], "metadata": {"rules": "Slow thermometers: ..."}},
      "line 1 (r1c1-r1c2): the rules mention slow thermometers, and a drawing does not say which"),
     ({"fogLights": [[0, 0]]}, "element 'fogLights' is not supported"),
+    ({"lines": [{"wayPoints": [[0.5, 0.5], [0.5, 1.5]], "color": "#67F067"}],
+      "metadata": {"rules": "Digits along the green line read the same both ways."}},
+     "line 1 (r1c1-r1c2): drawn as a German whispers, but the rules do not mention one"),
     ({"lines": [{"wayPoints": [[0.5, 0.5], [2.5, 1.5]], "color": "#F067F0"}]},
      "renban from r1c1: r1c1 and r3c2 are next on the line but do not touch"),
 ]
@@ -180,6 +183,12 @@ def test_a_refused_native_link_is_one_line_and_exit_2():
     assert p.stderr.strip().splitlines() == [
         "deduce: line 1: SudokuPad link: line 1 (r1c1-r2c1): a line of colour none has no one meaning; "
         "deduce cannot tell its rule"]
+
+
+def test_a_line_the_rules_name_is_read_as_that_kind():
+    doc = fpuzzles_from_scl({"cells": N4, "metadata": {"rules": "Adjacent digits on green lines are German whispers."},
+                             "lines": [{"wayPoints": [[0.5, 0.5], [0.5, 1.5]], "color": "#67f067ff"}]})
+    assert doc["whispers"] == [{"lines": [["R1C1", "R1C2"]]}]
 
 
 def test_ctc_payloads_are_read_as_scl_ones():

@@ -21,10 +21,13 @@ constraint registry then reads (one reading per constraint):
   or black (ratio 2) kropki dot, its number if it has one; an ``X`` or a
   ``V`` on an edge: an XV mark.
 
-Anything else (another line, a shape or a text deduce cannot tie to a rule:
-outside clues, shaded cells, a puzzle whose rules mention slow
-thermometers) is refused in one line that names it and where it is: deduce
-never solves a puzzle it has read only in part.  Rules given only in words
+When the puzzle has rules text, a line is read as one of these kinds only
+if the rules mention it (``whisper``, ``renban``, ``region sum``,
+``thermo``, ``between``); otherwise it is refused.  Anything else
+(another line, a shape or a text deduce cannot tie to a rule: outside
+clues, shaded cells, a puzzle whose rules mention slow thermometers) is
+refused in one line that names it and where it is: deduce never solves a
+puzzle it has read only in part.  Rules given only in words
 (anti-knight, "all dots are given") cannot be read from a drawing; a puzzle
 that needs them reads as one with several solutions.
 """
@@ -45,6 +48,11 @@ _IGNORED = {"id", "metadata", "settings", "solution", "cellSize", "width", "heig
             "cellsize"}
 #: Line colours (#RRGGBB, upper case) with one meaning, and their f-puzzles keys.
 LINE_COLOURS = {"#67F067": "whispers", "#F067F0": "renban", "#2ECBFF": "regionsumline"}
+#: What the rules text says of each line kind read from a drawing (when the puzzle has rules text, the drawing
+#: is read as that kind only if the rules mention it).
+_RULE_WORDS = {"whispers": ("German whispers", r"whisper"), "renban": ("renban", r"renban"),
+               "regionsumline": ("region-sum line", r"region[- ]?sum"), "thermometer": ("thermometer", r"thermo"),
+               "betweenline": ("between line", r"between")}
 _META = re.compile(r"^\s*(title|author|rules|msgcorrect|solution)\s*:", re.IGNORECASE)
 _EPS = 0.15
 
@@ -314,6 +322,9 @@ class _Translation:
                     raise InvalidPuzzleError(f"{where}: a line of colour {colour or 'none'} "
                                              "has no one meaning; deduce cannot tell its rule")
                 key, ends = LINE_COLOURS[colour], [None, None]
+            name, word = _RULE_WORDS[key]
+            if self.rules and not re.search(word, self.rules):
+                raise InvalidPuzzleError(f"{where}: drawn as a {name}, but the rules do not mention one")
             self.used.update(i for i in ends if i is not None)
             self.out.setdefault(key, []).append({"lines": [[self.name(*rc) for rc in cells]]})
 
