@@ -179,10 +179,11 @@ CASES = [
      "SudokuPad link: the scl payload is not SudokuPad's JSON (an unclosed string at character 10)"),
     ("sudokupad-scl-thermo", [], "https://sudokupad.app/scl" + compress_to_base64(
         "{ce:[[,,,],[,,,],[,,,],[,,,]],l:[{wp:[[0.5,0.5],[1.5,1.5]],c:CFCFCF,th:9}]}") + "\n",
-     "SudokuPad link: constraint 'lines' is not supported"),
+     "SudokuPad link: line 1 (r1c1-r2c2): a line of colour #CFCFCF has no one meaning; "
+     "deduce cannot tell its rule"),
     ("sudokupad-scl-lines", [], "https://sudokupad.app/scl" + compress_to_base64(json.dumps(
         {"cells": [[{}] * 4] * 4, "lines": [{"wayPoints": [[0, 0], [1, 1]]}]})) + "\n",
-     "SudokuPad link: constraint 'lines' is not supported"),
+     "SudokuPad link: line 1 (r1c1-r2c2): a line of colour none has no one meaning"),
     ("sudokuwiki-80", [], "https://www.sudokuwiki.org/sudoku.htm?bd=" + "0" * 80 + "\n",
      "SudokuWiki link: 'bd=' holds 80 characters"),
     ("sudokuwiki-letter", [], "bd=" + "0" * 40 + "Q" + "0" * 40 + "\n",

@@ -5,7 +5,7 @@
   "value": "11"}], "title": ..., "author": ...}``; a link carries it
   lz-string-compressed after ``?load=``.
 * SudokuPad links carry the same payload after ``fpuzzles`` (or their own
-  ``scl`` payload, read where it is plain JSON: givens, regions, killer cages).
+  own ``scl``/``ctc`` payload: :mod:`.sudokupad`).
 * SudokuWiki: ``?bd=`` and the N² givens, ``0`` or ``.`` blank.
 
 Only what deduce solves is read: givens, jigsaw regions, killer cages and
@@ -29,7 +29,7 @@ from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..geometry import BOX_SHAPES, Geometry
 from ..puzzle import Cage, Puzzle, default_symbols, size_for_length
 from .base import Entry, at_line, data_lines, jigsaw_geometry, loads, parse_cells
-from .lzstring import compress_to_base64, decompress_from_base64, decompress_from_uri
+from .lzstring import compress_to_base64, decompress_from_base64
 
 FPUZZLES, FPUZZLES_LINK, SUDOKUPAD_LINK, SUDOKUWIKI = "fpuzzles", "fpuzzles-link", "sudokupad-link", "sudokuwiki"
 LINK = "link"
@@ -275,7 +275,9 @@ def parse_link(link: str) -> tuple[str, Puzzle, list[str]]:
         payload, scl = _payload(link, kind)
         warnings: list[str] = []
         if scl:
-            return kind, _puzzle_from_scl(payload, warnings), warnings
+            from .sudokupad import puzzle_from_scl
+
+            return kind, puzzle_from_scl(payload, warnings), warnings
         text = decompress_from_base64(payload)
         try:
             doc = loads(text)
@@ -305,9 +307,9 @@ def _payload(link: str, kind: str) -> tuple[str, bool]:
         data = urllib.parse.unquote(found.group(1) + found.group(2)) if found else parsed.path.rsplit("/", 1)[-1]
     if data.startswith("fpuzzles"):
         return data[len("fpuzzles"):], False
-    if data.startswith("scl"):
-        return data[len("scl"):], True
-    raise InvalidPuzzleError("only links that carry the puzzle (fpuzzles... or scl...) can be read; "
+    if data.startswith(("scl", "ctc")):
+        return data[3:], True
+    raise InvalidPuzzleError("only links that carry the puzzle (fpuzzles..., scl... or ctc...) can be read; "
                              "a short puzzle id needs the SudokuPad server")
 
 
@@ -322,191 +324,3 @@ def _sudokuwiki(link: str) -> Puzzle:
         raise ParseError(f"'bd=' holds {len(data)} characters, not N*N (81 for 9x9)")
     cells = parse_cells(data, default_symbols(n), m.start(1) + 1)
     return Puzzle(Geometry.boxes(n), default_symbols(n), tuple(cells))
-
-
-# -- SudokuPad's own payload ----------------------------------------------------------------------
-
-_SCL_IGNORED = {"id", "metadata", "settings", "solution", "cellSize", "width", "height", "title", "author", "rules"}
-
-
-def _puzzle_from_scl(payload: str, warnings: list[str]) -> Puzzle:
-    try:
-        text = decompress_from_base64(payload)
-    except ParseError:
-        text = decompress_from_uri(payload)
-    try:
-        doc = loads(text)
-    except ParseError:
-        try:
-            doc = unzip_scl(text)
-        except IndexError:   # the payload ends inside a value
-            raise InvalidPuzzleError("the scl payload is not SudokuPad's JSON (it ends early)") from None
-    if not isinstance(doc, dict) or not isinstance(doc.get("cells"), list):
-        raise InvalidPuzzleError("the scl payload has no 'cells'")
-    rows = doc["cells"]
-    n = len(rows)
-    if not 3 <= n <= 25 or not all(isinstance(r, list) and len(r) == n for r in rows):
-        raise InvalidPuzzleError("'cells' must be N rows of N cells, N from 3 to 25")
-    for key, value in doc.items():
-        if key in _SCL_IGNORED or key in ("cells", "regions", "cages") or not value:
-            continue
-        raise InvalidPuzzleError(f"constraint '{key}' is not supported")
-    grid = [[{"value": int(c["value"]), "given": True} if isinstance(c, dict) and str(c.get("value", "")).isascii()
-              and str(c.get("value", "")).isdigit() and len(str(c["value"])) < 3 else {} for c in r] for r in rows]
-    regions = doc.get("regions")
-    if regions:
-        if not isinstance(regions, list) or len(regions) != n:
-            raise InvalidPuzzleError(f"'regions' must be {n} lists of cells")
-        for k, region in enumerate(regions):
-            for rc in region if isinstance(region, list) else [None]:
-                if not (isinstance(rc, list) and len(rc) == 2 and all(isinstance(x, int) and 0 <= x < n for x in rc)):
-                    raise InvalidPuzzleError(f"region {k + 1}: {json.dumps(rc)[:30]} is not a [row, column] pair")
-                grid[rc[0]][rc[1]]["region"] = k
-    killer = []
-    for k, cage in enumerate(doc.get("cages") or [], 1):
-        if not isinstance(cage, dict):
-            raise InvalidPuzzleError(f"cage {k} must be an object")
-        value = str(cage.get("value", ""))
-        if ":" in value:  # title: ..., author: ..., rules: ...
-            continue
-        cells = cage.get("cells")
-        if not isinstance(cells, list) or not all(isinstance(rc, list) and len(rc) == 2 for rc in cells):
-            raise InvalidPuzzleError(f"cage {k}: 'cells' must be [row, column] pairs")
-        killer.append({"cells": [f"R{_num(rc[0]) + 1}C{_num(rc[1]) + 1}" for rc in cells], "value": value})
-    return puzzle_from_fpuzzles({"size": n, "grid": grid, "killercage": killer}, warnings)
-
-
-def _num(x: Any) -> int:
-    if not isinstance(x, int) or isinstance(x, bool) or abs(x) > 100:
-        raise InvalidPuzzleError(f"{json.dumps(x)[:30]} is not a row or column number")
-    return x
-
-
-# -- SudokuPad's zipped JSON ------------------------------------------------------------------------
-
-#: Short keys of SudokuPad's zipped form and the keys they stand for.
-_SCL_KEYS = {"c": "color", "ca": "cages", "ct": "center", "c1": "borderColor", "c2": "backgroundColor",
-             "ce": "cells", "cs": "cellSize", "a": "arrows", "o": "overlays", "u": "underlays", "w": "width",
-             "h": "height", "v": "value", "vd": "videos", "l": "lines", "r": "rounded", "re": "regions",
-             "fs": "fontSize", "th": "thickness", "hl": "headLength", "wp": "wayPoints", "t": "title",
-             "te": "text", "d": "duration", "d2": "d"}
-_SCL_WORDS = {"f": False, "t": True, "false": False, "true": True, "null": None, "#0": "#000000", "#F": "#FFFFFF"}
-_BARE = re.compile(r"[^,:\[\]{}]*")
-
-
-def unzip_scl(text: str, limit_depth: int = 200) -> Any:
-    """SudokuPad's zipped JSON: bare keys (short names), strings in single
-    quotes, ``f``/``t`` for booleans, colours without ``#``, and an empty
-    slot of a list or object for ``{}``.
-
-    >>> doc = unzip_scl("{ce:[[{v:1},,],[,{v:2},]],ca:[{ce:[[0,0],[0,1]],v:'3'}],t:f}")
-    >>> doc["cells"]
-    [[{'value': 1}, {}, {}], [{}, {'value': 2}, {}]]
-    >>> doc["cages"], doc["title"]
-    ([{'cells': [[0, 0], [0, 1]], 'value': '3'}], False)
-    >>> unzip_scl("{'ce':[[{v:1}]],'t':t}")
-    {'cells': [[{'value': 1}]], 'title': True}
-    >>> unzip_scl("{'ce'")
-    Traceback (most recent call last):
-    ...
-    deduce.errors.InvalidPuzzleError: the scl payload is not SudokuPad's JSON (a key without ':' at character 6)
-    """
-    return _SclReader(text, limit_depth).document()
-
-
-class _SclReader:
-    """Reads SudokuPad's zipped JSON (see :func:`unzip_scl`) from ``pos``
-    on: one method per kind of value."""
-
-    def __init__(self, text: str, limit_depth: int):
-        self.text, self.limit_depth, self.pos = text, limit_depth, 0
-
-    def fail(self, what: str) -> InvalidPuzzleError:
-        return InvalidPuzzleError(f"the scl payload is not SudokuPad's JSON ({what} at character {self.pos + 1})")
-
-    def document(self) -> Any:
-        result = self.value(0, False)
-        if self.pos != len(self.text):
-            raise self.fail("text after the end")
-        return result
-
-    def string(self) -> str:
-        text = self.text
-        quote, start = text[self.pos], self.pos
-        out = []
-        self.pos += 1
-        while self.pos < len(text) and text[self.pos] != quote:
-            if text[self.pos] == "\\" and self.pos + 1 < len(text):
-                self.pos += 1
-                out.append({"n": "\n", "t": "\t"}.get(text[self.pos], text[self.pos]))
-            else:
-                out.append(text[self.pos])
-            self.pos += 1
-        if self.pos >= len(text):
-            self.pos = start
-            raise self.fail("an unclosed string")
-        self.pos += 1
-        return "".join(out)
-
-    def value(self, depth: int, in_object: bool) -> Any:
-        if depth > self.limit_depth:
-            raise self.fail("nesting too deep")
-        if self.pos >= len(self.text):
-            raise self.fail("an early end")
-        ch = self.text[self.pos]
-        if ch in "'\"":
-            return self.string()
-        if ch in "[{":
-            return self.container(depth + 1)
-        return self.bare(in_object)
-
-    def bare(self, in_object: bool) -> Any:
-        """A bare word: a short word (``t``, ``f``...), a colour, a number, an empty slot, or a string."""
-        word = _BARE.match(self.text, self.pos).group()  # type: ignore[union-attr]
-        self.pos += len(word)
-        if word in _SCL_WORDS:
-            return _SCL_WORDS[word]
-        if in_object and re.fullmatch(r"[0-9a-fA-F]{6}", word) and not word.isdigit():
-            return "#" + word
-        if re.fullmatch(r"-?\d{1,9}", word):
-            return int(word)
-        if re.fullmatch(r"-?\d{0,9}\.\d{1,9}", word):
-            return float(word)
-        if not word:
-            return {}
-        return word
-
-    def container(self, depth: int) -> Any:
-        text = self.text
-        is_list = text[self.pos] == "["
-        close = "]" if is_list else "}"
-        self.pos += 1
-        items: list[Any] = []
-        fields: dict[str, Any] = {}
-        while True:
-            if self.pos >= len(text):
-                raise self.fail("an early end")
-            if is_list:
-                items.append(self.value(depth, False))
-            elif text[self.pos] != close:
-                self.field(fields, depth)
-            if self.pos < len(text) and text[self.pos] == ",":
-                self.pos += 1
-                continue
-            if self.pos < len(text) and text[self.pos] == close:
-                self.pos += 1
-                return items if is_list else fields
-            raise self.fail(f"{text[self.pos]!r}" if self.pos < len(text) else "an early end")
-
-    def field(self, fields: dict[str, Any], depth: int) -> None:
-        """One ``key:value`` of an object, its key spelt out."""
-        text = self.text
-        if text[self.pos] in "'\"":
-            key = self.string()
-        else:
-            key = _BARE.match(text, self.pos).group()  # type: ignore[union-attr]
-            self.pos += len(key)
-        if self.pos >= len(text) or text[self.pos] != ":":
-            raise self.fail("a key without ':'")
-        self.pos += 1
-        fields[_SCL_KEYS.get(key, key)] = self.value(depth, True)

@@ -166,8 +166,8 @@ class Rater:
 
     @property
     def settings(self) -> tuple[tuple[str, Any], ...]:
-        return (("model", RATING_MODEL), ("er_profile", "se (deduce for killer and jigsaw)"),
-                ("score_profile", "hodoku (deduce for killer and jigsaw)"),
+        return (("model", RATING_MODEL), ("er_profile", "se (deduce for killer, jigsaw and variants)"),
+                ("score_profile", "hodoku (deduce for killer, jigsaw and variants)"),
                 ("uniqueness", self.uniqueness), ("time_limit", self.time_limit), ("nested", self.nested))
 
     def solver(self, profile: str) -> Solver:
