@@ -125,11 +125,11 @@ def constraints_svg(puzzle: Puzzle, lay: Layout, layer: str) -> list[str]:
     """The variant constraints of ``layer`` ("under" the grid lines: lines,
     diagonals; "over" them: dots), each drawn by its own class
     (:meth:`deduce.constraint.Constraint.svg`), as SudokuPad draws them."""
-    out = []
-    for constraint in puzzle.constraints:
-        if layer == constraint.LAYER:
-            out.extend(constraint.svg(puzzle, lay))
-    return out
+    if not puzzle.constraints:
+        return []
+    from .json import constraint_drawing  # the one description the page and the app draw too
+
+    return [item["svg"] for item in constraint_drawing(puzzle, lay)["items"] if item["layer"] == layer]
 
 
 def _shading(m: Marks, g: Any, lay: Layout) -> list[str]:

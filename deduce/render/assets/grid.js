@@ -174,6 +174,17 @@
     return out.join("");
   }
 
+  // the variant constraints (thermometers, arrows, dots, lines, outside clues...): the server's one description
+  // of them (deduce/render/json.py's constraint_drawing, in this layout), the same elements its SVG draws
+  var drawing = D.drawing || { items: [], rules: [] };
+  function variants(layer) {
+    return drawing.items.filter(function (it) { return it.layer === layer; }).map(function (it) { return it.svg; }).join("");
+  }
+  // the rule line: what the constraints without a picture say (anti-knight, non-consecutive, all dots given)
+  function rules() {
+    return drawing.rules.map(function (r) { return '<span class="rule">' + esc(r) + "</span>"; }).join(" ");
+  }
+
   // opts (the app's): selected cell, highlight (a symbol), wrong (cells), clash (cells whose symbol a peer
   // holds too), cells (focusable, labelled cells, in rows for a screen reader; the drawing is hidden from it)
   function drawGrid(state, m, opts) {
@@ -219,6 +230,7 @@
         else if ((candRole[key] = candRole[key] || []).indexOf(x[2]) < 0) { candRole[key].push(x[2]); }
       });
     }
+    out.push(variants("under"));
     for (i = 0; i <= n; i++) {
       var p = L.margin + i * cs;
       out.push('<line x1="' + L.margin + '" y1="' + p + '" x2="' + (size - L.margin) + '" y2="' + p +
@@ -241,6 +253,7 @@
     var cageRole = {};
     if (m) { m.g.forEach(function (x) { cageRole[x[0]] = x[1]; }); }
     for (i = 0; i < D.cages.length; i++) { out.push(cageOutline(i, cageRole[i])); }
+    out.push(variants("over"));
     for (cell = 0; cell < n * n; cell++) {
       var xy0 = xy(cell), v = state.v[cell];
       if (v >= 0) {
@@ -382,7 +395,7 @@
     return out.join("");
   }
 
-  return { draw: drawGrid, legend: legend, visible: visible, houses: houses, cellName: cellName,
+  return { draw: drawGrid, legend: legend, rules: rules, drawing: drawing, visible: visible, houses: houses, cellName: cellName,
     cellIndex: cellIndex, cellLabel: cellLabel, fromJson: fromJson, esc: esc };
   };
 })(window);
