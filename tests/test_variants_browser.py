@@ -35,19 +35,19 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-import deduce  # noqa: E402
-from deduce.constraint import kinds  # noqa: E402
-from deduce.formats import read_puzzle, write_puzzle  # noqa: E402
-from deduce.hint import hint, player_state  # noqa: E402
-from deduce.render.html import result_html  # noqa: E402
-from deduce.render.json import constraint_drawing  # noqa: E402
-from deduce.render.printed import puzzle_svg  # noqa: E402
-from deduce.render.svg import Layout  # noqa: E402
-from deduce.state import State  # noqa: E402
+import deduce
+from deduce.constraint import kinds
+from deduce.formats import read_puzzle, write_puzzle
+from deduce.hint import hint, player_state
+from deduce.render.html import result_html
+from deduce.render.json import constraint_drawing
+from deduce.render.printed import puzzle_svg
+from deduce.render.svg import Layout
+from deduce.state import State
 
-from . import test_page_browser as _pages  # noqa: E402
-from .serving import Served  # noqa: E402
-from .test_page_browser import ARTIFACTS  # noqa: E402
+from . import test_page_browser as _pages
+from .serving import Served
+from .test_page_browser import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 

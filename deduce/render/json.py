@@ -57,8 +57,10 @@ def constraint_drawing(puzzle: Puzzle, layout: Layout | None = None) -> dict[str
     >>> p = read_puzzle(json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "antiknight": True,
     ...                             "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}))
     >>> d = constraint_drawing(p)
-    >>> [(i["kind"], i["layer"], i["cells"]) for i in d["items"]], d["rules"]
-    ([('thermometer', 'under', ['r1c1', 'r1c2'])], ["Anti-knight: cells a knight's move apart never hold the same digit."])
+    >>> [(i["kind"], i["layer"], i["cells"]) for i in d["items"]]
+    [('thermometer', 'under', ['r1c1', 'r1c2'])]
+    >>> d["rules"]
+    ["Anti-knight: cells a knight's move apart never hold the same digit."]
     """
     from .svg import Layout
 
@@ -98,7 +100,7 @@ def play_rules(puzzle: Puzzle) -> dict[str, Any]:
         if not cage.repeats:
             for c in cage.cells:
                 caged[c] |= sum(1 << k for k in cage.cells)
-    peers = []
+    peers: list[list[int]] = []
     for a, m in enumerate(puzzle.peer_masks):
         extra = m & ~base[a] & ~caged[a]
         peers.extend([a, b] for b in range(a + 1, puzzle.ncells) if extra >> b & 1)
