@@ -48,6 +48,7 @@ from deduce.state import State
 from . import test_page_browser as _pages
 from .serving import Served
 from .test_page_browser import ARTIFACTS
+from .test_variants_play import breaking_pair
 
 pytestmark = pytest.mark.browser
 
@@ -323,29 +324,32 @@ def test_every_kind_drawn(seen_kinds):
         "kropki dot", "XV mark", "parity"}
 
 
-def test_app_checks_digits_against_constraints(tabs, server):
-    """A digit that breaks a dot (or a thermometer) shows as a clash; the candidates the app fills keep to
-    the constraints."""
+@pytest.mark.parametrize("rid", ["thermometer-3", "difference-3", "nonconsecutive-2", "odd-even-3"])
+def test_app_checks_digits_against_constraints(tabs, server, rid):
+    """Digits that break a thermometer, a dot, the non-consecutive rule or an odd/even cell (and clash with
+    nothing in their row, column or box) show as clashes; cleared, the clashes go."""
     _, app = tabs
-    rid = "thermometer-3"
     puzzle = _puzzle(rid)
-    therm = next(c for c in puzzle.constraints if c.KIND == "thermometer" and
-                 all(puzzle.givens[x] < 0 for x in c.cells[:2]))
-    bulb, second = therm.cells[:2]
+    rel = next((r for r in puzzle.relations if puzzle.givens[r.a] < 0 and puzzle.givens[r.b] < 0), None)
+    if rel is not None:
+        x, y = breaking_pair(puzzle, rel)
+        moves = {rel.a: x, rel.b: y}
+    else:  # an odd or even cell holding the other kind
+        cell, mask = next((c, m) for c, m in puzzle.unary.items() if puzzle.givens[c] < 0)
+        moves = {cell: next(s for s in range(puzzle.size) if not mask >> s & 1 and
+                            all(puzzle.givens[p] != s for p in puzzle.peers[cell]))}
     open_app(app, server, rid, fresh=True)
-    n = puzzle.size
-
-    def put(cell: int, digit: str) -> None:
+    for cell, s in moves.items():
         app.tab.click(f"#cell-{cell}", force=True)
-        app.tab.keyboard.press(digit)
-
-    put(bulb, str(n))   # the largest digit on a bulb: the next cell cannot be larger
-    put(second, "1")
-    labels = [app.tab.get_attribute(f"#cell-{x}", "aria-label") for x in (bulb, second)]
-    assert app.tab.locator("#board-grid rect.clash").count() >= 2, labels
-    put(bulb, "Backspace")
-    put(second, "Backspace")
-    assert app.tab.locator("#board-grid rect.clash").count() == 0
+        app.tab.keyboard.press(puzzle.symbols[s])
+    clashed = app.tab.eval_on_selector_all("#board-grid text.clash", "ts => ts.length")
+    labels = [app.tab.get_attribute(f"#cell-{c}", "aria-label") for c in moves]
+    assert clashed == len(moves), labels
+    assert all("clashes with the " in label for label in labels), labels
+    for cell in moves:
+        app.tab.click(f"#cell-{cell}", force=True)
+        app.tab.keyboard.press("Backspace")
+    assert app.tab.eval_on_selector_all("#board-grid text.clash", "ts => ts.length") == 0
     assert not app.errors, app.errors
 
 

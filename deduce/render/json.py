@@ -89,10 +89,11 @@ def constraint_drawing(puzzle: Puzzle, layout: Layout | None = None) -> dict[str
 def play_rules(puzzle: Puzzle) -> dict[str, Any]:
     """What the app checks a player's digits against beyond rows, columns,
     boxes and cages: ``peers`` (pairs of cells that differ: diagonals, extra
-    regions, anti-knight...), ``relations`` (``[a, b, allowed]``: cells ``a``
-    and ``b`` may hold symbols ``x`` and ``y`` only when bit ``y`` of
-    ``allowed[x]`` is set: dots, thermometers, non-consecutive) and
-    ``unary`` (``[cell, mask]``: odd, even).  Sums (arrows, little killers,
+    regions, anti-knight...), ``relations`` (``[a, b, allowed, label]``:
+    cells ``a`` and ``b`` may hold symbols ``x`` and ``y`` only when bit
+    ``y`` of ``allowed[x]`` is set: dots, thermometers, non-consecutive) and
+    ``unary`` (``[cell, mask, label]``: odd, even), ``label`` indexing
+    ``labels`` (the constraint's name, which the app says of a clash).  Sums (arrows, little killers,
     sandwiches) are checked on the full grid, against the solution."""
     base = puzzle.geometry.peer_masks
     caged = [0] * puzzle.ncells
@@ -104,8 +105,16 @@ def play_rules(puzzle: Puzzle) -> dict[str, Any]:
     for a, m in enumerate(puzzle.peer_masks):
         extra = m & ~base[a] & ~caged[a]
         peers.extend([a, b] for b in range(a + 1, puzzle.ncells) if extra >> b & 1)
-    return {"peers": peers, "relations": [[r.a, r.b, list(r.allowed)] for r in puzzle.relations],
-            "unary": [[c, m] for c, m in sorted(puzzle.unary.items())]}
+    labels: list[str] = []
+    relations: list[list[Any]] = []
+    unary: list[list[int]] = []
+    for constraint in puzzle.constraints:
+        rels, marks = constraint.relations(puzzle), constraint.unary(puzzle)
+        if rels or marks:
+            labels.append(constraint.label(puzzle))
+            relations.extend([r.a, r.b, list(r.allowed), len(labels) - 1] for r in rels)
+            unary.extend([c, m, len(labels) - 1] for c, m in marks)
+    return {"peers": peers, "relations": relations, "unary": unary, "labels": labels}
 
 
 def step_to_json(step: Step, puzzle: Puzzle, renderer: TextRenderer | None = None,

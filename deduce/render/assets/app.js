@@ -94,11 +94,11 @@
     peers = peers.map(function (p) { return Object.keys(p).map(Number); });
     rels = [];
     for (k = 0; k < n * n; k++) { rels.push([]); }
-    play.relations.forEach(function (r) {  // kept both ways: [the other cell, the allowed masks, this cell first?]
-      rels[r[0]].push([r[1], r[2], true]); rels[r[1]].push([r[0], r[2], false]);
+    play.relations.forEach(function (r) {  // kept both ways: [the other cell, the allowed masks, this cell first?, label]
+      rels[r[0]].push([r[1], r[2], true, r[3]]); rels[r[1]].push([r[0], r[2], false, r[3]]);
     });
     unary = {};
-    play.unary.forEach(function (u) { unary[u[0]] = u[1]; });
+    play.unary.forEach(function (u) { unary[u[0]] = u; });
     $("rules").innerHTML = G.rules();
     $("rules").hidden = !G.drawing.rules.length;
     hint = null; stepMarks = null; wrong = {}; highlight = -1;
@@ -129,13 +129,16 @@
   function fits(k, s, other, r) {  // symbol s in cell k beside symbol `other` in r[0], by relation r
     return r[2] ? (r[1][s] >> other & 1) === 1 : (r[1][other] >> s & 1) === 1;
   }
-  function clashes() {  // cells whose symbol a peer holds too, or that a constraint's dot, line or mark rules out
-    var out = {};
+  // cells whose symbol a peer holds too (true), or that a constraint's dot, line or mark rules out (its name)
+  function clashes() {
+    var out = {}, labels = (D.play || {}).labels || [];
     if (!settings.conflicts) { return out; }
     game.v.forEach(function (v, k) {
       if (v < 0) { return; }
-      if (peers[k].some(function (p) { return game.v[p] === v; }) || (k in unary && !(unary[k] >> v & 1)) ||
-          rels[k].some(function (r) { return game.v[r[0]] >= 0 && !fits(k, v, game.v[r[0]], r); })) { out[k] = true; }
+      if (peers[k].some(function (p) { return game.v[p] === v; })) { out[k] = true; return; }
+      if (k in unary && !(unary[k][1] >> v & 1)) { out[k] = labels[unary[k][2]] || "a constraint"; return; }
+      var r = rels[k].filter(function (x) { return game.v[x[0]] >= 0 && !fits(k, v, game.v[x[0]], x); })[0];
+      if (r) { out[k] = labels[r[3]] || "a constraint"; }
     });
     return out;
   }
@@ -162,7 +165,7 @@
   function candidatesOf(k) {  // the symbols no filled peer holds
     var mask = (1 << n) - 1;
     peers[k].forEach(function (p) { if (game.v[p] >= 0) { mask &= ~(1 << game.v[p]); } });
-    if (k in unary) { mask &= unary[k]; }
+    if (k in unary) { mask &= unary[k][1]; }
     rels[k].forEach(function (r) {
       if (game.v[r[0]] < 0) { return; }
       for (var s = 0; s < n; s++) { if (!fits(k, s, game.v[r[0]], r)) { mask &= ~(1 << s); } }

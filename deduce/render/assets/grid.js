@@ -319,13 +319,15 @@
     for (var k = 0; k < n * n; k++) { cageOf.push(-1); }
     D.cages.forEach(function (cage, i) { cage[1].forEach(function (k) { cageOf[k] = i; }); });
   })();
-  // "r4c5, empty, candidates 1 3 7" (or "r4c5, given 5", "r4c5, 5", "r4c5, 5, clashes with another 5"),
+  // "r4c5, empty, candidates 1 3 7" (or "r4c5, given 5", "r4c5, 5", "r4c5, 5, clashes with another 5", a
+  // variant's "r4c5, 5, clashes with the white dot r4c5-r4c6"),
   // then its cage: "cage of 3 cells adding up to 15"
   function cellLabel(state, cell, clash) {
     var name = cellName(cell), v = state.v[cell], out, cage = cageOf[cell];
     if (v >= 0) {
       out = name + ", " + (D.givens[cell] >= 0 ? "given " : "") + D.symbols[v] +
-        (clash && clash[cell] ? ", clashes with another " + D.symbols[v] : "");
+        (clash && clash[cell] === true ? ", clashes with another " + D.symbols[v] :
+          clash && clash[cell] ? ", clashes with the " + clash[cell] : "");
     } else {
       var cands = [];
       for (var s = 0; s < n; s++) { if (state.c[cell] >> s & 1) { cands.push(D.symbols[s]); } }
