@@ -47,7 +47,7 @@ from deduce.state import State
 
 from . import test_page_browser as _pages
 from .serving import Served
-from .test_page_browser import ARTIFACTS
+from .test_app_browser import App
 from .test_variants_play import breaking_pair
 
 pytestmark = pytest.mark.browser
@@ -108,28 +108,16 @@ def server():
     s.stop()
 
 
-class Tab:
-    def __init__(self, browser, width: int = 1280):
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.tab = self.context.new_page()
-        self.errors: list[str] = []
-        self.tab.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def shot(self, name: str) -> None:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.tab.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
 @pytest.fixture(scope="module")
-def tabs(browser):
-    page, app = Tab(browser), Tab(browser)
+def tabs(browser, server):
+    """Two tabs, each in its own context (storage): the offline page's and the app's."""
+    page, app = App(browser, server), App(browser, server)
     yield page, app
-    page.context.close()
-    app.context.close()
+    page.close()
+    app.close()
 
 
-def open_app(app: Tab, server, rid: str, fresh: bool = False) -> None:
+def open_app(app: App, server, rid: str, fresh: bool = False) -> None:
     """The app on puzzle ``rid``; ``fresh``: with no game kept from before (a new game)."""
     src = json.dumps(records()[rid]["fpuzzles"])
     if fresh:
@@ -306,8 +294,8 @@ def test_drawn_in_page_and_app(tabs, server, seen_kinds, rid):
     seen_kinds.update(c.KIND for c in puzzle.constraints if not c.svg(puzzle, geo.lay))
     assert not page.errors and not app.errors, page.errors + app.errors
     if rid in ("thermometer-3", "arrow-pill-3", "littlekillersum-3", "betweenline-3"):
-        app.shot(f"variant-app-{rid}")
-        page.shot(f"variant-page-{rid}")
+        app.shot(f"variant-{rid}")
+        page.tab.screenshot(path=str(ROOT / "tests" / "artifacts" / f"page-variant-{rid}.png"), full_page=True)
 
 
 def test_every_kind_drawn(seen_kinds):
@@ -407,5 +395,5 @@ def test_coach_hints_on_a_variant_from_the_players_position(tabs, server):
     assert app.tab.locator("#board-grid g.variant[data-kind=thermometer]").count() >= 1
     shaded = app.tab.eval_on_selector_all("#board-grid rect[data-cell]", "rs => rs.map(r => +r.dataset.cell)")
     assert set(puzzle.constraints[step.detail("constraint")].cells) <= set(shaded)
-    app.shot("variant-app-coach")
+    app.shot("variant-coach")
     assert not app.errors, app.errors

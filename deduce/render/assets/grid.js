@@ -207,6 +207,9 @@
       }
     }
     var candRole = {}, elim = {}, placed = {}, discs = [];  // discs: the marked candidates links bend around
+    // a variant's lines and shading go under a step's colours, which are then see-through (as svg.py draws)
+    var seen = drawing.items.length ? ' fill-opacity="0.65"' : "";
+    out.push(variants("under"));
     if (m) {
       m.h.forEach(function (h) {
         houses[h[0]].forEach(function (c) {
@@ -221,7 +224,7 @@
         var roles = byCell[k], p = xy(+k), w = cs / roles.length;
         roles.forEach(function (role, j) {
           out.push('<rect class="' + role + '" data-cell="' + k + '" x="' + f1(p[0] + j * w) + '" y="' + p[1] + '" width="' + f1(w) +
-            '" height="' + cs + '" fill="' + colour(role) + '"/>');
+            '" height="' + cs + '" fill="' + colour(role) + '"' + seen + "/>");
         });
       });
       m.k.forEach(function (x) {
@@ -230,7 +233,6 @@
         else if ((candRole[key] = candRole[key] || []).indexOf(x[2]) < 0) { candRole[key].push(x[2]); }
       });
     }
-    out.push(variants("under"));
     for (i = 0; i <= n; i++) {
       var p = L.margin + i * cs;
       out.push('<line x1="' + L.margin + '" y1="' + p + '" x2="' + (size - L.margin) + '" y2="' + p +
