@@ -132,3 +132,17 @@ def test_coach_names_an_odd_cell():
     wrong = "2" if cell_rule.kind == "odd" else "1"
     h = hint(player_state(puzzle, _digits(puzzle, {cell_rule.cell: wrong})), None, puzzle)
     assert h.status == MISTAKE and cell_rule.label(puzzle) in h.text("full")
+
+
+def test_app_board_of_a_variant():
+    """The app's board request (``POST /app/board``) of a variant: its drawing, its rules, kind "variant"."""
+    pytest.importorskip("starlette")
+    from deduce.server import jobs
+
+    out: list = []
+    jobs.run("board", {"puzzle": json.dumps(records()["thermometer-3"]["fpuzzles"])}, 10,
+             lambda kind, value: out.append((kind, value)))
+    doc = json.loads(out[0][1])
+    assert doc["kind"] == "variant" and doc["title"] == "deduce: 4×4 sudoku with thermometer"
+    assert [item["kind"] for item in doc["drawing"]["items"]] == ["thermometer", "thermometer"]
+    assert len(doc["play"]["relations"]) == 4 and doc["play"]["labels"][0].startswith("thermometer ")
