@@ -397,3 +397,27 @@ def test_coach_hints_on_a_variant_from_the_players_position(tabs, server):
     assert set(puzzle.constraints[step.detail("constraint")].cells) <= set(shaded)
     app.shot("variant-coach")
     assert not app.errors, app.errors
+
+
+def luminance(css: str) -> float:
+    """The relative luminance of a computed colour ``rgb(r, g, b)``."""
+    r, g, b = (int(v) / 255 for v in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_outside_clues_on_a_phone(browser, server, scheme):
+    """On a 375 px phone, light or dark, the clues outside the grid are on screen (no sideways scroll) and
+    legible: far lighter or darker than the ground behind them."""
+    app = App(browser, server, width=375, height=800, scheme=scheme)
+    try:
+        open_app(app, server, "littlekillersum-3")
+        assert app.tab.evaluate("document.documentElement.scrollWidth") <= 375
+        clues = app.tab.eval_on_selector_all("#board-grid g.variant text", """ts => ts.map(t => {
+            const r = t.getBoundingClientRect(); return [r.left, r.right, getComputedStyle(t).fill]; })""")
+        ground = app.tab.eval_on_selector("#board-grid svg rect", "r => getComputedStyle(r).fill")
+        assert clues and all(left >= 0 and right <= 375 for left, right, _ in clues)
+        assert all(abs(luminance(fill) - luminance(ground)) > 0.5 for _, _, fill in clues), (ground, clues)
+        app.shot(f"variant-phone-{scheme}")
+    finally:
+        app.close()
