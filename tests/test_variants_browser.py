@@ -18,8 +18,10 @@ the server's SVG draw the same elements (one description,
 against a constraint, and the coach's hint from a player's position on a
 thermometer puzzle names the thermometer and draws its step over it.
 
-One browser, one server and two tabs for the whole module (about 25 s on
-the CI machine).  Screenshots go to tests/artifacts/.
+The clues outside the grid stay on a phone's screen and legible in the
+dark theme.  One browser, one server and two tabs for the whole module
+(41 tests, 40-50 s on a loaded 2-core machine, server start included).
+Screenshots go to tests/artifacts/.
 """
 
 from __future__ import annotations
