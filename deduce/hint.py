@@ -91,11 +91,14 @@ def hint(state: State, solver: Solver | None = None, original: Puzzle | None = N
         for p in puzzle.peers[cell]:
             if p > cell and state.value[p] == v:
                 house = next((h for h in g.cell_houses[cell] if h in g.cell_houses[p]), None)
-                shared = g.house_name(house) if house is not None else "a cage"
+                shared = g.house_name(house) if house is not None else _shared(puzzle, cell, p)
                 return _mistake(f"Check {shared}: a {word} appears twice there.",
                                 f"{puzzle.symbols[v]} appears twice in {shared}.",
                                 f"{puzzle.symbols[v]} appears twice in {shared} ({g.cell_name(cell)} and "
                                 f"{g.cell_name(p)}).", (cell, p))
+    broken = _broken_constraint(state)
+    if broken is not None:
+        return broken
     if original is not None:
         found = _against_original(state, original)
         if found is not None:
@@ -126,6 +129,46 @@ def hint(state: State, solver: Solver | None = None, original: Puzzle | None = N
             "grid still has one solution: reaching it needs a harder technique than these, or trying a "
             f"{word} and following it until it breaks the rules (trial and error)."))
     return Hint(step=step)
+
+
+def _shared(puzzle: Puzzle, a: int, b: int) -> str:
+    """What makes cells ``a`` and ``b`` (in no common row, column or box) differ: their cage, or the variant
+    constraint that groups them ("the diagonal r1c1-r9c9", "cells the anti-knight rule keeps apart")."""
+    if puzzle.cage_of[a] >= 0 and puzzle.cage_of[a] == puzzle.cage_of[b]:
+        return "a cage"
+    for constraint in puzzle.constraints:
+        for i, house in enumerate(constraint.houses(puzzle)):
+            if a in house and b in house:
+                return f"the {constraint.house_label(puzzle, i)}"
+        if any(a in group and b in group for group in constraint.distinct(puzzle)):
+            label = constraint.label(puzzle)
+            if constraint.covered():
+                return f"the {label}"
+            return f"cells the {label}{'' if label.endswith('rule') else ' rule'} keeps apart"
+    return "a cage"
+
+
+def _broken_constraint(state: State) -> Hint | None:
+    """A variant constraint the placed symbols break by themselves: two cells a dot, a thermometer or the
+    non-consecutive rule ties, or an odd or even cell (what the app shows as a clash)."""
+    puzzle = state.puzzle
+    g = puzzle.geometry
+    value, syms = state.value, puzzle.symbols
+    for constraint in puzzle.constraints:
+        label = constraint.label(puzzle)
+        for rel in constraint.relations(puzzle):
+            va, vb = value[rel.a], value[rel.b]
+            if va >= 0 and vb >= 0 and not rel.allowed[va] >> vb & 1:
+                a, b = g.cell_name(rel.a), g.cell_name(rel.b)
+                return _mistake(f"Check the {label}.", f"{a} and {b} break the {label}.",
+                                f"{a} holds {syms[va]} and {b} holds {syms[vb]}, which the {label} does not "
+                                "allow.", (rel.a, rel.b))
+        for cell, mask in constraint.unary(puzzle):
+            if value[cell] >= 0 and not mask >> value[cell] & 1:
+                return _mistake(f"Check the {label}.", f"{g.cell_name(cell)} breaks the {label}.",
+                                f"{g.cell_name(cell)} holds {syms[value[cell]]}, which the {label} does not allow.",
+                                (cell,))
+    return None
 
 
 def _against_original(state: State, original: Puzzle) -> Hint | None:

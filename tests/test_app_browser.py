@@ -48,9 +48,9 @@ class App:
     """A fresh browser context (its own storage) on the app, collecting
     console errors and every address requested."""
 
-    def __init__(self, browser, server, width: int = 1280, height: int = 900):
+    def __init__(self, browser, server, width: int = 1280, height: int = 900, scheme: str = "light"):
         self.server = server
-        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
         self.tab = self.context.new_page()
         self.errors: list[str] = []
         self.tab.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)

@@ -62,6 +62,9 @@ def page_title(puzzle: Puzzle, extra: Any = None) -> str:
             if isinstance(extra.get(key), (str, int)) and str(extra[key]).strip():
                 return str(extra[key]).strip()
     n = puzzle.size
+    if puzzle.constraints:  # a variant: named by its constraints, as a setter would ("thermometer, anti-knight")
+        kinds = list(dict.fromkeys(c.KIND for c in puzzle.constraints))
+        return f"deduce: {n}×{n} {'killer ' if puzzle.cages else ''}sudoku with {', '.join(kinds)}"
     kind = "killer" if puzzle.cages else "jigsaw" if puzzle.geometry.is_jigsaw else (
         "sudoku" if puzzle.geometry.box_shape else "Latin square")
     return f"deduce: {n}×{n} {kind}"
@@ -76,7 +79,12 @@ def _compact_marks(m: Marks) -> dict[str, list]:
 
 def board_data(puzzle: Puzzle, title: str) -> dict[str, Any]:
     """The puzzle as the page's script draws it: geometry, symbols, cages,
-    givens, the drawing's layout and the roles' colours (no steps)."""
+    givens, the drawing's layout and the roles' colours (no steps); a
+    variant's constraints as :func:`~deduce.render.json.constraint_drawing`
+    describes them (``drawing``, the same picture as the SVG's) and what the
+    app checks digits against (``play``: :func:`~deduce.render.json.play_rules`)."""
+    from .json import constraint_drawing, play_rules
+
     g = puzzle.geometry
     lay = Layout(puzzle)
     return {
@@ -86,6 +94,7 @@ def board_data(puzzle: Puzzle, title: str) -> dict[str, Any]:
         "givens": list(puzzle.givens), "roles": {k: list(v) for k, v in ROLES.items()},
         "layout": {"cs": lay.cs, "margin": lay.margin, "sub": lay.sub, "top": lay.top, "side": lay.side,
                    "small": lay.small, "big": lay.big},
+        "drawing": constraint_drawing(puzzle, lay), "play": play_rules(puzzle),
     }
 
 
@@ -145,7 +154,7 @@ def _summary(result: SolveResult) -> str:
     return "".join(parts)
 
 
-_BODY = """<header><h1>{title}</h1>{summary}</header>
+_BODY = """<header><h1>{title}</h1>{summary}<p id="rules" class="rules" hidden></p></header>
 <main>
 <section id="board" aria-label="grid">
 <div id="grid" class="grid" role="img" aria-label="the grid of the current step"></div>

@@ -104,8 +104,9 @@ def grid_svg(state: State, step: Step | None = None, *, givens: Sequence[int] | 
     if title:
         out.append(f"<title>{escape(title)}</title>")
     out.append(f'<rect x="0" y="0" width="{size}" height="{size}" fill="white"/>')
-    out.extend(_shading(m, g, lay))
+    # a variant's lines and shading go under a step's colours, which are then see-through (as grid.js draws)
     out.extend(constraints_svg(puzzle, lay, "under"))
+    out.extend(_shading(m, g, lay, bool(puzzle.constraints)))
     out.extend(_grid_lines(puzzle, lay))
     cage_role = dict(m.cages)
     for i in range(len(puzzle.cages)):
@@ -125,15 +126,16 @@ def constraints_svg(puzzle: Puzzle, lay: Layout, layer: str) -> list[str]:
     """The variant constraints of ``layer`` ("under" the grid lines: lines,
     diagonals; "over" them: dots), each drawn by its own class
     (:meth:`deduce.constraint.Constraint.svg`), as SudokuPad draws them."""
-    out = []
-    for constraint in puzzle.constraints:
-        if layer == constraint.LAYER:
-            out.extend(constraint.svg(puzzle, lay))
-    return out
+    if not puzzle.constraints:
+        return []
+    from .json import constraint_drawing  # the one description the page and the app draw too
+
+    return [item["svg"] for item in constraint_drawing(puzzle, lay)["items"] if item["layer"] == layer]
 
 
-def _shading(m: Marks, g: Any, lay: Layout) -> list[str]:
-    """House roles, then cell roles (a cell with several roles is striped)."""
+def _shading(m: Marks, g: Any, lay: Layout, see_through: bool = False) -> list[str]:
+    """House roles, then cell roles (a cell with several roles is striped; ``see_through`` over a variant's
+    constraints)."""
     cs = lay.cs
     out = []
     for h, role in m.houses:
@@ -141,6 +143,7 @@ def _shading(m: Marks, g: Any, lay: Layout) -> list[str]:
             x, y = lay.xy(cell)
             out.append(f'<rect class="{role}" x="{x}" y="{y}" width="{cs}" height="{cs}" '
                        f'fill="{ROLES[role][0]}" fill-opacity="0.6"/>')
+    alpha = ' fill-opacity="0.65"' if see_through else ""
     by_cell: dict[int, list[str]] = {}
     for c, role in m.cells:
         by_cell.setdefault(c, []).append(role)
@@ -149,7 +152,7 @@ def _shading(m: Marks, g: Any, lay: Layout) -> list[str]:
         w = cs / len(roles)
         for i, role in enumerate(roles):
             out.append(f'<rect class="{role}" x="{x + i * w:.1f}" y="{y}" width="{w:.1f}" height="{cs}" '
-                       f'fill="{ROLES[role][0]}"/>')
+                       f'fill="{ROLES[role][0]}"{alpha}/>')
     return out
 
 

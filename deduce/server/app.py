@@ -720,6 +720,7 @@ def create_app(settings: Settings | None = None) -> Service:
                                      allow_headers=["content-type"]))
     routes = [
         Route("/", server.page, methods=["GET"]),
+        Route("/app", server.page, methods=["GET"]),  # the app by name: /app?puzzle=... (as /?p=...)
         Route("/static/{name}", server.asset, methods=["GET"]),
         Route("/favicon.ico", server.favicon, methods=["GET"]),
         Route("/api/openapi.json", server.openapi, methods=["GET"]),

@@ -416,7 +416,8 @@ def board(entry: Any) -> dict[str, Any]:
     data["format"] = entry.format
     found = backtrack.first_solutions(puzzle, 2) if data.get("start") else []
     data["solutions"] = min(len(found), 2)
-    data["kind"] = "killer" if puzzle.cages else "jigsaw" if puzzle.geometry.is_jigsaw else "classic"
+    data["kind"] = "variant" if puzzle.constraints else "killer" if puzzle.cages else (
+        "jigsaw" if puzzle.geometry.is_jigsaw else "classic")
     return data
 
 

@@ -7,7 +7,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var STORE = "deduce-app-game", SETTINGS = "deduce-app-settings";
   var game = null;       // {src, board, v, m, undo, redo, sel, solution}
-  var D = null, G = null, n = 0, peers = [];
+  var D = null, G = null, n = 0, peers = [], rels = [], unary = {};
   var pencil = false, highlight = -1;
   var hint = null, hintLevel = 0, stepMarks = null, wrong = {};
   var busy = false;
@@ -86,7 +86,21 @@
     D.cages.forEach(function (cage) {
       cage[1].forEach(function (a) { cage[1].forEach(function (b) { if (a !== b) { peers[a][b] = true; } }); });
     });
+    // a variant's own rules (deduce/render/json.py's play_rules): more cells that differ (diagonals, extra
+    // regions, anti-knight...), pairs of cells whose digits must fit each other (dots, thermometers,
+    // non-consecutive), cells that hold only some digits (odd, even)
+    var play = D.play || { peers: [], relations: [], unary: [] };
+    play.peers.forEach(function (ab) { peers[ab[0]][ab[1]] = true; peers[ab[1]][ab[0]] = true; });
     peers = peers.map(function (p) { return Object.keys(p).map(Number); });
+    rels = [];
+    for (k = 0; k < n * n; k++) { rels.push([]); }
+    play.relations.forEach(function (r) {  // kept both ways: [the other cell, the allowed masks, this cell first?, label]
+      rels[r[0]].push([r[1], r[2], true, r[3]]); rels[r[1]].push([r[0], r[2], false, r[3]]);
+    });
+    unary = {};
+    play.unary.forEach(function (u) { unary[u[0]] = u; });
+    $("rules").innerHTML = G.rules();
+    $("rules").hidden = !G.drawing.rules.length;
     hint = null; stepMarks = null; wrong = {}; highlight = -1;
     var pad = [], opts = ['<option value="-1">none</option>'];
     for (var s = 0; s < n; s++) {
@@ -112,11 +126,19 @@
     if (highlight >= 0) { return highlight; }
     return game.v[game.sel] >= 0 ? game.v[game.sel] : -1;
   }
-  function clashes() {  // cells whose symbol a peer holds too
-    var out = {};
+  function fits(k, s, other, r) {  // symbol s in cell k beside symbol `other` in r[0], by relation r
+    return r[2] ? (r[1][s] >> other & 1) === 1 : (r[1][other] >> s & 1) === 1;
+  }
+  // cells whose symbol a peer holds too (true), or that a constraint's dot, line or mark rules out (its name)
+  function clashes() {
+    var out = {}, labels = (D.play || {}).labels || [];
     if (!settings.conflicts) { return out; }
     game.v.forEach(function (v, k) {
-      if (v >= 0 && peers[k].some(function (p) { return game.v[p] === v; })) { out[k] = true; }
+      if (v < 0) { return; }
+      if (peers[k].some(function (p) { return game.v[p] === v; })) { out[k] = true; return; }
+      if (k in unary && !(unary[k][1] >> v & 1)) { out[k] = labels[unary[k][2]] || "a constraint"; return; }
+      var r = rels[k].filter(function (x) { return game.v[x[0]] >= 0 && !fits(k, v, game.v[x[0]], x); })[0];
+      if (r) { out[k] = labels[r[3]] || "a constraint"; }
     });
     return out;
   }
@@ -143,6 +165,11 @@
   function candidatesOf(k) {  // the symbols no filled peer holds
     var mask = (1 << n) - 1;
     peers[k].forEach(function (p) { if (game.v[p] >= 0) { mask &= ~(1 << game.v[p]); } });
+    if (k in unary) { mask &= unary[k][1]; }
+    rels[k].forEach(function (r) {
+      if (game.v[r[0]] < 0) { return; }
+      for (var s = 0; s < n; s++) { if (!fits(k, s, game.v[r[0]], r)) { mask &= ~(1 << s); } }
+    });
     return mask;
   }
   // one move: [cell, value, marks] for each cell it changes; undone as one
@@ -526,7 +553,7 @@
       openPuzzle(text);
     });
   });
-  var linked = new URLSearchParams(location.search).get("p");
+  var query = new URLSearchParams(location.search), linked = query.get("p") || query.get("puzzle");
   var saved = restore();
   if (linked) {
     // the link is read once: a reload then keeps the game, whatever was opened since

@@ -174,6 +174,17 @@
     return out.join("");
   }
 
+  // the variant constraints (thermometers, arrows, dots, lines, outside clues...): the server's one description
+  // of them (deduce/render/json.py's constraint_drawing, in this layout), the same elements its SVG draws
+  var drawing = D.drawing || { items: [], rules: [] };
+  function variants(layer) {
+    return drawing.items.filter(function (it) { return it.layer === layer; }).map(function (it) { return it.svg; }).join("");
+  }
+  // the rule line: what the constraints without a picture say (anti-knight, non-consecutive, all dots given)
+  function rules() {
+    return drawing.rules.map(function (r) { return '<span class="rule">' + esc(r) + "</span>"; }).join(" ");
+  }
+
   // opts (the app's): selected cell, highlight (a symbol), wrong (cells), clash (cells whose symbol a peer
   // holds too), cells (focusable, labelled cells, in rows for a screen reader; the drawing is hidden from it)
   function drawGrid(state, m, opts) {
@@ -196,6 +207,9 @@
       }
     }
     var candRole = {}, elim = {}, placed = {}, discs = [];  // discs: the marked candidates links bend around
+    // a variant's lines and shading go under a step's colours, which are then see-through (as svg.py draws)
+    var seen = drawing.items.length ? ' fill-opacity="0.65"' : "";
+    out.push(variants("under"));
     if (m) {
       m.h.forEach(function (h) {
         houses[h[0]].forEach(function (c) {
@@ -210,7 +224,7 @@
         var roles = byCell[k], p = xy(+k), w = cs / roles.length;
         roles.forEach(function (role, j) {
           out.push('<rect class="' + role + '" data-cell="' + k + '" x="' + f1(p[0] + j * w) + '" y="' + p[1] + '" width="' + f1(w) +
-            '" height="' + cs + '" fill="' + colour(role) + '"/>');
+            '" height="' + cs + '" fill="' + colour(role) + '"' + seen + "/>");
         });
       });
       m.k.forEach(function (x) {
@@ -241,6 +255,7 @@
     var cageRole = {};
     if (m) { m.g.forEach(function (x) { cageRole[x[0]] = x[1]; }); }
     for (i = 0; i < D.cages.length; i++) { out.push(cageOutline(i, cageRole[i])); }
+    out.push(variants("over"));
     for (cell = 0; cell < n * n; cell++) {
       var xy0 = xy(cell), v = state.v[cell];
       if (v >= 0) {
@@ -306,13 +321,15 @@
     for (var k = 0; k < n * n; k++) { cageOf.push(-1); }
     D.cages.forEach(function (cage, i) { cage[1].forEach(function (k) { cageOf[k] = i; }); });
   })();
-  // "r4c5, empty, candidates 1 3 7" (or "r4c5, given 5", "r4c5, 5", "r4c5, 5, clashes with another 5"),
+  // "r4c5, empty, candidates 1 3 7" (or "r4c5, given 5", "r4c5, 5", "r4c5, 5, clashes with another 5", a
+  // variant's "r4c5, 5, clashes with the white dot r4c5-r4c6"),
   // then its cage: "cage of 3 cells adding up to 15"
   function cellLabel(state, cell, clash) {
     var name = cellName(cell), v = state.v[cell], out, cage = cageOf[cell];
     if (v >= 0) {
       out = name + ", " + (D.givens[cell] >= 0 ? "given " : "") + D.symbols[v] +
-        (clash && clash[cell] ? ", clashes with another " + D.symbols[v] : "");
+        (clash && clash[cell] === true ? ", clashes with another " + D.symbols[v] :
+          clash && clash[cell] ? ", clashes with the " + clash[cell] : "");
     } else {
       var cands = [];
       for (var s = 0; s < n; s++) { if (state.c[cell] >> s & 1) { cands.push(D.symbols[s]); } }
@@ -382,7 +399,7 @@
     return out.join("");
   }
 
-  return { draw: drawGrid, legend: legend, visible: visible, houses: houses, cellName: cellName,
+  return { draw: drawGrid, legend: legend, rules: rules, drawing: drawing, visible: visible, houses: houses, cellName: cellName,
     cellIndex: cellIndex, cellLabel: cellLabel, fromJson: fromJson, esc: esc };
   };
 })(window);
