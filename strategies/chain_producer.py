@@ -94,8 +94,9 @@ class ChainProducer:
         return f"{type(self).__name__}({self.kind!r})"
 
     def find(self, state: State) -> Iterator[Step]:
-        if self.mode == "static":
+        if self.mode == "static" and not _constraint_links(state):
             return best_first(self, state)
+        # (with the variant constraints' links, every conclusion sorted: the static screen knows houses only)
         return self._find_sorted(state)
 
     def _find_sorted(self, state: State) -> Iterator[Step]:
@@ -344,6 +345,16 @@ class ChainProducer:
         if not symbols & (symbols - 1):
             return "x"
         return "xy" if con.through_hidden() else "y"
+
+
+def _constraint_links(state: State) -> bool:
+    """Whether the puzzle's variant constraints give the chains links of their own
+    (:mod:`strategies.variants._links`)."""
+    if not state.puzzle.constraints:
+        return False
+    from .variants._links import links_for
+
+    return links_for(state) is not None
 
 
 def _branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:
