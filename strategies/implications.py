@@ -443,8 +443,8 @@ class Implications:
         made when first asked for; False when there is none (not installed, or a mode it does not
         propagate)."""
         if self._fast is None:
-            self._fast = self.links is None and context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0,
-                                                        MAX_DEPTH, RECORD_CODES) or False
+            self._fast = (self.links is None and context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0,
+                                                         MAX_DEPTH, RECORD_CODES)) or False
         return self._fast
 
     def _live_houses(self) -> dict[int, tuple[int, ...]]:

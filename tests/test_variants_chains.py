@@ -144,7 +144,7 @@ def instance(seed: int) -> tuple[Puzzle, State, list[int]]:
     rng = random.Random(seed)
     n = 4 if seed % 3 else 6
     grid = full_grid(n, rng)
-    kept = []
+    kept: list[Any] = []
     for con in random_constraints(n, rng):
         try:
             p = Puzzle.empty(n, constraints=kept + [con])
@@ -165,10 +165,8 @@ def instance(seed: int) -> tuple[Puzzle, State, list[int]]:
 
 def chain_steps(state: State, per_producer: int = 8) -> Iterator[Any]:
     for producer in PRODUCERS:
-        k = 0
-        for step in producer.find(state):
+        for k, step in enumerate(producer.find(state), 1):
             yield step
-            k += 1
             if k >= per_producer:
                 break
 
@@ -192,7 +190,7 @@ def test_the_random_positions_use_the_constraints_links() -> None:
     """The soundness test is about constraint links: most of its positions have some, and chains use them."""
     with_links = used = 0
     for seed in range(SEEDS):
-        puzzle, state, _ = instance(seed)
+        _, state, _ = instance(seed)
         if _links.links_for(state) is None:
             continue
         with_links += 1
@@ -232,7 +230,7 @@ def test_an_aic_through_a_white_dot_is_found_and_explained() -> None:
             found = step
             break
     assert found is not None, "no AIC through the white dot"
-    for c, s in found.eliminations:
+    for _, s in found.eliminations:
         assert s == 7, found.eliminations  # (8: both ends of the chain)
     text = TextRenderer(puzzle).levels(found)["explanation"]
     # (the dot's link, weak or strong, in its own words: the shortest chain takes the strong one,

@@ -46,7 +46,7 @@ True
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from deduce.constraint import Constraint, Relation
 from deduce.geometry import cells_of
@@ -177,21 +177,35 @@ def implied_relations(constraint: Constraint, puzzle: Puzzle) -> tuple[Relation,
         for i, j in itertools.combinations(range(len(cells)), 2):
             if j > i + 1:
                 least = sum(gaps[i:j])
-                out.append(Relation.of(cells[i], cells[j], n, lambda x, y, d=least: y - x >= d))
+                out.append(Relation.of(cells[i], cells[j], n, _at_least(least)))
     elif kind == "Arrow" and len(constraint.circle) == 1:  # type: ignore[attr-defined]
         circle = constraint.circle[0]  # type: ignore[attr-defined]
         for shaft in constraint.shafts:  # type: ignore[attr-defined]
             arrow = constraint.arrow_cells(shaft)  # type: ignore[attr-defined]
             rest = len(arrow) - 1
             for c in arrow:
-                out.append(Relation.of(circle, c, n, (lambda x, y: x == y) if not rest else
-                                       (lambda x, y, d=rest: x - y >= d)))
+                out.append(Relation.of(c, circle, n, _at_least(rest)) if rest else
+                           Relation.of(circle, c, n, _equal))
     elif kind == "Renban":
         cells = constraint.cells  # type: ignore[attr-defined]
         span = len(cells) - 1
         for a, b in itertools.combinations(cells, 2):
-            out.append(Relation.of(a, b, n, lambda x, y, d=span: x != y and abs(x - y) <= d))
+            out.append(Relation.of(a, b, n, _within(span)))
     return tuple(out)
+
+
+def _at_least(d: int) -> Callable[[int, int], bool]:
+    """The second value exceeds the first by at least d."""
+    return lambda x, y: y - x >= d
+
+
+def _within(d: int) -> Callable[[int, int], bool]:
+    """Different values at most d apart."""
+    return lambda x, y: x != y and abs(x - y) <= d
+
+
+def _equal(x: int, y: int) -> bool:
+    return x == y
 
 
 # -- propagation ------------------------------------------------------------------------------------
@@ -205,6 +219,10 @@ def propagate(imp: Implications, start: int, table: Links) -> Propagation:
 
     prop = Propagation(start)
     cand, smask, placed, generation, frontier = imp._begin(start)
+    # (what the links read of the position, once per propagation: the strong links found so far, the solved cells)
+    strong: dict[int, list[tuple[int, int, int]]] | None = (
+        per_position(imp.state, "variant strong links", dict) if imp.static and imp.symbol is None else None)
+    solved = imp.solved
     done = 0
     while frontier:
         placed, generation, _ = imp._follow(prop, frontier, cand, smask, placed, generation)
@@ -212,21 +230,22 @@ def propagate(imp: Implications, start: int, table: Links) -> Propagation:
             break
         new = list(itertools.islice(prop.nodes, done, None))
         done += len(new)
-        frontier = _constraint_links(imp, table, prop, new, cand, smask, placed)
+        frontier = _constraint_links(imp, table, prop, new, cand, smask, solved | placed, strong)
     return prop
 
 
 def _constraint_links(imp: Implications, table: Links, prop: Propagation, new: list[int], cand: list[int],
-                      smask: list[int], placed: int) -> list[int]:
+                      smask: list[int], fixed: int, strong: dict[int, list[tuple[int, int, int]]] | None) -> list[int]:
     """The literals the constraints' links add from ``new`` (recorded, the
-    candidates narrowed); empty on a contradiction (``prop.contradiction`` set)."""
-    nodes = prop.nodes
-    only, static, value = imp.symbol, imp.static, imp.value
+    candidates narrowed); empty on a contradiction (``prop.contradiction``
+    set).  ``fixed``: the cells holding a symbol; ``strong``: the static
+    strong links found so far (None in the dynamic mode, and for one symbol)."""
+    only, static, value, orig, at, house_at = imp.symbol, imp.static, imp.value, imp.cand, table.at, table.house_at
     out: list[int] = []
     for x in new:
         c, s = x >> 6, x >> 1 & 31
         if x & 1:
-            for k, b, fwd, _ in table.at[c]:
+            for k, b, fwd, _ in at[c]:
                 if value[b] >= 0:
                     continue
                 m = cand[b] & ~fwd[s]
@@ -235,29 +254,32 @@ def _constraint_links(imp: Implications, table: Links, prop: Propagation, new: l
                 if m and not _remove(prop, cand, smask, out, b, m, (WEAK, k), (x,)):
                     return []
             continue
-        if only is None:
-            if static:
-                for k, b, t in _strong_links(imp, table, c, s):
-                    if not _place(prop, out, b, t, (STRONG, k), (x,)):
-                        return []
-            else:
-                for k, b, fwd, back in table.at[c]:
-                    m = cand[b] & fwd[s]
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        t = low.bit_length() - 1
-                        if not back[t] & cand[c]:
-                            parents = tuple(lit(c, u, False) for u in cells_of(imp.cand[c] & back[t]))
-                            if not _remove(prop, cand, smask, out, b, low, (SUPPORT, k), parents):
-                                return []
-        if not _extra_houses(imp, table, prop, out, c, s, smask, placed):
+        if strong is not None:
+            key = x >> 1
+            found = strong.get(key)
+            if found is None:
+                found = strong[key] = _strong_links(imp, table, c, s)
+            for k, b, t in found:
+                if not _place(prop, out, b, t, (STRONG, k), (x,)):
+                    return []
+        elif only is None and not static:
+            for k, b, fwd, back in at[c]:
+                m = cand[b] & fwd[s]
+                while m:
+                    low = m & -m
+                    m ^= low
+                    t = low.bit_length() - 1
+                    if not back[t] & cand[c]:
+                        parents = tuple([c << 6 | u << 1 for u in cells_of(orig[c] & back[t])])  # (off literals)
+                        if not _remove(prop, cand, smask, out, b, low, (SUPPORT, k), parents):
+                            return []
+        if house_at[c] and not _extra_houses(imp, table, prop, out, c, s, smask, fixed):
             return []
     return out
 
 
 def _extra_houses(imp: Implications, table: Links, prop: Propagation, out: list[int], c: int, s: int,
-                  smask: list[int], placed: int) -> bool:
+                  smask: list[int], fixed: int) -> bool:
     """``c <> s``: the extra houses of c left with one place of s (it goes
     there) or none (a contradiction: False)."""
     nodes = prop.nodes
@@ -271,7 +293,7 @@ def _extra_houses(imp: Implications, table: Links, prop: Propagation, out: list[
         if not left:
             prop.contradiction = (-1, (EXTRA_NO_PLACE, i, s), gone)
             return False
-        if left & (left - 1) or left & (imp.solved | placed):
+        if left & (left - 1) or left & fixed:
             continue
         q = left.bit_length() - 1
         if lit(q, s, True) not in nodes and not _place(prop, out, q, s, (EXTRA_HIDDEN, i), gone):
@@ -282,23 +304,18 @@ def _extra_houses(imp: Implications, table: Links, prop: Propagation, out: list[
 def _strong_links(imp: Implications, table: Links, c: int, s: int) -> list[tuple[int, int, int]]:
     """``(pair, cell, symbol)``: what ``c <> s`` makes true in the position
     over the constraints' relations: a related cell each of whose other
-    candidates needs s in c (kept per position)."""
-    memo = per_position(imp.state, "variant strong links", dict)
-    key = c << 5 | s
-    found = memo.get(key)
-    if found is None:
-        cand, value = imp.cand, imp.value
-        found = []
-        if value[c] < 0 and cand[c] >> s & 1:
-            for k, b, _, back in table.at[c]:
-                mb = cand[b]
-                if value[b] >= 0 or not mb & (mb - 1):
-                    continue
-                lost = sum(1 << t for t in cells_of(mb) if back[t] & cand[c] == 1 << s)
-                left = mb & ~lost
-                if lost and left and not left & (left - 1):
-                    found.append((k, b, left.bit_length() - 1))
-        memo[key] = found
+    candidates needs s in c."""
+    cand, value = imp.cand, imp.value
+    found = []
+    if value[c] < 0 and cand[c] >> s & 1:
+        for k, b, _, back in table.at[c]:
+            mb = cand[b]
+            if value[b] >= 0 or not mb & (mb - 1):
+                continue
+            lost = sum(1 << t for t in cells_of(mb) if back[t] & cand[c] == 1 << s)
+            left = mb & ~lost
+            if lost and left and not left & (left - 1):
+                found.append((k, b, left.bit_length() - 1))
     return found
 
 
@@ -407,7 +424,6 @@ def _strong_words(r: TextRenderer, k: int, a: int, x: int, b: int, y: int) -> st
     """Why a <> x makes b = y (relation pair k)."""
     table = links_for_puzzle(r.puzzle)
     assert table is not None
-    pa, pb = table.pairs[k][:2]
     owners = {i for i, _ in table.pairs[k][4]}
     labels = [r.puzzle.constraints[i].label(r.puzzle) for i in sorted(owners)]
     return (f"without {r.sym(x)} in {r.cell(a)}, no other candidate of {r.cell(b)} fits the "
