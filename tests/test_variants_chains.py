@@ -26,6 +26,7 @@ from strategies.chains import Chains
 from strategies.forcing import ForcingChains
 from strategies.variants import _links
 from strategies.variants.arrow import Arrow
+from strategies.variants.between import BetweenLine
 from strategies.variants.diagonals import Diagonal
 from strategies.variants.kropki import KropkiDot
 from strategies.variants.nonconsecutive import NonConsecutive
@@ -34,6 +35,7 @@ from strategies.variants.renban import Renban
 from strategies.variants.thermometer import Thermometer
 from strategies.variants.whispers import GermanWhisper
 from strategies.variants.xv import XVMark
+from strategies.variants.zipper import ZipperLine
 
 #: Random positions tried (a third of them 6x6).
 SEEDS = 40
@@ -111,10 +113,11 @@ def _path(n: int, rng: random.Random, length: int) -> tuple[int, ...]:
 
 
 def random_constraints(n: int, rng: random.Random) -> list[Any]:
-    """Constraints of every kind that gives links, at random (some will not fit the grid)."""
+    """Constraints of every kind that gives links, at random (most will not fit the grid)."""
     out: list[Any] = []
-    for _ in range(rng.randrange(4, 9)):
-        kind = rng.choice(["white", "black", "thermo", "slow", "xv", "whisper", "renban", "palindrome", "arrow"])
+    for _ in range(60):
+        kind = rng.choice(["white", "black", "thermo", "slow", "xv", "whisper", "renban", "palindrome", "arrow",
+                           "between", "zipper"])
         path = _path(n, rng, rng.randrange(2, 5))
         if len(path) < 2:
             continue
@@ -130,6 +133,10 @@ def random_constraints(n: int, rng: random.Random) -> list[Any]:
             out.append(Renban(path))
         elif kind == "palindrome":
             out.append(Palindrome(path))
+        elif kind == "between":
+            out.append(BetweenLine(path))
+        elif kind == "zipper":
+            out.append(ZipperLine(path))
         elif len(path) >= 2:
             out.append(Arrow((path[0],), (path,)))
     if rng.random() < 0.3:
@@ -145,7 +152,10 @@ def instance(seed: int) -> tuple[Puzzle, State, list[int]]:
     n = 4 if seed % 3 else 6
     grid = full_grid(n, rng)
     kept: list[Any] = []
+    want = rng.randrange(3, 8)
     for con in random_constraints(n, rng):
+        if len(kept) >= want:
+            break
         try:
             p = Puzzle.empty(n, constraints=kept + [con])
         except ConstraintError:
@@ -199,7 +209,7 @@ def test_the_random_positions_use_the_constraints_links() -> None:
             if reasons & set(_links.REASONS):
                 used += 1
                 break
-    assert with_links >= 25 and used >= 10, (with_links, used)
+    assert with_links >= 35 and used >= 10, (with_links, used)
 
 
 # -- a hand-made position -------------------------------------------------------------------------
@@ -281,7 +291,8 @@ def test_implied_relations_are_the_rules_consequences() -> None:
     """A thermometer's far cells, an arrow's circle and cells, a renban's pairs: every pair of values a
     relation forbids is one no grid keeping the constraint holds there."""
     n = 4
-    constraints = [Thermometer((0, 1, 2)), Arrow((4,), ((4, 5, 6),)), Renban((8, 9, 10))]
+    constraints = [Thermometer((0, 1, 2)), Arrow((4,), ((4, 5, 6),)), Renban((8, 9, 10)), BetweenLine((12, 13, 14)),
+                   BetweenLine((0, 1, 5, 4)), ZipperLine((1, 5, 9))]
     for con in constraints:
         p = Puzzle.empty(n, constraints=[con])
         grids = completions(p, [(1 << n) - 1] * (n * n), limit=100_000)

@@ -167,7 +167,9 @@ def implied_relations(constraint: Constraint, puzzle: Puzzle) -> tuple[Relation,
     thermometer, cells further apart differ by at least the steps between
     them; an arrow's one-cell circle exceeds each cell of an arrow by at
     least the arrow's other cells (each at least 1); two cells of a renban
-    differ, by at most its length less one."""
+    differ, by at most its length less one; a between line's ends differ by
+    more than its middle's values can span, and from each middle cell; a
+    zipper line's middle cell exceeds each other cell."""
     n = puzzle.size
     kind = type(constraint).__name__
     out: list[Relation] = []
@@ -186,6 +188,19 @@ def implied_relations(constraint: Constraint, puzzle: Puzzle) -> tuple[Relation,
             for c in arrow:
                 out.append(Relation.of(c, circle, n, _at_least(rest)) if rest else
                            Relation.of(circle, c, n, _equal))
+    elif kind == "BetweenLine":
+        cells = constraint.cells  # type: ignore[attr-defined]
+        ends, middle = (cells[0], cells[-1]), cells[1:-1]
+        peers = puzzle.peer_masks
+        # (the middle's values lie strictly between the ends': as many values as cells when they all see each other)
+        apart = len(middle) if all(peers[a] >> b & 1 for a, b in itertools.combinations(middle, 2)) else 1
+        if middle:
+            out.append(Relation.of(ends[0], ends[1], n, _apart(apart + 1)))
+        out.extend(Relation.of(e, c, n, _unequal) for e in ends for c in middle)
+    elif kind == "ZipperLine" and constraint.middle is not None:  # type: ignore[attr-defined]
+        middle = constraint.middle  # type: ignore[attr-defined]
+        for pair in constraint.pairs():  # type: ignore[attr-defined]
+            out.extend(Relation.of(c, middle, n, _at_least(1)) for c in pair)
     elif kind == "Renban":
         cells = constraint.cells  # type: ignore[attr-defined]
         span = len(cells) - 1
@@ -206,6 +221,15 @@ def _within(d: int) -> Callable[[int, int], bool]:
 
 def _equal(x: int, y: int) -> bool:
     return x == y
+
+
+def _apart(d: int) -> Callable[[int, int], bool]:
+    """Values at least d apart."""
+    return lambda x, y: abs(x - y) >= d
+
+
+def _unequal(x: int, y: int) -> bool:
+    return x != y
 
 
 # -- propagation ------------------------------------------------------------------------------------
