@@ -76,7 +76,7 @@ def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: di
     elif kind == "cell":
         why = f"it is {r.sym(lit_symbol(parents[0]))}"
     elif kind == "peer":
-        why = _peer_reason(r, cell, reason[1])
+        why = peer_reason(r, cell, reason[1])
     elif kind == "naked":
         why = "its only candidate left"
     elif kind == "hidden":
@@ -105,7 +105,7 @@ def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: di
     return why
 
 
-def _peer_reason(r: TextRenderer, cell: int, other: int) -> str:
+def peer_reason(r: TextRenderer, cell: int, other: int) -> str:
     """``same row as r1c2``; for peers by a variant constraint, ``same diagonal r1c1-r9c9 as r5c5``."""
     said = _links.peer_words(r, cell, other) if r.puzzle.constraints else None
     return said or same_house(r, cell, other)
@@ -319,7 +319,7 @@ def _link_reason(r: TextRenderer, kind: str, house: int, a: Face, b: Face) -> st
     if a[0] != b[0]:
         return f"it is {r.sym(a[0])}"
     if len(a[1]) == 1 and len(b[1]) == 1:
-        return _peer_reason(r, b[1][0], a[1][0])
+        return peer_reason(r, b[1][0], a[1][0])
     seen = r.cell(a[1][0]) if len(a[1]) == 1 else r.cells(a[1])
     return f"{'it sees' if len(b[1]) == 1 else 'they all see'} {seen}"
 

@@ -301,3 +301,14 @@ def test_implied_relations_are_the_rules_consequences() -> None:
             for x, y in seen:
                 assert rel.allowed[x] >> y & 1, (con, rel, x, y)
             assert any(not rel.allowed[x] >> y & 1 for x in range(n) for y in range(n))
+
+
+def test_peers_by_a_constraint_are_named_by_it() -> None:
+    from strategies._chain_records import peer_reason
+    from strategies.variants.antichess import AntiKnight
+
+    puzzle = Puzzle.empty(9, constraints=[AntiKnight(), Diagonal("+")])
+    r = TextRenderer(puzzle)
+    assert peer_reason(r, 0, 1) == "same row as r1c2"
+    assert peer_reason(r, 72, 40) == "same diagonal r9c1-r1c9 as r5c5"
+    assert peer_reason(r, 2, 13) == "anti-knight with r2c5"
