@@ -37,8 +37,8 @@ cells the picture marks) read it back.
 >>> from strategies.variants.kropki import KropkiDot
 >>> p = Puzzle.empty(4, constraints=[KropkiDot("difference", (0, 1))])
 >>> t = links_for_puzzle(p)
->>> [bin(m) for m in t.at[0][0][2]]
-['0b10', '0b101', '0b1010', '0b100']
+>>> [bin(m) for m in t.at[0][0][2]], t.at[0][0][4]
+(['0b10', '0b101', '0b1010', '0b100'], 3)
 >>> links_for_puzzle(Puzzle.empty(4)) is None
 True
 """
@@ -84,7 +84,9 @@ class Links:
     symbol of a the symbols b may hold with it, per symbol of b those of a,
     and ``owners`` the ``(constraint index, forward)`` of each constraint
     relating them.  ``at[c]`` lists the pairs of cell c, oriented from it:
-    ``(k, other cell, forward, backward)``.  ``houses[i]`` is the mask of
+    ``(k, other cell, forward, backward, most)``, ``most`` the most symbols
+    of c that one symbol of the other cell forbids (c keeping more, every
+    symbol of the other cell has support in c).  ``houses[i]`` is the mask of
     extra house i, ``house_at[c]`` the extra houses of cell c.
     """
 
@@ -94,10 +96,11 @@ class Links:
                  houses: Sequence[int]):
         self.puzzle = puzzle
         self.pairs = pairs
-        at: list[list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in range(puzzle.ncells)]
+        at: list[list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]]] = [[] for _ in range(puzzle.ncells)]
+        full = (1 << puzzle.size) - 1
         for k, (a, b, fwd, back, _) in enumerate(pairs):
-            at[a].append((k, b, fwd, back))
-            at[b].append((k, a, back, fwd))
+            at[a].append((k, b, fwd, back, max((full & ~m).bit_count() for m in back)))
+            at[b].append((k, a, back, fwd, max((full & ~m).bit_count() for m in fwd)))
         self.at = tuple(tuple(x) for x in at)
         self.houses = tuple(houses)
         self.house_at = tuple(tuple(i for i, m in enumerate(self.houses) if m >> c & 1)
@@ -269,7 +272,7 @@ def _constraint_links(imp: Implications, table: Links, prop: Propagation, new: l
     for x in new:
         c, s = x >> 6, x >> 1 & 31
         if x & 1:
-            for k, b, fwd, _ in at[c]:
+            for k, b, fwd, _, _ in at[c]:
                 if value[b] >= 0:
                     continue
                 m = cand[b] & ~fwd[s]
@@ -287,7 +290,10 @@ def _constraint_links(imp: Implications, table: Links, prop: Propagation, new: l
                 if not _place(prop, out, b, t, (STRONG, k), (x,)):
                     return []
         elif only is None and not static:
-            for k, b, fwd, back in at[c]:
+            left = cand[c].bit_count()
+            for k, b, fwd, back, most in at[c]:
+                if left > most:
+                    continue  # (every symbol of b has support left in c)
                 m = cand[b] & fwd[s]
                 while m:
                     low = m & -m
@@ -332,9 +338,10 @@ def _strong_links(imp: Implications, table: Links, c: int, s: int) -> list[tuple
     cand, value = imp.cand, imp.value
     found = []
     if value[c] < 0 and cand[c] >> s & 1:
-        for k, b, _, back in table.at[c]:
+        left = cand[c].bit_count() - 1
+        for k, b, _, back, most in table.at[c]:
             mb = cand[b]
-            if value[b] >= 0 or not mb & (mb - 1):
+            if left > most or value[b] >= 0 or not mb & (mb - 1):
                 continue
             lost = sum(1 << t for t in cells_of(mb) if back[t] & cand[c] == 1 << s)
             left = mb & ~lost
@@ -386,13 +393,13 @@ def relation_forbids(puzzle: Puzzle, a: int, x: int, b: int, y: int) -> bool:
     table = links_for_puzzle(puzzle)
     if table is None:
         return False
-    return any(other == b and not fwd[x] >> y & 1 for _, other, fwd, _ in table.at[a])
+    return any(other == b and not fwd[x] >> y & 1 for _, other, fwd, _, _ in table.at[a])
 
 
 def partners(puzzle: Puzzle) -> tuple[tuple[int, ...], ...] | None:
     """Per cell, the cells a relation joins it to (None without any link)."""
     table = links_for_puzzle(puzzle)
-    return None if table is None else tuple(tuple(o for _, o, _, _ in at) for at in table.at)
+    return None if table is None else tuple(tuple(entry[1] for entry in at) for at in table.at)
 
 
 # -- what an AIC's link carries, and the words ------------------------------------------------------
