@@ -249,7 +249,7 @@ def propagate(imp: Implications, start: int, table: Links) -> Propagation:
     # (what the links read of the position, once per propagation: the strong links found so far, the solved cells)
     strong: dict[int, list[tuple[int, int, int]]] | None = (
         per_position(imp.state, "variant strong links", dict) if imp.static and imp.symbol is None else None)
-    solved = imp.solved
+    solved = imp.solved if table.houses else 0  # (read by the extra houses alone)
     done = 0
     while frontier:
         placed, generation, _ = imp._follow(prop, frontier, cand, smask, placed, generation)
@@ -343,7 +343,12 @@ def _strong_links(imp: Implications, table: Links, c: int, s: int) -> list[tuple
             mb = cand[b]
             if left > most or value[b] >= 0 or not mb & (mb - 1):
                 continue
-            lost = sum(1 << t for t in cells_of(mb) if back[t] & cand[c] == 1 << s)
+            lost, m, cc, sbit = 0, mb, cand[c], 1 << s
+            while m:
+                low = m & -m
+                m ^= low
+                if back[low.bit_length() - 1] & cc == sbit:
+                    lost |= low
             left = mb & ~lost
             if lost and left and not left & (left - 1):
                 found.append((k, b, left.bit_length() - 1))
