@@ -53,12 +53,12 @@ from deduce.geometry import cells_of
 from deduce.literal import lit
 from deduce.solve_cache import per_position
 
+from ..implications import MAX_DEPTH, Implications, Propagation, _add
+
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
     from deduce.render.words import TextRenderer
     from deduce.state import State
-
-    from ..implications import Implications, Propagation
 
 #: ``(WEAK, k)``: cell = x, so its partner on relation ``k`` loses what the relation does not allow with x.
 WEAK = "constraint"
@@ -242,8 +242,6 @@ def propagate(imp: Implications, start: int, table: Links) -> Propagation:
     """:meth:`Implications._propagate_python` with the constraints' links:
     the engine's links to a fixed point, then the links of :data:`REASONS`
     from every literal reached since, and so on."""
-    from ..implications import MAX_DEPTH, Propagation
-
     prop = Propagation(start)
     cand, smask, placed, generation, frontier = imp._begin(start)
     # (what the links read of the position, once per propagation: the strong links found so far, the solved cells)
@@ -287,7 +285,7 @@ def _constraint_links(imp: Implications, table: Links, prop: Propagation, new: l
             if found is None:
                 found = strong[key] = _strong_links(imp, table, c, s)
             for k, b, t in found:
-                if not _place(prop, out, b, t, (STRONG, k), (x,)):
+                if not _add(prop, cand, smask, out, lit(b, t, True), (STRONG, k), (x,)):
                     return []
         elif only is None and not static:
             left = cand[c].bit_count()
@@ -303,13 +301,13 @@ def _constraint_links(imp: Implications, table: Links, prop: Propagation, new: l
                         parents = tuple([c << 6 | u << 1 for u in cells_of(orig[c] & back[t])])  # (off literals)
                         if not _remove(prop, cand, smask, out, b, low, (SUPPORT, k), parents):
                             return []
-        if house_at[c] and not _extra_houses(imp, table, prop, out, c, s, smask, fixed):
+        if house_at[c] and not _extra_houses(imp, table, prop, out, c, s, cand, smask, fixed):
             return []
     return out
 
 
 def _extra_houses(imp: Implications, table: Links, prop: Propagation, out: list[int], c: int, s: int,
-                  smask: list[int], fixed: int) -> bool:
+                  cand: list[int], smask: list[int], fixed: int) -> bool:
     """``c <> s``: the extra houses of c left with one place of s (it goes
     there) or none (a contradiction: False)."""
     nodes = prop.nodes
@@ -326,7 +324,7 @@ def _extra_houses(imp: Implications, table: Links, prop: Propagation, out: list[
         if left & (left - 1) or left & fixed:
             continue
         q = left.bit_length() - 1
-        if lit(q, s, True) not in nodes and not _place(prop, out, q, s, (EXTRA_HIDDEN, i), gone):
+        if lit(q, s, True) not in nodes and not _add(prop, cand, smask, out, lit(q, s, True), (EXTRA_HIDDEN, i), gone):
             return False
     return True
 
@@ -375,20 +373,6 @@ def _remove(prop: Propagation, cand: list[int], smask: list[int], out: list[int]
         cand[b] &= ~low
         smask[t] &= ~bbit
         out.append(y)
-    return True
-
-
-def _place(prop: Propagation, out: list[int], b: int, t: int, reason: tuple, parents: tuple[int, ...]) -> bool:
-    """Cell b holds t; False on a contradiction."""
-    nodes = prop.nodes
-    y = lit(b, t, True)
-    if y in nodes:
-        return True
-    if y ^ 1 in nodes:
-        prop.contradiction = (y, reason, parents)
-        return False
-    nodes[y] = (reason, parents)
-    out.append(y)
     return True
 
 
