@@ -86,9 +86,9 @@ def completions(puzzle: Puzzle, cand: list[int], limit: int = 5000) -> list[list
     return out
 
 
-def full_grid(n: int, rng: random.Random) -> list[int]:
-    """A random full grid of size n (rows, columns and boxes)."""
-    puzzle = Puzzle.empty(n)
+def full_grid(n: int, rng: random.Random, constraints: tuple[Any, ...] = ()) -> list[int] | None:
+    """A random full grid of size n (rows, columns and boxes, and ``constraints``), or None."""
+    puzzle = Puzzle.empty(n, constraints=constraints)
     cand = [(1 << n) - 1] * (n * n)
     # (a random first row and column fixed, then the first completion)
     row = list(range(n))
@@ -96,7 +96,7 @@ def full_grid(n: int, rng: random.Random) -> list[int]:
     for c, s in enumerate(row):
         cand[c] = 1 << s
     grids = completions(puzzle, cand, limit=20)
-    return rng.choice(grids)
+    return rng.choice(grids) if grids else None
 
 
 def _path(n: int, rng: random.Random, length: int) -> tuple[int, ...]:
@@ -140,9 +140,7 @@ def random_constraints(n: int, rng: random.Random) -> list[Any]:
         elif len(path) >= 2:
             out.append(Arrow((path[0],), (path,)))
     if rng.random() < 0.3:
-        out.append(NonConsecutive())
-    if rng.random() < 0.3:
-        out.append(Diagonal(rng.choice("+-")))
+        out.insert(0, NonConsecutive())
     return out
 
 
@@ -150,9 +148,15 @@ def instance(seed: int) -> tuple[Puzzle, State, list[int]]:
     """A random variant position with at least one completion: (puzzle, position, one completion)."""
     rng = random.Random(seed)
     n = 4 if seed % 3 else 6
-    grid = full_grid(n, rng)
-    kept: list[Any] = []
-    want = rng.randrange(3, 8)
+    # (a diagonal or two, an extra house, in some: the grid made to keep them)
+    diagonals = tuple(Diagonal(d) for d in rng.choice([(), (), "+", "-", "+-"]))
+    grid = full_grid(n, rng, diagonals)
+    if grid is None:
+        diagonals = ()
+        grid = full_grid(n, rng)
+    assert grid is not None
+    kept: list[Any] = list(diagonals)
+    want = len(kept) + rng.randrange(3, 8)
     for con in random_constraints(n, rng):
         if len(kept) >= want:
             break
