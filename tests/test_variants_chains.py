@@ -29,8 +29,10 @@ from strategies.variants.arrow import Arrow
 from strategies.variants.between import BetweenLine
 from strategies.variants.diagonals import Diagonal
 from strategies.variants.kropki import KropkiDot
+from strategies.variants.little_killer import LittleKiller
 from strategies.variants.nonconsecutive import NonConsecutive
 from strategies.variants.palindrome import Palindrome
+from strategies.variants.region_sum import RegionSumLine
 from strategies.variants.renban import Renban
 from strategies.variants.thermometer import Thermometer
 from strategies.variants.whispers import GermanWhisper
@@ -117,7 +119,7 @@ def random_constraints(n: int, rng: random.Random) -> list[Any]:
     out: list[Any] = []
     for _ in range(60):
         kind = rng.choice(["white", "black", "thermo", "slow", "xv", "whisper", "renban", "palindrome", "arrow",
-                           "between", "zipper"])
+                           "between", "zipper", "regionsum"])
         path = _path(n, rng, rng.randrange(2, 5))
         if len(path) < 2:
             continue
@@ -137,6 +139,8 @@ def random_constraints(n: int, rng: random.Random) -> list[Any]:
             out.append(BetweenLine(path))
         elif kind == "zipper":
             out.append(ZipperLine(path))
+        elif kind == "regionsum":
+            out.append(RegionSumLine(path))
         elif len(path) >= 2:
             out.append(Arrow((path[0],), (path,)))
     if rng.random() < 0.3:
@@ -292,11 +296,13 @@ def test_a_puzzle_without_links_takes_the_engines_own_path() -> None:
 
 
 def test_implied_relations_are_the_rules_consequences() -> None:
-    """A thermometer's far cells, an arrow's circle and cells, a renban's pairs: every pair of values a
-    relation forbids is one no grid keeping the constraint holds there."""
+    """A thermometer's far cells, an arrow's circle and cells, a renban's pairs, a between line's, a zipper
+    line's, a little killer's, a region-sum line's: every pair of values a relation forbids is one no grid
+    keeping the constraint holds there."""
     n = 4
     constraints = [Thermometer((0, 1, 2)), Arrow((4,), ((4, 5, 6),)), Renban((8, 9, 10)), BetweenLine((12, 13, 14)),
-                   BetweenLine((0, 1, 5, 4)), ZipperLine((1, 5, 9))]
+                   BetweenLine((0, 1, 5, 4)), ZipperLine((1, 5, 9)), LittleKiller((0, 1), "DR", 6, 4),
+                   LittleKiller((0, 0), "DR", 8, 4), RegionSumLine((1, 2, 6)), RegionSumLine((5, 6, 2))]
     for con in constraints:
         p = Puzzle.empty(n, constraints=[con])
         grids = completions(p, [(1 << n) - 1] * (n * n), limit=100_000)

@@ -172,7 +172,9 @@ def implied_relations(constraint: Constraint, puzzle: Puzzle) -> tuple[Relation,
     least the arrow's other cells (each at least 1); two cells of a renban
     differ, by at most its length less one; a between line's ends differ by
     more than its middle's values can span, and from each middle cell; a
-    zipper line's middle cell exceeds each other cell."""
+    zipper line's middle cell exceeds each other cell; two cells of a little
+    killer add up to its total less what the others can; a region-sum line's
+    one-cell piece equals or exceeds each cell of another piece."""
     n = puzzle.size
     kind = type(constraint).__name__
     out: list[Relation] = []
@@ -204,6 +206,19 @@ def implied_relations(constraint: Constraint, puzzle: Puzzle) -> tuple[Relation,
         middle = constraint.middle  # type: ignore[attr-defined]
         for pair in constraint.pairs():  # type: ignore[attr-defined]
             out.extend(Relation.of(c, middle, n, _at_least(1)) for c in pair)
+    elif kind == "LittleKiller":
+        cells, total = constraint.cells(), constraint.value  # type: ignore[attr-defined]
+        rest = len(cells) - 2
+        if rest >= 0:  # (the other cells add up to rest..rest * n: digits may repeat on a diagonal)
+            for a, b in itertools.combinations(cells, 2):
+                out.append(Relation.of(a, b, n, _sum_within(total - rest * n, total - rest)))
+    elif kind == "RegionSumLine":
+        pieces = constraint.pieces(puzzle)  # type: ignore[attr-defined]
+        for one in (p[0] for p in pieces if len(p) == 1):
+            for piece in pieces:
+                if piece != (one,):
+                    out.extend(Relation.of(c, one, n, _at_least(len(piece) - 1)) if len(piece) > 1 else
+                               Relation.of(c, one, n, _equal) for c in piece)
     elif kind == "Renban":
         cells = constraint.cells  # type: ignore[attr-defined]
         span = len(cells) - 1
@@ -224,6 +239,11 @@ def _within(d: int) -> Callable[[int, int], bool]:
 
 def _equal(x: int, y: int) -> bool:
     return x == y
+
+
+def _sum_within(low: int, high: int) -> Callable[[int, int], bool]:
+    """Two values adding up to low..high."""
+    return lambda x, y: low <= x + y <= high
 
 
 def _apart(d: int) -> Callable[[int, int], bool]:
