@@ -330,6 +330,10 @@ class ChainProducer:
         symbols = sorted({x >> 1 & 31 for _, chain, _ in branches for x, _, _ in chain})   # (lit_symbol, inline)
         houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
         static = all(static_records(records) for _, records, _ in branches)
+        if static and state.puzzle.constraints:
+            from .variants._links import static_links
+
+            static = all(static_links(records) for _, records, _ in branches)
         level = nesting(con)
         return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
                     houses=houses, symbols=symbols, variant=variant,

@@ -322,3 +322,10 @@ def test_peers_by_a_constraint_are_named_by_it() -> None:
     assert peer_reason(r, 0, 1) == "same row as r1c2"
     assert peer_reason(r, 72, 40) == "same diagonal r9c1-r1c9 as r5c5"
     assert peer_reason(r, 2, 13) == "anti-knight with r2c5"
+
+
+def test_a_link_that_needs_the_assumption_is_not_static() -> None:
+    one = [(2, (_links.SUPPORT, 0), (4,))]
+    two = [(2, (_links.SUPPORT, 0), (4, 6))]
+    assert _links.static_links(one) and not _links.static_links(two)
+    assert not _links.static_links([(3, (_links.EXTRA_HIDDEN, 0), (4, 6))])

@@ -396,6 +396,13 @@ def _remove(prop: Propagation, cand: list[int], smask: list[int], out: list[int]
     return True
 
 
+def static_links(records: Sequence[tuple[int, tuple, tuple[int, ...]]]) -> bool:
+    """Whether the constraints' links among a chain's records hold without its assumption (as
+    :func:`strategies.implications.static_records` asks of the engine's own): a support lost, or an
+    extra house's last place, after more than one candidate went, needed it."""
+    return not any(reason[0] in (SUPPORT, EXTRA_HIDDEN) and len(parents) > 1 for _, reason, parents in records)
+
+
 def relation_forbids(puzzle: Puzzle, a: int, x: int, b: int, y: int) -> bool:
     """Whether the constraints' relations forbid a = x with b = y (an AIC's
     ends that cannot both be true)."""
