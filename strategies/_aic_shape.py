@@ -40,6 +40,7 @@ from deduce.state import State
 
 from .conclusions import CONTRADICTION, DOUBLE, Conclusion
 from .implications import ALS_NODE, GROUP, HIDDEN, NAKED, PEER, SAME_CELL, Propagation
+from .variants import _links
 
 Node = tuple  # (symbol, cells, out), and for a set its places of both symbols
 LinkKind = tuple[str, int]
@@ -47,6 +48,9 @@ LinkKind = tuple[str, int]
 Shape = tuple[tuple[Node, ...], tuple[LinkKind, ...], bool]
 
 _WEAK = (PEER, SAME_CELL)
+#: The links a variant constraint gives (strategies/variants/_links.py): weak, and strong
+_LINK_WEAK = (_links.WEAK,)
+_LINK_STRONG = (_links.STRONG, _links.EXTRA_HIDDEN)
 
 
 def _node(x: int) -> Node:
@@ -76,6 +80,15 @@ class _Branch:
             record = prop.nodes[x]
         reason, parents = record
         kind = reason[0]
+        if kind in _LINK_WEAK or kind in _LINK_STRONG:  # (one parent: the links of static chains)
+            if len(parents) != 1:
+                return None
+            back = self.walk(parents[0])
+            if back is None:
+                return None
+            code = _links.link_code(reason)
+            assert code is not None
+            return back[0] + [_node(x)], back[1] + [("-" if kind in _LINK_WEAK else "=", code)]
         if kind in _WEAK or kind in (NAKED, HIDDEN):
             if len(parents) != 1:
                 return None
@@ -161,7 +174,7 @@ def _strand(con: Conclusion) -> tuple[list[Node], list[LinkKind]] | None:
             a, b = one.walk(parents[0]), two.walk(parents[1])
             if a is None or b is None or one.used & two.used:
                 return None
-            join: LinkKind = ("=", -1) if reason[0] == "empty" else ("=", reason[1])
+            join = _join(reason)
             rb = _reverse(*b)
             return a[0] + rb[0], a[1][1:] + [join] + rb[1][:-1]
         one, two = _Branch(prop), _Branch(prop)
@@ -195,6 +208,16 @@ def _strand(con: Conclusion) -> tuple[list[Node], list[LinkKind]] | None:
     return None
 
 
+def _join(reason: tuple) -> LinkKind:
+    """The strong link a contradiction's two last nodes make: a cell's two
+    candidates, a house's (an extra house's number: strategies/variants/_links.py) two places."""
+    if reason[0] == "empty":
+        return ("=", -1)
+    if reason[0] == _links.EXTRA_NO_PLACE:
+        return ("=", _links.house_code(reason[1]))
+    return ("=", reason[1])
+
+
 def _placing(prop: Propagation) -> tuple[list[Node], list[LinkKind]] | None:
     """A candidate whose removal runs into a contradiction, as a chain from
     the candidate back to itself, strong links at both ends: if it is false,
@@ -208,7 +231,7 @@ def _placing(prop: Propagation) -> tuple[list[Node], list[LinkKind]] | None:
         a, b = one.walk(parents[0]), two.walk(parents[1])
         if a is None or b is None or one.used & two.used or one.absorbed or two.absorbed:
             return None
-        join: LinkKind = ("=", -1) if reason[0] == "empty" else ("=", reason[1])
+        join = _join(reason)
         rb = _reverse(*b)
         return [home] + a[0] + rb[0] + [home], a[1] + [join] + rb[1]
     a = one.walk(x, (reason, parents))
@@ -265,6 +288,9 @@ def _with_places(state: State, node: Node) -> Node:
 def _sees_face(state: State, cell: int, sym: int, face: Face) -> bool:
     """Whether (cell, sym) being true makes the face false (a weak link)."""
     fs, cells = face
+    if len(cells) == 1 and cells[0] != cell and state.puzzle.constraints and _links.relation_forbids(
+            state.puzzle, cell, sym, cells[0], fs):
+        return True  # (a variant constraint's weak link)
     if fs == sym:
         pm = state.puzzle.peer_masks[cell]
         return cell not in cells and all(pm >> q & 1 for q in cells)
@@ -283,8 +309,11 @@ def _seeing_both(state: State, a: Face, b: Face) -> list[tuple[int, int]]:
     cells = set(a[1]) | set(b[1])
     pm = state.puzzle.peer_masks
     around: set[int] = set()
+    partners = _links.partners(state.puzzle) if state.puzzle.constraints else None
     for c in cells:
         around.add(c)
+        if partners is not None:
+            around.update(partners[c])
         m = pm[c]
         while m:
             low = m & -m

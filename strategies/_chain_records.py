@@ -18,6 +18,8 @@ from deduce.literal import lit_cell, lit_symbol, unpack
 from deduce.render.marks import Builder, Marks, default_marks, numbered
 from deduce.render.words.prose import Field, capitalize, prose, same_house, word
 
+from .variants import _links
+
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
     from deduce.render.words import TextRenderer
@@ -69,10 +71,12 @@ def _line_refs(refs: list[int]) -> str:
 def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: dict[int, int], prev: int) -> str:
     kind = reason[0]
     cell, sym = lit_cell(x), lit_symbol(x)
-    if kind == "cell":
+    if kind in _links.REASONS:  # a variant constraint's link
+        why = _links.record_words(r, x, reason, parents) or kind
+    elif kind == "cell":
         why = f"it is {r.sym(lit_symbol(parents[0]))}"
     elif kind == "peer":
-        why = same_house(r, cell, reason[1])
+        why = peer_reason(r, cell, reason[1])
     elif kind == "naked":
         why = "its only candidate left"
     elif kind == "hidden":
@@ -99,6 +103,12 @@ def _why_node(r: TextRenderer, x: int, reason: tuple, parents: tuple, number: di
     if refs and (len(refs) > 1 or refs[0] != prev):
         why += f", by {_line_refs(refs)}"
     return why
+
+
+def peer_reason(r: TextRenderer, cell: int, other: int) -> str:
+    """``same row as r1c2``; for peers by a variant constraint, ``same diagonal r1c1-r9c9 as r5c5``."""
+    said = _links.peer_words(r, cell, other) if r.puzzle.constraints else None
+    return said or same_house(r, cell, other)
 
 
 def thread_order(start: int, chain: tuple) -> list[tuple]:
@@ -147,6 +157,7 @@ def _branch_lines(r: TextRenderer, start: int, chain: tuple, contradiction: tupl
         x, reason, parents = contradiction
         if x < 0:
             what = (f"{r.cell(reason[1])} has no candidate left" if reason[0] == "empty"
+                    else _links.no_place_words(r, reason) if reason[0] == _links.EXTRA_NO_PLACE
                     else f"{r.sym(reason[2])} has no place left in {r.house(reason[1])}")
             refs = sorted(number[p] for p in parents if p in number)
             lines.append(f"{indent}{k + 1}. then {what} (by {_line_refs(refs)}): impossible")
@@ -297,6 +308,8 @@ def _statement(r: TextRenderer, face: Face, true: bool) -> str:
 
 def _link_reason(r: TextRenderer, kind: str, house: int, a: Face, b: Face) -> str:
     """Why side ``a`` of one node decides side ``b`` of the next."""
+    if house <= -2:  # a link a variant constraint gives (its number: strategies/variants/_links.py)
+        return _links.link_words(r, house, a, b, kind == "=")
     if kind == "=":
         if a[0] != b[0]:
             return "its only other candidate"
@@ -306,7 +319,7 @@ def _link_reason(r: TextRenderer, kind: str, house: int, a: Face, b: Face) -> st
     if a[0] != b[0]:
         return f"it is {r.sym(a[0])}"
     if len(a[1]) == 1 and len(b[1]) == 1:
-        return same_house(r, b[1][0], a[1][0])
+        return peer_reason(r, b[1][0], a[1][0])
     seen = r.cell(a[1][0]) if len(a[1]) == 1 else r.cells(a[1])
     return f"{'it sees' if len(b[1]) == 1 else 'they all see'} {seen}"
 
@@ -368,10 +381,13 @@ CHAIN_FIELDS: dict[str, Field] = {
 # -- the picture (see :mod:`deduce.render.marks`) -----------------------------------
 
 
-def _chain_links(b: Builder, records: Iterable[tuple]) -> None:
+def _chain_links(b: Builder, records: Iterable[tuple], puzzle: Puzzle | None = None) -> None:
     """Roles and links of chain records ``(literal, reason, parents)``: a
-    link from each parent, strong where "parent false" forces "this true"."""
+    link from each parent, strong where "parent false" forces "this true";
+    the cells of a variant constraint that carries a link, as the pattern."""
     for x, reason, parents in records:
+        if puzzle is not None and reason and reason[0] in _links.REASONS + (_links.EXTRA_NO_PLACE,):
+            b.cell_roles(_links.link_cells(puzzle, reason), "pattern")
         if x < 0:
             continue
         cell, sym, on = unpack(x)
@@ -394,7 +410,7 @@ def _nearest(a: Iterable[tuple[int, int]], b: Iterable[tuple[int, int]], n: int)
                default=())
 
 
-def _aic_marks(b: Builder, aic: tuple, n: int) -> None:
+def _aic_marks(b: Builder, aic: tuple, puzzle: Puzzle) -> None:
     """An AIC drawn as one strand: its first node false, then true and false
     in turn as the links say; each link drawn as what it is (strong solid,
     weak dashed, through an almost locked set dotted)."""
@@ -411,7 +427,7 @@ def _aic_marks(b: Builder, aic: tuple, n: int) -> None:
 
     def join(a: tuple, z: tuple, strong: bool, via: str = "") -> None:
         start = [x for x in cands(a) if x in last] or cands(a)
-        pair = _nearest(start, cands(z), n)
+        pair = _nearest(start, cands(z), puzzle.size)
         if pair:
             b.link(pair[0], pair[1], strong=strong, via=via)
             last[:] = [pair[1]]
@@ -432,8 +448,10 @@ def _aic_marks(b: Builder, aic: tuple, n: int) -> None:
         return out
 
     exit_face = node(0, False)
-    for (kind, _), k in zip(links, range(1, len(nodes))):
+    for (kind, house), k in zip(links, range(1, len(nodes))):
         strong = kind == "="
+        if house <= -2:  # a variant constraint's link: its cells as the pattern
+            b.cell_roles(_links.code_cells(puzzle, house), "pattern")
         entry = _face(None, nodes[k], True)  # type: ignore[arg-type]
         join(exit_face, entry, strong)
         exit_face = node(k, strong)
@@ -447,7 +465,7 @@ def chain_marks(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
     if aic is not None:
         if path is not None:
             b.cell_roles(path, "pattern")
-        _aic_marks(b, aic, puzzle.size)
+        _aic_marks(b, aic, puzzle)
         return b.done()
     if path is not None:
         values = step.detail("values")
@@ -476,9 +494,9 @@ def chain_marks(step: Step, puzzle: Puzzle, state: State | None) -> Marks:
         elif kind == "region":
             b.house_roles(source[:1], "house")
         for _start, chain, contradiction in branches:
-            _chain_links(b, chain)
+            _chain_links(b, chain, puzzle)
             if contradiction is not None:
-                _chain_links(b, (contradiction,))
+                _chain_links(b, (contradiction,), puzzle)
                 x, reason, _ = contradiction
                 if x < 0 and reason and reason[0] == "empty":
                     b.cell_roles((reason[1],), "eliminated")

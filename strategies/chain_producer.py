@@ -94,8 +94,9 @@ class ChainProducer:
         return f"{type(self).__name__}({self.kind!r})"
 
     def find(self, state: State) -> Iterator[Step]:
-        if self.mode == "static":
+        if self.mode == "static" and not _constraint_links(state):
             return best_first(self, state)
+        # (with the variant constraints' links, every conclusion sorted: the static screen knows houses only)
         return self._find_sorted(state)
 
     def _find_sorted(self, state: State) -> Iterator[Step]:
@@ -329,6 +330,10 @@ class ChainProducer:
         symbols = sorted({x >> 1 & 31 for _, chain, _ in branches for x, _, _ in chain})   # (lit_symbol, inline)
         houses: tuple[int, ...] = (con.source[0],) if con.kind == REGION else ()
         static = all(static_records(records) for _, records, _ in branches)
+        if static and state.puzzle.constraints:
+            from .variants._links import static_links
+
+            static = all(static_links(records) for _, records, _ in branches)
         level = nesting(con)
         return Step(self.technique, placements=placements, eliminations=eliminations, cells=cells,
                     houses=houses, symbols=symbols, variant=variant,
@@ -344,6 +349,16 @@ class ChainProducer:
         if not symbols & (symbols - 1):
             return "x"
         return "xy" if con.through_hidden() else "y"
+
+
+def _constraint_links(state: State) -> bool:
+    """Whether the puzzle's variant constraints give the chains links of their own
+    (:mod:`strategies.variants._links`)."""
+    if not state.puzzle.constraints:
+        return False
+    from .variants._links import links_for
+
+    return links_for(state) is not None
 
 
 def _branch_groups(state: State) -> list[tuple[str, tuple, list[int]]]:

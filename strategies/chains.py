@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence, TypedDict
 import attrs
 
 from deduce.geometry import cells_of
-from deduce.render.words.prose import Field, elim_cells, same_house, see
+from deduce.render.words.prose import Field, elim_cells, see
 from deduce.state import State
 from deduce.step import Step
 from deduce.technique import CHAINS, HARD, UNFAIR, Technique, row
@@ -37,7 +37,7 @@ from deduce.techniques import se_length_bonus
 
 from . import _accel
 from ._aic_shape import aic_shape
-from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks
+from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, aic_text, chain_marks, peer_reason
 from ._hodoku_tabling import hodoku_classic, nice_loops, shape_of
 from ._memo import bivalue as bivalue_of
 from ._memo import memo_for, symbol_masks
@@ -450,7 +450,7 @@ def _xy_chain_text(r: TextRenderer, step: Step) -> str:
     lines = [f"Suppose {r.cell(path[0])} is not {x}.",
              f" 1. then {r.cell(path[0])} is {r.sym(values[0])} (its only other candidate)"]
     for k, (prev, cell, held_prev, held) in enumerate(zip(path, path[1:], values, values[1:]), 2):
-        lines.append(f" {k}. then {r.cell(cell)} is not {r.sym(held_prev)} ({same_house(r, cell, prev)}), "
+        lines.append(f" {k}. then {r.cell(cell)} is not {r.sym(held_prev)} ({peer_reason(r, cell, prev)}), "
                      f"so it is {r.sym(held)}")
     lines.append(f"Either {r.cell(path[0])} or {r.cell(path[-1])} is {x}, so {r.cells_see(step)}, which "
                  f"{see(step)} both, cannot be {x}.")
@@ -503,7 +503,7 @@ def _remote_pair_text(r: TextRenderer, step: Step) -> str:
     lines = [f"{r.cells(path)} each hold only {{{a},{b}}}, and each sees the next. Suppose {r.cell(path[0])} is {a}."]
     held = [a, b]
     for k, (prev, cell) in enumerate(itertools.pairwise(path), 1):
-        lines.append(f" {k}. then {r.cell(cell)} is not {held[(k - 1) % 2]} ({same_house(r, cell, prev)}), "
+        lines.append(f" {k}. then {r.cell(cell)} is not {held[(k - 1) % 2]} ({peer_reason(r, cell, prev)}), "
                      f"so it is {held[k % 2]}")
     pm = r.puzzle.peer_masks
     if all(pm[c] >> path[0] & 1 and pm[c] >> path[-1] & 1 for c in elim_cells(step)):

@@ -360,6 +360,9 @@ class Implications:
         self._hot: tuple = ()
         #: the C accelerator's context of this position (False: not installed, or not this mode)
         self._fast: Any = None
+        #: the links of the puzzle's variant constraints (strategies/variants/_links.py), None without any:
+        #: with them every propagation is made in Python (the C kernel knows houses and peers only)
+        self.links = _variant_links(state) if state.puzzle.constraints else None
         # What grouped propagations of this position build once and share, since the same links recur
         # from one assumption to the next: the parents of a hidden single whose house lost a group,
         # (places gone, symbol) -> their "off" literals; the (reason, parents) of a group link, (group
@@ -440,8 +443,8 @@ class Implications:
         made when first asked for; False when there is none (not installed, or a mode it does not
         propagate)."""
         if self._fast is None:
-            self._fast = context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0, MAX_DEPTH,
-                                 RECORD_CODES) or False
+            self._fast = (self.links is None and context(self, MAX_ALS_NODE_CELLS if self.mode == "grouped" else 0,
+                                                         MAX_DEPTH, RECORD_CODES)) or False
         return self._fast
 
     def _live_houses(self) -> dict[int, tuple[int, ...]]:
@@ -492,6 +495,8 @@ class Implications:
         if self.inner_steps:
             # dynamic+ and nested chains: in Sudoku Explainer's order, so that their lengths are its own
             return propagate_in_se_order(self, Propagation(start), MAX_RULES)
+        if self.links is not None:
+            return _variant_propagate(self, start, self.links)
         fast = self._fast
         if fast is None:
             fast = self.fast_context()
@@ -916,6 +921,18 @@ def _link_table(ncells: int, nhouses: int) -> tuple[tuple[tuple[int], ...], tupl
     peer = tuple(((PEER, lit_cell(x)), one[x]) if x & 1 else None for x in range(size))
     return (one, same_cell, peer, tuple((NAKED, c) for c in range(ncells)),
             tuple((HIDDEN, h) for h in range(nhouses)))
+
+
+def _variant_links(state: State) -> Any:
+    from .variants._links import links_for
+
+    return links_for(state)
+
+
+def _variant_propagate(imp: Implications, start: int, links: Any) -> Propagation:
+    from .variants._links import propagate
+
+    return propagate(imp, start, links)
 
 
 def _solved(state: State) -> int:
