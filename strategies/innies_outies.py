@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence, TypedDict
 
 import attrs
 
-from deduce.cagemath import distinct_support, signed_support
+from deduce.cagemath import LinearSum, distinct_support, signed_support
 from deduce.geometry import Geometry, bits_of
 from deduce.puzzle import Puzzle
 from deduce.render.words.prose import Field, house_run, prose, verb
@@ -59,6 +59,9 @@ class Equation(NamedTuple):
     outie_cages: tuple[int, ...]  # cages sticking out, counted on the outie side
     innie_cages: tuple[int, ...]  # cages sticking out, counted on the innie side
     mask: int                     # innies and outies, as a cell mask
+    #: constraint sums (index into :func:`constraint_sums`, side): +1 when the sum's plus cells lie in the union
+    #: and its minus cells stand in for them, -1 the other way round
+    swaps: tuple[tuple[int, int], ...] = ()
 
 
 def unions(g: Geometry) -> list[tuple[int, ...]]:
@@ -108,12 +111,17 @@ _EQUATIONS: weakref.WeakKeyDictionary[Puzzle, list[Equation]] = weakref.WeakKeyD
 
 
 def equations(puzzle: Puzzle) -> list[Equation]:
-    """The static 45-rule equations of a puzzle (cages never change)."""
+    """The static 45-rule equations of a puzzle (cages and constraint sums never change)."""
     eqs = _EQUATIONS.get(puzzle)
     if eqs is None:
-        eqs = _build(puzzle)
+        eqs = _build(puzzle) if puzzle.cages or constraint_sums(puzzle) else []
         _EQUATIONS[puzzle] = eqs
     return eqs
+
+
+def constraint_sums(puzzle: Puzzle) -> tuple[LinearSum, ...]:
+    """The equations the puzzle's constraints give (an arrow's cells add up to its circle...)."""
+    return tuple(s for c in puzzle.constraints for s in c.sums(puzzle))
 
 
 #: Per geometry, its unions with their cell masks (the same for every layout of cages on it).
@@ -179,8 +187,88 @@ def _build(puzzle: Puzzle) -> list[Equation]:
             out.append(Equation(houses, tuple(bits_of(innies)), tuple(bits_of(outies)), target, tuple(inside),
                                 tuple(i for i, o in zip(partial, sides) if o),
                                 tuple(i for i, o in zip(partial, sides) if not o), innies | outies))
+    sums = constraint_sums(puzzle)
+    if sums:
+        sum_masks = [(_mask(s.plus), _mask(s.minus)) for s in sums]
+        for houses, union in union_masks(g):
+            _swap_equations(puzzle, houses, union, sums, sum_masks, out, seen)
     out.sort(key=lambda e: (len(e.innies) + len(e.outies), len(e.houses)))
     return out
+
+
+def _mask(cells: Sequence[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+#: A union uses at most this many of the constraint sums that fit it, one at a time (and all that fit, together).
+MAX_SWAPS = 8
+
+
+def _swap_equations(puzzle: Puzzle, houses: tuple[int, ...], union: int, sums: Sequence[LinearSum],
+                    sum_masks: Sequence[tuple[int, int]], out: list[Equation], seen: set[tuple[int, int]]) -> None:
+    """The union's equations with constraint sums standing in: where a sum's plus cells lie in the union and
+    its minus cells outside it (an arrow's cells in a box, its circle out), the minus cells replace the plus
+    cells (the arrow's circle counts for its cells), and the other way round; then the cages as usual."""
+    usable = []
+    for i, (pm, nm) in enumerate(sum_masks):
+        if pm and pm & union == pm and not nm & union:
+            usable.append((i, 1))
+        elif nm and nm & union == nm and not pm & union:
+            usable.append((i, -1))
+    if not usable:
+        return
+    choices = [(u,) for u in usable[:MAX_SWAPS]]
+    together: list[tuple[int, int]] = []
+    used = 0
+    for i, side in usable:
+        both = sum_masks[i][0] | sum_masks[i][1]
+        if not both & used:
+            together.append((i, side))
+            used |= both
+    if len(together) > 1:
+        choices.append(tuple(together))
+    n = puzzle.size
+    for swaps in choices:
+        coef = dict.fromkeys(bits_of(union), 1)
+        target = len(houses) * n * (n + 1) // 2
+        for i, side in swaps:
+            for c in sums[i].plus:
+                coef[c] = coef.get(c, 0) - side
+            for c in sums[i].minus:
+                coef[c] = coef.get(c, 0) + side
+            target -= side * sums[i].total
+        eq = _with_cages(puzzle, houses, coef, target, swaps)
+        if eq is not None and eq.mask and (key := (_mask(eq.innies), _mask(eq.outies))) not in seen:
+            seen.add(key)
+            out.append(eq)
+
+
+def _with_cages(puzzle: Puzzle, houses: tuple[int, ...], coef: dict[int, int], target: int,
+                swaps: tuple[tuple[int, int], ...]) -> Equation | None:
+    """The cages wholly among the cells counted once leave them; a cage mostly among them leaves whole (its
+    other cells counted as outies).  None when a cell ends up counted twice."""
+    positive = _mask([c for c, k in coef.items() if k == 1])
+    inside, outie_cages, innie_cages = [], [], []
+    for i, cage in enumerate(puzzle.cages):
+        inter = cage.mask & positive
+        if not inter:
+            continue
+        if inter == cage.mask or 2 * inter.bit_count() > cage.mask.bit_count():
+            (inside if inter == cage.mask else outie_cages).append(i)
+            for c in bits_of(cage.mask):
+                coef[c] = coef.get(c, 0) - 1
+            target -= cage.total
+        else:
+            innie_cages.append(i)
+    if any(k not in (-1, 0, 1) for k in coef.values()):
+        return None
+    innies = tuple(sorted(c for c, k in coef.items() if k == 1))
+    outies = tuple(sorted(c for c, k in coef.items() if k == -1))
+    return Equation(houses, innies, outies, target, tuple(inside), tuple(outie_cages), tuple(innie_cages),
+                    _mask(innies + outies), swaps)
 
 
 @attrs.frozen
@@ -194,7 +282,7 @@ class InniesOuties(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         puzzle = state.puzzle
-        if not puzzle.cages:
+        if not puzzle.cages and not puzzle.constraints:
             return
         n = puzzle.size
         value, cand = state.value, state.cand
@@ -231,6 +319,10 @@ class InniesOuties(Producer):
                        ("inside_cages", eq.inside), ("outie_cages", eq.outie_cages), ("innie_cages", eq.innie_cages),
                        ("innies", tuple(innies)), ("outies", tuple(outies)), ("target", target),
                        ("known", tuple(known)))
+            if eq.swaps:
+                sums = constraint_sums(puzzle)
+                details += (("swaps", tuple((sums[i].what, sums[i].plus, sums[i].minus, sums[i].total, side)
+                                            for i, side in eq.swaps)),)
             if unknown == 1:
                 if self.kind != "single":
                     continue

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, TypedDict
 
 import attrs
 
+from deduce.cagemath import LinearSum
 from deduce.constraint import Constraint, ConstraintError
 from deduce.geometry import bits_of
 from deduce.render.words.prose import Field, prose
@@ -142,6 +143,13 @@ class Arrow(Constraint):
         for t in numbers:
             out |= 1 << t
         return out
+
+    def sums(self, puzzle: Puzzle) -> tuple[LinearSum, ...]:
+        """Per arrow, its cells less the circle make 0 (a one-cell circle; a pill's number is not a plain sum)."""
+        if len(self.circle) != 1:
+            return ()
+        what = self.label(puzzle)
+        return tuple(LinearSum(self.arrow_cells(s), self.circle, 0, what) for s in self.shafts)
 
     def shaft_sums(self, puzzle: Puzzle, cand: list[int], shaft: tuple[int, ...]) -> int:
         """The totals one arrow's cells can make (with different digits when they see each other)."""
