@@ -218,9 +218,11 @@ def _swap_equations(puzzle: Puzzle, houses: tuple[int, ...], union: int, sums: S
             usable.append((i, 1))
         elif nm and nm & union == nm and not pm & union:
             usable.append((i, -1))
-    if not usable:
+    partly = [(i, side) for i, (pm, nm) in enumerate(sum_masks) for side in (1, -1)
+              if (pm | nm) & union and (i, 1) not in usable and (i, -1) not in usable]
+    if not usable and not partly:
         return
-    choices = [(u,) for u in usable[:MAX_SWAPS]]
+    choices = [(u,) for u in usable[:MAX_SWAPS] + partly[:MAX_SWAPS]]
     together: list[tuple[int, int]] = []
     used = 0
     for i, side in usable:
@@ -462,6 +464,8 @@ def _name_role(r: TextRenderer, cells: Sequence[int], role: str) -> str:
 
 
 def _rule45(r: TextRenderer, step: Step) -> str:
+    if step.detail("swaps", ()):
+        return _swapped_rule45(r, step)
     p = r.puzzle
     n = p.size
     house_total = n * (n + 1) // 2
@@ -525,6 +529,53 @@ def _rule45(r: TextRenderer, step: Step) -> str:
         parts.append(f"{_plus(r, cells)} = {abs(target)} acts as a new {len(cells)}-cell cage"
                      f"{'' if _all_see(p, cells) else ' (cells that do not see each other may repeat)'}; "
                      f"with what is left in its cells it can be {fill_text}.")
+    else:
+        parts.append(f"With what is left in these cells, only {count} way{'s' if count != 1 else ''} fit.")
+    parts.append(f"So: {r.removed(step.eliminations)}.")
+    return " ".join(parts)
+
+
+def _sum_said(r: TextRenderer, plus: Sequence[int], minus: Sequence[int], total: int) -> str:
+    """``r4c4 + r4c5 = r5c5``, ``r1c1 + r2c2 + r3c3 = 15``."""
+    right = " + ".join([r.cell(c) for c in minus] + ([str(total)] if total or not minus else []))
+    return f"{_plus(r, plus)} = {right}"
+
+
+def _swapped_rule45(r: TextRenderer, step: Step) -> str:
+    """The 45 rule with constraint sums standing in: "Row 1 holds 45. The arrow from r2c5 says r1c4 + r1c5 =
+    r2c5, so r2c5 counts in place of r1c4 and r1c5. ..."."""
+    p = r.puzzle
+    n = p.size
+    houses = step.houses
+    total = len(houses) * n * (n + 1) // 2
+    name = union_name(r, houses)
+    parts = [f"{name} holds {total}." if len(houses) == 1 else f"{name} hold {total}."]
+    for what, plus, minus, sum_total, side in step.detail("swaps"):
+        said = _sum_said(r, plus, minus, sum_total)
+        out_cells, in_cells = (minus, plus) if side > 0 else (plus, minus)
+        stand = (f"{r.cells(out_cells)} {verb(len(out_cells), 'counts', 'count')}" if out_cells
+                 else f"its total {sum_total} counts")
+        parts.append(f"The {what} says {said}, so {stand} in place of {r.cells(in_cells)}.")
+    taken = list(step.detail("inside_cages", ())) + list(step.detail("outie_cages", ()))
+    if taken:
+        sums = [p.cages[i].total for i in taken]
+        parts.append(f"Take out {cage_list(r, taken)}, adding up to {_sum_terms(sums)}.")
+    all_in, all_out = step.detail("all_innies"), step.detail("all_outies")
+    parts.append(f"What is left: {_side(r, all_in, all_out)} = {step.detail('equation_target')}.")
+    innies, outies = step.detail("innies"), step.detail("outies")
+    target = step.detail("target")
+    known = dict(step.detail("known", ()))
+    if known:
+        held = prose([f"{r.cell(c)} = {v + 1}" for c, v in known.items()])
+        parts.append(f"With {held} already placed, {_side(r, innies, outies) if innies else _plus(r, outies)} = "
+                     f"{target if innies else -target}.")
+    if step.placements:
+        cell, sym = step.placements[0]
+        parts.append(f"So {r.cell(cell)} = {r.sym(sym)}.")
+        return " ".join(parts)
+    fill_text, count = fillings_text(r, step)
+    if step.variant == "derived-cage":
+        parts.append(f"With what is left in these cells it can be {fill_text}.")
     else:
         parts.append(f"With what is left in these cells, only {count} way{'s' if count != 1 else ''} fit.")
     parts.append(f"So: {r.removed(step.eliminations)}.")
