@@ -222,7 +222,7 @@ def _swap_equations(puzzle: Puzzle, houses: tuple[int, ...], union: int, sums: S
               if (pm | nm) & union and (i, 1) not in usable and (i, -1) not in usable]
     if not usable and not partly:
         return
-    choices = [(u,) for u in usable[:MAX_SWAPS] + partly[:MAX_SWAPS]]
+    choices: list[tuple[tuple[int, int], ...]] = [(u,) for u in usable[:MAX_SWAPS] + partly[:MAX_SWAPS]]
     together: list[tuple[int, int]] = []
     used = 0
     for i, side in usable:
@@ -253,7 +253,9 @@ def _with_cages(puzzle: Puzzle, houses: tuple[int, ...], coef: dict[int, int], t
     """The cages wholly among the cells counted once leave them; a cage mostly among them leaves whole (its
     other cells counted as outies).  None when a cell ends up counted twice."""
     positive = _mask([c for c, k in coef.items() if k == 1])
-    inside, outie_cages, innie_cages = [], [], []
+    inside: list[int] = []
+    outie_cages: list[int] = []
+    innie_cages: list[int] = []
     for i, cage in enumerate(puzzle.cages):
         inter = cage.mask & positive
         if not inter:
@@ -317,6 +319,7 @@ class InniesOuties(Producer):
             if unknown == 0 or (tuple(innies), tuple(outies), target) in done:
                 continue
             done.add((tuple(innies), tuple(outies), target))
+            details: tuple[tuple[str, Any], ...]
             details = (("all_innies", eq.innies), ("all_outies", eq.outies), ("equation_target", eq.target),
                        ("inside_cages", eq.inside), ("outie_cages", eq.outie_cages), ("innie_cages", eq.innie_cages),
                        ("innies", tuple(innies)), ("outies", tuple(outies)), ("target", target),
@@ -550,12 +553,24 @@ def _swapped_rule45(r: TextRenderer, step: Step) -> str:
     total = len(houses) * n * (n + 1) // 2
     name = union_name(r, houses)
     parts = [f"{name} holds {total}." if len(houses) == 1 else f"{name} hold {total}."]
+    union = 0
+    for h in houses:
+        union |= p.geometry.house_masks[h]
     for what, plus, minus, sum_total, side in step.detail("swaps"):
         said = _sum_said(r, plus, minus, sum_total)
         out_cells, in_cells = (minus, plus) if side > 0 else (plus, minus)
-        stand = (f"{r.cells(out_cells)} {verb(len(out_cells), 'counts', 'count')}" if out_cells
-                 else f"its total {sum_total} counts")
-        parts.append(f"The {what} says {said}, so {stand} in place of {r.cells(in_cells)}.")
+        inner = [c for c in in_cells if union >> c & 1]
+        rest = [c for c in in_cells if not union >> c & 1]
+        if not rest:
+            stand = (f"{r.cells(out_cells)} {verb(len(out_cells), 'counts', 'count')}" if out_cells
+                     else f"its total {sum_total} counts")
+            parts.append(f"The {what} says {said}, so {stand} in place of {r.cells(in_cells)}.")
+            continue
+        shift = sum_total if side > 0 else -sum_total
+        right = " + ".join(r.cell(c) for c in out_cells) or "0"
+        right += (f" + {shift}" if shift > 0 else f" - {-shift}" if shift else "")
+        right += "".join(f" - {r.cell(c)}" for c in rest)
+        parts.append(f"The {what} says {said}, so {_plus(r, inner)} = {right}.")
     taken = list(step.detail("inside_cages", ())) + list(step.detail("outie_cages", ()))
     if taken:
         sums = [p.cages[i].total for i in taken]

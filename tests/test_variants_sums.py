@@ -76,8 +76,10 @@ def random_sum_puzzle(rng: random.Random, n: int = 4) -> Puzzle:
             cells = _walk(rng, n, rng.randrange(2, 5))
             if len(cells) < 2:
                 continue
-            item = {"arrow": lambda: Arrow(cells[:1], (cells,)), "region-sum": lambda: RegionSumLine(cells),
-                    "zipper": lambda: ZipperLine(cells)}[kind]()
+            if kind == "arrow":
+                item = Arrow(cells[:1], (cells,))
+            else:
+                item = RegionSumLine(cells) if kind == "region-sum" else ZipperLine(cells)
         try:
             Puzzle.empty(n, cages=cages, constraints=(*out, item))
         except ConstraintError:
