@@ -414,6 +414,9 @@ class InnieDetails(TypedDict, total=False):
     known: tuple[tuple[int, int], ...]
     #: derived cages and differences: the combinations still possible
     fillings: tuple[Any, ...]
+    #: constraint sums standing in (see :func:`constraint_sums`): (what, plus cells, minus cells, total, side),
+    #: side +1 when the minus cells count in place of the plus cells, -1 the other way round
+    swaps: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int, int], ...]
 
 
 DETAILS: dict[str, type] = {"innie": InnieDetails, "innies-outies": InnieDetails}
