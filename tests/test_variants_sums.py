@@ -24,20 +24,9 @@ from strategies.variants.region_sum import RegionSumLine
 from strategies.variants.zipper import ZipperLine
 
 from .test_variants_core import assert_steps_sound, completions, grids4
+from .test_variants_lines import _walk
 
 PRODUCERS = (InniesOuties("single"), InniesOuties("multi"))
-
-
-def _walk(rng: random.Random, n: int, length: int) -> tuple[int, ...]:
-    cells = [rng.randrange(n * n)]
-    while len(cells) < length:
-        r, c = divmod(cells[-1], n)
-        steps = [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                 if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc not in cells]
-        if not steps:
-            break
-        cells.append(rng.choice(steps))
-    return tuple(cells)
 
 
 def _cage(rng: random.Random, grid: tuple[int, ...], n: int) -> Cage | None:
@@ -91,10 +80,11 @@ def random_sum_puzzle(rng: random.Random, n: int = 4) -> Puzzle:
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10 ** 9))
-def test_sum_steps_never_remove_a_candidate_some_completion_allows(seed):
-    rng = random.Random(seed)
-    assert_steps_sound(random_sum_puzzle(rng), rng, PRODUCERS, placed=6)
+@given(st.integers(0, 10 ** 9), st.integers(2, 9))
+def test_sum_steps_never_remove_a_candidate_some_completion_allows(seed, placed):
+    """Positions with up to ``placed`` - 1 cells placed on the way to a completion: the 45 rule's steps keep
+    every completion that fits them."""
+    assert_steps_sound(random_sum_puzzle(random.Random(seed)), random.Random(seed + 1), PRODUCERS, placed)
 
 
 def test_every_sum_holds_on_every_completion():
