@@ -144,9 +144,12 @@ def test_without_the_arrow_the_box_leaves_two_cells():
     assert not [s for s in InniesOuties("single").find(State.from_puzzle(p)) if 28 in dict(s.placements)]
 
 
-def test_a_pill_gives_no_sum_and_a_region_sum_line_gives_one_per_pair_of_pieces():
+def test_a_pill_gives_a_sum_once_its_leading_digit_is_given_and_a_region_sum_line_gives_one_per_pair_of_pieces():
     p = Puzzle.empty(9)
-    assert Arrow((0, 1), ((1, 10, 19),)).sums(p) == ()
+    pill = Arrow((0, 1), ((1, 10, 19),))
+    assert pill.sums(p) == ()
+    given = Puzzle.empty(9, constraints=(pill,)).with_givens((0,) + (-1,) * 80)  # r1c1 = 1
+    assert pill.sums(given) == (LinearSum((10, 19), (1,), 10, pill.label(given)),)  # 1? : r2c2 + r3c2 = 10 + r1c2
     line = RegionSumLine((2, 3, 4, 13))  # r1c3 (box 1), r1c4-r1c5 + r2c5 (box 2)
     assert line.sums(p) == (LinearSum((2,), (3, 4, 13), 0, line.label(p)),)
     zipper = ZipperLine((0, 1, 2, 3, 4))

@@ -145,11 +145,16 @@ class Arrow(Constraint):
         return out
 
     def sums(self, puzzle: Puzzle) -> tuple[LinearSum, ...]:
-        """Per arrow, its cells less the circle make 0 (a one-cell circle; a pill's number is not a plain sum)."""
-        if len(self.circle) != 1:
+        """Per arrow, its cells less the circle make 0.  A pill's number is a plain sum only when its leading
+        digits are given: a pill 1? makes its arrow's cells less its last cell 10."""
+        lead = self.circle[:-1]
+        if any(puzzle.givens[c] < 0 for c in lead):
             return ()
+        number = 0
+        for c in lead:
+            number = 10 * number + puzzle.givens[c] + 1
         what = self.label(puzzle)
-        return tuple(LinearSum(self.arrow_cells(s), self.circle, 0, what) for s in self.shafts)
+        return tuple(LinearSum(self.arrow_cells(s), self.circle[-1:], 10 * number, what) for s in self.shafts)
 
     def shaft_sums(self, puzzle: Puzzle, cand: list[int], shaft: tuple[int, ...]) -> int:
         """The totals one arrow's cells can make (with different digits when they see each other)."""
