@@ -18,8 +18,28 @@ from __future__ import annotations
 import functools
 from typing import Sequence
 
+import attrs
+
 #: A search larger than this gives up (no deduction, which is always sound).
 MAX_NODES = 200_000
+
+
+@attrs.frozen
+class LinearSum:
+    """An equation a constraint gives: ``sum(plus) - sum(minus) == total``
+    (values counted from 1).  An arrow's cells less its circle make 0, a
+    little killer's diagonal its clue, two pieces of a region-sum line 0.
+    ``what`` says it in words ("the arrow from r5c5").  Cages need none:
+    the 45 rule reads them from the puzzle."""
+
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
+    total: int
+    what: str
+
+    def holds(self, values: Sequence[int]) -> bool:
+        """Whether symbol indices ``values`` (a full grid) keep it."""
+        return sum(values[c] + 1 for c in self.plus) - sum(values[c] + 1 for c in self.minus) == self.total
 
 
 @functools.cache

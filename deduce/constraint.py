@@ -24,6 +24,8 @@ What the core asks of a constraint (every method has a default that says
   each step of a thermometer): which pairs of symbols they allow;
 * :meth:`Constraint.unary`: the symbols a cell may hold at all (odd, even);
 * :meth:`Constraint.narrow`: any other narrowing of candidate masks;
+* :meth:`Constraint.sums`: equations over cells (an arrow's cells add up
+  to its circle) that join the killer's 45-rule equations;
 * :meth:`Constraint.broken`: the rule on a full grid (None when it holds);
 * :meth:`Constraint.svg`: its picture.
 
@@ -44,6 +46,7 @@ import attrs
 from .errors import InvalidPuzzleError
 
 if TYPE_CHECKING:
+    from .cagemath import LinearSum
     from .puzzle import Puzzle
 
 GROUP = "deduce.constraints"
@@ -165,6 +168,11 @@ class Constraint:
         rule allows beyond its :meth:`relations`; False when no candidate
         filling satisfies it.  The default narrows nothing."""
         return True
+
+    def sums(self, puzzle: Puzzle) -> tuple[LinearSum, ...]:
+        """Equations ``sum(plus) - sum(minus) == total`` the rule implies (see
+        :class:`deduce.cagemath.LinearSum`): the 45 rule counts them with the cages."""
+        return ()
 
     #: Whether :meth:`narrow` does anything (the search calls it only then).
     NARROWS: ClassVar[bool] = False

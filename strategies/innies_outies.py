@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence, TypedDict
 
 import attrs
 
-from deduce.cagemath import distinct_support, signed_support
+from deduce.cagemath import LinearSum, distinct_support, signed_support
 from deduce.geometry import Geometry, bits_of
 from deduce.puzzle import Puzzle
 from deduce.render.words.prose import Field, house_run, prose, verb
@@ -59,6 +59,9 @@ class Equation(NamedTuple):
     outie_cages: tuple[int, ...]  # cages sticking out, counted on the outie side
     innie_cages: tuple[int, ...]  # cages sticking out, counted on the innie side
     mask: int                     # innies and outies, as a cell mask
+    #: constraint sums (index into :func:`constraint_sums`, side): +1 when the sum's plus cells lie in the union
+    #: and its minus cells stand in for them, -1 the other way round
+    swaps: tuple[tuple[int, int], ...] = ()
 
 
 def unions(g: Geometry) -> list[tuple[int, ...]]:
@@ -108,12 +111,17 @@ _EQUATIONS: weakref.WeakKeyDictionary[Puzzle, list[Equation]] = weakref.WeakKeyD
 
 
 def equations(puzzle: Puzzle) -> list[Equation]:
-    """The static 45-rule equations of a puzzle (cages never change)."""
+    """The static 45-rule equations of a puzzle (cages and constraint sums never change)."""
     eqs = _EQUATIONS.get(puzzle)
     if eqs is None:
-        eqs = _build(puzzle)
+        eqs = _build(puzzle) if puzzle.cages or constraint_sums(puzzle) else []
         _EQUATIONS[puzzle] = eqs
     return eqs
+
+
+def constraint_sums(puzzle: Puzzle) -> tuple[LinearSum, ...]:
+    """The equations the puzzle's constraints give (an arrow's cells add up to its circle...)."""
+    return tuple(s for c in puzzle.constraints for s in c.sums(puzzle))
 
 
 #: Per geometry, its unions with their cell masks (the same for every layout of cages on it).
@@ -179,8 +187,92 @@ def _build(puzzle: Puzzle) -> list[Equation]:
             out.append(Equation(houses, tuple(bits_of(innies)), tuple(bits_of(outies)), target, tuple(inside),
                                 tuple(i for i, o in zip(partial, sides) if o),
                                 tuple(i for i, o in zip(partial, sides) if not o), innies | outies))
+    sums = constraint_sums(puzzle)
+    if sums:
+        sum_masks = [(_mask(s.plus), _mask(s.minus)) for s in sums]
+        for houses, union in union_masks(g):
+            _swap_equations(puzzle, houses, union, sums, sum_masks, out, seen)
     out.sort(key=lambda e: (len(e.innies) + len(e.outies), len(e.houses)))
     return out
+
+
+def _mask(cells: Sequence[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= 1 << c
+    return out
+
+
+#: A union uses at most this many of the constraint sums that fit it, one at a time (and all that fit, together).
+MAX_SWAPS = 8
+
+
+def _swap_equations(puzzle: Puzzle, houses: tuple[int, ...], union: int, sums: Sequence[LinearSum],
+                    sum_masks: Sequence[tuple[int, int]], out: list[Equation], seen: set[tuple[int, int]]) -> None:
+    """The union's equations with constraint sums standing in: where a sum's plus cells lie in the union and
+    its minus cells outside it (an arrow's cells in a box, its circle out), the minus cells replace the plus
+    cells (the arrow's circle counts for its cells), and the other way round; then the cages as usual."""
+    usable = []
+    for i, (pm, nm) in enumerate(sum_masks):
+        if pm and pm & union == pm and not nm & union:
+            usable.append((i, 1))
+        elif nm and nm & union == nm and not pm & union:
+            usable.append((i, -1))
+    partly = [(i, side) for i, (pm, nm) in enumerate(sum_masks) for side in (1, -1)
+              if (pm | nm) & union and (i, 1) not in usable and (i, -1) not in usable]
+    if not usable and not partly:
+        return
+    choices: list[tuple[tuple[int, int], ...]] = [(u,) for u in usable[:MAX_SWAPS] + partly[:MAX_SWAPS]]
+    together: list[tuple[int, int]] = []
+    used = 0
+    for i, side in usable:
+        both = sum_masks[i][0] | sum_masks[i][1]
+        if not both & used:
+            together.append((i, side))
+            used |= both
+    if len(together) > 1:
+        choices.append(tuple(together))
+    n = puzzle.size
+    for swaps in choices:
+        coef = dict.fromkeys(bits_of(union), 1)
+        target = len(houses) * n * (n + 1) // 2
+        for i, side in swaps:
+            for c in sums[i].plus:
+                coef[c] = coef.get(c, 0) - side
+            for c in sums[i].minus:
+                coef[c] = coef.get(c, 0) + side
+            target -= side * sums[i].total
+        eq = _with_cages(puzzle, houses, coef, target, swaps)
+        if eq is not None and eq.mask and (key := (_mask(eq.innies), _mask(eq.outies))) not in seen:
+            seen.add(key)
+            out.append(eq)
+
+
+def _with_cages(puzzle: Puzzle, houses: tuple[int, ...], coef: dict[int, int], target: int,
+                swaps: tuple[tuple[int, int], ...]) -> Equation | None:
+    """The cages wholly among the cells counted once leave them; a cage mostly among them leaves whole (its
+    other cells counted as outies).  None when a cell ends up counted twice."""
+    positive = _mask([c for c, k in coef.items() if k == 1])
+    inside: list[int] = []
+    outie_cages: list[int] = []
+    innie_cages: list[int] = []
+    for i, cage in enumerate(puzzle.cages):
+        inter = cage.mask & positive
+        if not inter:
+            continue
+        if inter == cage.mask or 2 * inter.bit_count() > cage.mask.bit_count():
+            (inside if inter == cage.mask else outie_cages).append(i)
+            for c in bits_of(cage.mask):
+                coef[c] = coef.get(c, 0) - 1
+            target -= cage.total
+        else:
+            innie_cages.append(i)
+    if any(k not in (-1, 0, 1) for k in coef.values()):
+        return None
+    innies = tuple(sorted(c for c, k in coef.items() if k == 1))
+    outies = tuple(sorted(c for c, k in coef.items() if k == -1))
+    return Equation(houses, innies, outies, target, tuple(inside), tuple(outie_cages), tuple(innie_cages),
+                    _mask(innies + outies), swaps)
 
 
 @attrs.frozen
@@ -194,7 +286,7 @@ class InniesOuties(Producer):
 
     def find(self, state: State) -> Iterator[Step]:
         puzzle = state.puzzle
-        if not puzzle.cages:
+        if not puzzle.cages and not puzzle.constraints:
             return
         n = puzzle.size
         value, cand = state.value, state.cand
@@ -227,10 +319,15 @@ class InniesOuties(Producer):
             if unknown == 0 or (tuple(innies), tuple(outies), target) in done:
                 continue
             done.add((tuple(innies), tuple(outies), target))
+            details: tuple[tuple[str, Any], ...]
             details = (("all_innies", eq.innies), ("all_outies", eq.outies), ("equation_target", eq.target),
                        ("inside_cages", eq.inside), ("outie_cages", eq.outie_cages), ("innie_cages", eq.innie_cages),
                        ("innies", tuple(innies)), ("outies", tuple(outies)), ("target", target),
                        ("known", tuple(known)))
+            if eq.swaps:
+                sums = constraint_sums(puzzle)
+                details += (("swaps", tuple((sums[i].what, sums[i].plus, sums[i].minus, sums[i].total, side)
+                                            for i, side in eq.swaps)),)
             if unknown == 1:
                 if self.kind != "single":
                     continue
@@ -317,6 +414,9 @@ class InnieDetails(TypedDict, total=False):
     known: tuple[tuple[int, int], ...]
     #: derived cages and differences: the combinations still possible
     fillings: tuple[Any, ...]
+    #: constraint sums standing in (see :func:`constraint_sums`): (what, plus cells, minus cells, total, side),
+    #: side +1 when the minus cells count in place of the plus cells, -1 the other way round
+    swaps: tuple[tuple[str, tuple[int, ...], tuple[int, ...], int, int], ...]
 
 
 DETAILS: dict[str, type] = {"innie": InnieDetails, "innies-outies": InnieDetails}
@@ -370,6 +470,8 @@ def _name_role(r: TextRenderer, cells: Sequence[int], role: str) -> str:
 
 
 def _rule45(r: TextRenderer, step: Step) -> str:
+    if step.detail("swaps", ()):
+        return _swapped_rule45(r, step)
     p = r.puzzle
     n = p.size
     house_total = n * (n + 1) // 2
@@ -433,6 +535,65 @@ def _rule45(r: TextRenderer, step: Step) -> str:
         parts.append(f"{_plus(r, cells)} = {abs(target)} acts as a new {len(cells)}-cell cage"
                      f"{'' if _all_see(p, cells) else ' (cells that do not see each other may repeat)'}; "
                      f"with what is left in its cells it can be {fill_text}.")
+    else:
+        parts.append(f"With what is left in these cells, only {count} way{'s' if count != 1 else ''} fit.")
+    parts.append(f"So: {r.removed(step.eliminations)}.")
+    return " ".join(parts)
+
+
+def _sum_said(r: TextRenderer, plus: Sequence[int], minus: Sequence[int], total: int) -> str:
+    """``r4c4 + r4c5 = r5c5``, ``r1c1 + r2c2 + r3c3 = 15``."""
+    right = " + ".join([r.cell(c) for c in minus] + ([str(total)] if total or not minus else []))
+    return f"{_plus(r, plus)} = {right}"
+
+
+def _swapped_rule45(r: TextRenderer, step: Step) -> str:
+    """The 45 rule with constraint sums standing in: "Row 1 holds 45. The arrow from r2c5 says r1c4 + r1c5 =
+    r2c5, so r2c5 counts in place of r1c4 and r1c5. ..."."""
+    p = r.puzzle
+    n = p.size
+    houses = step.houses
+    total = len(houses) * n * (n + 1) // 2
+    name = union_name(r, houses)
+    parts = [f"{name} holds {total}." if len(houses) == 1 else f"{name} hold {total}."]
+    union = 0
+    for h in houses:
+        union |= p.geometry.house_masks[h]
+    for what, plus, minus, sum_total, side in step.detail("swaps"):
+        said = _sum_said(r, plus, minus, sum_total)
+        out_cells, in_cells = (minus, plus) if side > 0 else (plus, minus)
+        inner = [c for c in in_cells if union >> c & 1]
+        rest = [c for c in in_cells if not union >> c & 1]
+        if not rest:
+            stand = (f"{r.cells(out_cells)} {verb(len(out_cells), 'counts', 'count')}" if out_cells
+                     else f"its total {sum_total} counts")
+            parts.append(f"The {what} says {said}, so {stand} in place of {r.cells(in_cells)}.")
+            continue
+        shift = sum_total if side > 0 else -sum_total
+        right = " + ".join(r.cell(c) for c in out_cells) or "0"
+        right += (f" + {shift}" if shift > 0 else f" - {-shift}" if shift else "")
+        right += "".join(f" - {r.cell(c)}" for c in rest)
+        parts.append(f"The {what} says {said}, so {_plus(r, inner)} = {right}.")
+    taken = list(step.detail("inside_cages", ())) + list(step.detail("outie_cages", ()))
+    if taken:
+        sums = [p.cages[i].total for i in taken]
+        parts.append(f"Take out {cage_list(r, taken)}, adding up to {_sum_terms(sums)}.")
+    all_in, all_out = step.detail("all_innies"), step.detail("all_outies")
+    parts.append(f"What is left: {_side(r, all_in, all_out)} = {step.detail('equation_target')}.")
+    innies, outies = step.detail("innies"), step.detail("outies")
+    target = step.detail("target")
+    known = dict(step.detail("known", ()))
+    if known:
+        held = prose([f"{r.cell(c)} = {v + 1}" for c, v in known.items()])
+        parts.append(f"With {held} already placed, {_side(r, innies, outies) if innies else _plus(r, outies)} = "
+                     f"{target if innies else -target}.")
+    if step.placements:
+        cell, sym = step.placements[0]
+        parts.append(f"So {r.cell(cell)} = {r.sym(sym)}.")
+        return " ".join(parts)
+    fill_text, count = fillings_text(r, step)
+    if step.variant == "derived-cage":
+        parts.append(f"With what is left in these cells it can be {fill_text}.")
     else:
         parts.append(f"With what is left in these cells, only {count} way{'s' if count != 1 else ''} fit.")
     parts.append(f"So: {r.removed(step.eliminations)}.")

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, TypedDict
 
 import attrs
 
+from deduce.cagemath import LinearSum
 from deduce.constraint import Constraint, ConstraintError
 from deduce.geometry import bits_of
 from deduce.render.words.prose import Field, prose
@@ -142,6 +143,18 @@ class Arrow(Constraint):
         for t in numbers:
             out |= 1 << t
         return out
+
+    def sums(self, puzzle: Puzzle) -> tuple[LinearSum, ...]:
+        """Per arrow, its cells less the circle make 0.  A pill's number is a plain sum only when its leading
+        digits are given: a pill 1? makes its arrow's cells less its last cell 10."""
+        lead = self.circle[:-1]
+        if any(puzzle.givens[c] < 0 for c in lead):
+            return ()
+        number = 0
+        for c in lead:
+            number = 10 * number + puzzle.givens[c] + 1
+        what = self.label(puzzle)
+        return tuple(LinearSum(self.arrow_cells(s), self.circle[-1:], 10 * number, what) for s in self.shafts)
 
     def shaft_sums(self, puzzle: Puzzle, cand: list[int], shaft: tuple[int, ...]) -> int:
         """The totals one arrow's cells can make (with different digits when they see each other)."""

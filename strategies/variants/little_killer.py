@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, TypedDict
 
 import attrs
 
+from deduce.cagemath import LinearSum
 from deduce.constraint import Constraint, ConstraintError
 from deduce.geometry import bits_of
 from deduce.render.words.prose import Field, prose
@@ -132,6 +133,9 @@ class LittleKiller(Constraint):
         full = (1 << n) - 1
         if sum_keep(puzzle, self.cells(), [full] * puzzle.ncells, 1 << self.value) is None:
             raise ConstraintError(f"{self.label(puzzle)}: no digits 1-{n} along it add up to {self.value}")
+
+    def sums(self, puzzle: Puzzle) -> tuple[LinearSum, ...]:
+        return (LinearSum(self.cells(), (), self.value, self.label(puzzle)),)
 
     def narrow(self, puzzle: Puzzle, cand: list[int]) -> bool:
         cells = self.cells()

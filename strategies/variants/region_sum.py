@@ -17,10 +17,12 @@ only 10-12".
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
 
 import attrs
 
+from deduce.cagemath import LinearSum
 from deduce.constraint import ConstraintError
 from deduce.render.words.prose import Field, prose
 from deduce.state import State
@@ -65,6 +67,12 @@ class RegionSumLine(Line):
 
     def narrow(self, puzzle: Puzzle, cand: list[int]) -> bool:
         return bool(narrow_to_common_total(puzzle, cand, self.pieces(puzzle)))
+
+    def sums(self, puzzle: Puzzle) -> tuple[LinearSum, ...]:
+        """Each piece less the next makes 0."""
+        pieces = self.pieces(puzzle)
+        what = self.label(puzzle)
+        return tuple(LinearSum(a, b, 0, what) for a, b in itertools.pairwise(pieces) if not set(a) & set(b))
 
     def broken(self, puzzle: Puzzle, values: Any) -> str | None:
         totals = {sum(values[c] + 1 for c in p) for p in self.pieces(puzzle)}

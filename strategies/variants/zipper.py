@@ -19,10 +19,12 @@ cell keeps only values whose partner can make one of those totals up.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, TypedDict
 
 import attrs
 
+from deduce.cagemath import LinearSum
 from deduce.render.words.prose import Field, prose
 from deduce.state import State
 from deduce.step import Step
@@ -62,6 +64,13 @@ class ZipperLine(Line):
         if self.middle is None:
             return -1
         return cand[self.middle] << 1
+
+    def sums(self, puzzle: Puzzle) -> tuple[LinearSum, ...]:
+        """Each pair less the middle cell (or less the next pair) makes 0."""
+        pairs, what = self.pairs(), self.label(puzzle)
+        if self.middle is not None:
+            return tuple(LinearSum(p, (self.middle,), 0, what) for p in pairs)
+        return tuple(LinearSum(a, b, 0, what) for a, b in itertools.pairwise(pairs))
 
     def narrow(self, puzzle: Puzzle, cand: list[int]) -> bool:
         left = narrow_to_common_total(puzzle, cand, self.pairs(), self.totals(cand))
