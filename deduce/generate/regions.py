@@ -27,9 +27,10 @@ borders: a cell of region A next to region B moves to B while a cell of B
 next to A moves to A, made at once in every image of its two cells, each
 image going to the image of its region (a swap whose images clash is not
 made), and kept only when every region stays connected and the spurs near
-the swap do not grow in number.  From the boxes no spur ever appears; from
-the rows (a size without boxes) the rows' own spurs may stay.  Swaps go on
-(up to twice as many) while a region is still a plain box.
+the swap do not grow in number.  From the boxes no spur ever appears, but
+most swaps next to a box would make one, so some regions may stay plain
+boxes; from the rows (a size without boxes) the rows' own spurs may stay.
+Swaps go on (up to twice as many) while a region is still a plain box.
 
 >>> import random
 >>> from deduce.puzzle import Puzzle
