@@ -56,10 +56,11 @@ from .symmetry import canonical, moves, regions_symmetric
 #: Border swaps per cell of the grid: enough that no trace of the start is left.
 SWAPS_PER_CELL = 6
 #: Growths of one region tried before the layout backs up a region.
-GROW_TRIES = 20
-#: Growths per try at a whole layout, and tries, before the layout is walked from the boxes instead.
-GROW_BUDGET = 4000
-GROW_RESTARTS = 10
+GROW_TRIES = 5
+#: Growths per try at a whole layout, and tries, before the layout is walked from the boxes instead
+#: (many short tries: a try that went wrong early rarely comes right by backing up).
+GROW_BUDGET = 300
+GROW_RESTARTS = 80
 #: How much likelier a free cell is taken the more neighbours it has in the growing region (0-4).
 GROW_WEIGHTS = (0, 1, 3, 9, 27)
 
