@@ -9,28 +9,31 @@ rule (every cell two neighbours in its region) leaves no layout but the
 boxes: a search over every tiling finds the 9x9's boxes its only one, and
 none at all at 5x5 and 7x7.
 
-*Default layouts* are grown (:func:`grown_layout`): region by region, each
-from the first cell no region holds yet, by adding random free cells next
-to it (cells next to more of it far likelier, so regions come out thick),
-kept when it has no spur and is not a box, and when the free cells left
-still split into pieces of a multiple of N cells each with no cell cut
-off; a dead end backs up.  At most :data:`GROW_BUDGET` growths per try,
-:data:`GROW_RESTARTS` tries; where every try fails (very large grids) the
-layout is walked from the boxes (or the rows) as below.
+*Layouts* are grown (:func:`grown_layout`): region by region, each from
+the first cell no region holds yet (a cell a move of the symmetry keeps in
+place first), by adding random free cells next to it (cells next to more
+of it far likelier, so regions come out thick), kept when it has no spur
+and is not a box, and when the free cells left still split into pieces of
+a multiple of N cells each with no cell cut off; a dead end backs up.  At
+most :data:`GROW_BUDGET` growths per try, :data:`GROW_RESTARTS` tries.
 
 *Symmetry.*  With ``symmetry`` (a name of :mod:`.symmetry`) the regions
 themselves are symmetric: every move of the symmetry takes each region onto
-a whole region (:func:`~.symmetry.regions_symmetric`).  The layout starts
-from the boxes or the rows, where one has the symmetry
-(:func:`symmetric_start`), and is shuffled by random swaps along region
-borders: a cell of region A next to region B moves to B while a cell of B
-next to A moves to A, made at once in every image of its two cells, each
-image going to the image of its region (a swap whose images clash is not
-made), and kept only when every region stays connected and the spurs near
-the swap do not grow in number.  From the boxes no spur ever appears, but
-most swaps next to a box would make one, so some regions may stay plain
-boxes; from the rows (a size without boxes) the rows' own spurs may stay.
-Swaps go on (up to twice as many) while a region is still a plain box.
+a whole region (:func:`~.symmetry.regions_symmetric`).  A growing region
+takes in every image of it that meets it (it is its own image under that
+move), and is placed with all its other images at once.  Where no try
+finds a layout without a box (a 9x9 with a diagonal mirror or the quarter
+turn has few: the middle region is its own image), plain boxes are allowed;
+where that fails too (a 9x9 with both diagonals, or all eight moves), the
+layout starts from the boxes or the rows, where one has the symmetry
+(:func:`symmetric_start`; a size where neither has it is refused), and is
+shuffled by random swaps along region borders: a cell of region A next to
+region B moves to B while a cell of B next to A moves to A, made at once in
+every image of its two cells, each image going to the image of its region
+(a swap whose images clash is not made), and kept only when every region
+stays connected and the spurs near the swap do not grow in number.  From
+the boxes no spur appears, but most regions stay plain boxes; from the
+rows (a 5x5 with a mirror) the rows' spurs stay.
 
 >>> import random
 >>> from deduce.puzzle import Puzzle
@@ -149,51 +152,63 @@ def random_regions(n: int, rng: random.Random, symmetry: str = "none") -> Geomet
     spurs (with ``symmetry``, regions that have it; see the module's text);
     raises :class:`LayoutError` where no start has the symmetry."""
     symmetry = canonical(symmetry)
-    if symmetry == "none":
-        for _ in range(GROW_RESTARTS):
-            grown = grown_layout(n, rng)
-            if grown is not None:
-                return Geometry.jigsaw(grown)
     region = symmetric_start(n, symmetry)
     if region is None:
         raise LayoutError(f"--region-symmetry {symmetry}: no {n}x{n} layout to start from has it "
                           f"(neither the boxes nor the rows)")
+    for boxes in (False, True):   # (a symmetric 9x9 may need its middle box: diagonal, quarter turn, full)
+        for _ in range(GROW_RESTARTS if not boxes else GROW_RESTARTS // 4):
+            grown = grown_layout(n, rng, symmetry=symmetry, boxes=boxes)
+            if grown is not None:
+                return Geometry.jigsaw(grown)
     return Geometry.jigsaw(walked_layout(region, n, rng, symmetry))
 
 
-def grown_layout(n: int, rng: random.Random, budget: int = GROW_BUDGET) -> list[int] | None:
+def grown_layout(n: int, rng: random.Random, budget: int = GROW_BUDGET, symmetry: str = "none",
+                 boxes: bool = False) -> list[int] | None:
     """A layout grown region by region (see the module's text): every region
-    connected, of N cells, without spurs and not a box; None when ``budget``
-    growths did not finish one."""
+    connected, of N cells, without spurs and (unless ``boxes``) not a box,
+    with ``symmetry`` (each region grown with every image of it); None when
+    ``budget`` growths did not finish one."""
     region = [-1] * (n * n)
-    left = [budget]
-    return region if _fill(region, 0, n, rng, _box_sets(n), left) else None
+    group = moves(n, canonical(symmetry))
+    return region if _fill(region, 0, n, rng, (set() if boxes else _box_sets(n), group), [budget]) else None
 
 
-def _fill(region: list[int], k: int, n: int, rng: random.Random, boxes: set[frozenset[int]],
-          left: list[int]) -> bool:
-    """Fill region ``k`` onwards from the first free cell (backing up on a dead end)."""
+def _fill(region: list[int], k: int, n: int, rng: random.Random,
+          rules: tuple[set[frozenset[int]], Sequence[Sequence[int]]], left: list[int]) -> bool:
+    """Fill region ``k`` onwards from the first free cell (backing up on a
+    dead end); ``rules``: the boxes (no region is one) and the symmetry's moves."""
     if -1 not in region:
         return True
-    first = region.index(-1)
+    boxes, group = rules
+    # a cell some move keeps in place first (its region is its own image: hard to fit in late), else the first free
+    first = next((c for c in range(n * n) if region[c] < 0 and any(m[c] == c for m in group[1:])),
+                 region.index(-1))
     for _ in range(GROW_TRIES):
         if left[0] <= 0:
             return False
         left[0] -= 1
-        cells = _grow(region, first, n, rng)
-        if cells is None or frozenset(cells) in boxes:
+        cells = _grow(region, first, n, rng, group)
+        images = None if cells is None else _images(cells, group, region)
+        if images is None or any(image in boxes for image in images):
             continue
-        for c in cells:
-            region[c] = k
-        if _room_left(region, cells, n) and _fill(region, k + 1, n, rng, boxes, left):
+        placed = set().union(*images)
+        for j, image in enumerate(images):
+            for c in image:
+                region[c] = k + j
+        if _room_left(region, placed, n) and _fill(region, k + len(images), n, rng, rules, left):
             return True
-        for c in cells:
+        for c in placed:
             region[c] = -1
     return False
 
 
-def _grow(region: list[int], first: int, n: int, rng: random.Random) -> set[int] | None:
-    """N free cells grown from ``first``, thick rather than thin; None when cut off or with a spur."""
+def _grow(region: list[int], first: int, n: int, rng: random.Random,
+          group: Sequence[Sequence[int]]) -> set[int] | None:
+    """N free cells grown from ``first``, thick rather than thin, with every
+    image that meets them (a region a move takes onto itself); None when cut
+    off, past N cells or with a spur."""
     nb = _neighbours(n)
     cells = {first}
     while len(cells) < n:
@@ -206,7 +221,37 @@ def _grow(region: list[int], first: int, n: int, rng: random.Random) -> set[int]
             return None
         free = list(touching)
         cells.add(rng.choices(free, [GROW_WEIGHTS[touching[c]] for c in free])[0])
+        if len(group) > 1:
+            cells = _closed(cells, group)
+            if len(cells) > n or any(region[c] >= 0 for c in cells):
+                return None
     return cells if _spur_free(cells, n) else None
+
+
+def _closed(cells: set[int], group: Sequence[Sequence[int]]) -> set[int]:
+    """``cells`` with every image of them that meets them, until none is new."""
+    grown = True
+    while grown:
+        grown = False
+        for m in group:
+            image = {m[c] for c in cells}
+            if image & cells and not image <= cells:
+                cells |= image
+                grown = True
+    return cells
+
+
+def _images(cells: set[int], group: Sequence[Sequence[int]], region: list[int]) -> list[frozenset[int]] | None:
+    """The distinct images of a region under ``group`` (itself first), or
+    None when one of them takes a cell a region holds already."""
+    out = [frozenset(cells)]
+    for m in group:
+        image = frozenset(m[c] for c in cells)
+        if image not in out:
+            if any(region[c] >= 0 for c in image) or any(image & x for x in out):
+                return None
+            out.append(image)
+    return out
 
 
 def _room_left(region: list[int], cells: set[int], n: int) -> bool:
