@@ -17,10 +17,14 @@ median CPU seconds of ``--killers N`` 9x9 killers at Hard (goal: at most
 1 CPU second, issue 46), as a ratio to T too; ``--before REV`` measures the
 same killers on revision REV of the repository in a child process (its
 tree from ``git archive``, with this tree's compiled accelerator), in the
-same run, for the before/after figures.  ``--wall`` measures wall-clock
-seconds instead, as before.
+same run, for the before/after figures.  Then the CPU seconds of one
+jigsaw region layout (``deduce.generate.regions.random_regions``, median
+and slowest of ``--layouts N`` seeds) at 6x6, 9x9, 12x12 and 16x16, and
+the share with a spur or a plain box (goal: none; 9x9 well under 0.1 s).
+``--wall`` measures wall-clock seconds instead, as before.
 
-    python bench/generate.py [--seconds S] [--killers N] [--skip accel,pure,killer] [--before REV]
+    python bench/generate.py [--seconds S] [--killers N] [--layouts N] [--skip accel,pure,killer,layouts]
+                             [--before REV]
                              [--bank N --jobs J]   # a bank of N on a local Dask cluster, timed
     python bench/generate.py --skip accel,pure --before main   # the killer figures alone, before and after
 
@@ -132,6 +136,24 @@ def killer_seconds_at(rev: str, n: int, limit: float, wall: bool) -> list[float]
     return json.loads(out.strip().splitlines()[-1])
 
 
+def layout_line(n: int, count: int, wall: bool) -> str:
+    """The time of ``count`` jigsaw layouts at ``n`` by ``n`` (seeds 0 on), and how many have a spur or a box."""
+    import random
+
+    from deduce.generate.regions import _box_sets, random_regions, spurs
+
+    now = clock(wall)
+    times, flawed = [], 0
+    for seed in range(count):
+        start = now()
+        region = random_regions(n, random.Random(seed)).region_of
+        times.append(now() - start)
+        cells = [frozenset(c for c in range(n * n) if region[c] == k) for k in range(n)]
+        flawed += bool(spurs(region, n)) or any(x in _box_sets(n) for x in cells)
+    return (f"jigsaw layout {n}x{n}: median {statistics.median(times):.4f} s, slowest {max(times):.4f} s "
+            f"over {count}; {flawed} with a spur or a plain box")
+
+
 def killer_line(label: str, times: list[float], t: float, unit: str) -> str:
     med = statistics.median(times)
     return (f"9x9 killer at Hard ({label}): median {med:.2f} {unit} s over {len(times)} (goal 1.0; "
@@ -144,7 +166,8 @@ def main() -> int:
     ap.add_argument("--killers", type=int, default=11,
                     help="Hard 9x9 killers for the median (default 11: one killer takes 2 to 50 s, and a median of "
                     "five moved from 0.95 to 1.1 times norvig/2 between runs)")
-    ap.add_argument("--skip", default="", help="comma-separated: accel, pure, killer")
+    ap.add_argument("--layouts", type=int, default=25, help="jigsaw layouts per size for their times (default 25)")
+    ap.add_argument("--skip", default="", help="comma-separated: accel, pure, killer, layouts")
     ap.add_argument("--bank", type=int, help="also make a bank of N puzzles on a local Dask cluster")
     ap.add_argument("--jobs", type=int, default=2, help="Dask workers for --bank")
     ap.add_argument("--wall", action="store_true", help="wall-clock seconds instead of CPU seconds")
@@ -189,6 +212,9 @@ def main() -> int:
         print(killer_line("this tree" if args.before else "", times, t, unit).replace(" ()", ""))
         if args.before:
             print(f"  speed-up of the median: {statistics.median(before) / statistics.median(times):.1f}x")
+    if "layouts" not in skip and args.layouts:
+        for n in (6, 9, 12, 16):
+            print(layout_line(n, args.layouts, args.wall))
     if args.bank:
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "deduce", "generate", "--count", str(args.bank), "--seed", "1",

@@ -15,7 +15,7 @@ import deduce
 from deduce.backtrack import count_solutions, first_solutions
 from deduce.engine import Solver
 from deduce.generate import Generated, GenerateError, GenerateTimeout
-from deduce.generate.regions import connected
+from deduce.generate.regions import connected, spurs
 from deduce.generate.symmetry import is_symmetric
 from deduce.rating import HodokuSolver, Rater
 from deduce.technique import LEVELS
@@ -72,7 +72,7 @@ def check(g: Generated, **asked) -> None:
     if g.kind == "killer":
         check_cages(g, asked.get("sum_only", False))
     if g.kind in ("jigsaw", "latin"):
-        check_regions(g)
+        check_regions(g, spur_free=asked.get("region_symmetry", "none") == "none")
 
 
 def check_cages(g: Generated, sum_only: bool) -> None:
@@ -88,12 +88,14 @@ def check_cages(g: Generated, sum_only: bool) -> None:
     assert sorted(seen) == list(range(n * n)), "every cell in exactly one cage"
 
 
-def check_regions(g: Generated) -> None:
+def check_regions(g: Generated, spur_free: bool = True) -> None:
     geo, n = g.puzzle.geometry, g.puzzle.size
     regions = [geo.houses[2 * n + k] for k in range(n)]
     assert sorted(len(r) for r in regions) == [n] * n
     assert all(connected(set(r), n) for r in regions)
     assert not g.puzzle.warnings
+    if spur_free and n >= 4:   # (a 3x3 has only lines: each has two spurs)
+        assert spurs(geo.region_of, n) == [], "no spur"
 
 
 def same(kwargs: dict, seed: int, count: int = 2) -> list[Generated]:

@@ -45,7 +45,8 @@ OPTIONS: dict[str, dict[str, type]] = {
                  "symmetry": str, "givens": int, "minimal": bool, "sum-only": bool, "count": int, "seed": int,
                  "cage-sizes": str,
                  "max-single-cages": int,
-                 "cages": int},
+                 "cages": int,
+                 "region-symmetry": str},
     "board": {**_READING},
     "steps": {**_READING, **_TECHNIQUES, "position": object},
     # coachplus: the strategy pages, practice positions and exports (deduce/server/study.py)
@@ -132,7 +133,7 @@ def bounds(endpoint: str, name: str) -> dict[str, Any]:
         return {"enum": list(WRITABLE)}
     if name == "profile":
         return {"enum": sorted(PROFILES)}
-    if name == "kind" or name == "symmetry":
+    if name in ("kind", "symmetry", "region-symmetry"):
         return {"enum": list(_generate_choices(name))}
     if name == "limit":
         return {"minimum": 1, "maximum": 10 ** 9}

@@ -35,6 +35,8 @@ _DESCRIPTIONS = {
     "level": "hint: nudge, clue or full; generate: the difficulty asked",
     "nested": "also nested forcing chains up to this level (2-5)",
     "to": "output format (as `deduce convert --to`)",
+    "region-symmetry": "generate: a jigsaw's (or Latin square's) regions themselves symmetric, as "
+                       "`--region-symmetry`",
 }
 
 
