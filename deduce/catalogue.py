@@ -501,6 +501,23 @@ def stored_constraint_example(key: str) -> tuple[Example, str] | None:
     return None
 
 
+def constraint_name(key: str) -> str:
+    """The constraint's name in words: its kind, with the qualifier its example's label gives it (a slow
+    thermometer is a thermometer whose label says "slow thermometer")."""
+    found = stored_constraint_example(key)
+    return constraint_keys()[key].KIND if found is None else name_in(found[0].puzzle, key)
+
+
+def name_in(puzzle: Puzzle, key: str) -> str:
+    """The name of the constraint of ``key`` in ``puzzle``: its kind, with the qualifier its label gives."""
+    kind = constraint_keys()[key].KIND
+    for c in puzzle.constraints:
+        if key in instance_keys(c, puzzle.size):
+            m = re.match(rf"\w+ {re.escape(kind)}\b", c.label(puzzle))
+            return m.group(0) if m else kind
+    return kind
+
+
 def rule_text(cls: Any) -> str:
     """A constraint's rule in words: its class's first paragraph when that is a sentence of words, else its
     home module's (each home opens with its rule)."""
@@ -515,8 +532,8 @@ def rule_text(cls: Any) -> str:
 
 def constraint_header(key: str, out: Callable[[str], None]) -> None:
     """A constraint's name, rule and the techniques it feeds."""
-    cls = constraint_keys()[key]
-    out(f"{cls.KIND[:1].upper() + cls.KIND[1:]} (constraint key {key!r})")
+    cls, name = constraint_keys()[key], constraint_name(key)
+    out(f"{name[:1].upper() + name[1:]} (constraint key {key!r})")
     out(f"  Rule: {rule_text(cls)}")
     rows = constraint_rows(cls)
     if rows:
@@ -548,7 +565,7 @@ def print_constraint(key: str, out: Callable[[str], None]) -> int:
             out("  " + line)
     out("")
     if matters:
-        out(f"Where the {constraint_keys()[key].KIND} matters: {matters}.")
+        out(f"Where the {constraint_name(key)} matters: {matters}.")
     out(f"Nudge: {renderer.text(step, 'nudge')}")
     out(f"Clue: {renderer.text(step, 'clue')}")
     out(renderer.explain(step))

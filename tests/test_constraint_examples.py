@@ -121,7 +121,7 @@ def matters_words(puzzle: Puzzle, key: str, step: Step, values: list[int], put_b
             by = [p for p in puzzle.peers[c] if values[p] == d and p not in plain.peers[c]]
             if by:
                 said.append(f"{name(c)} is not {puzzle.symbols[d]}, since {name(by[0])} holds it")
-    kind = constraint_keys()[key].KIND
+    kind = catalogue.name_in(puzzle, key)
     if said:
         return "; ".join(said[:4]) + f" (cells the {kind} rule makes differ)"
     return f"the {kind} makes this step itself"
