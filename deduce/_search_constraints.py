@@ -78,19 +78,22 @@ def _supports(allowed: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _changed_cells(search: Any, diff: int) -> list[int]:
-    """The cells (in block-0 order) with a bit of ``diff`` (a layout-0 board) in some symbol block."""
-    m = 0
-    for sh in search.shifts:
-        m |= diff >> sh
-    m &= search.BM0
-    cell_at = search.cell_at
-    out = []
-    while m:
-        low = m & -m
-        out.append(cell_at[low.bit_length() - 1])
-        m ^= low
-    return out
+def _remove(search: Any, masks: list[int], diff: int) -> list[int]:
+    """Remove from ``masks`` the candidates of ``diff`` (a layout-0 board); the cells changed, in order."""
+    cell_at, BM0 = search.cell_at, search.BM0
+    changed: dict[int, None] = {}
+    for d, sh in enumerate(search.shifts):
+        part = (diff >> sh) & BM0
+        if not part:
+            continue
+        off = ~(1 << d)
+        while part:
+            low = part & -part
+            c = cell_at[low.bit_length() - 1]
+            masks[c] &= off
+            changed[c] = None
+            part ^= low
+    return list(changed)
 
 
 def _start(search: Any, X0: int) -> tuple[list[int], list[int], set[int] | None] | None:
@@ -106,10 +109,8 @@ def _start(search: Any, X0: int) -> tuple[list[int], list[int], set[int] | None]
             diff = R & ~X0
             if not diff:
                 return None
-            changed = _changed_cells(search, diff)
             masks = masks_R.copy()
-            for c in changed:
-                masks[c] = candidates(X0, c)
+            changed = _remove(search, masks, diff)
             rel_of = tables.rel_of
             return masks, [c for c in changed if c in rel_of], set(changed)
     kept.clear()
