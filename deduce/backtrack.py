@@ -25,11 +25,12 @@ ends with :class:`~deduce.errors.SolveTimeout`.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 import attrs
 
 from . import _accelerator, deadline
+from ._search_constraints import ConstraintTables, constraint_bounds
 from .cagemath import distinct_support
 from .geometry import Geometry, bits_of
 from .puzzle import Puzzle
@@ -87,24 +88,24 @@ class Search:
         "cell_at",
         "cellcol",
         "cells_by_pos",
+        "ctables",
         "fast",
         "folds",
+        "kept",
         "key_at",
         "locks",
         "n",
-        "narrowers",
         "nodes",
         "peer_bits",
         "placings",
         "pos",
         "puzzle",
-        "rel_cells",
-        "rel_of",
         "shifts",
-        "unary",
     )
 
     def __init__(self, puzzle: Puzzle):
+        #: the constraint narrowing's fixed points on this search's path (deduce/_search_constraints.py)
+        self.kept: list[tuple[int, list[int]]] = []
         key = (puzzle.geometry, puzzle.cages, puzzle.constraints)
         proto = _PROTOTYPES.get(key)
         if proto is not None:
@@ -112,11 +113,15 @@ class Search:
                 setattr(self, name, getattr(proto, name))
             self.puzzle = puzzle
             self.nodes = 0
+            self.kept = []
             return
         self._build(puzzle)
         if len(_PROTOTYPES) >= 64:
             _PROTOTYPES.pop(next(iter(_PROTOTYPES)))
-        _PROTOTYPES[key] = self
+        proto = _PROTOTYPES[key] = object.__new__(Search)  # the tables, without this search's path
+        for name in self.__slots__:
+            setattr(proto, name, getattr(self, name))
+        proto.kept = []
 
     def _build(self, puzzle: Puzzle) -> None:
         """Precompute the tables (shared by every search of this geometry and cages)."""
@@ -181,21 +186,10 @@ class Search:
         self.cages = tuple((cage.cells, cage.total, cage.repeats) for cage in puzzle.cages)
         self.locks = self._lock_masks(g)
         self.nodes = 0
-        # The constraints' relations between two cells, per cell: (other cell, what each of its symbols allows
-        # there), and the constraints that narrow candidates their own way (a constraint that only makes
-        # cells differ is in the peers already).
-        rel_of: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
-        for rel in puzzle.relations:
-            rel_of.setdefault(rel.a, []).append((rel.b, rel.allowed))
-            back = rel.reverse()
-            rel_of.setdefault(back.a, []).append((back.b, back.allowed))
-        for cell in puzzle.unary:
-            rel_of.setdefault(cell, [])
-        self.rel_of = {c: tuple(v) for c, v in rel_of.items()}
-        self.rel_cells = tuple(sorted(rel_of))
-        self.unary = puzzle.unary
-        self.narrowers = tuple(c for c in puzzle.constraints if c.NARROWS)
-        plain = not self.cages and not self.rel_of and not self.narrowers
+        # The constraints' relations between two cells and their own narrowing (deduce/_search_constraints.py).
+        ctables = ConstraintTables(puzzle)
+        self.ctables: ConstraintTables | None = ctables if ctables else None
+        plain = not self.cages and self.ctables is None
         self.fast: Any = self._fast_tables() if _ACCEL is not None and plain and n <= 32 else None
 
     def _lock_masks(self, g: Geometry) -> tuple[tuple[int, int, int, dict[int, tuple[int, int, int]]], ...]:
@@ -460,8 +454,8 @@ class Search:
                 if r[0] != X0:
                     X0, X1, X2 = r
                     continue
-            if self.rel_of or self.narrowers:
-                r = self._constraint_bounds(X0, X1, X2)
+            if self.ctables is not None:
+                r = constraint_bounds(self, X0, X1, X2)
                 if r is None:
                     return None
                 if r[0] != X0:
@@ -575,63 +569,6 @@ class Search:
                     X1 &= ~(1 << (sh + pos[1][c]))
                     X2 &= ~(1 << (sh + pos[2][c]))
                     drop ^= low
-        return X0, X1, X2
-
-    def _constraint_bounds(self, X0: int, X1: int, X2: int) -> tuple[int, int, int] | None:
-        """Narrow the candidates by the constraints: each relation between
-        two cells to a fixed point (arc consistency), then each constraint
-        that narrows its own way; None on a contradiction."""
-        candidates = self.candidates
-        rel_of = self.rel_of
-        if self.narrowers:
-            old = [candidates(X0, c) for c in range(self.n * self.n)]
-        else:
-            old = {c: candidates(X0, c) for c in self.rel_cells}  # type: ignore[assignment]
-        masks = old.copy()
-        for cell, fits in self.unary.items():
-            masks[cell] &= fits
-            if not masks[cell]:
-                return None
-        queue = list(self.rel_cells)
-        waiting = set(queue)
-        while queue:
-            c = queue.pop()
-            waiting.discard(c)
-            mc = masks[c]
-            for other, allowed in rel_of[c]:
-                support = 0
-                m = mc
-                while m:
-                    low = m & -m
-                    support |= allowed[low.bit_length() - 1]
-                    m ^= low
-                mo = masks[other]
-                new = mo & support
-                if new != mo:
-                    if not new:
-                        return None
-                    masks[other] = new
-                    if other not in waiting:
-                        waiting.add(other)
-                        queue.append(other)
-        if self.narrowers:
-            assert isinstance(masks, list)
-            for constraint in self.narrowers:
-                if not constraint.narrow(self.puzzle, masks) or not all(masks):
-                    return None
-            changed: Iterable[int] = range(len(masks))
-        else:
-            changed = self.rel_cells
-        pos = self.pos
-        for c in changed:
-            drop = old[c] & ~masks[c]
-            while drop:
-                low = drop & -drop
-                sh = self.shifts[low.bit_length() - 1]
-                X0 &= ~(1 << (sh + pos[0][c]))
-                X1 &= ~(1 << (sh + pos[1][c]))
-                X2 &= ~(1 << (sh + pos[2][c]))
-                drop ^= low
         return X0, X1, X2
 
     # -- search -------------------------------------------------------------
@@ -786,6 +723,7 @@ def first_branch(state: State) -> list[Guess]:
     out = []
     for d in bits_of(search.candidates(done[0], cell)):
         sub = Search(state.puzzle)
+        sub.kept = search.kept.copy()  # (the narrowing's fixed points so far hold below every branch)
         found = 0
         for _ in sub.solutions(search.branch(done, cell, d)):
             found += 1

@@ -15,7 +15,9 @@ for on the built-in positions.
 ``NAME`` may be a code, a name, a family (``fish``), a group
 (``unique rectangle``, ``45 rule``, ``forcing chains``) or another
 program's name (``Y-Wing``, ``Locked Candidates``, ``Simple Colors``,
-``Nice Loop``, ``BUG``): a group lists its members.  ``glossary`` defines
+``Nice Loop``, ``BUG``): a group lists its members.  It may also be a key of
+the constraint registry (``antiknight``, ``slowthermometer``, ``negative: xv``):
+the constraint's rule, the techniques it feeds and an example.  ``glossary`` defines
 the words the explanations use.
 
 >>> [t.code for t in resolve("Y-Wing")]
@@ -336,18 +338,37 @@ def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable
         for line in glossary_lines():
             out(f"  {line}")
         return 0
+    key = constraint_key(name)
     try:
         found = resolve(name)
     except KeyError as exc:
+        if key is not None:
+            return print_constraint(key, out)
         warn(str(exc).strip("'\""))
         return 2
+    if key is not None:
+        found_ex = stored_constraint_example(key)
+        if len(found) == 1 and found_ex is not None and found_ex[0].code == found[0].code:
+            constraint_header(key, out)  # the constraint's own technique, whose example holds it
+            out("")
+        elif len(found) == 1 and found[0] not in constraint_rows(constraint_keys()[key]):
+            print_technique(found[0], implemented, out)  # a technique of that name too (skyscraper)
+            out("")
+            out("The constraint of that name:")
+            return print_constraint(key, out)
+        else:
+            return print_constraint(key, out)
     if len(found) > 1:
         out(f"{name}: {len(found)} techniques (ask for one by its code for its example):")
         for t in found:
             se = f"{t.se:.1f}" if t.se is not None else "-"
             out(f"  {t.code:22} {t.name:32} SE {se:>4}  {t.description}")
         return 0
-    t = found[0]
+    return print_technique(found[0], implemented, out)
+
+
+def print_technique(t: Technique, implemented: set[str] | frozenset[str], out: Callable[[str], None]) -> int:
+    """One technique: its description, ratings and example."""
     out(f"{t.name} ({t.code}), family {t.family}")
     out(f"  {t.description}")
     se = f"{t.se:.1f}" if t.se is not None else "-"
@@ -374,6 +395,177 @@ def print_catalogue(name: str | None, out: Callable[[str], None], warn: Callable
         names = [lower_name(TECHNIQUES[c].name) if c in TECHNIQUES else c for c in ex.also]
         why = ALWAYS_ALSO.get(t.code, f"no position was found where {lower_name(t.name)} alone makes them")
         out(f"(Here some of the same eliminations also follow from {_prose(names)}, rated easier: {why}.)")
+    out(f"Nudge: {renderer.text(step, 'nudge')}")
+    out(f"Clue: {renderer.text(step, 'clue')}")
+    out(renderer.explain(step))
+    return 0
+
+
+# -- constraints ---------------------------------------------------------------------
+#
+# ``deduce techniques KEY`` answers for every key of the constraint registry (``deduce.constraints``):
+# the constraint's name, its rule, the techniques it feeds and an example, the first step of a small
+# puzzle where it matters.  A key whose own technique's stored example holds it shows that example; the
+# others have one stored as ``data/examples/constraint-<key>.json`` (``python -m tests.test_constraint_examples``
+# writes them from tests/data/variants/made.jsonl).
+
+#: What the catalogue says of a constraint that has no technique of its own.
+PEERS_ONLY = "acts through peers: its cells differ, so singles, subsets, fish and chains see it"
+
+
+def constraint_keys() -> dict[str, Any]:
+    """Every key of the constraint registry (``negative: KEY`` for a "negative" one) and its class."""
+    from .constraint import kinds
+
+    out: dict[str, Any] = {}
+    for cls in kinds():
+        for key in cls.KEYS:
+            out[key] = cls
+        for key in cls.NEGATES:
+            out[f"negative: {key}"] = cls
+    return out
+
+
+def constraint_key(name: str) -> str | None:
+    """The registry key ``name`` stands for (a key, ``negative KEY``, or the constraint's name), or None.
+
+    >>> constraint_key("anti-knight"), constraint_key("negative:ratio"), constraint_key("Slow thermometer")
+    ('antiknight', 'negative: ratio', 'slowthermometer')
+    """
+    keys = constraint_keys()
+    wanted = _norm(name)
+    for key in keys:
+        if _norm(key) == wanted:
+            return key
+    for key, cls in keys.items():
+        if _norm(cls.KIND) == wanted and not key.startswith("negative") and cls.KEYS[0] == key:
+            return key
+    return None
+
+
+def instance_keys(constraint: Any, size: int) -> set[str]:
+    """The registry keys one constraint of a puzzle stands for (a slow thermometer: ``slowthermometer``)."""
+    cls = type(constraint)
+    doc = constraint.to_fpuzzles(size)
+    out = {k for k in doc if k in cls.KEYS}
+    negatives = doc.get("negative", [])
+    out |= {f"negative: {k}" for k in (negatives if isinstance(negatives, list) else [negatives])
+            if k in cls.NEGATES}
+    return out or set(cls.KEYS) | {f"negative: {k}" for k in cls.NEGATES}
+
+
+def constraint_rows(cls: Any) -> list[Technique]:
+    """The technique rows a constraint class feeds: its home's, and the extra houses' when it adds houses."""
+    import sys
+
+    from .constraint import Constraint
+
+    home = sys.modules[cls.__module__]
+    rows = list(getattr(home, "ROWS", ()))
+    if cls.houses is not Constraint.houses:
+        shared = sys.modules.get(cls.__module__.rpartition(".")[0] + ".extra_houses")
+        rows += [t for t in getattr(shared, "ROWS", ()) if t not in rows]
+    return rows
+
+
+def constraint_slug(key: str) -> str:
+    """The stored example file's name part of a key (``negative: ratio``: ``negative-ratio``)."""
+    return re.sub(r"[^a-z0-9+-]+", "-", key.lower()).strip("-").replace("+", "plus")
+
+
+def constraint_example_path(key: str) -> str:
+    return f"{EXAMPLES}/constraint-{constraint_slug(key)}.json"
+
+
+def holds_key(puzzle: Puzzle, key: str) -> bool:
+    return any(key in instance_keys(c, puzzle.size) for c in puzzle.constraints)
+
+
+@functools.cache
+def stored_constraint_example(key: str) -> tuple[Example, str] | None:
+    """The example ``deduce techniques KEY`` shows and where the constraint matters in it: one stored for
+    the key, or else its own technique's stored example when that puzzle holds the key."""
+    try:
+        text = resources.files("deduce").joinpath(constraint_example_path(key)).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        text = ""
+    if text:
+        doc = json.loads(text)
+        if doc.get("format") == FORMAT and doc.get("key") == key:
+            return example_from_record(doc["code"], doc["example"]), doc.get("matters", "")
+    examples = stored()
+    for t in constraint_rows(constraint_keys()[key]):
+        ex = examples.get(t.code)
+        if ex is not None and holds_key(ex.puzzle, key):
+            return ex, ""
+    return None
+
+
+def constraint_name(key: str) -> str:
+    """The constraint's name in words: its kind, with the qualifier its example's label gives it (a slow
+    thermometer is a thermometer whose label says "slow thermometer")."""
+    found = stored_constraint_example(key)
+    return constraint_keys()[key].KIND if found is None else name_in(found[0].puzzle, key)
+
+
+def name_in(puzzle: Puzzle, key: str) -> str:
+    """The name of the constraint of ``key`` in ``puzzle``: its kind, with the qualifier its label gives."""
+    kind = constraint_keys()[key].KIND
+    for c in puzzle.constraints:
+        if key in instance_keys(c, puzzle.size):
+            m = re.match(rf"\w+ {re.escape(kind)}\b", c.label(puzzle))
+            return m.group(0) if m else kind
+    return kind
+
+
+def rule_text(cls: Any) -> str:
+    """A constraint's rule in words: its class's first paragraph when that is a sentence of words, else its
+    home module's (each home opens with its rule)."""
+    import sys
+
+    own = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
+    if own.endswith(".") and "``" not in own and own[:1].isupper():
+        return own
+    home = " ".join((sys.modules[cls.__module__].__doc__ or "").strip().split("\n\n")[0].split())
+    return home or own or cls.KIND
+
+
+def constraint_header(key: str, out: Callable[[str], None]) -> None:
+    """A constraint's name, rule and the techniques it feeds."""
+    cls, name = constraint_keys()[key], constraint_name(key)
+    out(f"{name[:1].upper() + name[1:]} (constraint key {key!r})")
+    out(f"  Rule: {rule_text(cls)}")
+    rows = constraint_rows(cls)
+    if rows:
+        out("  Techniques: " + "; ".join(f"{t.name} ({t.code}, SE {t.se})" for t in rows)
+            + "; the candidates they remove feed every general technique.")
+    else:
+        out(f"  Techniques: none of its own; it {PEERS_ONLY}.")
+
+
+def print_constraint(key: str, out: Callable[[str], None]) -> int:
+    """``deduce techniques KEY`` for a constraint key: the header, then the stored example."""
+    constraint_header(key, out)
+    found = stored_constraint_example(key)
+    if found is None:
+        out("  No stored example.")
+        return 0
+    ex, matters = found
+    state, step = ex.state(), ex.step
+    renderer = TextRenderer(state.puzzle)
+    out("")
+    out(f"Example ({step.technique.name}), on {source_text(ex.source)}, from this position:")
+    out(write_candidates_grid(state.puzzle, state.cand))
+    out("Constraints:")
+    for c in state.puzzle.constraints:
+        out(f"  {c.label(state.puzzle)}")
+    if state.puzzle.cages:
+        out("Cages:")
+        for line in cage_map(state.puzzle):
+            out("  " + line)
+    out("")
+    if matters:
+        out(f"Where the {constraint_name(key)} matters: {matters}.")
     out(f"Nudge: {renderer.text(step, 'nudge')}")
     out(f"Clue: {renderer.text(step, 'clue')}")
     out(renderer.explain(step))

@@ -9,8 +9,8 @@ from .common import Output
 
 
 def add_parsers(sub: Any) -> None:
-    p = sub.add_parser("techniques", help="the technique catalogue, or one technique with an example")
-    p.add_argument("name", nargs="?", help="a technique code or name")
+    p = sub.add_parser("techniques", help="the technique catalogue, or one technique or constraint with an example")
+    p.add_argument("name", nargs="?", help="a technique code or name, or a constraint key (antiknight, ...)")
     p.set_defaults(run=None, standalone=cmd_techniques)
 
 
