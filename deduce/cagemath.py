@@ -18,12 +18,18 @@ from __future__ import annotations
 import functools
 from typing import Sequence
 
+from .tables import table
+
 #: A search larger than this gives up (no deduction, which is always sound).
 MAX_NODES = 200_000
 
 
-@functools.cache
 def value_sets(total: int, size: int, n: int) -> tuple[int, ...]:
+    """Masks of ``size`` distinct values (1..n) adding up to ``total`` (a table of :mod:`deduce.tables`)."""
+    return table(("deduce.cagemath.value_sets", total, size, n), lambda: _make_value_sets(total, size, n))
+
+
+def _make_value_sets(total: int, size: int, n: int) -> tuple[int, ...]:
     """Masks of ``size`` distinct values (1..n) adding up to ``total``."""
     out = []
 

@@ -29,7 +29,6 @@ the words the explanations use.
 from __future__ import annotations
 
 import difflib
-import functools
 import json
 import re
 from importlib import resources
@@ -47,6 +46,7 @@ from .render.words.prose import lower_name
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
+from .tables import table
 from .techniques import BUILTIN, NESTED_LEVELS, OPT_IN, TABLE, TECHNIQUES, Technique, lookup, other_names
 
 #: The command that stores a technique's example, ``deduce/data/examples/CODE.json`` (and nothing else: the
@@ -200,8 +200,12 @@ def example_path(code: str) -> str:
     return f"{EXAMPLES}/{code}.json"
 
 
-@functools.cache
 def stored() -> dict[str, Example]:
+    """Every stored example, by technique code in deduce's order of trial (a table of :mod:`deduce.tables`)."""
+    return table(("deduce.catalogue.stored",), _make_stored)
+
+
+def _make_stored() -> dict[str, Example]:
     """Every stored example, by technique code in deduce's order of trial
     (empty when the data is missing).  Each technique's example is a file of
     its own, so adding or regenerating one never touches the others."""
@@ -219,8 +223,11 @@ def stored() -> dict[str, Example]:
 
 # -- searching (plugins' techniques, and the bench script) ---------------------------
 
-@functools.cache
 def _solved(index: int) -> tuple[Puzzle, SolveResult]:
+    return table(("deduce.catalogue._solved", index), lambda: _make_solved(index))
+
+
+def _make_solved(index: int) -> tuple[Puzzle, SolveResult]:
     _label, text, fmt = SHOWCASE[index]
     puzzle = read_puzzle(text, fmt)
     return puzzle, Solver().solve(puzzle)

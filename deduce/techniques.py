@@ -60,7 +60,6 @@ numbers and nothing else):
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Callable, Collection, Iterable, Iterator, Mapping, Sequence, overload
 
@@ -320,7 +319,6 @@ TECHNIQUES: Mapping[str, Technique] = _Techniques()
 PROFILES: Mapping[str, tuple[str, ...]] = _Profiles()
 
 
-@functools.cache
 def se_length_bonus(length: int) -> float:
     """Sudoku Explainer's chain-length bonus: 0.1 per threshold passed in
     4, 6, 8, 12, 16, 24, 32, 48, ... (times 3/2 and 4/3 in turn), where

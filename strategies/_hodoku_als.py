@@ -20,7 +20,6 @@ chain with most eliminations, then the lowest index sum of its eliminations (dig
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from deduce.geometry import bits_of
@@ -64,9 +63,8 @@ def hodoku_order(sets: list[Als], words: int | None = None) -> list[int]:
     return sorted(range(len(sets)), key=lambda k: (sets[k].house, _cells(sets[k].cells)))
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _cells(mask: int) -> tuple[int, ...]:
-    """The cells of ``mask`` in order (kept: between two steps most sets stay)."""
+    """The cells of ``mask`` in order."""
     return tuple(bits_of(mask))
 
 

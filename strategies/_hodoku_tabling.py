@@ -612,20 +612,9 @@ def nice_loops(state: State, groups: bool) -> tuple[list[Found], list[tuple[tupl
     return sorted(found, key=functools.cmp_to_key(_compare)), [*_CANDIDATE_NODES, *_group_nodes(group_nodes)]
 
 
-#: A group's cells by its cell mask (a group lies in one line and one box: a few hundred masks in all).
-_GROUP_CELLS: dict[int, tuple[int, ...]] = {}
-
-
 def _group_nodes(made: list[tuple[int, int]]) -> list[tuple[tuple[int, ...], int]]:
     """The group nodes (cells, symbol) of the C module's (symbol, cell mask)."""
-    known = _GROUP_CELLS
-    out = []
-    for d, mask in made:
-        cells = known.get(mask)
-        if cells is None:
-            cells = known[mask] = tuple(_bits(mask))
-        out.append((cells, d))
-    return out
+    return [(tuple(_bits(mask)), d) for d, mask in made]
 
 
 #: a nice loop's strand from its chain, as the C module numbers them

@@ -27,7 +27,6 @@ except in ALS-XZ, whose two sets are kept apart.
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_right
 from itertools import combinations
 from operator import itemgetter, ne
@@ -41,6 +40,7 @@ from deduce.render.words.prose import Field, capitalize, prose, verb, word
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import ALS, UNFAIR, Technique, row
 
 from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_batch, sdc_shared
@@ -659,16 +659,26 @@ class SueDeCoq(Producer):
                                                 ("box_symbols", tuple(bits_of(vd)))))
 
 
-@functools.cache
 def _sdc_pairs(g: Geometry) -> tuple[tuple[int, int, int, Callable[[list[int]], Any], Callable[[list[int]], Any]], ...]:
+    """:func:`line_block_pairs` with, for the line and the box, what reads (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.als._sdc_pairs", g), lambda: _make_sdc_pairs(g))
+
+
+def _make_sdc_pairs(g: Geometry) -> tuple[tuple[int, int, int, Callable[[list[int]], Any],
+                                             Callable[[list[int]], Any]], ...]:
     """:func:`line_block_pairs` with, for the line and the box, what reads
     their cells' items of a list (the key of :meth:`SueDeCoq.find`'s memo)."""
     return tuple((line, block, inter, itemgetter(*g.houses[line]), itemgetter(*g.houses[block]))
                  for line, block, inter in line_block_pairs(g))
 
 
-@functools.cache
 def _sdc_table(g: Geometry) -> tuple[tuple[int, int, int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                                          int], ...]:
+    """:func:`line_block_pairs` with what ``sdc_batch`` reads of each (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.als._sdc_table", g), lambda: _make_sdc_table(g))
+
+
+def _make_sdc_table(g: Geometry) -> tuple[tuple[int, int, int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
                                           int], ...]:
     """:func:`line_block_pairs` with what ``sdc_batch`` reads of each
     (the intersection's, the line's and the box's cells) and the cells of

@@ -98,7 +98,6 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 
 from __future__ import annotations
 
-import functools
 import struct
 from collections.abc import Iterator, KeysView, Mapping
 from itertools import combinations
@@ -109,6 +108,7 @@ from deduce.geometry import cells_of
 from deduce.literal import lit, lit_cell, literal_parts, literal_table
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
+from deduce.tables import table
 
 from . import _accel
 from ._accel import context
@@ -155,10 +155,13 @@ _RECORD = struct.Struct(f"{_REC}i")   # (a record, read from a trace's bytes)
 _INT = struct.calcsize("i")
 
 
-@functools.cache
+#: ``_INTS[k]``: ``k`` native ints, read from a trace's bytes as a tuple (see :func:`_ints`).
+_INTS = tuple(struct.Struct(f"{k}i") for k in range(256))
+
+
 def _ints(k: int) -> struct.Struct:
     """``k`` native ints, read from a trace's bytes as a tuple."""
-    return struct.Struct(f"{k}i")
+    return _INTS[k] if k < 256 else struct.Struct(f"{k}i")
 
 
 class Trace(Mapping):
@@ -251,8 +254,12 @@ class Trace(Mapping):
         return fast.trace_count(self._index, self._raw, targets, _record_codes(tags))
 
 
-@functools.cache
 def _record_codes(tags: tuple[str, ...]) -> tuple[int, ...]:
+    """The record codes of reasons' names (a name no record has: -1) (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.implications._record_codes", tags), lambda: _make_record_codes(tags))
+
+
+def _make_record_codes(tags: tuple[str, ...]) -> tuple[int, ...]:
     """The record codes of reasons' names (a name no record has: -1)."""
     return tuple(RECORD_CODES.index(t) if t in RECORD_CODES else -1 for t in tags)
 
@@ -903,8 +910,13 @@ def _remove(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int]
     return True
 
 
-@functools.lru_cache(maxsize=8)
 def _link_table(ncells: int, nhouses: int) -> tuple[tuple[tuple[int], ...], tuple[Any, ...], tuple[Any, ...],
+                                                     tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """What the propagations of a grid size share rather than make per node: (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.implications._link_table", ncells, nhouses), lambda: _make_link_table(ncells, nhouses))
+
+
+def _make_link_table(ncells: int, nhouses: int) -> tuple[tuple[tuple[int], ...], tuple[Any, ...], tuple[Any, ...],
                                                      tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
     """What the propagations of a grid size share rather than make per node:
     per literal x, ``(x,)``; per "on" literal, the (reason, parents) of the
@@ -924,27 +936,24 @@ def _solved(state: State) -> int:
     return ((1 << len(state.value)) - 1) & ~state.unsolved_mask()
 
 
-_group_tables: dict[Any, dict[int, tuple[int, ...]]] = {}
-
-
 def _groups(g: Any) -> dict[int, tuple[int, ...]]:
     """Every set of two or more cells inside one line-box intersection,
-    mapped to the two houses (line, box) holding it."""
-    table = _group_tables.get(g)
-    if table is None:
-        table = {}
-        n = g.size
-        for line in range(2 * n):
-            for block in range(2 * n, 3 * n):
-                inter = g.house_masks[line] & g.house_masks[block]
-                cells = cells_of(inter)
-                if len(cells) < 2:
-                    continue
-                for k in range(2, len(cells) + 1):
-                    for sub in combinations(cells, k):
-                        table[sum(1 << c for c in sub)] = (line, block)
-        _group_tables[g] = table
-    return table
+    mapped to the two houses (line, box) holding it (a table of :mod:`deduce.tables`)."""
+    return table(("implications.groups", g), lambda: _make_groups(g))
+
+
+def _make_groups(g: Any) -> dict[int, tuple[int, ...]]:
+    out = {}
+    n = g.size
+    for line in range(2 * n):
+        for block in range(2 * n, 3 * n):
+            cells = cells_of(g.house_masks[line] & g.house_masks[block])
+            if len(cells) < 2:
+                continue
+            for k in range(2, len(cells) + 1):
+                for sub in combinations(cells, k):
+                    out[sum(1 << c for c in sub)] = (line, block)
+    return out
 
 
 def implications(state: State, mode: str, symbol: int | None) -> Implications:

@@ -42,11 +42,11 @@ words and pictures read them unchanged.  Bounded as the engine is: at most
 
 from __future__ import annotations
 
-import functools
 from collections import deque
 from typing import TYPE_CHECKING
 
 from deduce.geometry import Geometry, cells_of
+from deduce.tables import table
 
 from ._reasons import ASSUMED, HIDDEN, NAKED, PEER, SAME_CELL
 
@@ -56,8 +56,12 @@ if TYPE_CHECKING:
 __all__ = ["propagate_in_se_order"]
 
 
-@functools.cache
 def _house_orders(g: Geometry) -> tuple[tuple[int, ...], ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.se_order._house_orders", g), lambda: _make_house_orders(g))
+
+
+def _make_house_orders(g: Geometry) -> tuple[tuple[int, ...], ...]:
     """Per cell, its houses in SE's order: box (region), row, column.  (A house lists its cells in
     ascending order, as Geometry builds them, so a mask's cells, lowest first, come in the house's
     order: the propagation reads places off masks.)"""
