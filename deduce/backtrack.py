@@ -34,6 +34,7 @@ from .cagemath import distinct_support
 from .geometry import Geometry, bits_of
 from .puzzle import Puzzle
 from .state import State
+from .tables import table as shape_table
 
 #: :meth:`Search._naked_singles` found none (its other answers: the narrowed node, or None on a contradiction)
 _NONE: tuple[int, int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0, 0)
@@ -51,7 +52,6 @@ Placing = tuple[int, int, int, int, int, int, int]
 CHECK_EVERY = 64
 
 
-_PROTOTYPES: dict[tuple[Geometry, tuple, tuple], Search] = {}
 #: The optional C accelerator (deduce/_accelerator.py): the search of puzzles without cages.
 _ACCEL: Any = _accelerator.load()
 
@@ -105,18 +105,18 @@ class Search:
     )
 
     def __init__(self, puzzle: Puzzle):
-        key = (puzzle.geometry, puzzle.cages, puzzle.constraints)
-        proto = _PROTOTYPES.get(key)
-        if proto is not None:
+        # (the tables of a layout, made by its first search: a table of deduce.tables)
+        key = ("deduce.backtrack.Search", puzzle.geometry, puzzle.cages, puzzle.constraints)
+        proto = shape_table(key, lambda: self._built(puzzle))
+        if proto is not self:
             for name in self.__slots__:
                 setattr(self, name, getattr(proto, name))
             self.puzzle = puzzle
             self.nodes = 0
-            return
+
+    def _built(self, puzzle: Puzzle) -> Search:
         self._build(puzzle)
-        if len(_PROTOTYPES) >= 64:
-            _PROTOTYPES.pop(next(iter(_PROTOTYPES)))
-        _PROTOTYPES[key] = self
+        return self
 
     def _build(self, puzzle: Puzzle) -> None:
         """Precompute the tables (shared by every search of this geometry and cages)."""
