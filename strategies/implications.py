@@ -101,7 +101,7 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any
 
 from deduce import deadline
 from deduce.geometry import cells_of
@@ -405,7 +405,7 @@ class Implications:
                     continue
                 placed |= 1 << c
                 fixed |= 1 << c
-                if not _place(prop, x, c, s, cand, smask, push, hot):
+                if not _place(prop, x, c, s, cand, smask, nxt, hot):
                     return None
                 continue
             # c <> s: look for a cell or a house left with one choice
@@ -544,7 +544,7 @@ class Implications:
 
 
 def _place(prop: Propagation, x: int, c: int, s: int, cand: list[int], smask: list[int],
-           push: Callable[[int], None], hot: tuple) -> bool:
+           nxt: list[int], hot: tuple) -> bool:
     """The weak links of the literal ``x`` (c = s) in :meth:`Implications._generation`:
     the cell's other candidates and the symbol's places in the cell's peers
     go (False on a contradiction, ``prop.contradiction`` set)."""
@@ -569,26 +569,10 @@ def _place(prop: Propagation, x: int, c: int, s: int, cand: list[int], smask: li
                 nodes[y] = rp
                 smask[t] &= ~cbit
                 if y in live:
-                    push(y)
+                    nxt.append(y)
             cand[c] &= 1 << s
     m = peer_masks[c] & smask[s]
-    if m:
-        rp = peer_link[x]
-        smask[s] &= ~m
-        sbit, offs, ons = ~(1 << s), off_lits[s], on_lits[s]
-        while m:
-            low = m & -m
-            m ^= low
-            p = low.bit_length() - 1
-            y = offs[p]
-            if ons[p] in nodes:
-                prop.contradiction = (y, rp[0], rp[1])
-                return False
-            nodes[y] = rp
-            cand[p] &= sbit
-            if y in live:
-                push(y)
-    return True
+    return not m or _remove(prop, cand, smask, nxt, m, s, peer_link[x], hot)
 
 
 def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x: int, reason: tuple,
