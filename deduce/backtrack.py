@@ -105,8 +105,8 @@ class Search:
     )
 
     def __init__(self, puzzle: Puzzle):
-        # (the tables of a layout, made by its first search: a table of deduce.tables)
-        key = ("deduce.backtrack.Search", puzzle.geometry, puzzle.cages, puzzle.constraints)
+        # (the tables of a layout, made by its first search with this engine: a table of deduce.tables)
+        key = ("deduce.backtrack.Search", _ACCEL, puzzle.geometry, puzzle.cages, puzzle.constraints)
         proto = shape_table(key, lambda: self._built(puzzle))
         if proto is not self:
             for name in self.__slots__:
