@@ -48,10 +48,10 @@ def _name(node: ast.AST) -> str:
     return ""
 
 
-def cache_decorators() -> list[str]:
+def cache_decorators(modules: list[tuple[str, ast.Module, str]] = MODULES) -> list[str]:
     """Every cache decorator (and weak dictionary) in the packages, as ``path:line name``."""
     found = []
-    for path, tree, _ in MODULES:
+    for path, tree, _ in modules:
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 found += [f"{path}:{d.lineno} {_name(d)}" for d in node.decorator_list if _name(d) in CACHE_NAMES]
@@ -68,12 +68,12 @@ def _empty_store(value: ast.AST | None) -> bool:
             and _name(value) in ("dict", "OrderedDict", "local", *WEAK_STORES))
 
 
-def module_memos() -> list[str]:
+def module_memos(modules: list[tuple[str, ast.Module, str]] = MODULES) -> list[str]:
     """Module globals used as a memo: an empty store at module level that a
     function both looks up and writes into (``x = STORE.get(k)`` ... ``STORE[k] = x``),
     or a module global a function rebinds with ``global`` after looking at it."""
     found = []
-    for path, tree, _ in MODULES:
+    for path, tree, _ in modules:
         stores = {}
         for node in tree.body:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
@@ -155,12 +155,9 @@ def latest(key):
 def double(x):
     return 2 * x
 '''
-    MODULES.append(("made/up.py", ast.parse(source), source))
-    try:
-        memos = module_memos()
-        assert any("made/up.py" in m and "_SEEN" in m for m in memos)
-        assert not any("READERS" in m for m in memos)
-        assert any("made/up.py" in m and "global _last" in m for m in memos)
-        assert any(d.startswith("made/up.py") and d.endswith("lru_cache") for d in cache_decorators())
-    finally:
-        MODULES.pop()
+    made_up = [("made/up.py", ast.parse(source), source)]
+    memos = module_memos(made_up)
+    assert any("_SEEN" in m for m in memos)
+    assert not any("READERS" in m for m in memos)
+    assert any("global _last" in m for m in memos)
+    assert [d.rsplit(" ", 1)[1] for d in cache_decorators(made_up)] == ["lru_cache"]
