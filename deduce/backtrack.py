@@ -107,7 +107,7 @@ class Search:
     def __init__(self, puzzle: Puzzle):
         # (the tables of a layout, made by its first search with this engine: a table of deduce.tables)
         key = ("deduce.backtrack.Search", _ACCEL, puzzle.geometry, puzzle.cages, puzzle.constraints)
-        proto = shape_table(key, lambda: self._built(puzzle))
+        proto = shape_table(key, lambda: self._built(puzzle), big=True)
         if proto is not self:
             for name in self.__slots__:
                 setattr(self, name, getattr(proto, name))

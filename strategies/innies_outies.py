@@ -107,7 +107,7 @@ def _block_groups(g: Geometry) -> list[tuple[int, ...]]:
 def equations(puzzle: Puzzle) -> list[Equation]:
     """The static 45-rule equations of a puzzle (cages never change; a
     table of :mod:`deduce.tables`, by the puzzle's layout)."""
-    return table(("innies_outies.equations", puzzle), lambda: _build(puzzle))
+    return table(("innies_outies.equations", puzzle), lambda: _build(puzzle), big=True)
 
 
 def union_masks(g: Geometry) -> list[tuple[tuple[int, ...], int]]:

@@ -21,8 +21,8 @@ MAX_CACHE_DECORATORS = 10
 #: How a decorator or a constructor that keeps results is spelt.
 CACHE_NAMES = ("cache", "lru_cache", "cached_property")
 WEAK_STORES = ("WeakKeyDictionary", "WeakValueDictionary")
-#: The one module-global store (the bounded tables of a shape).
-STORES = {("deduce/tables.py", "_TABLES")}
+#: The one module-global store (the bounded tables of a shape, in its two parts).
+STORES = {("deduce/tables.py", "_TABLES"), ("deduce/tables.py", "_BIG")}
 
 
 def _modules() -> list[tuple[str, ast.Module, str]]:
@@ -126,6 +126,17 @@ def test_module_and_functions_are_small(path):
             for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES]
     assert not long, f"{path}: functions over {MAX_FUNCTION_LINES} lines: {', '.join(long)}"
+
+
+def test_the_table_store_is_bounded(monkeypatch):
+    from deduce import tables
+
+    monkeypatch.setattr(tables, "LIMIT", 8)
+    monkeypatch.setattr(tables, "_TABLES", {})
+    made = [tables.table(("house rules", k), lambda k=k: [k]) for k in range(20)]
+    assert tables.count() - len(tables._BIG) == 8 and made[19] == [19]
+    assert tables.table(("house rules", 0), lambda: ["again"]) == ["again"]   # (dropped: made again)
+    assert tables.table(("house rules", 19), lambda: ["again"]) is made[19]    # (kept: the same table)
 
 
 def test_the_checks_see_what_they_look_for():

@@ -26,7 +26,7 @@ from .request import GenerateTimeout, Request
 
 def make_one(request: Request, seed: int, index: int, left: float | None) -> Generated | None:
     """Puzzle ``index`` within ``left`` seconds, or None when time ran out (in a worker)."""
-    maker = table(("deduce.generate.parallel.Maker", request), lambda: Maker(request))   # (one per request)
+    maker = table(("deduce.generate.parallel.Maker", request), lambda: Maker(request), big=True)   # (one per request)
     try:
         with deadline.limit(left):
             record = maker.make(seed, index)

@@ -112,7 +112,7 @@ def connect(address: str, jobs: int | None = None) -> tuple[Client, Callable[[],
 def rate_batch(puzzles: list[Puzzle], uniqueness: bool, time_limit: float | None, nested: int = 0) -> list[Rating]:
     """Rate a batch on a worker, with that worker's long-lived rater."""
     rater = table(("deduce.rating.cluster.Rater", uniqueness, time_limit, nested),
-                  lambda: Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested))
+                  lambda: Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested), big=True)
     return [rater.rate_safely(p) for p in puzzles]
 
 
