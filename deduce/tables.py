@@ -16,7 +16,9 @@ asked for (the same table, from the same shape).
 A key names the table and its shape: ``("house orders", geometry)``,
 ``("literal table", ncells, nsymbols)``.  A table is never changed after it
 is made (a table that is itself a store, as :func:`deduce.solve_cache.peer_tables`'s,
-only ever gains facts that are true for its shape).
+only ever gains facts that are true for its shape; the long-lived objects a
+worker process keeps per request, its rater or its puzzle maker, are in the
+large part).
 
 >>> table(("squares", 4), lambda: tuple(i * i for i in range(4)))
 (0, 1, 4, 9)
