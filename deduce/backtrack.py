@@ -35,6 +35,7 @@ from .cagemath import distinct_support
 from .geometry import Geometry, bits_of
 from .puzzle import Puzzle
 from .state import State
+from .tables import table as shape_table
 
 #: :meth:`Search._naked_singles` found none (its other answers: the narrowed node, or None on a contradiction)
 _NONE: tuple[int, int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0, 0)
@@ -52,7 +53,6 @@ Placing = tuple[int, int, int, int, int, int, int]
 CHECK_EVERY = 64
 
 
-_PROTOTYPES: dict[tuple[Geometry, tuple, tuple], Search] = {}
 #: The optional C accelerator (deduce/_accelerator.py): the search of puzzles without cages.
 _ACCEL: Any = _accelerator.load()
 
@@ -104,24 +104,26 @@ class Search:
     )
 
     def __init__(self, puzzle: Puzzle):
+        # (the tables of a layout, made by its first search with this engine: a table of deduce.tables;
+        # the prototype holds the tables without any search's path)
+        key = ("deduce.backtrack.Search", _ACCEL, puzzle.geometry, puzzle.cages, puzzle.constraints)
+        proto = shape_table(key, lambda: self._prototype(puzzle), big=True)
+        for name in self.__slots__:
+            setattr(self, name, getattr(proto, name))
+        self.puzzle = puzzle
+        self.nodes = 0
         #: the constraint narrowing's fixed points on this search's path (deduce/_search_constraints.py)
         self.kept: list[tuple[int, list[int]]] = []
-        key = (puzzle.geometry, puzzle.cages, puzzle.constraints)
-        proto = _PROTOTYPES.get(key)
-        if proto is not None:
-            for name in self.__slots__:
-                setattr(self, name, getattr(proto, name))
-            self.puzzle = puzzle
-            self.nodes = 0
-            self.kept = []
-            return
+
+    def _prototype(self, puzzle: Puzzle) -> Search:
+        """This search's tables, built, in an object of their own (without this search's path)."""
         self._build(puzzle)
-        if len(_PROTOTYPES) >= 64:
-            _PROTOTYPES.pop(next(iter(_PROTOTYPES)))
-        proto = _PROTOTYPES[key] = object.__new__(Search)  # the tables, without this search's path
+        proto = object.__new__(Search)
         for name in self.__slots__:
-            setattr(proto, name, getattr(self, name))
+            if name != "kept":
+                setattr(proto, name, getattr(self, name))
         proto.kept = []
+        return proto
 
     def _build(self, puzzle: Puzzle) -> None:
         """Precompute the tables (shared by every search of this geometry and cages)."""

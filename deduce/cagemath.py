@@ -20,6 +20,8 @@ from typing import Sequence
 
 import attrs
 
+from .tables import table
+
 #: A search larger than this gives up (no deduction, which is always sound).
 MAX_NODES = 200_000
 
@@ -42,8 +44,12 @@ class LinearSum:
         return sum(values[c] + 1 for c in self.plus) - sum(values[c] + 1 for c in self.minus) == self.total
 
 
-@functools.cache
 def value_sets(total: int, size: int, n: int) -> tuple[int, ...]:
+    """Masks of ``size`` distinct values (1..n) adding up to ``total`` (a table of :mod:`deduce.tables`)."""
+    return table(("deduce.cagemath.value_sets", total, size, n), lambda: _make_value_sets(total, size, n))
+
+
+def _make_value_sets(total: int, size: int, n: int) -> tuple[int, ...]:
     """Masks of ``size`` distinct values (1..n) adding up to ``total``."""
     out = []
 

@@ -31,7 +31,6 @@ the words the explanations use.
 from __future__ import annotations
 
 import difflib
-import functools
 import json
 import re
 from importlib import resources
@@ -49,6 +48,7 @@ from .render.words.prose import lower_name
 from .showcase import SHOWCASE
 from .state import State
 from .step import Step
+from .tables import table
 from .techniques import BUILTIN, NESTED_LEVELS, OPT_IN, TABLE, TECHNIQUES, Technique, lookup, other_names
 
 #: The command that stores a technique's example, ``deduce/data/examples/CODE.json`` (and nothing else: the
@@ -202,8 +202,12 @@ def example_path(code: str) -> str:
     return f"{EXAMPLES}/{code}.json"
 
 
-@functools.cache
 def stored() -> dict[str, Example]:
+    """Every stored example, by technique code in deduce's order of trial (a table of :mod:`deduce.tables`)."""
+    return table(("deduce.catalogue.stored",), _make_stored)
+
+
+def _make_stored() -> dict[str, Example]:
     """Every stored example, by technique code in deduce's order of trial
     (empty when the data is missing).  Each technique's example is a file of
     its own, so adding or regenerating one never touches the others."""
@@ -221,8 +225,11 @@ def stored() -> dict[str, Example]:
 
 # -- searching (plugins' techniques, and the bench script) ---------------------------
 
-@functools.cache
 def _solved(index: int) -> tuple[Puzzle, SolveResult]:
+    return table(("deduce.catalogue._solved", index), lambda: _make_solved(index))
+
+
+def _make_solved(index: int) -> tuple[Puzzle, SolveResult]:
     _label, text, fmt = SHOWCASE[index]
     puzzle = read_puzzle(text, fmt)
     return puzzle, Solver().solve(puzzle)
@@ -481,10 +488,14 @@ def holds_key(puzzle: Puzzle, key: str) -> bool:
     return any(key in instance_keys(c, puzzle.size) for c in puzzle.constraints)
 
 
-@functools.cache
 def stored_constraint_example(key: str) -> tuple[Example, str] | None:
     """The example ``deduce techniques KEY`` shows and where the constraint matters in it: one stored for
-    the key, or else its own technique's stored example when that puzzle holds the key."""
+    the key, or else its own technique's stored example when that puzzle holds the key (a table of
+    :mod:`deduce.tables`)."""
+    return table(("deduce.catalogue.stored_constraint_example", key), lambda: _stored_constraint_example(key))
+
+
+def _stored_constraint_example(key: str) -> tuple[Example, str] | None:
     try:
         text = resources.files("deduce").joinpath(constraint_example_path(key)).read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):

@@ -9,7 +9,8 @@ Glossary (after Norvig):
 * the **peers** of a cell are the other cells that share a house with it.
 
 A :class:`Geometry` precomputes houses and peer tables once and is shared by
-every puzzle of the same shape (constructors are cached).
+every puzzle of the same shape (the constructors' geometries are tables of
+:mod:`deduce.tables`).
 
 >>> g = Geometry.boxes(9)
 >>> g.cell_name(10), g.house_name(g.box_house(0)), len(g.peers[0])
@@ -20,11 +21,11 @@ every puzzle of the same shape (constructors are cached).
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any, Sequence
 
 from .errors import InvalidPuzzleError
+from .tables import table
 
 #: Box shape (rows, columns) for each size that has one.
 BOX_SHAPES: dict[int, tuple[int, int]] = {
@@ -50,6 +51,7 @@ class Geometry:
 
     __slots__ = (
         "__weakref__",
+        "_hash",
         "all_cells_mask",
         "block_kind",
         "box_shape",
@@ -101,6 +103,7 @@ class Geometry:
         self.peer_masks = tuple(peer_masks)
         self.peers = tuple(tuple(bits_of(m)) for m in peer_masks)
         self.all_cells_mask = (1 << (n * n)) - 1
+        self._hash = hash((n, self.region_of))
 
     def common_houses(self, *cells: int) -> tuple[int, ...]:
         """The houses holding every one of ``cells`` (rows, then columns,
@@ -118,17 +121,10 @@ class Geometry:
     # -- constructors -------------------------------------------------------
 
     @staticmethod
-    @functools.cache
     def boxes(size: int) -> Geometry:
-        """The standard geometry of ``size`` with rectangular boxes."""
-        if size not in BOX_SHAPES:
-            sizes = ", ".join(str(s) for s in BOX_SHAPES)
-            raise InvalidPuzzleError(
-                f"size {size} has no box shape (sizes with boxes: {sizes}); give a region map instead")
-        br, bc = BOX_SHAPES[size]
-        per_row = size // bc
-        region_of = [(r // br) * per_row + c // bc for r in range(size) for c in range(size)]
-        return Geometry(size, region_of, box_shape=(br, bc))
+        """The standard geometry of ``size`` with rectangular boxes (one
+        per size, a table of :mod:`deduce.tables`)."""
+        return table(("boxes", size), lambda: _boxes(size))
 
     @staticmethod
     def jigsaw(region_map: Sequence[Any]) -> Geometry:
@@ -201,7 +197,7 @@ class Geometry:
         return isinstance(other, Geometry) and (self.size, self.region_of) == (other.size, other.region_of)
 
     def __hash__(self) -> int:
-        return hash((self.size, self.region_of))
+        return self._hash
 
     def region_rows(self) -> list[str]:
         """The region map as N strings of region ids (0-9, then A-Z, a-z)."""
@@ -213,8 +209,23 @@ def _id_char(i: int) -> str:
     return "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"[i]
 
 
-@functools.lru_cache(maxsize=256)
+def _boxes(size: int) -> Geometry:
+    if size not in BOX_SHAPES:
+        sizes = ", ".join(str(s) for s in BOX_SHAPES)
+        raise InvalidPuzzleError(
+            f"size {size} has no box shape (sizes with boxes: {sizes}); give a region map instead")
+    br, bc = BOX_SHAPES[size]
+    per_row = size // bc
+    region_of = [(r // br) * per_row + c // bc for r in range(size) for c in range(size)]
+    return Geometry(size, region_of, box_shape=(br, bc))
+
+
 def _jigsaw(flat: tuple) -> Geometry:
+    """The geometry of a region map (one per map, a table of :mod:`deduce.tables`)."""
+    return table(("jigsaw", flat), lambda: _make_jigsaw(flat))
+
+
+def _make_jigsaw(flat: tuple) -> Geometry:
     ncells = len(flat)
     n = round(ncells ** 0.5)
     if n * n != ncells:

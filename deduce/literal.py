@@ -13,7 +13,7 @@ False
 
 from __future__ import annotations
 
-import functools
+from .tables import table
 
 __all__ = ["known", "lit", "lit_cell", "lit_on", "lit_symbol", "literal_parts", "literal_table", "negate",
            "unpack"]
@@ -59,8 +59,12 @@ def unpack(x: int) -> tuple[int, int, bool]:
     return x >> 6, (x >> 1) & 31, bool(x & 1)
 
 
-@functools.lru_cache(maxsize=8)
 def literal_table(ncells: int, nsymbols: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """``(off, on)``: ``off[s][c]`` is ``lit(c, s, False)`` and ``on[s][c]`` (a table of :mod:`deduce.tables`)."""
+    return table(("deduce.literal.literal_table", ncells, nsymbols), lambda: _make_literal_table(ncells, nsymbols))
+
+
+def _make_literal_table(ncells: int, nsymbols: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """``(off, on)``: ``off[s][c]`` is ``lit(c, s, False)`` and ``on[s][c]``
     is ``lit(c, s, True)``, made once per grid size, so that a hot loop
     looks its literals up rather than computing (and allocating) them.
@@ -74,8 +78,12 @@ def literal_table(ncells: int, nsymbols: int) -> tuple[tuple[tuple[int, ...], ..
     return off, on
 
 
-@functools.lru_cache(maxsize=8)
 def literal_parts(ncells: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(cell_of, symbol_of)``: the cell and the symbol of every literal of (a table of :mod:`deduce.tables`)."""
+    return table(("deduce.literal.literal_parts", ncells), lambda: _make_literal_parts(ncells))
+
+
+def _make_literal_parts(ncells: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """``(cell_of, symbol_of)``: the cell and the symbol of every literal of
     a grid of ``ncells`` cells, looked up by the literal (as
     :func:`literal_table`, for hot loops).

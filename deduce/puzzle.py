@@ -13,8 +13,7 @@ Puzzle.from_string('1...3..2...3..2.')
 
 from __future__ import annotations
 
-import functools
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import attrs
 
@@ -81,6 +80,22 @@ class Puzzle:
     cages: tuple[Cage, ...] = ()
     #: Variant constraints (:mod:`deduce.constraint`): diagonals, thermometers, dots...
     constraints: tuple[Constraint, ...] = ()
+    # The layout's tables: each made the first time it is read, then kept as the field (``__getattr__``).
+    #: Index of each cell's cage, or -1.
+    cage_of: tuple[int, ...] = attrs.field(init=False, repr=False)
+    #: Per cell, the mask of cells that must hold a different symbol: house
+    #: peers, plus cage-mates in cages whose digits are distinct, plus the
+    #: constraints' distinct groups and houses.
+    peer_masks: tuple[int, ...] = attrs.field(init=False, repr=False)
+    #: The constraints' houses beyond rows, columns and boxes (a diagonal, an
+    #: extra region): N cells holding every symbol once.
+    extra_houses: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False)
+    #: Every binary relation the constraints put on two cells.
+    relations: tuple[Relation, ...] = attrs.field(init=False, repr=False)
+    #: Per cell that a constraint restricts by itself (odd, even), the symbols it may hold.
+    unary: dict[int, int] = attrs.field(init=False, repr=False)
+    #: Per cell, its peers (:attr:`peer_masks` as cell tuples).
+    peers: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         n = self.geometry.size
@@ -94,6 +109,29 @@ class Puzzle:
         self._check_cages()
         for constraint in self.constraints:
             constraint.validate(self)
+
+    if not TYPE_CHECKING:   # (mypy reads the fields' types above)
+        def __getattr__(self, name: str) -> Any:
+            """A table of the layout (a field after ``constraints``), made the
+            first time it is read and kept with the puzzle as its field."""
+            build = _LAYOUT.get(name)
+            if build is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            value = build(self)
+            object.__setattr__(self, name, value)
+            return value
+
+    def _unary(self) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for c in self.constraints:
+            for cell, mask in c.unary(self):
+                out[cell] = out.get(cell, (1 << self.size) - 1) & mask
+        return out
+
+    def _peers(self) -> tuple[tuple[int, ...], ...]:
+        if self.peer_masks is self.geometry.peer_masks:
+            return self.geometry.peers
+        return tuple(tuple(bits_of(m)) for m in self.peer_masks)
 
     def _check_cages(self) -> None:
         n = self.geometry.size
@@ -159,19 +197,8 @@ class Puzzle:
     def ncells(self) -> int:
         return self.geometry.ncells
 
-    @functools.cached_property
-    def cage_of(self) -> tuple[int, ...]:
-        """Index of each cell's cage, or -1."""
-        owner = [-1] * self.ncells
-        for i, cage in enumerate(self.cages):
-            for cell in cage.cells:
-                owner[cell] = i
-        return tuple(owner)
-
-    @functools.cached_property
-    def peer_masks(self) -> tuple[int, ...]:
-        """Per cell, the mask of cells that must hold a different symbol:
-        house peers, plus cage-mates in cages whose digits are distinct."""
+    def _peer_masks(self) -> tuple[int, ...]:
+        """The table :attr:`peer_masks` (the geometry's own when nothing adds a peer)."""
         base = self.geometry.peer_masks
         groups = [cage.cells for cage in self.cages if not cage.repeats]
         for constraint in self.constraints:
@@ -186,12 +213,6 @@ class Puzzle:
                 masks[cell] |= m & ~(1 << cell)
         return tuple(masks)
 
-    @functools.cached_property
-    def extra_houses(self) -> tuple[tuple[int, ...], ...]:
-        """The constraints' houses beyond rows, columns and boxes (a
-        diagonal, an extra region): N cells holding every symbol once."""
-        return tuple(h for c in self.constraints for h in c.houses(self))
-
     def extra_house_name(self, index: int) -> str:
         """``diagonal r1c1-r9c9``: the name of extra house ``index``."""
         for constraint in self.constraints:
@@ -200,26 +221,6 @@ class Puzzle:
                 return constraint.house_label(self, index)
             index -= len(houses)
         raise IndexError(index)
-
-    @functools.cached_property
-    def relations(self) -> tuple[Relation, ...]:
-        """Every binary relation the constraints put on two cells."""
-        return tuple(r for c in self.constraints for r in c.relations(self))
-
-    @functools.cached_property
-    def unary(self) -> dict[int, int]:
-        """Per cell that a constraint restricts by itself (odd, even), the symbols it may hold."""
-        out: dict[int, int] = {}
-        for c in self.constraints:
-            for cell, mask in c.unary(self):
-                out[cell] = out.get(cell, (1 << self.size) - 1) & mask
-        return out
-
-    @functools.cached_property
-    def peers(self) -> tuple[tuple[int, ...], ...]:
-        if self.peer_masks is self.geometry.peer_masks:
-            return self.geometry.peers
-        return tuple(tuple(bits_of(m)) for m in self.peer_masks)
 
     # -- names ------------------------------------------------------------
 
@@ -259,7 +260,7 @@ class Puzzle:
     def with_givens(self, givens: Sequence[int]) -> Puzzle:
         return attrs.evolve(self, givens=tuple(givens))
 
-    @functools.cached_property
+    @property
     def warnings(self) -> tuple[str, ...]:
         """What is odd about the puzzle but does not stop a solve: a jigsaw
         region in several pieces.
@@ -291,6 +292,25 @@ class Puzzle:
         from .render.printed import puzzle_svg
 
         return puzzle_svg(self)
+
+
+def _cage_of(puzzle: Puzzle) -> tuple[int, ...]:
+    owner = [-1] * puzzle.ncells
+    for i, cage in enumerate(puzzle.cages):
+        for cell in cage.cells:
+            owner[cell] = i
+    return tuple(owner)
+
+
+#: field -> how a puzzle makes it (:meth:`Puzzle.__getattr__`).
+_LAYOUT: dict[str, Callable[[Puzzle], Any]] = {
+    "cage_of": _cage_of,
+    "peer_masks": Puzzle._peer_masks,
+    "extra_houses": lambda p: tuple(h for c in p.constraints for h in c.houses(p)),
+    "relations": lambda p: tuple(r for c in p.constraints for r in c.relations(p)),
+    "unary": Puzzle._unary,
+    "peers": Puzzle._peers,
+}
 
 
 def parse_symbol(ch: str, symbols: str, position: int | None = None) -> int:

@@ -35,8 +35,9 @@ position (:mod:`deduce.rating.rater`), shared by its two solves.
 
 Apart from the solve's stores, :func:`peer_tables` keeps tables that depend
 on a peer table only (a geometry and its cages), never on a position nor a
-solve: the fish searches' screens and the accelerator's fish tables, as
-:func:`functools.cache` keeps a geometry's house tables.  Every solve with
+solve: the fish searches' screens and the accelerator's fish tables, in the
+one store of shape tables (:mod:`deduce.tables`), as a geometry's house
+tables are.  Every solve with
 those peers may read and add to them; what is there is true for all.
 
 >>> from deduce.puzzle import Puzzle
@@ -54,6 +55,8 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any, Callable, Hashable, TypeVar
 
+from .tables import table
+
 if TYPE_CHECKING:
     from .state import State
 
@@ -63,22 +66,13 @@ T = TypeVar("T")
 _MISSING: Any = object()
 
 
-#: Peer table id -> (the peer table, its tables): see :func:`peer_tables`.
-_PEER_TABLES: dict[int, tuple[Any, dict[Any, Any]]] = {}
-#: Peer tables kept before the store starts afresh (one per geometry and cage layout).
-PEER_TABLES_LIMIT = 64
-
-
 def peer_tables(peers: Any) -> dict[Any, Any]:
     """The tables kept for the peer table ``peers`` (a puzzle's
     ``peer_masks``): facts about the peers alone, true in every position of
-    every puzzle that has them."""
-    entry = _PEER_TABLES.get(id(peers))
-    if entry is None or entry[0] is not peers:
-        if len(_PEER_TABLES) >= PEER_TABLES_LIMIT:
-            _PEER_TABLES.clear()
-        entry = _PEER_TABLES[id(peers)] = (peers, {})
-    return entry[1]
+    every puzzle that has them (a table of :mod:`deduce.tables`, keyed by
+    the peer table's id: the table holds the peer table, so the id names
+    no other while it is kept)."""
+    return table(("peer tables", id(peers)), lambda: (peers, {}))[1]
 
 
 class SolveCache:

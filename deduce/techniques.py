@@ -60,12 +60,12 @@ numbers and nothing else):
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Callable, Collection, Iterable, Iterator, Mapping, Sequence, overload
 
 import attrs
 
+from .tables import table as shape_table
 from .technique import *  # noqa: F403  (the table's vocabulary: levels, families, profile names)
 from .technique import ORDERED_PROFILES, PROFILE_NAMES, Technique
 from .technique_table import BUILTIN as CORE_ROWS
@@ -122,27 +122,33 @@ class Provided:
 _CORE_BY_CODE: dict[str, Technique] = {t.code: t for t in CORE_ROWS}
 #: Set by :mod:`deduce.registry`: returns what the providers brought (loading them once).
 _plugin_loader: Callable[[], Provided] | None = None
-_merged: tuple[Provided, tuple[Technique, ...], dict[str, Technique], tuple[Technique, ...]] | None = None
 
 
 def set_plugin_loader(loader: Callable[[], Provided] | None) -> None:
     """Install the function that brings the providers' rows (the registry's)."""
-    global _plugin_loader, _merged
-    _plugin_loader, _merged = loader, None
+    global _plugin_loader
+    _plugin_loader = loader
 
 
 def _provided() -> Provided:
-    return _plugin_loader() if _plugin_loader is not None else Provided()
+    return _plugin_loader() if _plugin_loader is not None else _NOTHING_PROVIDED
+
+
+#: What no provider brings (one object: the merged table of rows is kept per answer).
+_NOTHING_PROVIDED = Provided()
 
 
 def _state() -> tuple[tuple[Technique, ...], dict[str, Technique], tuple[Technique, ...]]:
-    global _merged
+    """(every row, by code, the built-in rows) with what the providers brought (a table of
+    :mod:`deduce.tables` per providers' answer, which it holds: its id names no other)."""
     got = _provided()
-    if _merged is None or _merged[0] is not got:
-        builtin = tuple(sorted(CORE_ROWS + got.builtin, key=lambda t: t.order))
-        rows = tuple(sorted(builtin + got.plugins, key=lambda t: t.order))
-        _merged = (got, rows, {t.code: t for t in rows}, builtin)
-    return _merged[1], _merged[2], _merged[3]
+    return shape_table(("deduce.techniques.rows", id(got)), lambda: _merge(got))[1:]
+
+
+def _merge(got: Provided) -> tuple[Provided, tuple[Technique, ...], dict[str, Technique], tuple[Technique, ...]]:
+    builtin = tuple(sorted(CORE_ROWS + got.builtin, key=lambda t: t.order))
+    rows = tuple(sorted(builtin + got.plugins, key=lambda t: t.order))
+    return got, rows, {t.code: t for t in rows}, builtin
 
 
 def all_rows() -> tuple[Technique, ...]:
@@ -320,7 +326,6 @@ TECHNIQUES: Mapping[str, Technique] = _Techniques()
 PROFILES: Mapping[str, tuple[str, ...]] = _Profiles()
 
 
-@functools.cache
 def se_length_bonus(length: int) -> float:
     """Sudoku Explainer's chain-length bonus: 0.1 per threshold passed in
     4, 6, 8, 12, 16, 24, 32, 48, ... (times 3/2 and 4/3 in turn), where
@@ -348,15 +353,14 @@ def normalise(text: str) -> str:
 _norm = normalise
 
 
-_names_cache: tuple[tuple[Technique, ...], dict[str, tuple[str, ...]]] | None = None
-
-
 def _names() -> dict[str, tuple[str, ...]]:
-    """Normalised name -> codes (families; the other names; rows' aliases, names and codes)."""
-    global _names_cache
+    """Normalised name -> codes (families; the other names; rows' aliases, names and codes): a table
+    of :mod:`deduce.tables` per table of rows (which it holds)."""
     rows = all_rows()
-    if _names_cache is not None and _names_cache[0] is rows:
-        return _names_cache[1]
+    return shape_table(("deduce.techniques.names", id(rows)), lambda: (rows, _make_names(rows)))[1]
+
+
+def _make_names(rows: tuple[Technique, ...]) -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for family in families():
         out[_norm(family)] = tuple(t.code for t in rows if t.family == family)
@@ -369,7 +373,6 @@ def _names() -> dict[str, tuple[str, ...]]:
         out[_norm(t.name)] = (t.code,)
     for t in rows:
         out[_norm(t.code)] = (t.code,)
-    _names_cache = (rows, out)
     return out
 
 

@@ -20,8 +20,7 @@ chain with most eliminations, then the lowest index sum of its eliminations (dig
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from deduce.geometry import bits_of
 from deduce.state import State
@@ -64,9 +63,8 @@ def hodoku_order(sets: list[Als], words: int | None = None) -> list[int]:
     return sorted(range(len(sets)), key=lambda k: (sets[k].house, _cells(sets[k].cells)))
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _cells(mask: int) -> tuple[int, ...]:
-    """The cells of ``mask`` in order (kept: between two steps most sets stay)."""
+    """The cells of ``mask`` in order."""
     return tuple(bits_of(mask))
 
 
@@ -94,41 +92,33 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
     ``links``: the position's sets and their restricted commons (:func:`strategies.als.als_links`),
     ``reach`` their reach table when it is made (:func:`strategies.als.als_reach`)."""
     old, pairs = links
-    order = hodoku_order(old, (len(state.cand) + 63) // 64)
-    sets = [old[k] for k in order]
-    found: list[Chain] = []
-    by_eliminations: dict[tuple[tuple[int, int], ...], int] = {}
-    path: list[int] = []
-    arcs: list[tuple[int, ...]] = []
-
-    def keep(elims: tuple[tuple[int, int], ...]) -> None:
-        """The chain on ``path`` and ``arcs`` removing ``elims``, unless one with fewer cells does."""
-        if not elims:
-            return
-        chain = Chain(tuple(path), tuple(arcs), tuple(sorted({z for _, z in elims})), elims)
-        old_k = by_eliminations.get(elims)
-        if old_k is None:
-            by_eliminations[elims] = len(found)
-            found.append(chain)
-        elif _size(sets, found[old_k]) > _size(sets, chain):
-            found[old_k] = chain
-
-    def done(made: list | None = None) -> tuple[list[Als], list[Chain]]:
-        """The chains found, or those of ``made`` (the C walk's: those that remove something, in the
-        order read), in HoDoKu's order."""
-        for chain_sets, commons, elims in made or ():
-            path[:], arcs[:] = chain_sets, commons
-            keep(elims)
-        found.sort(key=lambda c: (-len(c.eliminations), index_sum(list(c.eliminations))))
-        return sets, found
-
+    words = (len(state.cand) + 63) // 64
+    order = hodoku_order(old, words)
+    found = _Found([old[k] for k in order])
     made = None if reach is None else _accel.hodoku_als_run(state, old, pairs, reach, order, MAX_LINKS, MAX_VISITS)
     if made is not None:  # the forward links and the walk in C
-        return done(made)
+        return found.done(made)
+    sets = found.sets
+    forward = _forward_links(sets, pairs, order)
+    if reach is not None:  # (the sets' reach table, in this order)
+        reach = [reach[k] for k in order]
+    else:
+        masks = symbol_masks(state)
+        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
+    made = _accel.hodoku_als_walk(forward, [a.symbols for a in sets], reach, words, MAX_LINKS, MAX_VISITS)
+    if made is not None:  # the same walk in C
+        return found.done(made)
+    _Walk(found, forward, reach).run()
+    return found.done()
+
+
+def _forward_links(sets: list[Als], pairs: dict[tuple[int, int], list[int]],
+                   order: list[int]) -> list[list[tuple[int, int, int]]]:
+    """Per set (in HoDoKu's ``order``), its forward links: (later set, first common, second common
+    or -1), sorted; sets that share a cell are never linked."""
     at = [0] * len(order)
     for i, k in enumerate(order):
         at[k] = i
-    # per set, its forward links: (later set, first common, second common or -1)
     forward: list[list[tuple[int, int, int]]] = [[] for _ in sets]
     for (i, j), common in pairs.items():
         a, b = at[i], at[j]
@@ -143,29 +133,82 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
             forward[a].append((b, xs[0], xs[-1]))
     for onward in forward:
         onward.sort()
-    if reach is not None:  # (the sets' reach table, in this order)
-        reach = [reach[k] for k in order]
-    else:
-        masks = symbol_masks(state)
-        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in range(len(masks))] for a in sets]
-    budget = [MAX_VISITS]
+    return forward
 
-    def record(start: int, end: int, first: tuple[int, ...], last: tuple[int, ...]) -> None:
-        a, d = sets[start], sets[end]
-        zs = a.symbols & d.symbols
+
+class _Found:
+    """The chains found over ``sets``, one per set of eliminations (the one with fewest cells)."""
+
+    def __init__(self, sets: list[Als]):
+        self.sets = sets
+        self.found: list[Chain] = []
+        self.by_eliminations: dict[tuple[tuple[int, int], ...], int] = {}
+
+    def keep(self, path: Sequence[int], arcs: Sequence[tuple[int, ...]], elims: tuple[tuple[int, int], ...]) -> None:
+        """The chain on ``path`` and ``arcs`` removing ``elims``, unless one with fewer cells does."""
+        if not elims:
+            return
+        found = self.found
+        chain = Chain(tuple(path), tuple(arcs), tuple(sorted({z for _, z in elims})), elims)
+        old_k = self.by_eliminations.get(elims)
+        if old_k is None:
+            self.by_eliminations[elims] = len(found)
+            found.append(chain)
+        elif _size(self.sets, found[old_k]) > _size(self.sets, chain):
+            found[old_k] = chain
+
+    def done(self, made: list | None = None) -> tuple[list[Als], list[Chain]]:
+        """The chains found, or those of ``made`` (the C walk's: those that remove something, in the
+        order read), in HoDoKu's order."""
+        for chain_sets, commons, elims in made or ():
+            self.keep(chain_sets, commons, elims)
+        self.found.sort(key=lambda c: (-len(c.eliminations), index_sum(list(c.eliminations))))
+        return self.sets, self.found
+
+
+class _Walk:
+    """HoDoKu's walk along the forward links, in Python (the reference of ``hodoku_als_walk``)."""
+
+    def __init__(self, found: _Found, forward: list[list[tuple[int, int, int]]], reach: list[list[int]]):
+        self.found, self.forward, self.reach = found, forward, reach
+        self.path: list[int] = []
+        self.arcs: list[tuple[int, ...]] = []
+        self.budget = MAX_VISITS
+
+    def run(self) -> None:
+        path, arcs = self.path, self.arcs
+        for start in range(len(self.found.sets)):
+            path.append(start)
+            for nxt, c1, c2 in self.forward[start]:
+                for a in ((1, 2) if c2 >= 0 else (1,)):
+                    self.budget -= 1
+                    if self.budget < 0:
+                        break
+                    path.append(nxt)
+                    arcs.append(_of(a, c1, c2))
+                    self.walk(start, nxt, (c1, c2, a))
+                    path.pop()
+                    arcs.pop()
+            path.pop()
+
+    def record(self, start: int, end: int, first: tuple[int, ...], last: tuple[int, ...]) -> None:
+        sets, reach = self.found.sets, self.reach
+        zs = sets[start].symbols & sets[end].symbols
         for x in (*first, *last):
             zs &= ~(1 << x)
-        keep(tuple((t, z) for z in bits_of(zs) for t in bits_of(reach[start][z] & reach[end][z])))
+        self.found.keep(self.path, self.arcs,
+                        tuple((t, z) for z in bits_of(zs) for t in bits_of(reach[start][z] & reach[end][z])))
 
-    def walk(start: int, cur: int, last: tuple[int, int, int]) -> None:
+    def walk(self, start: int, cur: int, last: tuple[int, int, int]) -> None:
         """Go on from ``cur``, entered by a link whose actual commons were (c1, c2 or -1) after
         HoDoKu's reading (``last``: its two commons and which are actual)."""
+        path, arcs = self.path, self.arcs
         l1, l2, act = last
         # HoDoKu compares with the link before's first actual common twice where both were actual
         c11, c12 = (l1, -1) if act == 1 else (l2, -1) if act == 2 else (l1, l1)
-        for nxt, c1, c2 in forward[cur]:
-            budget[0] -= 1
-            if budget[0] < 0 or len(arcs) >= MAX_LINKS:
+        for nxt, c1, c2 in self.forward[cur]:
+            self.budget -= 1
+            if self.budget < 0 or len(arcs) >= MAX_LINKS:
                 return
             a = _actual(c11, c12, c1, c2)
             if not a:
@@ -173,29 +216,10 @@ def als_chains(state: State, links: tuple[list[Als], dict[tuple[int, int], list[
             path.append(nxt)
             arcs.append(_of(a, c1, c2))
             if len(arcs) >= 3:
-                record(start, nxt, arcs[0], arcs[-1])
-            walk(start, nxt, (c1, c2, a))
+                self.record(start, nxt, arcs[0], arcs[-1])
+            self.walk(start, nxt, (c1, c2, a))
             path.pop()
             arcs.pop()
-
-    made = _accel.hodoku_als_walk(forward, [a.symbols for a in sets], reach, (len(state.cand) + 63) // 64,
-                                  MAX_LINKS, MAX_VISITS)
-    if made is not None:  # the same walk in C
-        return done(made)
-    for start in range(len(sets)):
-        path.append(start)
-        for nxt, c1, c2 in forward[start]:
-            for a in ((1, 2) if c2 >= 0 else (1,)):
-                budget[0] -= 1
-                if budget[0] < 0:
-                    break
-                path.append(nxt)
-                arcs.append(_of(a, c1, c2))
-                walk(start, nxt, (c1, c2, a))
-                path.pop()
-                arcs.pop()
-        path.pop()
-    return done()
 
 
 def _size(sets: list[Als], chain: Chain) -> int:

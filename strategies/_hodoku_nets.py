@@ -25,19 +25,8 @@ from deduce.state import State
 from deduce.step import Step
 
 from . import _accel, _hodoku_tabling
-from ._hodoku_tabling import (
-    BUDDIES,
-    CELL_FORM,
-    DOUBLE_FORM,
-    HOUSE_MASKS,
-    REGION_FORM,
-    Forcing,
-    N,
-    _bits,
-    _ForcingSearch,
-    _Grid,
-    _Tables,
-)
+from ._hodoku_forcing import CELL_FORM, DOUBLE_FORM, REGION_FORM, Forcing, _ForcingSearch
+from ._hodoku_tabling import BUDDIES, HOUSE_MASKS, N, _bits, _Grid, _Tables
 from .conclusions import Conclusion, contradiction_targets
 from .implications import implications
 

@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from deduce.geometry import Geometry, cells_of
 from deduce.solve_cache import per_position as per_position  # (the strategies' lookup: see its text)
 from deduce.state import State
+from deduce.tables import table
 
 from ._memo import symbol_masks
 
 
-@functools.cache
 def house_order(g: Geometry) -> tuple[int, ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies._houses.house_order", g), lambda: _make_house_order(g))
+
+
+def _make_house_order(g: Geometry) -> tuple[int, ...]:
     """Houses in the order a person scans them: boxes (or regions), rows, columns."""
     n = g.size
     return tuple(range(2 * n, 3 * n)) + tuple(range(n)) + tuple(range(n, 2 * n))
 
 
-@functools.cache
 def line_block_pairs(g: Geometry) -> tuple[tuple[int, int, int], ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies._houses.line_block_pairs", g), lambda: _make_line_block_pairs(g))
+
+
+def _make_line_block_pairs(g: Geometry) -> tuple[tuple[int, int, int], ...]:
     """Every (line, block, intersection mask) with a non-empty intersection of
     a row or column with a box or region."""
     n = g.size

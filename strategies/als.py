@@ -27,15 +27,13 @@ except in ALS-XZ, whose two sets are kept apart.
 
 from __future__ import annotations
 
-import functools
-from bisect import bisect_right
 from itertools import combinations
-from operator import itemgetter, ne
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypedDict
+from operator import ne
+from typing import TYPE_CHECKING, Iterator, TypedDict
 
 import attrs
 
-from deduce.geometry import Geometry, bits_of
+from deduce.geometry import bits_of
 from deduce.render.marks import SET_ROLES, Builder, Marks, numbered
 from deduce.render.words.prose import Field, capitalize, prose, verb, word
 from deduce.state import State
@@ -43,184 +41,44 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_sets, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_batch, sdc_shared
-from ._accel import als_links as als_links_of
-from ._accel import als_neighbours as als_neighbours_of
-from ._accel import als_reach as als_reach_of
+from ._accel import als_chains, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_batch, sdc_shared
+from ._als_sets import (  # noqa: F401 (importable from here, as before the split)
+    MAX_ALS_CELLS,
+    Als,
+    _detail,
+    _links,
+    _neighbours,
+    _reach_and_useful,
+    _targets,
+    almost_locked_sets,
+    als_links,
+    als_neighbours,
+    als_reach,
+    node_sets,
+    position_sets,
+)
 from ._hodoku_tabling import hodoku_classic
-from ._houses import cached, line_block_pairs, per_position
+from ._houses import per_position
 from ._memo import memo_for, symbol_masks
+from ._sdc_search import (  # noqa: F401
+    MAX_SDC_PART,
+    SdcFound,
+    _cell_sets,
+    _cores,
+    _make_sdc_pairs,
+    _make_sdc_table,
+    _mask,
+    _parts,
+    _sdc_pairs,
+    _sdc_table,
+    _shared_eliminations,
+    _shared_search,
+)
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
     from deduce.render.marks import Marker
     from deduce.render.words import TextRenderer
-
-#: Largest almost locked set searched, in cells (a deterministic bound).
-MAX_ALS_CELLS = 7
-
-
-class Als(NamedTuple):
-    cells: int                  # cell mask
-    symbols: int                # symbol mask (k+1 symbols for k cells)
-    house: int
-    where: tuple[int, ...]      # per symbol: the cells of the set holding it
-    seen: tuple[int, ...]       # per symbol: the cells that see every such cell
-
-
-def almost_locked_sets(state: State, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
-    """Every ALS of up to ``max_cells`` cells, each cell set once."""
-    found = als_sets(state, max_cells, Als)
-    if found is not None:  # (made as Als records)
-        return found  # type: ignore[return-value]
-    g = state.puzzle.geometry
-    cand, value = state.cand, state.value
-    pm = state.puzzle.peer_masks
-    n = g.size
-    out: list[Als] = []
-    seen_sets: set[int] = set()
-    for h, house in enumerate(g.houses):
-        empty = [c for c in house if value[c] < 0]
-        for k in range(1, min(max_cells, len(empty) - 1) + 1):
-            for cells in combinations(empty, k):
-                union = 0
-                for c in cells:
-                    union |= cand[c]
-                if union.bit_count() != k + 1:
-                    continue
-                mask = sum(1 << c for c in cells)
-                if mask in seen_sets:
-                    continue
-                seen_sets.add(mask)
-                where = [0] * n
-                seen = [0] * n
-                for s in bits_of(union):
-                    m = 0
-                    common = -1
-                    for c in cells:
-                        if cand[c] >> s & 1:
-                            m |= 1 << c
-                            common &= pm[c]
-                    where[s] = m
-                    seen[s] = common
-                out.append(Als(mask, union, h, tuple(where), tuple(seen)))
-    return out
-
-
-def position_sets(state: State) -> list[Als]:
-    """:func:`almost_locked_sets` of the position, computed once per position
-    (ALS strategies and the ALS nodes of grouped chains share them)."""
-    return per_position(state, "als sets", lambda: almost_locked_sets(state))
-
-
-def node_sets(state: State, max_cells: int) -> list[Als]:
-    """The position's ALSs of 2 to ``max_cells`` cells, in the order of
-    :func:`position_sets` (which it filters when the position already has
-    them; the nodes of grouped chains need only the small ones)."""
-    def make() -> list[Als]:
-        sets = cached(state, "als sets")
-        if sets is None:
-            sets = almost_locked_sets(state, max_cells)
-        return [a for a in sets if 2 <= a.cells.bit_count() <= max_cells]
-
-    return per_position(state, ("als node sets", max_cells), make)
-
-
-def als_links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
-    """The position's ALSs and, for each pair (i, j) with i < j that has
-    any, their restricted common symbols; computed once per position."""
-    return per_position(state, "als links", lambda: _links(state))
-
-
-def _links(state: State) -> tuple[list[Als], dict[tuple[int, int], list[int]]]:
-    sets = position_sets(state)
-    fast = als_links_of(state, sets)
-    if fast is not None:
-        return sets, fast
-    by_symbol: dict[int, list[int]] = {}
-    for i, a in enumerate(sets):
-        for x in bits_of(a.symbols):
-            by_symbol.setdefault(x, []).append(i)
-    links: dict[tuple[int, int], list[int]] = {}
-    for x, members in by_symbol.items():
-        # every x of the later set j sees every x of set i (so no x lies where the sets overlap): only the
-        # sets whose first place of x set i sees can be joined to it (the pairs in combinations order)
-        where = [sets[j].where[x] for j in members]
-        by_low: dict[int, list[int]] = {}
-        for q, w in enumerate(where):
-            by_low.setdefault(w & -w, []).append(q)
-        firsts = sum(by_low)
-        for p, i in enumerate(members):
-            seen = sets[i].seen[x]
-            unseen = ~seen
-            later: list[int] = []
-            m = seen & firsts
-            while m:
-                low = m & -m
-                m ^= low
-                qs = by_low[low]
-                later.extend(q for q in qs[bisect_right(qs, p):] if not where[q] & unseen)
-            later.sort()
-            for q in later:
-                links.setdefault((i, members[q]), []).append(x)
-    return sets, links
-
-
-def als_neighbours(state: State) -> dict[int, list[tuple[int, int]]]:
-    """:func:`_neighbours` of the position's links (:func:`als_links`), once per position."""
-    def make() -> dict[int, list[tuple[int, int]]]:
-        pairs = als_links(state)[1]
-        fast = als_neighbours_of(state, pairs)
-        return _neighbours(pairs) if fast is None else fast
-
-    return per_position(state, "als neighbours", make)
-
-
-def _neighbours(pairs: dict[tuple[int, int], list[int]]) -> dict[int, list[tuple[int, int]]]:
-    """For each set, the sets it is joined to with the mask of their restricted commons."""
-    out: dict[int, list[tuple[int, int]]] = {}
-    for (i, j), common in pairs.items():
-        m = sum(1 << x for x in common)
-        out.setdefault(i, []).append((j, m))
-        out.setdefault(j, []).append((i, m))
-    return out
-
-
-def als_reach(state: State) -> list[list[int]]:
-    """Per set of :func:`als_links` and symbol, the cells outside the set
-    that hold the symbol and see all the set's places of it (none when the
-    set lacks it); once per position."""
-    return _reach_and_useful(state)[0]
-
-
-def _reach_and_useful(state: State) -> tuple[list[list[int]], list[int]]:
-    """:func:`als_reach`, and per set the mask of the symbols whose reach is
-    not empty (the C module's ``als_reach`` when there is one); once per position."""
-    def make() -> tuple[list[list[int]], list[int]]:
-        sets, masks = als_links(state)[0], symbol_masks(state)
-        fast = als_reach_of(state, sets, masks)
-        if fast is not None:
-            return fast
-        syms = range(len(masks))
-        reach = [[a.seen[z] & masks[z] & ~a.cells if a.where[z] else 0 for z in syms] for a in sets]
-        return reach, [sum(1 << z for z, m in enumerate(r) if m) for r in reach]
-
-    return per_position(state, "als reach", make)
-
-
-def _targets(masks: list[int], z: int, sets: list[Als]) -> list[int]:
-    """The cells outside ``sets`` that hold z (``masks``: :func:`symbol_masks`) and see every z of them."""
-    mask = masks[z]
-    used = 0
-    for s in sets:
-        mask &= s.seen[z] if s.where[z] else -1
-        used |= s.cells
-    return bits_of(mask & ~used)
-
-
-def _detail(a: Als) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    return tuple(bits_of(a.cells)), tuple(bits_of(a.symbols)), a.house
-
 
 @attrs.frozen
 class AlsXZ(Producer):
@@ -507,9 +365,6 @@ def _union(masks: tuple[int, ...]) -> int:
     return out
 
 
-#: Most cells taken from the rest of the line, or of the box, in a Sue de Coq.
-MAX_SDC_PART = 3
-
 
 @attrs.frozen
 class SueDeCoq(Producer):
@@ -657,106 +512,6 @@ class SueDeCoq(Producer):
                                                 ("core_symbols", tuple(bits_of(v))),
                                                 ("line_symbols", tuple(bits_of(va))),
                                                 ("box_symbols", tuple(bits_of(vd)))))
-
-
-@functools.cache
-def _sdc_pairs(g: Geometry) -> tuple[tuple[int, int, int, Callable[[list[int]], Any], Callable[[list[int]], Any]], ...]:
-    """:func:`line_block_pairs` with, for the line and the box, what reads
-    their cells' items of a list (the key of :meth:`SueDeCoq.find`'s memo)."""
-    return tuple((line, block, inter, itemgetter(*g.houses[line]), itemgetter(*g.houses[block]))
-                 for line, block, inter in line_block_pairs(g))
-
-
-@functools.cache
-def _sdc_table(g: Geometry) -> tuple[tuple[int, int, int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
-                                          int], ...]:
-    """:func:`line_block_pairs` with what ``sdc_batch`` reads of each
-    (the intersection's, the line's and the box's cells) and the cells of
-    the line and the box as a mask with cell c at bit 8c (a byte per cell:
-    :meth:`SueDeCoq._shared_batch`)."""
-    return tuple((line, block, inter, (tuple(bits_of(inter)), tuple(g.houses[line]), tuple(g.houses[block])),
-                  sum(1 << 8 * c for c in bits_of(g.house_masks[line] | g.house_masks[block])))
-                 for line, block, inter in line_block_pairs(g))
-
-
-def _mask(cells: tuple[int, ...]) -> int:
-    out = 0
-    for c in cells:
-        out |= 1 << c
-    return out
-
-
-SdcFound = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]
-
-
-def _shared_search(cand: list[int], core_cells: list[int], line_all: list[int],
-                   box_all: list[int]) -> Iterator[SdcFound]:
-    """:meth:`SueDeCoq._shared_at`'s search (the C module's ``sdc_shared`` is the
-    same): each core with a line part and a box part that balance, as (core,
-    line part, box part, their symbols), in HoDoKu's order (whether they
-    remove anything is left to the caller)."""
-    for core in _cores(core_cells):
-        v = 0
-        for c in core:
-            v |= cand[c]
-        n = v.bit_count() - len(core)
-        if n < 2:
-            continue
-        line_groups = _cell_sets([c for c in line_all if c not in core], cand, len(line_all))
-        box_groups = _cell_sets([c for c in box_all if c not in core], cand, len(box_all))
-        # the box's parts by how many symbols of V they must hold
-        box_parts: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
-        for d_cells, vd, k in sorted(box_groups):
-            k_box = k - (vd & ~v).bit_count()
-            if vd & v and 0 < k_box < n:
-                box_parts.setdefault(k_box, []).append((d_cells, vd, _mask(d_cells)))
-        for a_cells, va, k in sorted(line_groups):
-            k_line = k - (va & ~v).bit_count()
-            if not va & v or not 0 < k_line < n:
-                continue
-            banned, a_mask = va & v, _mask(a_cells)
-            for d_cells, vd, d_mask in box_parts.get(n - k_line, ()):
-                if not vd & banned and not a_mask & d_mask:
-                    yield core, a_cells, d_cells, v, va, vd
-
-
-def _shared_eliminations(cand: list[int], line_all: list[int], box_all: list[int], core: tuple[int, ...],
-                         a_cells: tuple[int, ...], d_cells: tuple[int, ...], v: int, va: int,
-                         vd: int) -> list[tuple[int, int]]:
-    """What a Sue de Coq of :func:`_shared_search` removes, sorted."""
-    a_mask, d_mask = _mask(a_cells), _mask(d_cells)
-    both = va & vd
-    line_out = ((v | va) & ~vd) | both
-    box_out = ((v | vd) & ~va) | both
-    elims = {(c, s) for c in line_all if c not in core and not a_mask >> c & 1
-             for s in bits_of(cand[c] & line_out)}
-    elims |= {(c, s) for c in box_all if c not in core and not d_mask >> c & 1
-              for s in bits_of(cand[c] & box_out)}
-    return sorted(elims)
-
-
-def _cores(cells: list[int]) -> list[tuple[int, ...]]:
-    """The intersection's pairs and triples, in HoDoKu's order (a pair, then the triples extending it)."""
-    return sorted(c for k in (2, 3) for c in combinations(cells, k))
-
-
-def _cell_sets(cells: list[int], cand: list[int], most: int = MAX_SDC_PART) -> list[tuple[tuple[int, ...], int, int]]:
-    """Every set of 1 to ``most`` of ``cells`` (by size, then in
-    ``combinations`` order), with its symbols and its size."""
-    out = []
-    for k in range(1, min(most, len(cells)) + 1):
-        for group in combinations(cells, k):
-            m = 0
-            for c in group:
-                m |= cand[c]
-            out.append((group, m, k))
-    return out
-
-
-def _parts(groups: list[tuple[tuple[int, ...], int, int]], v: int) -> list[tuple[tuple[int, ...], int]]:
-    """The sets of :func:`_cell_sets` whose symbols meet ``v`` and bring fewer
-    new symbols than cells (else the count could never balance)."""
-    return [(group, m) for group, m, k in groups if m & v and (m & ~v).bit_count() < k]
 
 
 # -- the table's rows ------------------------------------------------------------

@@ -5,7 +5,6 @@ than every bound left (measurements in ``bench/PROFILE.md``)."""
 
 from __future__ import annotations
 
-import functools
 import heapq
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
@@ -275,11 +274,15 @@ def _counted_doubles(producer: ChainProducer, state: State, x: int, prop_on: Pro
 def known_literals(state: State) -> bytes:
     """Per literal of the position, 1 when :func:`deduce.literal.known` says
     the position already says it, else 0 (once per position)."""
+    memo = state.cache.memo(state)
     return per_position(state, "known literals", lambda: b"".join(
-        _known_pattern(m, v >= 0) for m, v in zip(state.cand, state.value)))
+        _known_pattern(memo, m, v >= 0) for m, v in zip(state.cand, state.value)))
 
 
-@functools.lru_cache(maxsize=4096)
-def _known_pattern(cand: int, solved: bool) -> bytes:
-    """The :func:`known_literals` of a cell's literals (those of symbols 0 to 31)."""
-    return bytes(known(s << 1 | on, [cand], [0 if solved else -1]) for s in range(32) for on in (0, 1))
+def _known_pattern(memo: dict, cand: int, solved: bool) -> bytes:
+    """The :func:`known_literals` of a cell's literals (those of symbols 0 to 31), kept in the solve's memo."""
+    key = ("known pattern", cand, solved)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = bytes(known(s << 1 | on, [cand], [0 if solved else -1]) for s in range(32) for on in (0, 1))
+    return got

@@ -14,7 +14,6 @@ subset's own house.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Iterator, TypedDict
 
 import attrs
@@ -24,6 +23,7 @@ from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import INTERSECTIONS, MEDIUM, SUBSETS, Technique, row
 
 from ._houses import line_block_pairs
@@ -122,15 +122,23 @@ class Direct(Producer):
                     details=step.details + (("removed", step.eliminations), ("single", single)))
 
 
-@functools.cache
 def _base(kind: str | int) -> LockedCandidates | HiddenSubset:
+    """The strategy a direct technique of ``kind`` is the direct form of (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.direct._base", kind), lambda: _make_base(kind))
+
+
+def _make_base(kind: str | int) -> LockedCandidates | HiddenSubset:
     """The strategy a direct technique of ``kind`` is the direct form of
     (made once: asked at every position)."""
     return LockedCandidates(kind) if isinstance(kind, str) else HiddenSubset(kind)
 
 
-@functools.cache
 def _crossing(g: Geometry) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Per (source, target) of a line-box intersection (either way round): (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.direct._crossing", g), lambda: _make_crossing(g))
+
+
+def _make_crossing(g: Geometry) -> dict[tuple[int, int], tuple[int, ...]]:
     """Per (source, target) of a line-box intersection (either way round):
     the houses of the source's kind, other than the source, that cross the
     target, in order (where SE looks for the single a direct pointing or

@@ -17,7 +17,6 @@ may be base or cover).  The shape is a setting of the one finder.
 
 from __future__ import annotations
 
-import functools
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterator, TypedDict
 
@@ -30,6 +29,7 @@ from deduce.solve_cache import peer_tables
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import EXTREME, FISH, HARD, UNFAIR, Technique, row
 
 from . import _accel
@@ -209,15 +209,23 @@ def _bases(pool: list[int], parts: dict[int, int], size: int, limit: int, lines:
     return out
 
 
-@functools.lru_cache(maxsize=64)
 def _cell_houses(g: Geometry, kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Per cell, its houses among ``kinds`` (lowest first) (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.fish._cell_houses", g, kinds), lambda: _make_cell_houses(g, kinds))
+
+
+def _make_cell_houses(g: Geometry, kinds: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Per cell, its houses among ``kinds`` (lowest first)."""
     allowed = set(kinds)
     return [tuple(h for h in hs if h in allowed) for hs in g.cell_houses]
 
 
-@functools.lru_cache(maxsize=64)
 def _cover_line_bits(g: Geometry, cover_types: tuple[int, ...]) -> list[int]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.fish._cover_line_bits", g, cover_types), lambda: _make_cover_line_bits(g, cover_types))
+
+
+def _make_cover_line_bits(g: Geometry, cover_types: tuple[int, ...]) -> list[int]:
     """Per cell, the bit of its line's index in ``cover_types`` (lines of one
     kind, disjoint: each cell is on at most one of them)."""
     out = [0] * (g.size * g.size)
@@ -227,8 +235,12 @@ def _cover_line_bits(g: Geometry, cover_types: tuple[int, ...]) -> list[int]:
     return out
 
 
-@functools.lru_cache(maxsize=64)
 def _cell_house_bits(g: Geometry, kinds: tuple[int, ...]) -> list[int]:
+    """Per cell, its houses among ``kinds`` as the bits of one int (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.fish._cell_house_bits", g, kinds), lambda: _make_cell_house_bits(g, kinds))
+
+
+def _make_cell_house_bits(g: Geometry, kinds: tuple[int, ...]) -> list[int]:
     """Per cell, its houses among ``kinds`` as the bits of one int."""
     return [sum(1 << h for h in hs) for hs in _cell_houses(g, kinds)]
 
@@ -514,8 +526,12 @@ class Fish(Producer):
                 yield base, B, covers
 
 
-@functools.cache
 def _standard_techniques(size: int) -> tuple[Technique, ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.fish._standard_techniques", size), lambda: _make_standard_techniques(size))
+
+
+def _make_standard_techniques(size: int) -> tuple[Technique, ...]:
     """The basic, finned and sashimi standard fish of ``size``, in that order."""
     return tuple(Fish(size, k).technique for k in _KINDS)
 

@@ -1,7 +1,9 @@
 """The implication engine behind every chain: follow the consequences of an assumption.
 
 The chain engine is six modules: this one (propagations: what follows from
-an assumption), :mod:`strategies.static_screen` (the bitset screen of static
+an assumption; their records are :mod:`strategies._trace`'s, the
+techniques applied inside an assumption :mod:`strategies._inner_rules`'s),
+:mod:`strategies.static_screen` (the bitset screen of static
 links), :mod:`strategies.conclusions` (what two or more propagations prove),
 :mod:`strategies.chain_producer` (the strategy that finds, orders and
 records the conclusions; static chains best-first, by
@@ -98,22 +100,33 @@ What a chain step records is described in :mod:`strategies.chain_producer`.
 
 from __future__ import annotations
 
-import functools
-import struct
-from collections.abc import Iterator, KeysView, Mapping
 from itertools import combinations
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from deduce import deadline
 from deduce.geometry import cells_of
 from deduce.literal import lit, lit_cell, literal_parts, literal_table
 from deduce.literal import lit_symbol as lit_sym
 from deduce.state import State
+from deduce.tables import table
 
-from . import _accel
 from ._accel import context
 from ._houses import per_position
-from ._reasons import ALS_NODE, ASSUMED, GROUP, HIDDEN, NAKED, PEER, RULE, SAME_CELL
+from ._inner_rules import (  # noqa: F401 (importable from here, as before the split)
+    INNER_CHAIN_CODES,
+    INNER_CHAIN_LEVEL,
+    INNER_CHAINS_BY_LEVEL,
+    JOINED_WITH_NEXT,
+    MAX_NESTED_RULES,
+    NESTED_INNER_CHAINS,
+    _basic_parents,
+    _chain_parents,
+    _first_inner,
+    _inner_strategies,
+    _se_complexity,
+)
+from ._reasons import ALS_NODE, GROUP, HIDDEN, NAKED, PEER, RULE, SAME_CELL  # noqa: F401 (RULE: importable from here)
+from ._trace import RECORD_CODES, Propagation, Trace, _record_codes, static_records  # noqa: F401
 from .se_order import propagate_in_se_order
 from .symbol_store import per_symbol, symbol_masks_solved
 
@@ -121,8 +134,6 @@ from .symbol_store import per_symbol, symbol_masks_solved
 MAX_DEPTH = 40
 #: Inner technique steps applied inside one dynamic+ (or nested) assumption.
 MAX_RULES = 12
-#: Inner forcing chains applied inside one nested assumption.
-MAX_NESTED_RULES = 4
 #: Propagations between two deadline checks.
 CHECK_EVERY = 64
 
@@ -145,185 +156,6 @@ MODES = ("static", "grouped", "groups", "dynamic", *NESTING)
 #: The modes of grouped chains: through groups and almost locked sets, or (``groups``: HoDoKu's nice loops,
 #: whose "ALS in tabling chains" option is off by default) through groups only.
 GROUPED_MODES = ("grouped", "groups")
-
-
-#: The C accelerator's record codes, in its order (deduce/_accel/accel.h's RECORD_CODES, checked by
-#: strategies/_accel.py before the module is used): what a :class:`Trace` record's first number means.
-RECORD_CODES = (SAME_CELL, PEER, NAKED, HIDDEN, GROUP, ALS_NODE, "empty", "no-place")
-_REC = 7   # numbers per record: code, two numbers, parents' start and count, cells' start and count
-_RECORD = struct.Struct(f"{_REC}i")   # (a record, read from a trace's bytes)
-_INT = struct.calcsize("i")
-
-
-@functools.cache
-def _ints(k: int) -> struct.Struct:
-    """``k`` native ints, read from a trace's bytes as a tuple."""
-    return struct.Struct(f"{k}i")
-
-
-class Trace(Mapping):
-    """A propagation made by the C accelerator, as the mapping
-    ``Propagation.nodes`` is: each literal reached, in order, to its
-    ``(reason, parents)``.
-
-    The module gives plain data: ``index`` (literal -> its number, in the
-    order found) and ``raw``, native ints: the number of nodes and of
-    records, per node the number of its record (-1: the assumption), per
-    record its code (:data:`RECORD_CODES`), two numbers and where its
-    parents (literals) and its cells lie in the flat list that ends it.
-    The pairs are made here when asked for, once per record (the literals a
-    record implies share it); asking which literals were reached, how many,
-    and counting a chain (:meth:`count`) makes none."""
-
-    __slots__ = ("_index", "_made", "_raw")
-
-    def __init__(self, index: dict[int, int], raw: bytes):
-        self._index = index
-        self._raw = raw
-        #: (node records, records, flat list, pairs made per record), when first asked for
-        self._made: tuple[Any, Any, Any, dict[int, tuple[tuple, tuple[int, ...]]]] | None = None
-
-    def __getitem__(self, x: int) -> tuple[tuple, tuple[int, ...]]:
-        return self.record(self._parts()[0][self._index[x]])
-
-    def __contains__(self, x: object) -> bool:
-        return x in self._index
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._index)
-
-    def __reversed__(self) -> Iterator[int]:
-        return reversed(self._index)
-
-    def __len__(self) -> int:
-        return len(self._index)
-
-    def keys(self) -> KeysView[int]:
-        return self._index.keys()
-
-    def _parts(self) -> tuple[Any, Any, Any, dict[int, tuple[tuple, tuple[int, ...]]]]:
-        if self._made is None:
-            ints = memoryview(self._raw).cast("i")
-            nodes, recs = ints[0], ints[1]
-            # (per node its record; where the records and the flat list begin, in bytes)
-            self._made = (ints[2:2 + nodes], (2 + nodes) * _INT, (2 + nodes + recs * _REC) * _INT, {})
-        return self._made
-
-    def record(self, r: int) -> tuple[tuple, tuple[int, ...]]:
-        """The ``(reason, parents)`` of record ``r`` (-1: the assumption's)."""
-        _, recs, flat, made = self._parts()
-        pair = made.get(r)
-        if pair is None:
-            if r < 0:
-                pair = ((ASSUMED,), ())
-            else:
-                raw = self._raw
-                code, a, b, ps, pc, cs, cc = _RECORD.unpack_from(raw, recs + r * _RECORD.size)
-                tag = RECORD_CODES[code]
-                parents = _ints(pc).unpack_from(raw, flat + ps * _INT)
-                if tag == GROUP:
-                    reason: tuple = (GROUP, a, _ints(cc).unpack_from(raw, flat + cs * _INT), b)
-                elif tag == ALS_NODE:
-                    reason = (ALS_NODE, _ints(cc).unpack_from(raw, flat + cs * _INT), a, b)
-                elif tag == "no-place":
-                    reason = (tag, a, b)
-                else:
-                    reason = (tag, a)
-                pair = (reason, parents)
-            made[r] = pair
-        return pair
-
-    def records_of(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
-        """:meth:`Propagation.records`: ``(literal, reason, parents)`` for each of ``lits`` (nodes),
-        the parts read once."""
-        node_recs, _, _, made = self._parts()
-        index, record = self._index, self.record
-        out = []
-        for x in lits:
-            r = node_recs[index[x]]
-            pair = made.get(r)
-            out.append((x, *(record(r) if pair is None else pair)))
-        return tuple(out)
-
-    def count(self, targets: Sequence[int], tags: tuple[str, ...]) -> tuple[int, int, int]:
-        """:meth:`Propagation.ancestor_count`, in C over this trace."""
-        fast: Any = _accel._deduce_accel
-        return fast.trace_count(self._index, self._raw, targets, _record_codes(tags))
-
-
-@functools.cache
-def _record_codes(tags: tuple[str, ...]) -> tuple[int, ...]:
-    """The record codes of reasons' names (a name no record has: -1)."""
-    return tuple(RECORD_CODES.index(t) if t in RECORD_CODES else -1 for t in tags)
-
-
-class Propagation:
-    """Everything that follows from one assumption.
-
-    ``nodes`` maps each literal reached to ``(reason, parents)``, in the
-    order found (parents always come first): a dict, or with the C
-    accelerator a :class:`Trace`.  ``contradiction`` is None or
-    ``(literal, reason, parents)``: a derivation of ``literal`` whose
-    negation is already in ``nodes``, or ``(-1, ("empty", cell) / ("no-place",
-    house), parents)`` when a cell or a house runs out.
-    """
-
-    __slots__ = ("contradiction", "grouped", "nested_rules", "nodes", "rules", "start")
-
-    def __init__(self, start: int, nodes: Trace | None = None):
-        self.start = start
-        self.nodes: Any = {start: ((ASSUMED,), ())} if nodes is None else nodes
-        self.contradiction: tuple[int, tuple, tuple[int, ...]] | None = None
-        #: whether a group or an almost locked set served as a node
-        self.grouped = False
-        self.rules = 0
-        self.nested_rules = 0
-
-    def ancestors(self, targets: Sequence[int]) -> list[int]:
-        """The literals ``targets`` follow from, themselves included, in
-        derivation order."""
-        seen = self.ancestor_set(targets)
-        return [x for x in self.nodes if x in seen]
-
-    def ancestor_set(self, targets: Sequence[int]) -> set[int]:
-        """The literals ``targets`` follow from, themselves included (unordered)."""
-        nodes = self.nodes
-        seen: set[int] = set()
-        stack = [t for t in targets if t in nodes]
-        while stack:
-            x = stack.pop()
-            if x in seen:
-                continue
-            seen.add(x)
-            stack.extend(nodes[x][1])
-        return seen
-
-    def ancestor_count(self, targets: Sequence[int], tags: tuple[str, ...]) -> tuple[int, int, int]:
-        """(``len(self.ancestor_set(targets))``, bit k set when one of those
-        literals follows from a reason tagged ``tags[k]``, their symbols'
-        mask), counted by the C accelerator (which must be in use)."""
-        nodes, fast = self.nodes, _accel._deduce_accel
-        assert fast is not None
-        if type(nodes) is Trace:   # (Trace.count, inline: a conclusion asks once per branch)
-            return fast.trace_count(nodes._index, nodes._raw, targets, _record_codes(tags))
-        return fast.ancestor_count(nodes, targets, tags)
-
-    def records(self, lits: Sequence[int]) -> tuple[tuple[int, tuple, tuple[int, ...]], ...]:
-        """``(literal, reason, parents)`` for each of ``lits`` (ancestors, in
-        order): the record a renderer explains."""
-        nodes = self.nodes
-        if type(nodes) is Trace:
-            return nodes.records_of(lits)
-        return tuple((x, *nodes[x]) for x in lits)
-
-
-def static_records(records: Sequence[tuple[int, tuple, tuple[int, ...]]]) -> bool:
-    """Whether a chain's ``(literal, reason, parents)`` records hold without the assumption: no inner
-    technique, and no single (naked or hidden) of more than one parent, which needed the assumption."""
-    for _, reason, parents in records:
-        if reason[0] == RULE or (len(parents) > 1 and reason[0] in (NAKED, HIDDEN)):
-            return False
-    return True
 
 
 class Implications:
@@ -544,132 +376,103 @@ class Implications:
         generations: returns (the cells placed by the assumption, or -1 on a
         contradiction, ``prop.contradiction`` set; the generations; stopped).
 
-        The hot loop, over 80 lines on purpose: its links are followed
-        inline, no call per literal nor per link, and the (reason, parents)
-        pair of a node is shared by every literal it implies for that
-        reason.  Groups and almost locked sets, rarer, have their own
-        methods; splitting the one 223-line function this far cost x1.04 on
-        the pure Python propagations of every literal of the chain tests'
-        stuck positions (0.512 s against 0.536 s, best of five)."""
-        nodes = prop.nodes
-        (value, live, static, grouped, only, house_masks, peer_masks, orig_cand, orig_smask, gone_lits, group_of,
-         als_index, off_lits, on_lits, cell_of, symbol_of, one, same_cell_link, peer_link, naked_reason,
-         hidden_reason) = self._hot or self._hot_tables()
-        fixed = self.solved | placed  # (the cells that hold a symbol, in the position or by the assumption)
+        The hot loop (:meth:`_generation`, with :func:`_place` for a literal
+        that places a symbol): its links are followed inline, no call per
+        link, and the (reason, parents) pair of a node is shared by every
+        literal it implies for that reason.  Groups and almost locked sets,
+        rarer, have their own methods."""
+        hot = self._hot or self._hot_tables()
+        where = [placed, self.solved | placed]   # (the cells placed by the assumption; those that hold a symbol)
         while generation < MAX_DEPTH:
             generation += 1
-            nxt: list[int] = []
-            push = nxt.append
-            for x in frontier:
-                c = cell_of[x]
-                s = symbol_of[x]
-                if x & 1:
-                    # c = s: the cell's other candidates and the symbol's other places in its peers go
-                    if value[c] >= 0:
-                        continue
-                    cbit = 1 << c
-                    placed |= cbit
-                    fixed |= cbit
-                    # (an "off" literal is a node exactly when its candidate is gone from cand and
-                    # smask, so the candidates left are never nodes: only their negations are checked)
-                    if only is None:
-                        m = cand[c] & ~(1 << s)
-                        if m:
-                            rp: tuple[tuple, tuple[int, ...]] = same_cell_link[x]
-                            while m:
-                                low = m & -m
-                                m ^= low
-                                t = low.bit_length() - 1
-                                y = off_lits[t][c]
-                                if on_lits[t][c] in nodes:
-                                    prop.contradiction = (y, rp[0], rp[1])
-                                    return -1, generation, False
-                                nodes[y] = rp
-                                smask[t] &= ~cbit
-                                if y in live:
-                                    push(y)
-                            cand[c] &= 1 << s
-                    m = peer_masks[c] & smask[s]
-                    if m:
-                        rp = peer_link[x]
-                        smask[s] &= ~m
-                        sbit, offs, ons = ~(1 << s), off_lits[s], on_lits[s]
-                        while m:
-                            low = m & -m
-                            m ^= low
-                            p = low.bit_length() - 1
-                            y = offs[p]
-                            if ons[p] in nodes:
-                                prop.contradiction = (y, rp[0], rp[1])
-                                return -1, generation, False
-                            nodes[y] = rp
-                            cand[p] &= sbit
-                            if y in live:
-                                push(y)
-                    continue
-                # c <> s: look for a cell or a house left with one choice
-                if only is None:
-                    rest = cand[c]
-                    if not rest:
-                        if static and orig_cand[c].bit_count() != 2:
-                            continue  # static chains only use a cell's strong link: two candidates
-                        prop.contradiction = (-1, ("empty", c), tuple(lit(c, t, False) for t in cells_of(orig_cand[c])))
-                        return -1, generation, False
-                    if not rest & (rest - 1) and not placed >> c & 1:
-                        gone = orig_cand[c] & ~rest
-                        if not static or not gone & (gone - 1):
-                            r = rest.bit_length() - 1
-                            y = on_lits[r][c]
-                            if y not in nodes:
-                                if gone & (gone - 1):
-                                    parents = tuple([off_lits[u][c] for u in cells_of(gone)])
-                                else:
-                                    parents = one[off_lits[gone.bit_length() - 1][c]]
-                                if off_lits[r][c] in nodes:
-                                    prop.contradiction = (y, naked_reason[c], parents)
-                                    return -1, generation, False
-                                nodes[y] = (naked_reason[c], parents)
-                                push(y)
-                sm, here = orig_smask[s], smask[s]
-                for h in live.get(x, ()):
-                    hm = house_masks[h]
-                    left = here & hm
-                    if not left:
-                        if static and (sm & hm).bit_count() != 2:
-                            continue  # static chains only use a house's strong link: two places
-                        prop.contradiction = (-1, ("no-place", h, s), tuple(
-                            lit(q, s, False) for q in cells_of(sm & hm)))
-                        return -1, generation, False
-                    if not left & (left - 1):
-                        if left & fixed:
-                            continue  # (its one place is solved, or given the symbol by the assumption)
-                        q = left.bit_length() - 1
-                        gone = sm & hm & ~left
-                        if not static or not gone & (gone - 1) or (grouped and gone in group_of):
-                            y = on_lits[s][q]
-                            if y not in nodes:
-                                if gone & (gone - 1):
-                                    known = gone_lits.get((gone, s))
-                                    if known is None:
-                                        known = gone_lits[gone, s] = tuple(lit(r, s, False) for r in cells_of(gone))
-                                    parents = known
-                                else:
-                                    parents = one[off_lits[s][gone.bit_length() - 1]]
-                                if off_lits[s][q] in nodes:
-                                    prop.contradiction = (y, hidden_reason[h], parents)
-                                    return -1, generation, False
-                                nodes[y] = (hidden_reason[h], parents)
-                                push(y)
-                    elif grouped and left in group_of:
-                        if not self._group_link(prop, cand, smask, nxt, h, s, left, sm & hm & ~left):
-                            return -1, generation, False
-                        here = smask[s]
-                if grouped and x in als_index and not self._sets_fire(prop, cand, smask, nxt, x, s):
-                    return -1, generation, False
+            nxt = self._generation(prop, frontier, cand, smask, where, hot)
+            if nxt is None:
+                return -1, generation, False
             if not nxt:
-                return placed, generation, True
+                return where[0], generation, True
             frontier = nxt
-        return placed, generation, False
+        return where[0], generation, False
+
+    def _generation(self, prop: Propagation, frontier: list[int], cand: list[int], smask: list[int],
+                    where: list[int], hot: tuple) -> list[int] | None:
+        """One generation of :meth:`_follow`: what ``frontier``'s links make, in order (None on a
+        contradiction); ``where`` (cells placed by the assumption, cells holding a symbol) kept up to date."""
+        nodes, (placed, fixed) = prop.nodes, where
+        nxt: list[int] = []
+        (value, live, static, grouped, only, house_masks, _, orig_cand, orig_smask, gone_lits, group_of,
+         als_index, off_lits, on_lits, cell_of, symbol_of, one, _, _, naked_reason, hidden_reason) = hot
+        push = nxt.append
+        for x in frontier:
+            c, s = cell_of[x], symbol_of[x]
+            if x & 1:
+                # c = s: the cell's other candidates and the symbol's other places in its peers go
+                if value[c] >= 0:
+                    continue
+                placed |= 1 << c
+                fixed |= 1 << c
+                if not _place(prop, x, c, s, cand, smask, nxt, hot):
+                    return None
+                continue
+            # c <> s: look for a cell or a house left with one choice
+            if only is None:
+                rest = cand[c]
+                if not rest:
+                    if static and orig_cand[c].bit_count() != 2:
+                        continue  # static chains only use a cell's strong link: two candidates
+                    prop.contradiction = (-1, ("empty", c), tuple(lit(c, t, False) for t in cells_of(orig_cand[c])))
+                    return None
+                if not rest & (rest - 1) and not placed >> c & 1:
+                    gone = orig_cand[c] & ~rest
+                    if not static or not gone & (gone - 1):
+                        r = rest.bit_length() - 1
+                        y = on_lits[r][c]
+                        if y not in nodes:
+                            if gone & (gone - 1):
+                                parents = tuple([off_lits[u][c] for u in cells_of(gone)])
+                            else:
+                                parents = one[off_lits[gone.bit_length() - 1][c]]
+                            if off_lits[r][c] in nodes:
+                                prop.contradiction = (y, naked_reason[c], parents)
+                                return None
+                            nodes[y] = (naked_reason[c], parents)
+                            push(y)
+            sm, here = orig_smask[s], smask[s]
+            for h in live.get(x, ()):
+                hm = house_masks[h]
+                left = here & hm
+                if not left:
+                    if static and (sm & hm).bit_count() != 2:
+                        continue  # static chains only use a house's strong link: two places
+                    prop.contradiction = (-1, ("no-place", h, s), tuple(lit(q, s, False) for q in cells_of(sm & hm)))
+                    return None
+                if not left & (left - 1):
+                    if left & fixed:
+                        continue  # (its one place is solved, or given the symbol by the assumption)
+                    q = left.bit_length() - 1
+                    gone = sm & hm & ~left
+                    if not static or not gone & (gone - 1) or (grouped and gone in group_of):
+                        y = on_lits[s][q]
+                        if y not in nodes:
+                            if gone & (gone - 1):
+                                known = gone_lits.get((gone, s))
+                                if known is None:
+                                    known = gone_lits[gone, s] = tuple(lit(r, s, False) for r in cells_of(gone))
+                                parents = known
+                            else:
+                                parents = one[off_lits[s][gone.bit_length() - 1]]
+                            if off_lits[s][q] in nodes:
+                                prop.contradiction = (y, hidden_reason[h], parents)
+                                return None
+                            nodes[y] = (hidden_reason[h], parents)
+                            push(y)
+                elif grouped and left in group_of:
+                    if not self._group_link(prop, cand, smask, nxt, h, s, left, sm & hm & ~left):
+                        return None
+                    here = smask[s]
+            if grouped and x in als_index and not self._sets_fire(prop, cand, smask, nxt, x, s):
+                return None
+        where[0], where[1] = placed, fixed
+        return nxt
 
     def _hot_tables(self) -> tuple:
         """What :meth:`_follow` reads, gathered once per position and mode
@@ -744,124 +547,37 @@ class Implications:
         return _first_inner(inner, prop, hypo, self.cand)
 
 
-def _first_inner(inner: list[Any], prop: Propagation, hypo: State,
-                 real: list[int]) -> list[tuple[int, tuple, tuple[int, ...]]]:
-    """:meth:`Implications._inner_step` in the assumed position ``hypo``
-    (``real``: the candidates of the position assumed in), with the
-    techniques ``inner``."""
+
+def _place(prop: Propagation, x: int, c: int, s: int, cand: list[int], smask: list[int],
+           nxt: list[int], hot: tuple) -> bool:
+    """The weak links of the literal ``x`` (c = s) in :meth:`Implications._generation`:
+    the cell's other candidates and the symbol's places in the cell's peers
+    go (False on a contradiction, ``prop.contradiction`` set)."""
     nodes = prop.nodes
-    out: list[tuple[int, tuple, tuple[int, ...]]] = []
-    made: set[int] = set()
-    for strategy in inner:
-        chain = strategy.technique.code in INNER_CHAIN_CODES
-        if chain and prop.nested_rules >= MAX_NESTED_RULES:
-            continue
-        for step in strategy.find(hypo):
-            # (a placement as its cell's other candidates gone, as Sudoku Explainer applies a rule's step)
-            gone = [*step.eliminations,
-                    *((c, t) for c, s in step.placements for t in cells_of(hypo.cand[c] & ~(1 << s)))]
-            new = [x for x in (lit(c, t, False) for c, t in gone) if x not in nodes and x not in made]
-            if not new:
-                continue
-            parents = _chain_parents(step, real, hypo) if chain else _basic_parents(step, real, hypo)
-            if not parents:
-                continue  # (as Sudoku Explainer: a step the assumption did not make is no link of it)
-            reason: tuple = (RULE, step.code, tuple(step.houses), tuple(step.cells))
-            if chain:
-                # the inner chain itself, so that it too is explained link by link, and its size
-                # (Sudoku Explainer adds it to the size of a chain that uses it)
-                reason += ((step.detail("kind"), step.detail("source"), step.detail("branches")),
-                           _se_complexity(strategy, step))
-            out += [(x, reason, parents) for x in new]
-            made.update(new)
-        if out and strategy.technique.code not in JOINED_WITH_NEXT:
-            # (as Sudoku Explainer: every step the first technique that applies finds, at once, an inner
-            # forcing chain's too: all the chains it finds in the assumed position)
-            if chain:
-                prop.nested_rules += 1
-            return out
-    return out
-
-
-#: Inner techniques tried together with the next one, as one of Sudoku Explainer's rules
-#: (its locked candidates are pointing and claiming at once).
-JOINED_WITH_NEXT = frozenset({"lc1"})
-
-
-def _basic_parents(step: Any, real: list[int], hypo: State) -> tuple[int, ...]:
-    """What a basic technique's step in the assumed position ``hypo`` owes
-    to the assumption, as Sudoku Explainer reads it (``real``: the
-    candidates before the assumption): locked candidates and fish, the
-    symbol's places gone from the houses they start from, outside the
-    houses they clear; a naked set, the other candidates gone from its
-    cells; a hidden set, its symbols gone from the rest of its house."""
-    geometry = hypo.puzzle.geometry
-    cand, houses = hypo.cand, step.houses
-    found: list[int] = []
-    if step.code in ("np", "nt", "nq"):
-        symbols = sum(1 << t for t in step.symbols)
-        for c in step.cells:
-            found += [lit(c, t, False) for t in cells_of(real[c] & ~symbols)]
-        return tuple(found)
-    if step.code in ("hp", "ht", "hq"):
-        inside = set(step.cells)
-        for c in geometry.houses[houses[0]]:
-            if c not in inside:
-                found += [lit(c, t, False) for t in step.symbols if real[c] >> t & 1]
-        return tuple(found)
-    # locked candidates (the house confining the symbol, then the one cleared) and fish (base, then cover)
-    s = step.symbols[0]
-    half = max(1, len(houses) // 2)
-    cover = 0
-    for h in houses[half:]:
-        cover |= geometry.house_masks[h]
-    for h in houses[:half]:
-        for c in cells_of(geometry.house_masks[h] & ~cover):
-            if real[c] >> s & 1 and not cand[c] >> s & 1:
-                found.append(lit(c, s, False))
-    return tuple(found)
-
-
-def _se_complexity(strategy: Any, step: Any) -> int:
-    """A forcing chain's complexity as Sudoku Explainer adds it to the chain
-    applying it: a static chain from a candidate to its own negation counts
-    both ends (SE's forcing X- and XY-chains; deduce's count, which stops
-    short of the negation, gives the same length bonus on its own)."""
-    complexity: int = step.detail("complexity")
-    if strategy.mode == "static" and step.detail("kind") == "contradiction":
-        complexity += 1
-    return complexity
-
-
-def _chain_parents(step: Any, real: list[int], hypo: State) -> tuple[int, ...]:
-    """What a forcing chain found in the assumed position ``hypo`` owes to
-    the assumption, as Sudoku Explainer reads it: for each literal its
-    branches make true (and a cell or region chain's source), the
-    candidates the assumption took from that cell when a cell's last
-    candidate made it true, the places it took from that house when a
-    house's last place did (``real``: the candidates before the assumption);
-    none when the chain holds without the assumption."""
-    houses = hypo.puzzle.geometry.house_masks
-    cand = hypo.cand
-    kind, source = step.detail("kind"), step.detail("source")
-    found: dict[int, None] = {}
-    for _, records, _ in step.detail("branches"):
-        for x, reason, _ in records:
-            if not x & 1:
-                continue
-            why = reason[0]
-            if why == ASSUMED:
-                why = NAKED if kind == "cell" else HIDDEN if kind == "region" else why
-                reason = (why, source[0])
-            c, s = lit_cell(x), lit_sym(x)
-            if why == NAKED:
-                for t in cells_of(real[c] & ~cand[c]):
-                    found[lit(c, t, False)] = None
-            elif why == HIDDEN:
-                for q in cells_of(houses[reason[1]]):
-                    if real[q] >> s & 1 and not cand[q] >> s & 1:
-                        found[lit(q, s, False)] = None
-    return tuple(found)
+    live, only, peer_masks, off_lits, on_lits, same_cell_link, peer_link = (
+        hot[1], hot[4], hot[6], hot[12], hot[13], hot[17], hot[18])
+    cbit = 1 << c
+    # (an "off" literal is a node exactly when its candidate is gone from cand and
+    # smask, so the candidates left are never nodes: only their negations are checked)
+    if only is None:
+        m = cand[c] & ~(1 << s)
+        if m:
+            rp: tuple[tuple, tuple[int, ...]] = same_cell_link[x]
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                y = off_lits[t][c]
+                if on_lits[t][c] in nodes:
+                    prop.contradiction = (y, rp[0], rp[1])
+                    return False
+                nodes[y] = rp
+                smask[t] &= ~cbit
+                if y in live:
+                    nxt.append(y)
+            cand[c] &= 1 << s
+    m = peer_masks[c] & smask[s]
+    return not m or _remove(prop, cand, smask, nxt, m, s, peer_link[x], hot)
 
 
 def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x: int, reason: tuple,
@@ -908,8 +624,13 @@ def _remove(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int]
     return True
 
 
-@functools.lru_cache(maxsize=8)
 def _link_table(ncells: int, nhouses: int) -> tuple[tuple[tuple[int], ...], tuple[Any, ...], tuple[Any, ...],
+                                                     tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """What the propagations of a grid size share rather than make per node: (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.implications._link_table", ncells, nhouses), lambda: _make_link_table(ncells, nhouses))
+
+
+def _make_link_table(ncells: int, nhouses: int) -> tuple[tuple[tuple[int], ...], tuple[Any, ...], tuple[Any, ...],
                                                      tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
     """What the propagations of a grid size share rather than make per node:
     per literal x, ``(x,)``; per "on" literal, the (reason, parents) of the
@@ -941,27 +662,24 @@ def _solved(state: State) -> int:
     return ((1 << len(state.value)) - 1) & ~state.unsolved_mask()
 
 
-_group_tables: dict[Any, dict[int, tuple[int, ...]]] = {}
-
-
 def _groups(g: Any) -> dict[int, tuple[int, ...]]:
     """Every set of two or more cells inside one line-box intersection,
-    mapped to the two houses (line, box) holding it."""
-    table = _group_tables.get(g)
-    if table is None:
-        table = {}
-        n = g.size
-        for line in range(2 * n):
-            for block in range(2 * n, 3 * n):
-                inter = g.house_masks[line] & g.house_masks[block]
-                cells = cells_of(inter)
-                if len(cells) < 2:
-                    continue
-                for k in range(2, len(cells) + 1):
-                    for sub in combinations(cells, k):
-                        table[sum(1 << c for c in sub)] = (line, block)
-        _group_tables[g] = table
-    return table
+    mapped to the two houses (line, box) holding it (a table of :mod:`deduce.tables`)."""
+    return table(("implications.groups", g), lambda: _make_groups(g))
+
+
+def _make_groups(g: Any) -> dict[int, tuple[int, ...]]:
+    out: dict[int, tuple[int, ...]] = {}
+    n = g.size
+    for line in range(2 * n):
+        for block in range(2 * n, 3 * n):
+            cells = cells_of(g.house_masks[line] & g.house_masks[block])
+            if len(cells) < 2:
+                continue
+            for k in range(2, len(cells) + 1):
+                for sub in combinations(cells, k):
+                    out[sum(1 << c for c in sub)] = (line, block)
+    return out
 
 
 def implications(state: State, mode: str, symbol: int | None) -> Implications:
@@ -980,46 +698,6 @@ def implications(state: State, mode: str, symbol: int | None) -> Implications:
 
     return per_position(state, ("implications", mode, symbol), lambda: Implications(state, mode, symbol))
 
-
-#: Makes the forcing chains a nested assumption applies, given the nesting
-#: level (2 to 5); :mod:`strategies.forcing` installs it (the chain
-#: producers are built on this engine, so the engine does not import them).
-NESTED_INNER_CHAINS: list[Callable[[int], list[Any]]] = []
-
-#: The forcing chains applied inside an assumption, by nesting level, as
-#: Sudoku Explainer defines its levels (technique codes, tried in this
-#: order after the techniques of level 1): level 4 and 5 drop the static
-#: chains, which dynamic forcing chains include.
-INNER_CHAINS_BY_LEVEL: dict[int, tuple[str, ...]] = {
-    1: (),
-    2: ("aic",),
-    3: ("aic", "cell-region-forcing"),
-    4: ("dynamic-forcing",),
-    5: ("dynamic-forcing", "nested-forcing"),
-}
-
-#: The nesting level a chain applied inside an assumption gives the chain
-#: applying it (any other inner technique gives 1).
-INNER_CHAIN_LEVEL = {"aic": 2, "x-chain": 2, "cell-region-forcing": 3, "dynamic-forcing": 4, "nested-forcing": 5}
-#: Codes of the chains a nested chain may apply inside an assumption.
-INNER_CHAIN_CODES = frozenset(INNER_CHAIN_LEVEL)
-
-
-def _inner_strategies(level: int = 1) -> list[Any]:
-    """The techniques applied inside an assumption at nesting ``level``:
-    locked candidates, naked and hidden pairs and X-wings (level 1, Sudoku
-    Explainer's list), then the forcing chains of :data:`INNER_CHAINS_BY_LEVEL`."""
-    from .fish import Fish
-    from .intersections import LockedCandidates
-    from .subsets import HiddenSubset, NakedSubset
-
-    # (Sudoku Explainer's order: locked candidates, both kinds at once, hidden pairs, naked pairs, X-wings)
-    inner: list[Any] = [LockedCandidates("pointing"), LockedCandidates("claiming"), HiddenSubset(2), NakedSubset(2),
-                        Fish(2, "basic")]
-    if level >= 2:
-        for make in NESTED_INNER_CHAINS:
-            inner += make(level)
-    return inner
 
 
 def _crossings(imp: Implications, c: int) -> tuple[int, ...]:

@@ -22,7 +22,6 @@ boxes or regions (capped at :data:`MAX_BLOCK_GROUPS` groups for big grids).
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence, TypedDict
 
 import attrs
@@ -34,6 +33,7 @@ from deduce.render.words.prose import Field, house_run, prose, verb
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import CAGES, EASY, MEDIUM, Technique, row
 
 from .cages import cage_list, fillings_text, must_differ
@@ -107,16 +107,11 @@ def _block_groups(g: Geometry) -> list[tuple[int, ...]]:
     return groups
 
 
-_EQUATIONS: weakref.WeakKeyDictionary[Puzzle, list[Equation]] = weakref.WeakKeyDictionary()
-
-
 def equations(puzzle: Puzzle) -> list[Equation]:
-    """The static 45-rule equations of a puzzle (cages and constraint sums never change)."""
-    eqs = _EQUATIONS.get(puzzle)
-    if eqs is None:
-        eqs = _build(puzzle) if puzzle.cages or constraint_sums(puzzle) else []
-        _EQUATIONS[puzzle] = eqs
-    return eqs
+    """The static 45-rule equations of a puzzle (cages and constraint sums
+    never change; a table of :mod:`deduce.tables`, by the puzzle's layout)."""
+    return table(("innies_outies.equations", puzzle),
+                 lambda: _build(puzzle) if puzzle.cages or constraint_sums(puzzle) else [], big=True)
 
 
 def constraint_sums(puzzle: Puzzle) -> tuple[LinearSum, ...]:
@@ -124,23 +119,18 @@ def constraint_sums(puzzle: Puzzle) -> tuple[LinearSum, ...]:
     return tuple(s for c in puzzle.constraints for s in c.sums(puzzle))
 
 
-#: Per geometry, its unions with their cell masks (the same for every layout of cages on it).
-_UNIONS: dict[Geometry, list[tuple[tuple[int, ...], int]]] = {}
-
-
 def union_masks(g: Geometry) -> list[tuple[tuple[int, ...], int]]:
-    """:func:`unions` of ``g`` with each union's cell mask, made once per geometry."""
-    found = _UNIONS.get(g)
-    if found is None:
-        found = []
-        for houses in unions(g):
-            union = 0
-            for h in houses:
-                union |= g.house_masks[h]
-            found.append((houses, union))
-        if len(_UNIONS) > 64:
-            _UNIONS.clear()
-        _UNIONS[g] = found
+    """:func:`unions` of ``g`` with each union's cell mask (a table of :mod:`deduce.tables`)."""
+    return table(("innies_outies.union_masks", g), lambda: _make_union_masks(g))
+
+
+def _make_union_masks(g: Geometry) -> list[tuple[tuple[int, ...], int]]:
+    found = []
+    for houses in unions(g):
+        union = 0
+        for h in houses:
+            union |= g.house_masks[h]
+        found.append((houses, union))
     return found
 
 

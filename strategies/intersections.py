@@ -6,7 +6,6 @@ the same argument holds for every such intersection.
 
 from __future__ import annotations
 
-import functools
 from typing import Iterator, TypedDict
 
 import attrs
@@ -16,6 +15,7 @@ from deduce.render.words.prose import Field
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import INTERSECTIONS, MEDIUM, Technique, row
 
 from ._houses import line_block_pairs, per_position
@@ -91,8 +91,12 @@ def _symbol_found(sym: int, where: int, by_source: _BySource) -> list[tuple[int,
 _BySource = tuple[tuple[int, tuple[tuple[int, int, int, int, int], ...]], ...]
 
 
-@functools.cache
 def _by_source(g: Geometry, kind: str) -> _BySource:
+    """:func:`_intersections` grouped by source house (sources in order of (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.intersections._by_source", g, kind), lambda: _make_by_source(g, kind))
+
+
+def _make_by_source(g: Geometry, kind: str) -> _BySource:
     """:func:`_intersections` grouped by source house (sources in order of
     their first entry)."""
     groups: dict[int, tuple[int, list[tuple[int, int, int, int, int]]]] = {}
@@ -101,8 +105,12 @@ def _by_source(g: Geometry, kind: str) -> _BySource:
     return tuple((mask, tuple(entries)) for mask, entries in groups.values())
 
 
-@functools.cache
 def _intersections(g: Geometry, kind: str) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Per line-box intersection, for ``kind`` (pointing: from box to line, (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.intersections._intersections", g, kind), lambda: _make_intersections(g, kind))
+
+
+def _make_intersections(g: Geometry, kind: str) -> tuple[tuple[int, int, int, int, int], ...]:
     """Per line-box intersection, for ``kind`` (pointing: from box to line,
     in box order; claiming: from line to box): ``(source, target, the
     source's cells, those outside the intersection, the target's cells

@@ -24,6 +24,7 @@ from deduce.render.words.prose import Field, capitalize, house_run, plural, time
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import HARD, LEFTOVERS, Technique, row
 
 if TYPE_CHECKING:
@@ -92,12 +93,11 @@ def comparisons(g: Geometry) -> list[tuple[tuple[int, ...], tuple[int, ...], tup
     return _comparisons(g)
 
 
-_CACHE: dict[Geometry, list] = {}
-
-
 def _comparisons(g: Geometry) -> list:
-    if g in _CACHE:
-        return _CACHE[g]
+    return table(("leftovers.comparisons", g), lambda: _make_comparisons(g))
+
+
+def _make_comparisons(g: Geometry) -> list:
     n = g.size
     out = []
     seen = set()
@@ -125,7 +125,6 @@ def _comparisons(g: Geometry) -> list:
                 seen.add(key)
                 out.append((lines, regions, _cells(lines_only), _cells(regions_only)))
     out.sort(key=lambda t: (len(t[2]), len(t[0]), t[0]))
-    _CACHE[g] = out
     return out
 
 

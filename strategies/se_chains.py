@@ -46,6 +46,7 @@ from typing import Iterator, NamedTuple
 
 from deduce.state import State
 from deduce.step import Step
+from deduce.tables import table
 from deduce.techniques import TECHNIQUES, se_length_bonus
 
 from ._hodoku_tabling import hodoku_classic
@@ -60,7 +61,6 @@ _SORT_KEY = {"x": 2, "y": 3, "xy": 4}
 _BASES = {"x": (6.5, 6.6), "y": (6.5, None), "xy": (7.0, 7.0)}
 
 
-@functools.cache
 def se_bonus(complexity: int) -> float:
     """SE's length bonus as SE adds it up (0.1 at a time, in floating point),
     so that ratings compare as they do in SE.
@@ -77,8 +77,12 @@ def se_bonus(complexity: int) -> float:
     return added
 
 
-@functools.cache
 def _peer_order() -> tuple[tuple[int, ...], ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.se_chains._peer_order",), _make_peer_order)
+
+
+def _make_peer_order() -> tuple[tuple[int, ...], ...]:
     """Per cell, its peers in SE's order: the box's cells, then the row's, then the column's
     (each in order, a cell once)."""
     out = []
@@ -96,8 +100,12 @@ def _peer_order() -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-@functools.cache
 def _houses_se() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.se_chains._houses_se",), _make_houses_se)
+
+
+def _make_houses_se() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
     """Per cell, its (deduce house index, cells) in SE's order box, row, column."""
     out = []
     for c in range(N * N):
@@ -219,15 +227,23 @@ class _Base:
         self.both_on, self.both_on_mask = both_on, both_on_mask
 
 
-@functools.cache
 def _seen_masks() -> tuple[int, ...]:
+    """Per cell, the cells of its houses, itself included (bits) (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.se_chains._seen_masks",), _make_seen_masks)
+
+
+def _make_seen_masks() -> tuple[int, ...]:
     """Per cell, the cells of its houses, itself included (bits)."""
     return tuple(functools.reduce(lambda a, b: a | b, (_house_masks()[h] for h, _ in _houses_se()[c]))
                  for c in range(N * N))
 
 
-@functools.cache
 def _house_masks() -> tuple[int, ...]:
+    """Per deduce house index (rows, columns, boxes), its cells as bits (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.se_chains._house_masks",), _make_house_masks)
+
+
+def _make_house_masks() -> tuple[int, ...]:
     """Per deduce house index (rows, columns, boxes), its cells as bits."""
     out = [0] * 27
     for c in range(N * N):
@@ -533,8 +549,12 @@ def _may_cycle(links: _Links, start: int, cap: int) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=4096)
 def _cap(base: float, limit: float) -> int:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.se_chains._cap", base, limit), lambda: _make_cap(base, limit))
+
+
+def _make_cap(base: float, limit: float) -> int:
     """The most nodes a chain of ``base`` may have and still rate no more than ``limit``."""
     if limit == float("inf"):
         return 10 ** 6

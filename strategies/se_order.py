@@ -42,11 +42,11 @@ words and pictures read them unchanged.  Bounded as the engine is: at most
 
 from __future__ import annotations
 
-import functools
 from collections import deque
 from typing import TYPE_CHECKING
 
 from deduce.geometry import Geometry, cells_of
+from deduce.tables import table
 
 from ._reasons import ASSUMED, HIDDEN, NAKED, PEER, SAME_CELL
 
@@ -56,8 +56,12 @@ if TYPE_CHECKING:
 __all__ = ["propagate_in_se_order"]
 
 
-@functools.cache
 def _house_orders(g: Geometry) -> tuple[tuple[int, ...], ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.se_order._house_orders", g), lambda: _make_house_orders(g))
+
+
+def _make_house_orders(g: Geometry) -> tuple[tuple[int, ...], ...]:
     """Per cell, its houses in SE's order: box (region), row, column.  (A house lists its cells in
     ascending order, as Geometry builds them, so a mask's cells, lowest first, come in the house's
     order: the propagation reads places off masks.)"""
@@ -67,6 +71,74 @@ def _house_orders(g: Geometry) -> tuple[tuple[int, ...], ...]:
 def _places(cand: list[int], n: int) -> list[int]:
     """Per symbol, the cells whose candidates ``cand`` hold it (a cell mask)."""
     return [sum(1 << c for c, m in enumerate(cand) if m >> s & 1) for s in range(n)]
+
+
+def _follow(prop: Propagation, cand: list[int], places: list[int], real: list[int], real_places: list[int],
+            orders: tuple[tuple[int, ...], ...], house_masks: tuple[int, ...], on_queue: deque[int],
+            off_queue: deque[int]) -> bool:
+    """:func:`propagate_in_se_order`'s links, in SE's order, until both queues are empty (False) or a
+    contradiction (True, ``prop.contradiction`` set): ``cand`` and ``places`` (per symbol, a cell mask)
+    are the assumed position's, ``real`` and ``real_places`` the position's."""
+    nodes = prop.nodes
+    while on_queue or off_queue:
+        if on_queue:
+            x = on_queue.popleft()
+            c, s = x >> 6, x >> 1 & 31   # (lit_cell, lit_symbol, inline)
+            parents: tuple[int, ...] = (x,)
+            same = ((SAME_CELL, c), parents)
+            peer = ((PEER, c), parents)
+            made = [(c << 6 | t << 1, same) for t in cells_of(cand[c] & ~(1 << s))]
+            rest = places[s] & ~(1 << c)
+            sym = s << 1
+            for h in orders[c]:
+                m = rest & house_masks[h]
+                rest ^= m   # (a cell of two of its houses: the first makes it, as the lists did)
+                while m:   # (its cells, lowest first: a house's order)
+                    low = m & -m
+                    made.append(((low.bit_length() - 1) << 6 | sym, peer))
+                    m ^= low
+            for y, rp in made:
+                if y in nodes:
+                    continue
+                if y ^ 1 in nodes:
+                    prop.contradiction = (y, rp[0], rp[1])
+                    return True
+                nodes[y] = rp
+                off_queue.append(y)
+            continue
+        x = off_queue.popleft()
+        c, s = x >> 6, x >> 1 & 31
+        bit = 1 << s
+        found: list[tuple[int, tuple, tuple[int, ...]]] = []
+        left = cand[c]
+        if left >> s & 1:
+            cbit = 1 << c
+            sym = s << 1
+            if left.bit_count() == 2:
+                t = (left & ~bit).bit_length() - 1
+                gone = (real[c] & ~left) | bit
+                found.append((c << 6 | t << 1 | 1, (NAKED, c), tuple([c << 6 | u << 1 for u in cells_of(gone)])))
+            here = places[s]
+            for h in orders[c]:
+                hm = house_masks[h]
+                pm = here & hm
+                rest = pm & (pm - 1)
+                if rest and not rest & (rest - 1):   # (two places)
+                    q = (pm ^ cbit).bit_length() - 1
+                    # (the places the assumption took from the house, and c)
+                    gone_here = tuple([r << 6 | sym for r in cells_of((real_places[s] & hm & ~here) | cbit)])
+                    found.append((q << 6 | sym | 1, (HIDDEN, h), gone_here))
+            places[s] = here & ~cbit
+        for y, reason, parents in found:
+            if y in nodes:
+                continue
+            if y ^ 1 in nodes:
+                prop.contradiction = (y, reason, parents)
+                return True
+            nodes[y] = (reason, parents)
+            on_queue.append(y)
+        cand[c] &= ~bit
+    return False
 
 
 def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) -> Propagation:
@@ -90,64 +162,8 @@ def propagate_in_se_order(imp: Implications, prop: Propagation, max_rules: int) 
     off_queue: deque[int] = deque()
     (on_queue if start & 1 else off_queue).append(start)
     while True:
-        while on_queue or off_queue:
-            if on_queue:
-                x = on_queue.popleft()
-                c, s = x >> 6, x >> 1 & 31   # (lit_cell, lit_symbol, inline)
-                parents: tuple[int, ...] = (x,)
-                same = ((SAME_CELL, c), parents)
-                peer = ((PEER, c), parents)
-                made = [(c << 6 | t << 1, same) for t in cells_of(cand[c] & ~(1 << s))]
-                rest = places[s] & ~(1 << c)
-                sym = s << 1
-                for h in orders[c]:
-                    m = rest & house_masks[h]
-                    rest ^= m   # (a cell of two of its houses: the first makes it, as the lists did)
-                    while m:   # (its cells, lowest first: a house's order)
-                        low = m & -m
-                        made.append(((low.bit_length() - 1) << 6 | sym, peer))
-                        m ^= low
-                for y, rp in made:
-                    if y in nodes:
-                        continue
-                    if y ^ 1 in nodes:
-                        prop.contradiction = (y, rp[0], rp[1])
-                        return prop
-                    nodes[y] = rp
-                    off_queue.append(y)
-                continue
-            x = off_queue.popleft()
-            c, s = x >> 6, x >> 1 & 31
-            bit = 1 << s
-            found: list[tuple[int, tuple, tuple[int, ...]]] = []
-            left = cand[c]
-            if left >> s & 1:
-                cbit = 1 << c
-                sym = s << 1
-                if left.bit_count() == 2:
-                    t = (left & ~bit).bit_length() - 1
-                    gone = (real[c] & ~left) | bit
-                    found.append((c << 6 | t << 1 | 1, (NAKED, c), tuple([c << 6 | u << 1 for u in cells_of(gone)])))
-                here = places[s]
-                for h in orders[c]:
-                    hm = house_masks[h]
-                    pm = here & hm
-                    rest = pm & (pm - 1)
-                    if rest and not rest & (rest - 1):   # (two places)
-                        q = (pm ^ cbit).bit_length() - 1
-                        # (the places the assumption took from the house, and c)
-                        gone_here = tuple([r << 6 | sym for r in cells_of((real_places[s] & hm & ~here) | cbit)])
-                        found.append((q << 6 | sym | 1, (HIDDEN, h), gone_here))
-                places[s] = here & ~cbit
-            for y, reason, parents in found:
-                if y in nodes:
-                    continue
-                if y ^ 1 in nodes:
-                    prop.contradiction = (y, reason, parents)
-                    return prop
-                nodes[y] = (reason, parents)
-                on_queue.append(y)
-            cand[c] &= ~bit
+        if _follow(prop, cand, places, real, real_places, orders, house_masks, on_queue, off_queue):
+            return prop   # (a contradiction)
         if prop.rules >= max_rules:
             return prop
         placed = 0

@@ -18,7 +18,6 @@ at most one holds it.
 
 from __future__ import annotations
 
-import functools
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar, Iterator, TypedDict
 
@@ -30,6 +29,7 @@ from deduce.render.words.prose import Field, same_house, see
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import HARD, SINGLE_DIGIT, Technique, row
 
 from ._memo import memo_for, per_symbol
@@ -217,8 +217,12 @@ class EmptyRectangle(Producer):
                            details=(("box", box), ("cross", (r, cc)), ("link", (near, far))))
 
 
-@functools.cache
 def lines_of_boxes(g: Geometry) -> tuple[tuple[list[int], list[int]], ...]:
+    """Per box (or region), the rows and the columns it meets, in order (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.single_digit.lines_of_boxes", g), lambda: _make_lines_of_boxes(g))
+
+
+def _make_lines_of_boxes(g: Geometry) -> tuple[tuple[list[int], list[int]], ...]:
     """Per box (or region), the rows and the columns it meets, in order."""
     n = g.size
     return tuple((sorted({c // n for c in g.houses[b]}), sorted({c % n for c in g.houses[b]}))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Iterable, Iterator, TypedDict
 
 import attrs
@@ -12,6 +11,7 @@ from deduce.render.words.prose import Field, word
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import EASY, SINGLES, Technique, row
 
 from . import _accel
@@ -146,8 +146,12 @@ class HiddenSingle(_HouseSingle):
                 yield h, next(c for c in houses[h] if value[c] < 0 and cand[c] & low), low.bit_length() - 1
 
 
-@functools.cache
 def _houses_of(g: Geometry) -> tuple[tuple[int, ...], ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.singles._houses_of", g), lambda: _make_houses_of(g))
+
+
+def _make_houses_of(g: Geometry) -> tuple[tuple[int, ...], ...]:
     """Per cell, the houses of :func:`house_order` holding it, in that order."""
     masks = g.house_masks
     return tuple(tuple(h for h in house_order(g) if masks[h] >> cell & 1) for cell in range(g.ncells))

@@ -6,13 +6,13 @@ part in a conclusion are propagated link by link
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from deduce import deadline
 from deduce.geometry import cells_of
 from deduce.literal import literal_parts
 from deduce.state import State
+from deduce.tables import table
 
 from ._accel import screen
 from ._houses import per_position
@@ -325,9 +325,12 @@ class _Shifted:
         return 1 << i
 
 
-@functools.lru_cache(maxsize=4)
-@functools.lru_cache(maxsize=8)
 def _bit_table(ncells: int) -> tuple[int, ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("strategies.static_screen._bit_table", ncells), lambda: _make_bit_table(ncells))
+
+
+def _make_bit_table(ncells: int) -> tuple[int, ...]:
     """Per literal, its bit in a screen's masks: symbol-major, ``symbol * ncells + cell``."""
     cell_of, symbol_of = literal_parts(ncells)
     return tuple(symbol_of[x] * ncells + cell_of[x] for x in range(len(cell_of)))

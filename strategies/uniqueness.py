@@ -30,7 +30,6 @@ the whole grid) in :mod:`strategies.bug`.
 
 from __future__ import annotations
 
-import functools
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypedDict
 
@@ -42,6 +41,7 @@ from deduce.render.words.prose import Field, capitalize, prose, verb, word
 from deduce.state import State
 from deduce.step import Step
 from deduce.strategy import Producer
+from deduce.tables import table
 from deduce.technique import HARD, UNIQUENESS, Technique, row
 
 from ._hodoku_tabling import hodoku_classic
@@ -73,8 +73,12 @@ def _rectangles(state: State) -> Iterator[tuple[tuple[int, int, int, int], int]]
                 yield corners, (1 << pair[0]) | (1 << pair[1])
 
 
-@functools.lru_cache(maxsize=64)
 def _deadly_shapes(g: Geometry) -> tuple[tuple[int, int, int, int], ...]:
+    """The corners (r1c1, r1c2, r2c1, r2c2) of every rectangle of ``g`` in (a table of :mod:`deduce.tables`)."""
+    return table(("strategies.uniqueness._deadly_shapes", g), lambda: _make_deadly_shapes(g))
+
+
+def _make_deadly_shapes(g: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     """The corners (r1c1, r1c2, r2c1, r2c2) of every rectangle of ``g`` in
     two regions, each holding the two corners of one row or one column."""
     n = g.size
@@ -90,11 +94,18 @@ def _deadly_shapes(g: Geometry) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=64)
-def _avoidable_shapes(g: Geometry, givens: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
-    """The corners of every rectangle of ``g`` without a given, in two
-    regions that each hold a side of it: the deadly shapes without givens."""
-    return tuple(corners for corners in _deadly_shapes(g) if all(givens[c] < 0 for c in corners))
+def _avoidable_shapes(state: State) -> tuple[tuple[int, int, int, int], ...]:
+    """The corners of every rectangle of the puzzle's geometry without a
+    given, in two regions that each hold a side of it: the deadly shapes
+    without givens (kept in the solve's memo: a fact of the puzzle)."""
+    givens = state.puzzle.givens
+    memo = state.cache.memo(state)
+    key = ("avoidable shapes", givens)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(corners for corners in _deadly_shapes(state.puzzle.geometry)
+                                if all(givens[c] < 0 for c in corners))
+    return got
 
 
 def virtual_subsets(state: State, shared: list[int], pattern: set[int] | list[int] | tuple[int, ...], extra: int,
@@ -378,7 +389,7 @@ class AvoidableRectangle(Producer):
         g = state.puzzle.geometry
         n = g.size
         cand, value = state.cand, state.value
-        for corners in _avoidable_shapes(g, state.puzzle.givens):
+        for corners in _avoidable_shapes(state):
             placed = [x for x in corners if value[x] >= 0]
             if self.kind == 1 and len(placed) == 3:
                 (free,) = [x for x in corners if value[x] < 0]

@@ -457,8 +457,7 @@ def test_a_fish_with_the_most_fins_is_found_by_both(with_accel):
 @pytest.fixture
 def fast_search(accel, monkeypatch):
     """deduce.backtrack with the accelerator's search (prototypes built afresh)."""
-    monkeypatch.setattr(backtrack, "_ACCEL", accel)
-    monkeypatch.setattr(backtrack, "_PROTOTYPES", {})
+    monkeypatch.setattr(backtrack, "_ACCEL", accel)   # (the prototypes are kept per engine: built afresh)
     return accel
 
 

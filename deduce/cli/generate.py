@@ -97,29 +97,15 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
     if problem:
         io.warn(problem)
         return EXIT_BAD_INPUT
-    done = 0
-    if args.resume:
-        try:
-            done, seed = resumed(args.output, args.json, args.seed, _multiline(args))
-        except DeduceError as exc:
-            io.warn(str(exc))
-            return EXIT_BAD_INPUT
-        args.seed = seed
-    if args.seed is None:
-        from ..generate.iterator import new_seed
-
-        args.seed = new_seed()
+    try:
+        done = _resume(args)
+    except DeduceError as exc:
+        io.warn(str(exc))
+        return EXIT_BAD_INPUT
     client, close = None, None
     watcher = _watcher(io, args)   # (genprint)
     try:
-        options = dict(box=args.box, symbols=args.symbols, level=args.level, er=args.er, score=args.score,
-                       techniques=args.technique or (), first=args.first, practice=args.practice,
-                       exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry, givens=args.givens,
-                       minimal=args.minimal, sum_only=args.sum_only, allow_backtracking=args.allow_backtracking,
-                       count=args.count, seed=args.seed, timeout=args.timeout, jobs=args.jobs,
-                       start=min(done, args.count), region_symmetry=args.region_symmetry,
-                       watch=watcher)
-        options.update(cage_sizes=args.cage_sizes, max_single_cages=args.max_single_cages, cages=args.cages)
+        options = _options(args, done, watcher)
         puzzles = generate(args.kind, args.size, **options)   # the request checked before a cluster is asked
         if args.scheduler:
             from ..rating.cluster import connect
@@ -179,6 +165,33 @@ def cmd_generate(args: argparse.Namespace, io: Output) -> int:
         if close is not None:
             close()
     return EXIT_OK
+
+
+def _resume(args: argparse.Namespace) -> int:
+    """How many puzzles a resumed run has written (0 when not resumed), ``args.seed`` set to the run's
+    seed (a new one when none is given); a DeduceError when OUT cannot be resumed."""
+    done = 0
+    if args.resume:
+        done, args.seed = resumed(args.output, args.json, args.seed, _multiline(args))
+    if args.seed is None:
+        from ..generate.iterator import new_seed
+
+        args.seed = new_seed()
+    return done
+
+
+def _options(args: argparse.Namespace, done: int, watcher: Any) -> dict[str, Any]:
+    """:func:`deduce.generate.generate`'s options from the command line (``done``: puzzles a resumed run
+    has written)."""
+    options = dict(box=args.box, symbols=args.symbols, level=args.level, er=args.er, score=args.score,
+                   techniques=args.technique or (), first=args.first, practice=args.practice,
+                   exclude=args.exclude or (), profile=args.profile, symmetry=args.symmetry, givens=args.givens,
+                   minimal=args.minimal, sum_only=args.sum_only, allow_backtracking=args.allow_backtracking,
+                   count=args.count, seed=args.seed, timeout=args.timeout, jobs=args.jobs,
+                   start=min(done, args.count), region_symmetry=args.region_symmetry,
+                   watch=watcher)
+    options.update(cage_sizes=args.cage_sizes, max_single_cages=args.max_single_cages, cages=args.cages)
+    return options
 
 
 def _practice_hint(args: argparse.Namespace) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import functools
 import io
 import json
 import sys
@@ -16,6 +15,7 @@ import attrs
 
 from ..errors import DeduceError, InvalidPuzzleError, ParseError
 from ..puzzle import Puzzle, default_symbols
+from ..tables import table
 
 if TYPE_CHECKING:
     from ..geometry import Geometry
@@ -241,8 +241,12 @@ def parse_cells(chars: str, symbols: str, first_column: int = 1) -> list[int]:
     return out
 
 
-@functools.lru_cache(maxsize=32)
 def _index_table(symbols: str) -> dict[str, int]:
+    """:func:`symbol_index` of the characters most lines use (the symbols, (a table of :mod:`deduce.tables`)."""
+    return table(("deduce.formats.base._index_table", symbols), lambda: _make_index_table(symbols))
+
+
+def _make_index_table(symbols: str) -> dict[str, int]:
     """:func:`symbol_index` of the characters most lines use (the symbols,
     their lower case, the blanks), looked up at once."""
     table = {}

@@ -18,19 +18,15 @@ from typing import Any, Iterator
 
 from .. import deadline
 from ..errors import SolveTimeout
+from ..tables import table
 from .maker import Maker
 from .record import Generated
 from .request import GenerateTimeout, Request
 
-_MAKERS: dict[Request, Any] = {}
-
 
 def make_one(request: Request, seed: int, index: int, left: float | None) -> Generated | None:
     """Puzzle ``index`` within ``left`` seconds, or None when time ran out (in a worker)."""
-    maker = _MAKERS.get(request)
-    if maker is None:
-        _MAKERS.clear()
-        maker = _MAKERS[request] = Maker(request)
+    maker = table(("deduce.generate.parallel.Maker", request), lambda: Maker(request), big=True)   # (one per request)
     try:
         with deadline.limit(left):
             record = maker.make(seed, index)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any, Mapping, Sequence
 
@@ -17,6 +16,7 @@ from ..rating import Rater, Rating, path_status
 from ..rating.scales import puzzle_scale
 from ..render.json import SCHEMA
 from ..step import Step
+from ..tables import table
 from .practice import Position
 
 
@@ -47,8 +47,11 @@ def default_format(puzzle: Puzzle, kind: str) -> str:
     return "json"
 
 
-@functools.cache
 def _rater() -> Rater:
+    return table(("deduce.generate.record._rater",), _make_rater)
+
+
+def _make_rater() -> Rater:
     return Rater()
 
 

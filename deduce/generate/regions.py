@@ -48,12 +48,12 @@ rows (a 5x5 with a mirror) the rows' spurs stay.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Iterable, Sequence
 
 from ..geometry import BOX_SHAPES, Geometry
 from ..puzzle import pieces
+from ..tables import table
 from .symmetry import canonical, moves, regions_symmetric
 
 #: Border swaps per cell of the grid: enough that no trace of the start is left.
@@ -77,8 +77,11 @@ def neighbours(cell: int, n: int) -> tuple[int, ...]:
     return _neighbours(n)[cell]
 
 
-@functools.cache
 def _neighbours(n: int) -> tuple[tuple[int, ...], ...]:
+    return table(("deduce.generate.regions._neighbours", n), lambda: _make_neighbours(n))
+
+
+def _make_neighbours(n: int) -> tuple[tuple[int, ...], ...]:
     out = []
     for cell in range(n * n):
         r, c = divmod(cell, n)

@@ -35,8 +35,9 @@ axis) are kept as other names for ``half-turn`` and ``vertical``.
 
 from __future__ import annotations
 
-import functools
 from typing import Callable
+
+from ..tables import table
 
 #: Every name ``--symmetry`` takes: Sudoku Explainer's ten, then two other names.
 SYMMETRIES = ("none", "vertical", "horizontal", "diagonal", "anti-diagonal", "bi-diagonal", "orthogonal",
@@ -95,8 +96,12 @@ def canonical(symmetry: str) -> str:
     return ALIASES.get(symmetry, symmetry)
 
 
-@functools.cache
 def moves(size: int, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """Every move of the symmetry's group, identity included, each as the (a table of :mod:`deduce.tables`)."""
+    return table(("deduce.generate.symmetry.moves", size, symmetry), lambda: _make_moves(size, symmetry))
+
+
+def _make_moves(size: int, symmetry: str) -> tuple[tuple[int, ...], ...]:
     """Every move of the symmetry's group, identity included, each as the
     cell each cell goes to (``move[cell]``).
 
@@ -131,8 +136,12 @@ def image(size: int, symmetry: str, cell: int) -> int:
     return r * size + c
 
 
-@functools.cache
 def orbits(size: int, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """A table of :mod:`deduce.tables` (see the function that makes it)."""
+    return table(("deduce.generate.symmetry.orbits", size, symmetry), lambda: _make_orbits(size, symmetry))
+
+
+def _make_orbits(size: int, symmetry: str) -> tuple[tuple[int, ...], ...]:
     """The orbits of ``symmetry`` on an N×N grid, each sorted, in the order of their first cells."""
     group = moves(size, symmetry)
     seen: set[int] = set()

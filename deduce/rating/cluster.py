@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from ..errors import DeduceError
 from ..puzzle import Puzzle
+from ..tables import table
 from .rater import Rater, Rating
 
 if TYPE_CHECKING:
@@ -108,15 +109,10 @@ def connect(address: str, jobs: int | None = None) -> tuple[Client, Callable[[],
 
 # -- on the workers -------------------------------------------------------------
 
-_RATERS: dict[tuple[bool, float | None, int], Rater] = {}
-
-
 def rate_batch(puzzles: list[Puzzle], uniqueness: bool, time_limit: float | None, nested: int = 0) -> list[Rating]:
     """Rate a batch on a worker, with that worker's long-lived rater."""
-    key = (uniqueness, time_limit, nested)
-    rater = _RATERS.get(key)
-    if rater is None:
-        rater = _RATERS[key] = Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested)
+    rater = table(("deduce.rating.cluster.Rater", uniqueness, time_limit, nested),
+                  lambda: Rater(uniqueness=uniqueness, time_limit=time_limit, nested=nested), big=True)
     return [rater.rate_safely(p) for p in puzzles]
 
 

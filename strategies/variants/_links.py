@@ -52,6 +52,7 @@ from deduce.constraint import Constraint, Relation
 from deduce.geometry import cells_of
 from deduce.literal import lit
 from deduce.solve_cache import per_position
+from deduce.tables import table as shape_table
 
 from ..implications import MAX_DEPTH, Implications, Propagation, _add
 
@@ -72,9 +73,6 @@ EXTRA_HIDDEN = "extra-hidden"
 EXTRA_NO_PLACE = "extra-no-place"
 #: Every reason of this module.
 REASONS = (WEAK, STRONG, SUPPORT, EXTRA_HIDDEN)
-
-#: Puzzles whose tables are kept (a bounded table: a solve meets one puzzle).
-_KEEP = 8
 
 
 class Links:
@@ -107,22 +105,12 @@ class Links:
                               for c in range(puzzle.ncells))
 
 
-_tables: dict[int, tuple[Any, Links | None]] = {}
-
-
 def links_for_puzzle(puzzle: Puzzle) -> Links | None:
     """The links of ``puzzle``'s constraints, or None when they give none
-    (kept for the last :data:`_KEEP` puzzles)."""
+    (a table of :mod:`deduce.tables`, by the puzzle's layout)."""
     if not puzzle.constraints:
         return None
-    kept = _tables.get(id(puzzle))
-    if kept is not None and kept[0] is puzzle:
-        return kept[1]
-    table = _build(puzzle)
-    if len(_tables) >= _KEEP:
-        _tables.pop(next(iter(_tables)))
-    _tables[id(puzzle)] = (puzzle, table)
-    return table
+    return shape_table(("strategies.variants._links", puzzle), lambda: _build(puzzle), big=True)
 
 
 def links_for(state: State) -> Links | None:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence, ov
 
 from ...geometry import Geometry
 from ...puzzle import Puzzle
+from ...tables import table as shape_table
 from . import (
     last_resort,
 )
@@ -59,16 +60,15 @@ def families() -> tuple[ModuleType, ...]:
     return CORE_FAMILIES + tuple(m for m in registry.homes() if hasattr(m, "TEMPLATES"))
 
 
-_indexed: tuple[tuple[ModuleType, ...], tuple[dict[str, tuple[str, str, str]], dict[str, ModuleType],
-                                              dict[str, type]]] | None = None
-
-
 def _index() -> tuple[dict[str, tuple[str, str, str]], dict[str, ModuleType], dict[str, type]]:
-    """(code -> templates, code -> module, code -> details), over :func:`families` (kept while they stay)."""
-    global _indexed
+    """(code -> templates, code -> module, code -> details), over :func:`families` (a table of
+    :mod:`deduce.tables` per tuple of families)."""
     modules = families()
-    if _indexed is not None and _indexed[0] == modules:
-        return _indexed[1]
+    return shape_table(("deduce.render.words.index", modules), lambda: _make_index(modules))
+
+
+def _make_index(modules: tuple[ModuleType, ...]) -> tuple[dict[str, tuple[str, str, str]], dict[str, ModuleType],
+                                                         dict[str, type]]:
     templates: dict[str, tuple[str, str, str]] = {}
     family: dict[str, ModuleType] = {}
     details: dict[str, type] = {}
@@ -82,7 +82,6 @@ def _index() -> tuple[dict[str, tuple[str, str, str]], dict[str, ModuleType], di
         clash = set(getattr(module, "FIELDS", {})) & set(COMMON)
         if clash:
             raise ValueError(f"{module.__name__} redefines common fields {sorted(clash)}")
-    _indexed = (modules, (templates, family, details))
     return templates, family, details
 
 
