@@ -128,3 +128,79 @@ def first_beyond_singles(solver: Any, state: State, solution: Sequence[int] | No
         if step.technique.family != SINGLES:
             return str(step.technique.code)
     return None
+
+
+# -- the practice bank (deduce/data/practice.json, made by bench/make_practice.py) ----------------------
+
+#: The bank file's format number.
+BANK_FORMAT = 1
+
+
+def bank_path() -> str:
+    """The bank's file inside the package."""
+    return "data/practice.json"
+
+
+def profile_for(code: str) -> str:
+    """The profile a technique's practice positions are judged with: deduce's own (the
+    hints') when it holds the technique, else Sudoku Explainer's or the opt-in one."""
+    from ..techniques import SE_ONLY, profile_codes
+
+    if code in profile_codes("deduce"):
+        return "deduce"
+    return "se" if code in SE_ONLY else "full"
+
+
+def first_step(state: State, profile: str = "deduce") -> str | None:
+    """The code of the first step ``profile``'s solve takes from ``state`` (None: none; ``state`` is kept)."""
+    from ..engine import Solver
+
+    step = next(iter(Solver(profile=profile).steps(state.copy(), None, unique=True)), None)
+    return None if step is None else str(step.technique.code)
+
+
+def puzzle_text(puzzle: Puzzle) -> str:
+    """The puzzle as a line of givens when that reads back as the same puzzle, else as deduce's JSON."""
+    from ..formats import puzzle_to_json, read_puzzle
+
+    doc = puzzle_to_json(puzzle)
+    line = puzzle.givens_string()
+    try:
+        if puzzle_to_json(read_puzzle(line)) == doc:
+            return line
+    except ValueError:
+        pass
+    import json
+
+    return json.dumps(doc, separators=(",", ":"))
+
+
+def position_record(code: str, profile: str, puzzle: Puzzle, state: State, source: str) -> dict[str, Any]:
+    """A bank record of ``state`` (a position of ``puzzle`` where ``code`` comes first in ``profile``)."""
+    symbols = puzzle.symbols
+    return {"code": code, "profile": profile, "puzzle": puzzle_text(puzzle),
+            "values": "".join(symbols[v] if v >= 0 else "." for v in state.value),
+            "candidates": [0 if v >= 0 else m for v, m in zip(state.value, state.cand)], "source": source}
+
+
+def record_state(record: dict[str, Any]) -> State:
+    """The position a bank record holds (a placed cell's candidates are its digit alone)."""
+    from ..formats import read_puzzle
+
+    puzzle = read_puzzle(record["puzzle"])
+    value = [puzzle.symbols.index(ch) if ch != "." else -1 for ch in record["values"]]
+    cand = [1 << v if v >= 0 else m for v, m in zip(value, record["candidates"])]
+    return State(puzzle, cand, value)
+
+
+def bank() -> dict[str, list[dict[str, Any]]]:
+    """The bank's positions by technique code (empty when the file is missing)."""
+    import json
+    from importlib import resources
+
+    try:
+        text = resources.files("deduce").joinpath(bank_path()).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    doc = json.loads(text)
+    return dict(doc["positions"]) if doc.get("format") == BANK_FORMAT else {}
