@@ -31,16 +31,18 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deduce.backtrack import iter_solutions  # noqa: E402
+from deduce.backtrack import count_solutions, iter_solutions  # noqa: E402
 from deduce.catalogue import ordered_table, stored  # noqa: E402
 from deduce.engine import Solver  # noqa: E402
 from deduce.errors import DeduceError, SolveTimeout  # noqa: E402
 from deduce.formats import read_puzzle  # noqa: E402
 from deduce.generate.practice import (  # noqa: E402
     BANK_FORMAT,
+    PRACTICE_PROFILES,
     bank_path,
     first_step,
     position_record,
+    practice_profiles,
     profile_for,
     record_state,
 )
@@ -62,38 +64,61 @@ def solution_of(puzzle: Puzzle) -> tuple[list[int] | None, bool]:
 
 
 class Bank:
-    """Positions by technique code, at most ``per`` each, from distinct puzzles."""
+    """Positions by technique code, at most ``per`` each, from distinct puzzles, judged with the technique's
+    preferred profile where one is found, else the next of :data:`PRACTICE_PROFILES` that has one."""
 
     def __init__(self, codes: list[str], per: int):
         self.codes = set(codes)
         self.per = per
-        self.found: dict[str, list[dict[str, Any]]] = {c: [] for c in codes}
-        self.puzzles: dict[str, set[str]] = {c: set() for c in codes}
+        self.by: dict[tuple[str, str], list[dict[str, Any]]] = {}
+
+    @property
+    def found(self) -> dict[str, list[dict[str, Any]]]:
+        """Each technique's positions of its most preferred profile that has any."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for code in sorted(self.codes):
+            out[code] = next((self.by[code, p] for p in practice_profiles(code) if self.by.get((code, p))), [])
+        return out
 
     def short(self) -> list[str]:
-        return [c for c in self.found if len(self.found[c]) < self.per]
+        """The techniques still short of positions of their preferred profile."""
+        return [c for c in sorted(self.codes) if len(self.by.get((c, profile_for(c)), [])) < self.per]
+
+    def wanted(self, code: str) -> tuple[str, ...]:
+        """The profiles a new position of ``code`` would still be kept for."""
+        if code not in self.codes:
+            return ()
+        out = []
+        for p in practice_profiles(code):
+            if len(self.by.get((code, p), [])) < self.per:
+                out.append(p)
+            if self.by.get((code, p)):
+                break   # (a less preferred profile is never used once this one has positions)
+        return tuple(out)
 
     def offer(self, code: str, profile: str, puzzle: Puzzle, state: State, source: str) -> bool:
         """Keep the position (before a ``code`` step of ``profile``'s solve) if wanted and it checks out."""
-        if code not in self.codes or len(self.found[code]) >= self.per or profile != profile_for(code):
+        if profile not in self.wanted(code):
             return False
         record = position_record(code, profile, puzzle, state, source)
-        if record["puzzle"] in self.puzzles[code]:
+        kept = self.by.setdefault((code, profile), [])
+        if any(r["puzzle"] == record["puzzle"] for r in kept):
+            return False
+        if count_solutions(record_state(record), 2) != 1:   # (the app's hints are for one solution)
             return False
         if first_step(record_state(record), profile) != code:   # read back, judged again
             print(f"  {code}: the position read back has another first step; not kept", flush=True)
             return False
-        self.found[code].append(record)
-        self.puzzles[code].add(record["puzzle"])
-        print(f"{code:26} {len(self.found[code])}/{self.per} {profile:6} {source[:70]}", flush=True)
+        kept.append(record)
+        print(f"{code:26} {len(kept)}/{self.per} {profile:6} {source[:70]}", flush=True)
         return True
 
-    def walk(self, puzzle: Puzzle, profile: str, source: str, seconds: float) -> None:
-        """Solve ``puzzle`` with ``profile``; offer the position before each step."""
+    def walk(self, puzzle: Puzzle, profile: str, source: str, seconds: float, start: State | None = None) -> None:
+        """Solve ``puzzle`` (from ``start``, a position of it) with ``profile``; offer the position before each step."""
         solution, unique = solution_of(puzzle)
         if solution is None:
             return
-        state = State.from_puzzle(puzzle)
+        state = start.copy() if start is not None else State.from_puzzle(puzzle)
         before = state.copy()
         try:
             for step in Solver(profile=profile, time_limit=seconds).steps(state, solution, unique=unique):
@@ -120,16 +145,20 @@ def main() -> int:
     examples = stored()
     # 1. the stored examples' own positions, where the technique comes first there; then their puzzles
     # (and the showcase's) solved with each profile still wanted
+    sources: list[tuple[Puzzle, str, State | None]] = []
     for code, ex in examples.items():
-        if code in bank.codes and first_step(ex.state(), profile_for(code)) == code:
-            bank.offer(code, profile_for(code), ex.puzzle, ex.state(), f"the catalogue's example ({ex.source})"[:200])
-    sources: list[tuple[Puzzle, str]] = [(ex.puzzle, f"the catalogue's {code} example ({ex.source})"[:200])
-                                         for code, ex in examples.items()]
-    sources += [(read_puzzle(text, fmt), f"the showcase's {label!r}") for label, text, fmt in SHOWCASE]
-    for puzzle, source in sources:
-        wanted = {profile_for(c) for c in bank.short()}
-        for profile in sorted(wanted):
-            bank.walk(puzzle, profile, source, args.seconds)
+        for profile in bank.wanted(code):
+            if first_step(ex.state(), profile) == code:
+                bank.offer(code, profile, ex.puzzle, ex.state(), f"the catalogue's example ({ex.source})"[:200])
+        # the solve from the example's own position (the pattern is there; easier steps come first)
+        sources.append((ex.puzzle, f"the catalogue's {code} example's position ({ex.source})"[:200], ex.state()))
+    sources += [(ex.puzzle, f"the catalogue's {code} example ({ex.source})"[:200], None)
+                for code, ex in examples.items()]
+    sources += [(read_puzzle(text, fmt), f"the showcase's {label!r}", None) for label, text, fmt in SHOWCASE]
+    for puzzle, source, start in sources:
+        wanted = {p for c in bank.codes for p in bank.wanted(c)}
+        for profile in [p for p in PRACTICE_PROFILES if p in wanted]:
+            bank.walk(puzzle, profile, source, args.seconds, start)
     # 2. the generator, for the techniques still short
     from deduce.generate import generate
     from deduce.techniques import TECHNIQUES

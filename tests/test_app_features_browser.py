@@ -363,9 +363,9 @@ def _link(server, text: str, values, cands, symbols: str) -> str:
     return f"{server.url}/?p={urllib.parse.quote(text)}&g={g}"
 
 
-#: Techniques opened in the browser: an X-wing, some rarely first anywhere (the ALS family, a forcing chain), a
+#: Techniques opened in the browser: an X-wing, some rarely first anywhere (a grouped AIC, a forcing chain), a
 #: killer's cage single and a variant's: from a hint to the page, "Practise this", and the hint there.
-IN_THE_BROWSER = ("x-wing", "als-xz", "death-blossom", "dynamic-forcing", "cage-single", "thermo")
+IN_THE_BROWSER = ("x-wing", "grouped-aic", "dynamic-forcing", "cage-single", "thermo")
 
 
 def _bank_position(code: str):
@@ -423,7 +423,7 @@ def test_a_technique_page_opens_from_a_hint_and_practise_gives_a_position_where_
 
             assert app.tab.inner_text("#strategy-name") == TECHNIQUES[code].name
             assert app.tab.inner_text("#strategy .definition-text") == TECHNIQUES[code].description
-            if code == "als-xz":
+            if code == "grouped-aic":
                 app.shot("strategy")
             sources[_practise(app, "#practise", code)] += 1
         assert sources == {"A position from the practice bank": len(IN_THE_BROWSER)}, sources

@@ -141,14 +141,22 @@ def bank_path() -> str:
     return "data/practice.json"
 
 
-def profile_for(code: str) -> str:
-    """The profile a technique's practice positions are judged with: deduce's own (the
-    hints') when it holds the technique, else Sudoku Explainer's or the opt-in one."""
-    from ..techniques import SE_ONLY, profile_codes
+#: The profiles a practice position may be judged with, the preferred first: deduce's own (the hints'), then
+#: HoDoKu's and Sudoku Explainer's (where deduce's order always finds another technique first: a skyscraper is
+#: a sashimi X-wing too), then every technique's (``full``: the opt-in ones).
+PRACTICE_PROFILES = ("deduce", "hodoku", "se", "full")
 
-    if code in profile_codes("deduce"):
-        return "deduce"
-    return "se" if code in SE_ONLY else "full"
+
+def practice_profiles(code: str) -> tuple[str, ...]:
+    """The profiles holding technique ``code``, in the order of :data:`PRACTICE_PROFILES`."""
+    from ..techniques import profile_codes
+
+    return tuple(p for p in PRACTICE_PROFILES if code in profile_codes(p))
+
+
+def profile_for(code: str) -> str:
+    """The preferred profile of ``code``'s practice positions (see :data:`PRACTICE_PROFILES`)."""
+    return (practice_profiles(code) or ("full",))[0]
 
 
 def first_step(state: State, profile: str = "deduce") -> str | None:

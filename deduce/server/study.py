@@ -5,9 +5,10 @@
 names and the catalogue's stored example: the position, the step drawn and
 its words at the three levels), or, without a technique, the list of them.
 ``practice``: a position where the technique asked for is the first step of
-deduce's own solve (the one the hints follow; Sudoku Explainer's for its
-direct techniques and the ``full`` profile's for the opt-in ones, which
-deduce's own never takes; the answer names the ``profile``): one of the
+deduce's own solve (the one the hints follow; where deduce's order always
+finds another technique first, HoDoKu's or Sudoku Explainer's, and the
+``full`` profile's for the opt-in ones; the answer names the ``profile``,
+deduce.generate.practice.PRACTICE_PROFILES): one of the
 practice bank's (``deduce/data/practice.json``, made by
 ``bench/make_practice.py``: positions on solve paths just before the
 technique is taken), chosen at random; with a ``seed``, a new one from
@@ -166,7 +167,7 @@ def practice(code: str, seconds: float | None, seed: int | None = None) -> dict[
     held = bank().get(code, [])
     if held:
         record = held[random.Random(seed).randrange(len(held))]
-        return _position(code, profile, "bank", record["puzzle"], record_state(record), start,
+        return _position(code, record["profile"], "bank", record["puzzle"], record_state(record), start,
                          **({"note": note} if note else {}))
     ex = stored().get(code)
     if ex is not None:

@@ -488,7 +488,7 @@
   // -- a new puzzle: the generator may take longer than a hint; the request waits for as long as the
   // server allows (its own limit for generate), and the form says how long it has been waiting ---------
   var making = null;   // {timer, started, tries}
-  var MAKE_WAIT = 300;   // seconds the form keeps asking before it gives up
+  var MAKE_WAIT = 600;   // seconds the form keeps asking before it gives up
   fetch("/app/features").then(function (r) { return r.json(); }).then(function (f) {
     $("new-form").hidden = !f.generate;
   }, function () {});

@@ -111,7 +111,7 @@
     }
   }
   var SOURCES = { bank: "A position from the practice bank", generated: "A new position", stored: "The catalogue's position" };
-  var PATHS = { se: "Sudoku Explainer's path", full: "the path of every technique (the full profile)" };
+  var PATHS = { se: "Sudoku Explainer's path", hodoku: "HoDoKu's path", full: "the path of every technique (the full profile)" };
   function practise(code, fresh) {
     $("practise").disabled = $("practise-new").disabled = true;
     $("practise-status").textContent = fresh ? "Asking the generator for a new position…" : "Finding a position…";
@@ -136,7 +136,7 @@
         app.coach((SOURCES[d.source] || SOURCES.stored) + (d.note ? " (" + d.note + ")" : "") +
           (d.profile === "deduce" || !PATHS[d.profile] ? ": its first step is a " + name + ". Find it, or ask for a hint." :
             ": its first step on " + PATHS[d.profile] + " is a " + name + "; the hints follow deduce's own path, " +
-            "which does not use it, so a hint may name another step. Find it."));
+            "which finds another step first here, so a hint may name that one. Find it."));
         document.body.setAttribute("data-practice", d.code);
       });
     });
