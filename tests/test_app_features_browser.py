@@ -5,9 +5,12 @@ resumed; a shared link that opens the same position with its marks and colours, 
 the SudokuPad export with the player's digits; the timer kept on reload and paused;
 the print sheet (Playwright's PDF with print media, its text read back with pypdf)
 holding the givens, and the solve's steps when asked; the dark theme's digits at a
-contrast ratio of 4.5:1 or more (computed here from the computed styles); every
-technique's page opened from a hint, its "practise this" giving a position where that
-technique is the first step (checked with deduce's own solver); Rate naming the path
+contrast ratio of 4.5:1 or more (computed here from the computed styles); a technique's
+page opened from a hint (an X-wing, a grouped AIC, a forcing chain, a killer's and a
+variant's technique), its "practise this" giving a position of the practice bank where
+that technique is the first step (checked with deduce's own solver, and by the hint
+there), and "A new one" the generator's (every technique's practice answer is checked
+without a browser, tests/test_app_study.py); Rate naming the path
 it follows and stepping through it from its hardest step.  Screenshots go to
 tests/artifacts/."""
 
