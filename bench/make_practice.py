@@ -137,6 +137,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--codes", help="only these techniques (comma-separated); the others' positions are kept")
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--no-walk", dest="walk", action="store_false",
+                    help="skip the walks of the catalogue's and showcase's puzzles (the generator only)")
     args = ap.parse_args()
     t0 = time.time()
     table = [t.code for t in ordered_table()]
@@ -155,7 +157,7 @@ def main() -> int:
     sources += [(ex.puzzle, f"the catalogue's {code} example ({ex.source})"[:200], None)
                 for code, ex in examples.items()]
     sources += [(read_puzzle(text, fmt), f"the showcase's {label!r}", None) for label, text, fmt in SHOWCASE]
-    for puzzle, source, start in sources:
+    for puzzle, source, start in sources if args.walk else []:
         wanted = {p for c in bank.codes for p in bank.wanted(c)}
         for profile in [p for p in PRACTICE_PROFILES if p in wanted]:
             bank.walk(puzzle, profile, source, args.seconds, start)
@@ -166,20 +168,20 @@ def main() -> int:
     for code in bank.short():
         if TECHNIQUES[code].family in ("variants", "cages", "leftovers"):
             continue   # (the generator's practice positions are classic ones)
-        profile = profile_for(code)
-        end = time.time() + args.generate
-        seed = args.seed
-        while len(bank.found[code]) < args.per and time.time() < end:
-            try:
-                made = next(iter(generate("classic", 9, techniques=code, practice=True, profile=profile,
-                                          timeout=max(1.0, end - time.time()), seed=seed)))
-            except (DeduceError, SolveTimeout, ValueError, StopIteration) as exc:
-                print(f"  {code}: the generator: {' '.join(str(exc).split())[:100] or type(exc).__name__}")
-                break
-            seed += 1
-            if made.position is not None:
-                state = State(made.puzzle, list(made.position.cand), list(made.position.value))
-                bank.offer(code, profile, made.puzzle, state, f"a puzzle deduce generated (seed {made.seed})")
+        for profile in bank.wanted(code):   # (each profile holding it, the preferred first, a share of the time)
+            end = time.time() + args.generate / len(bank.wanted(code))
+            seed = args.seed
+            while len(bank.found[code]) < args.per and time.time() < end and profile in bank.wanted(code):
+                try:
+                    made = next(iter(generate("classic", 9, techniques=code, practice=True, profile=profile,
+                                              timeout=max(1.0, end - time.time()), seed=seed)))
+                except (DeduceError, SolveTimeout, ValueError, StopIteration) as exc:
+                    print(f"  {code}: the generator ({profile}): {' '.join(str(exc).split())[:100]}")
+                    break
+                seed += 1
+                if made.position is not None:
+                    state = State(made.puzzle, list(made.position.cand), list(made.position.value))
+                    bank.offer(code, profile, made.puzzle, state, f"a puzzle deduce generated (seed {made.seed})")
     write(bank, args, table)
     short = [c for c in table if c in bank.codes and not bank.found[c]]
     print(f"{sum(len(v) for v in bank.found.values())} positions for {len(bank.codes) - len(short)} of "
