@@ -5,9 +5,12 @@ resumed; a shared link that opens the same position with its marks and colours, 
 the SudokuPad export with the player's digits; the timer kept on reload and paused;
 the print sheet (Playwright's PDF with print media, its text read back with pypdf)
 holding the givens, and the solve's steps when asked; the dark theme's digits at a
-contrast ratio of 4.5:1 or more (computed here from the computed styles); every
-technique's page opened from a hint, its "practise this" giving a position where that
-technique is the first step (checked with deduce's own solver); Rate naming the path
+contrast ratio of 4.5:1 or more (computed here from the computed styles); a technique's
+page opened from a hint (an X-wing, a grouped AIC, a forcing chain, a killer's and a
+variant's technique), its "practise this" giving a position of the practice bank where
+that technique is the first step (checked with deduce's own solver, and by the hint
+there), and "A new one" the generator's (every technique's practice answer is checked
+without a browser, tests/test_app_study.py); Rate naming the path
 it follows and stepping through it from its hardest step.  Screenshots go to
 tests/artifacts/."""
 
@@ -41,7 +44,7 @@ browser = _pages.browser
 
 @pytest.fixture(scope="module")
 def server():
-    # a short time limit: "practise this" gives the generator 60% of it, then the stored example
+    # a short time limit: "A new one" gives the generator 60% of it, then the practice bank answers
     s = Served("--workers", "2", "--timeout", "4")
     yield s
     s.stop()
@@ -363,72 +366,74 @@ def _link(server, text: str, values, cands, symbols: str) -> str:
     return f"{server.url}/?p={urllib.parse.quote(text)}&g={g}"
 
 
-def _hinted_examples():
-    """The catalogue's examples whose position's first step is its technique (those a hint names)."""
-    from deduce.backtrack import first_solutions
-    from deduce.catalogue import stored
-    from deduce.formats import puzzle_to_json
-
-    out = []
-    for code, ex in stored().items():
-        state = ex.state()
-        if _first_step_code(ex.puzzle, state.value, state.cand) != code or len(first_solutions(ex.puzzle, 2)) != 1:
-            continue   # (a hint on a puzzle of several solutions says so, and names no step)
-        singles = [k for k in range(ex.puzzle.ncells) if state.value[k] < 0 and bin(state.cand[k]).count("1") == 1]
-        out.append((code, ex, json.dumps(puzzle_to_json(ex.puzzle)), singles))
-    return out
+#: Techniques opened in the browser: an X-wing, some rarely first anywhere (a grouped AIC, a forcing chain), a
+#: killer's cage single and a variant's: from a hint to the page, "Practise this", and the hint there.
+IN_THE_BROWSER = ("x-wing", "grouped-aic", "dynamic-forcing", "cage-single", "thermo")
 
 
-def test_every_technique_page_opens_from_a_hint_and_practise_gives_a_position_where_it_comes_first(browser, server):
+def _bank_position(code: str):
+    """The practice bank's first position of ``code``: its puzzle's text, state and cells of one candidate."""
+    from deduce.generate.practice import bank, record_state
+
+    record = bank()[code][0]
+    state = record_state(record)
+    singles = [k for k in range(state.puzzle.ncells) if state.value[k] < 0 and bin(state.cand[k]).count("1") == 1]
+    return record["puzzle"], state, singles
+
+
+def _practise(app, button: str, code: str) -> str:
+    """Press ``button`` on ``code``'s page; the source the coach names. The position opened has ``code`` as its
+    first step (deduce's own solve, computed here) and the coach, sent it as the app sends it, names it."""
     from deduce.formats import read_puzzle
 
-    examples = _hinted_examples()
-    assert len(examples) >= 30
+    app.tab.evaluate("document.body.removeAttribute('data-practice')")
+    app.tab.click(button)
+    until(app.tab, f"document.body.getAttribute('data-practice') === '{code}' || "
+          "/^No practice/.test(document.querySelector('#practise-status').textContent)", timeout=20)
+    assert app.tab.get_attribute("body", "data-practice") == code, app.tab.inner_text("#practise-status")
+    game = app.game()
+    masks = [1 << v if v >= 0 else m for v, m in zip(game["v"], game["m"])]
+    assert _first_step_code(read_puzzle(game["src"]), game["v"], masks) == code
+    assert app.tab.is_visible("#board-grid svg") and not app.tab.is_visible("#strategy")
+    source = app.tab.inner_text("#coach-text").split(":")[0].split(" (")[0]
+    app.tab.click("#hint")
+    until(app.tab, "!!document.querySelector('#hint-title').textContent", timeout=20)
+    assert app.tab.get_attribute("#hint-title a", "data-code") == code, (code, app.tab.inner_text("#hint-box"))
+    return source
+
+
+def test_a_technique_page_opens_from_a_hint_and_practise_gives_a_position_where_it_comes_first(browser, server):
+    # (every technique's practice position is checked without a browser: tests/test_app_study.py)
     app = App(browser, server, width=1280)
-    checked, sources = [], collections.Counter()
+    sources = collections.Counter()
     try:
-        for code, ex, text, singles in examples:
-            state = ex.state()
-            # the link carries the example's candidates as pencil marks, a cell with one candidate too: the app
-            # keeps it a mark (never a placed digit) and sends it so, and the hint's first step is the example's
-            app.goto(_link(server, text, state.value, state.cand, ex.puzzle.symbols))
-            if singles:
-                game = app.game()
-                for k in singles:
-                    assert game["v"][k] == -1 and game["m"][k] == state.cand[k], (code, k)
+        for code in IN_THE_BROWSER:
+            text, state, singles = _bank_position(code)
+            # the link carries the position's candidates as pencil marks, a cell with one candidate too: the app
+            # keeps it a mark (never a placed digit) and sends it so, and the hint's first step is the technique
+            app.goto(_link(server, text, state.value, state.cand, state.puzzle.symbols))
+            game = app.game()
+            for k in singles:
+                assert game["v"][k] == -1 and game["m"][k] == state.cand[k], (code, k)
             app.tab.click("#hint")
             until(app.tab, "!document.querySelector('#hint-nudge').hidden || "
                   "!!document.querySelector('#coach-text').textContent", timeout=20)
-            assert app.tab.locator("#hint-title a.technique-link").count() == 1, (code, app.tab.inner_text("#hint-box"),
-                                                                                 app.tab.inner_text("#coach-text"))
-            assert app.tab.get_attribute("#hint-title a", "data-code") == code
+            assert app.tab.get_attribute("#hint-title a.technique-link", "data-code") == code, \
+                (code, app.tab.inner_text("#hint-box"), app.tab.inner_text("#coach-text"))
             app.tab.click("#hint-title a")
             app.tab.wait_for_selector(f"#strategy[data-code='{code}'] #practise")
-            assert app.tab.inner_text("#strategy-name") == ex.step.technique.name
-            assert app.tab.locator("#strategy .example svg").count() == 1
-            for part in ("nudge", "clue", "full"):
-                assert app.tab.inner_text(f"#strategy .level.{part}").strip()
-            if len(checked) == 3:
+            from deduce.techniques import TECHNIQUES
+
+            assert app.tab.inner_text("#strategy-name") == TECHNIQUES[code].name
+            assert app.tab.inner_text("#strategy .definition-text") == TECHNIQUES[code].description
+            if code == "grouped-aic":
                 app.shot("strategy")
-            app.tab.evaluate("document.body.removeAttribute('data-practice')")
-            app.tab.click("#practise")
-            until(app.tab,
-                f"document.body.getAttribute('data-practice') === '{code}' || "
-                "/^No practice/.test(document.querySelector('#practise-status').textContent)", timeout=20)
-            assert app.tab.get_attribute("body", "data-practice") == code, app.tab.inner_text("#practise-status")
-            game = app.game()
-            puzzle = read_puzzle(game["src"])
-            masks = [1 << v if v >= 0 else m for v, m in zip(game["v"], game["m"])]
-            assert _first_step_code(puzzle, game["v"], masks) == code
-            assert app.tab.is_visible("#board-grid svg") and not app.tab.is_visible("#strategy")
-            sources[app.tab.inner_text("#coach-text").split(":")[0]] += 1
-            # and the coach, sent that position as the app sends it (marks as marks), names the same step
-            app.tab.click("#hint")
-            until(app.tab, "!!document.querySelector('#hint-title').textContent", timeout=20)
-            assert app.tab.get_attribute("#hint-title a", "data-code") == code, (code, app.tab.inner_text("#hint-box"))
-            checked.append(code)
-        assert len(checked) == len(examples) >= 30, checked
-        assert sources["A new position"] >= 5, sources   # the generator's, for most techniques
+            sources[_practise(app, "#practise", code)] += 1
+        assert sources == {"A position from the practice bank": len(IN_THE_BROWSER)}, sources
+        # "A new one": the generator's (a seed), for a technique it makes within the request's time
+        app.tab.evaluate("location.hash = '#technique/x-wing'")
+        app.tab.wait_for_selector("#strategy[data-code='x-wing'] #practise-new")
+        assert _practise(app, "#practise-new", "x-wing") == "A new position"
     finally:
         app.close()
 

@@ -9,12 +9,15 @@ import json
 
 import pytest
 
-from deduce.catalogue import stored
+from deduce.catalogue import ordered_table, stored
+from deduce.engine import Solver
 from deduce.formats import read_puzzle
 from deduce.formats.lzstring import decompress_from_base64
+from deduce.generate.practice import bank, record_state
 from deduce.server.jobs import run
 from deduce.server.study import first_step_code
 from deduce.state import State
+from deduce.techniques import profile_codes
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
@@ -44,21 +47,90 @@ def test_the_list_of_techniques_is_the_table_in_order():
     assert {c for c in codes if any(t["code"] == c and t["example"] for t in doc["techniques"])} >= set(stored())
 
 
-@pytest.mark.parametrize("technique", ["x-wing", "np"])
-def test_a_practice_position_has_the_technique_as_its_first_step(technique):
-    code, doc = answer("practice", {"technique": technique, "seed": 7}, seconds=20)
-    assert code == 0 and doc["status"] == "practice" and doc["code"] == technique
-    puzzle = read_puzzle(doc["puzzle"])
-    assert first_step_code(State(puzzle, list(doc["candidates"]), list(doc["values"]))) == technique
-
-
-def test_practice_falls_back_to_the_stored_example_where_it_comes_first():
-    # no time for the generator: the catalogue's position (a killer's cage single: the generator makes classics)
-    code, doc = answer("practice", {"technique": "cage-single"}, seconds=0.01)
-    assert code == 0 and doc["status"] == "practice" and doc["source"] == "stored"
+def first_code(doc: dict) -> str | None:
+    """The first step, with the answer's profile, from the position ``doc`` gives (computed here)."""
     puzzle = read_puzzle(doc["puzzle"])
     state = State(puzzle, list(doc["candidates"]), list(doc["values"]))
-    assert puzzle.cages and first_step_code(state) == "cage-single"
+    step = next(iter(Solver(profile=doc["profile"]).steps(state, None, unique=True)), None)
+    return None if step is None else step.technique.code
+
+
+def judged_by(code: str, profile: str) -> bool:
+    """A profile holding the technique: deduce's own whenever it does, unless its order always finds an
+    easier technique first (then no position of the bank has it first with deduce's own)."""
+    held = [p for p in ("deduce", "hodoku", "se", "full") if code in profile_codes(p)]
+    return profile in held and (profile == "deduce" or "deduce" not in held or code not in deduce_first)
+
+
+#: The techniques the bank holds positions of judged with deduce's own profile.
+deduce_first = {c for c, records in bank().items() if records and records[0]["profile"] == "deduce"}
+
+
+#: The table's techniques bench/make_practice.py has found no position for yet (each checked below to have
+#: none, so that one found must be taken off): the opt-in fish and template rows (the ``full`` profile tries a
+#: smaller fish or a chain first on every path it walked), nested chains past the second level (no puzzle of
+#: deduce's needs them within the script's 30-60 s a solve), trial and error (every path of those puzzles
+#: ends in logic), and ALS, BUG types 3-4 and a few cage and fish rows that its walks and 8-30 s of generating
+#: each missed.
+OUT_OF_REACH = {
+    "xv-negative", "cage-pointing", "innies-outies", "franken-x-wing", "mutant-x-wing",
+    "finned-mutant-x-wing", "jellyfish", "mutant-swordfish", "finned-mutant-swordfish", "bug3", "bug4",
+    "franken-jellyfish", "finned-franken-jellyfish", "mutant-jellyfish", "finned-mutant-jellyfish", "als-xz",
+    "als-xy-wing", "als-chain", "death-blossom", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5", "bf",
+    "template-del", "template-set",
+}
+
+
+def test_every_technique_has_a_practice_position_where_it_comes_first():
+    # every row of the table (the app's index lists them all; a hint links to any deduce takes): the
+    # practice answer's position, from the bank, has that technique as the first step of the solve with the
+    # answer's profile (deduce's own, the hints', for every technique it holds), computed here
+    seen = []
+    for t in ordered_table():
+        code, doc = answer("practice", {"technique": t.code})
+        assert code == 0, (t.code, doc)
+        if t.code in OUT_OF_REACH:
+            assert doc["status"] == "no-practice" and doc["code"] == t.code, doc
+            continue
+        assert doc["status"] == "practice" and doc["code"] == t.code and doc["source"] == "bank", (t.code, doc)
+        assert judged_by(t.code, doc["profile"]), (t.code, doc["profile"])
+        assert first_code(doc) == t.code, (t.code, first_code(doc))
+        seen.append(t.code)
+    assert len(seen) == len(ordered_table()) - len(OUT_OF_REACH) >= 88
+
+
+def test_every_position_of_the_bank_is_sound_and_its_technique_comes_first():
+    from deduce.backtrack import count_solutions, iter_solutions
+
+    positions = bank()
+    assert set(positions) == {t.code for t in ordered_table()} - set(OUT_OF_REACH)
+    for code, records in positions.items():
+        assert 1 <= len(records) <= 3 and len({r["puzzle"] for r in records}) == len(records)
+        for record in records:
+            state = record_state(record)
+            assert count_solutions(state, 2) == 1, (code, record["source"])
+            solution = next(iter_solutions(state.puzzle))
+            assert all(state.cand[k] >> v & 1 for k, v in enumerate(solution)), (code, record["source"])
+            doc = {"puzzle": record["puzzle"], "profile": record["profile"], "values": state.value,
+                   "candidates": state.cand}
+            assert judged_by(code, record["profile"]) and first_code(doc) == code, (code, record["source"])
+
+
+@pytest.mark.parametrize("technique", ["x-wing", "np"])
+def test_a_seed_asks_the_generator_for_a_new_position_where_the_technique_comes_first(technique):
+    code, doc = answer("practice", {"technique": technique, "seed": 7}, seconds=20)
+    assert code == 0 and doc["status"] == "practice" and doc["code"] == technique
+    assert doc["source"] == "generated" and doc["seed"] == 7 and doc["profile"] == "deduce"
+    assert first_code(doc) == technique
+    assert first_step_code(State(read_puzzle(doc["puzzle"]), list(doc["candidates"]), list(doc["values"]))) == technique
+
+
+def test_without_time_for_the_generator_the_bank_answers_and_says_why():
+    # a killer's cage single: the generator makes classic positions only, so the bank's (a killer) answers
+    code, doc = answer("practice", {"technique": "cage-single", "seed": 3}, seconds=0.01)
+    assert code == 0 and doc["status"] == "practice" and doc["source"] == "bank"
+    assert "cage" in doc["note"]
+    assert read_puzzle(doc["puzzle"]).cages and first_code(doc) == "cage-single"
 
 
 def test_export_carries_the_players_digits_marks_and_colours():

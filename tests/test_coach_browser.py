@@ -420,19 +420,23 @@ CLASSIC_HARD = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...
 
 
 @pytest.fixture(scope="module")
-def patient_server():
-    """A server whose limit lets the generator take its time (as the serve room's generate limit does)."""
-    s = Served("--workers", "1", "--timeout", "300")
+def default_server():
+    """A server with its default limits (a hint's 5 s; generate's own, --generate-timeout, 60 s)."""
+    s = Served("--workers", "1")
     yield s
     s.stop()
 
 
-def test_a_hard_killer_from_the_form_arrives(browser, patient_server):
+def test_a_hard_killer_from_the_form_arrives(browser, default_server):
+    # with the server's default limits: the form waits with its progress shown, and asks again when a try runs
+    # out of the generate limit (a new random try, as a longer limit would be), up to 600 s
     import importlib.util
 
     if importlib.util.find_spec("deduce.generate") is None:
         pytest.skip("no generator")
-    app = Coach(browser, patient_server)
+    app = Coach(browser, default_server)
+    asked: list[int] = []
+    app.tab.on("response", lambda r: asked.append(r.status) if r.url.endswith("/api/generate") else None)
     try:
         app.open()
         app.tab.select_option("#new-kind", "killer")
@@ -441,7 +445,8 @@ def test_a_hard_killer_from_the_form_arrives(browser, patient_server):
         app.tab.wait_for_selector("#new-wait:not([hidden])")
         assert "Making a hard killer puzzle" in app.tab.inner_text("#new-wait")
         assert app.tab.is_disabled("#new")
-        app.tab.wait_for_selector("#board-grid svg", timeout=300_000)
+        app.tab.wait_for_selector("#board-grid svg", timeout=620_000)
+        assert asked and asked[-1] == 200 and set(asked[:-1]) <= {504}, asked
         assert app.tab.locator("#board-grid text.cage-sum").count() > 0
         assert app.tab.is_hidden("#new-wait") and not app.tab.is_disabled("#new")
         app.new_hint()

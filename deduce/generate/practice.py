@@ -128,3 +128,87 @@ def first_beyond_singles(solver: Any, state: State, solution: Sequence[int] | No
         if step.technique.family != SINGLES:
             return str(step.technique.code)
     return None
+
+
+# -- the practice bank (deduce/data/practice.json, made by bench/make_practice.py) ----------------------
+
+#: The bank file's format number.
+BANK_FORMAT = 1
+
+
+def bank_path() -> str:
+    """The bank's file inside the package."""
+    return "data/practice.json"
+
+
+#: The profiles a practice position may be judged with, the preferred first: deduce's own (the hints'), then
+#: HoDoKu's and Sudoku Explainer's (where deduce's order always finds another technique first: a skyscraper is
+#: a sashimi X-wing too), then every technique's (``full``: the opt-in ones).
+PRACTICE_PROFILES = ("deduce", "hodoku", "se", "full")
+
+
+def practice_profiles(code: str) -> tuple[str, ...]:
+    """The profiles holding technique ``code``, in the order of :data:`PRACTICE_PROFILES`."""
+    from ..techniques import profile_codes
+
+    return tuple(p for p in PRACTICE_PROFILES if code in profile_codes(p))
+
+
+def profile_for(code: str) -> str:
+    """The preferred profile of ``code``'s practice positions (see :data:`PRACTICE_PROFILES`)."""
+    return (practice_profiles(code) or ("full",))[0]
+
+
+def first_step(state: State, profile: str = "deduce") -> str | None:
+    """The code of the first step ``profile``'s solve takes from ``state`` (None: none; ``state`` is kept)."""
+    from ..engine import Solver
+
+    step = next(iter(Solver(profile=profile).steps(state.copy(), None, unique=True)), None)
+    return None if step is None else str(step.technique.code)
+
+
+def puzzle_text(puzzle: Puzzle) -> str:
+    """The puzzle as a line of givens when that reads back as the same puzzle, else as deduce's JSON."""
+    from ..formats import puzzle_to_json, read_puzzle
+
+    doc = puzzle_to_json(puzzle)
+    line = puzzle.givens_string()
+    try:
+        if puzzle_to_json(read_puzzle(line)) == doc:
+            return line
+    except ValueError:
+        pass
+    import json
+
+    return json.dumps(doc, separators=(",", ":"))
+
+
+def position_record(code: str, profile: str, puzzle: Puzzle, state: State, source: str) -> dict[str, Any]:
+    """A bank record of ``state`` (a position of ``puzzle`` where ``code`` comes first in ``profile``)."""
+    symbols = puzzle.symbols
+    return {"code": code, "profile": profile, "puzzle": puzzle_text(puzzle),
+            "values": "".join(symbols[v] if v >= 0 else "." for v in state.value),
+            "candidates": [0 if v >= 0 else m for v, m in zip(state.value, state.cand)], "source": source}
+
+
+def record_state(record: dict[str, Any]) -> State:
+    """The position a bank record holds (a placed cell's candidates are its digit alone)."""
+    from ..formats import read_puzzle
+
+    puzzle = read_puzzle(record["puzzle"])
+    value = [puzzle.symbols.index(ch) if ch != "." else -1 for ch in record["values"]]
+    cand = [1 << v if v >= 0 else m for v, m in zip(value, record["candidates"])]
+    return State(puzzle, cand, value)
+
+
+def bank() -> dict[str, list[dict[str, Any]]]:
+    """The bank's positions by technique code (empty when the file is missing)."""
+    import json
+    from importlib import resources
+
+    try:
+        text = resources.files("deduce").joinpath(bank_path()).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    doc = json.loads(text)
+    return dict(doc["positions"]) if doc.get("format") == BANK_FORMAT else {}

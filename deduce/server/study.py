@@ -5,10 +5,17 @@
 names and the catalogue's stored example: the position, the step drawn and
 its words at the three levels), or, without a technique, the list of them.
 ``practice``: a position where the technique asked for is the first step of
-deduce's own solve (the one the hints follow), made by the generator
-(``deduce generate --technique X --practice --profile deduce``) within the
-request's time, else the catalogue's stored example when the technique is
-the first step there; the answer says which.  ``export``: the player's grid
+deduce's own solve (the one the hints follow; where deduce's order always
+finds another technique first, HoDoKu's or Sudoku Explainer's, and the
+``full`` profile's for the opt-in ones; the answer names the ``profile``,
+deduce.generate.practice.PRACTICE_PROFILES): one of the
+practice bank's (``deduce/data/practice.json``, made by
+``bench/make_practice.py``: positions on solve paths just before the
+technique is taken), chosen at random; with a ``seed``, a new one from
+the generator (``deduce generate --technique X --practice``) within the
+request's time, else the bank's; failing both, the catalogue's stored
+example when the technique is the first step there.  The answer's
+``source`` says which (``bank``, ``generated``, ``stored``).  ``export``: the player's grid
 (digits, pencil marks, cell colours) as an f-puzzles or SudokuPad link.
 """
 
@@ -101,49 +108,78 @@ def technique_page(name: str | None, board: Callable[[Any], dict[str, Any]]) -> 
     return doc
 
 
-def first_step_code(state: Any) -> str | None:
-    """The technique of the first step deduce's own solve (the hints') takes from ``state``."""
-    from ..engine import Solver
+def first_step_code(state: Any, profile: str = "deduce") -> str | None:
+    """The technique of the first step ``profile``'s solve takes from ``state`` (deduce's own: the hints')."""
+    from ..generate.practice import first_step
 
-    step = next(iter(Solver().steps(state.copy(), None, unique=True)), None)
-    return None if step is None else str(step.technique.code)
+    return first_step(state, profile)
 
 
-def practice(code: str, seconds: float | None, seed: int | None = None) -> dict[str, Any]:
-    """A position where ``code`` is the first step (see the module's docstring)."""
-    from ..catalogue import stored
-    from ..errors import SolveTimeout
-    from ..formats import puzzle_to_json
+def _position(code: str, profile: str, source: str, puzzle: str, state: Any, start: float,
+              **more: Any) -> dict[str, Any]:
     from ..render.json import SCHEMA
 
-    start = time.monotonic()
+    return {"schema": SCHEMA, "status": "practice", "code": code, "profile": profile, "source": source,
+            "puzzle": puzzle, "values": list(state.value), "candidates": list(state.cand), **more,
+            "seconds": round(time.monotonic() - start, 2)}
+
+
+def _generated(code: str, profile: str, seconds: float | None, seed: int | None,
+               start: float) -> tuple[dict[str, Any] | None, str]:
+    """A position the generator makes within its share of the request's time, or None and why not."""
+    from ..errors import SolveTimeout
+
     budget = None if seconds is None else max(0.5, seconds * GENERATOR_SHARE)
-    note = ""
     try:
         from ..generate import generate
+        from ..state import State
 
-        for made in generate("classic", 9, techniques=code, practice=True, profile="deduce", timeout=budget,
+        for made in generate("classic", 9, techniques=code, practice=True, profile=profile, timeout=budget,
                              seed=seed):
             pos = made.position
             if pos is not None:
-                return {"schema": SCHEMA, "status": "practice", "code": code, "source": "generated",
-                        "puzzle": made.puzzle.givens_string(), "values": list(pos.value),
-                        "candidates": list(pos.cand), "seed": made.seed,
-                        "seconds": round(time.monotonic() - start, 2)}
+                state = State(made.puzzle, list(pos.cand), list(pos.value))
+                return _position(code, profile, "generated", made.puzzle.givens_string(), state, start,
+                                 seed=made.seed), ""
     except SolveTimeout:
-        note = f"the generator found none within {budget:g} s"
+        return None, f"the generator found none within {budget:g} s"
     except (ValueError, ImportError) as exc:   # a technique the generator cannot target
-        note = " ".join(str(exc).split())
+        return None, " ".join(str(exc).split())
+    return None, "the generator found none"
+
+
+def practice(code: str, seconds: float | None, seed: int | None = None) -> dict[str, Any]:
+    """A position where ``code`` is the first step (see the module's docstring): without a
+    seed, one of the bank's (chosen at random); with one, the generator's, else the bank's."""
+    import random
+
+    from ..catalogue import stored
+    from ..formats import puzzle_to_json
+    from ..generate.practice import bank, profile_for, record_state
+
+    start = time.monotonic()
+    profile = profile_for(code)
+    note = ""
+    if seed is not None:
+        doc, note = _generated(code, profile, seconds, seed, start)
+        if doc is not None:
+            return doc
+    held = bank().get(code, [])
+    if held:
+        record = held[random.Random(seed).randrange(len(held))]
+        return _position(code, record["profile"], "bank", record["puzzle"], record_state(record), start,
+                         **({"note": note} if note else {}))
     ex = stored().get(code)
     if ex is not None:
         state = ex.state()
-        if first_step_code(state) == code:
-            return {"schema": SCHEMA, "status": "practice", "code": code, "source": "stored", "note": note,
-                    "puzzle": json.dumps(puzzle_to_json(ex.puzzle)), "values": list(state.value),
-                    "candidates": list(state.cand),
-                    "seconds": round(time.monotonic() - start, 2)}
+        if first_step_code(state, profile) == code:
+            return _position(code, profile, "stored", json.dumps(puzzle_to_json(ex.puzzle)), state, start,
+                             note=note)
+    from ..render.json import SCHEMA
+
     return {"schema": SCHEMA, "status": "no-practice", "code": code,
-            "reason": (note + "; " if note else "") + "the catalogue holds no position where it comes first"}
+            "reason": (note + "; " if note else "") + "the practice bank and the catalogue hold no position "
+                                                     "where it comes first"}
 
 
 def _digits_and_marks(puzzle: Any, position: Any, marks: str) -> tuple[str, list[str]]:

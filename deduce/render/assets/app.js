@@ -514,7 +514,8 @@
 
   // -- a new puzzle: the generator may take longer than a hint; the request waits for as long as the
   // server allows (its own limit for generate), and the form says how long it has been waiting ---------
-  var making = null;   // {timer, started}
+  var making = null;   // {timer, started, tries}
+  var MAKE_WAIT = 600;   // seconds the form keeps asking before it gives up
   fetch("/app/features").then(function (r) { return r.json(); }).then(function (f) {
     $("new-form").hidden = !f.generate;
   }, function () {});
@@ -540,10 +541,17 @@
     making.timer = setInterval(function () {
       if (making) { $("new-wait").textContent = what + "… " + Math.round((Date.now() - making.started) / 1000) + " s"; }
     }, 1000);
-    post("/api/generate", body).then(function (r) {
+    // a request that runs out of the server's generate limit is sent again (a new random try, as a longer
+    // limit would be) until MAKE_WAIT seconds have passed: every kind and level of the form arrives
+    var ask = function () { post("/api/generate", body).then(made); };
+    var made = function (r) {
       var seconds = making ? (Date.now() - making.started) / 1000 : 0;
-      makingDone();
       var doc = r.docs[0] || {}, text = doc.document ? JSON.stringify(doc.document) : doc.puzzle;
+      if ((r.code === 504 || doc.status === "timeout") && making && seconds < MAKE_WAIT) {
+        making.tries = (making.tries || 1) + 1; what = what.replace(/ \(try \d+\)$/, "") + " (try " + making.tries + ")";
+        ask(); return;
+      }
+      makingDone();
       if (r.code !== 200 || typeof text !== "string") {
         showError("new-error", r.code === 504 || doc.status === "timeout" ?
           "No puzzle within the server's time limit (" + Math.round(seconds) + " s): try again, or ask for an easier level." :
@@ -551,7 +559,8 @@
         return;
       }
       openPuzzle(text);
-    });
+    };
+    ask();
   });
   var query = new URLSearchParams(location.search), linked = query.get("p") || query.get("puzzle");
   var saved = restore();

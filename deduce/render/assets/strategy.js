@@ -2,7 +2,8 @@
    each step's title in "Solve from here", and from the list of techniques (#techniques): the technique's definition, its ratings and other
    programs' names for it, the catalogue's example drawn with the step's marks, the step's words
    at the three levels, and "Practise this": a position where the technique is the first step of
-   the solve the hints follow (POST /app/practice: the generator's, or the catalogue's stored one). */
+   the solve the hints follow (POST /app/practice: one of the practice bank's, or with "A new one" the
+   generator's; the catalogue's stored one when neither has one). */
 (window.DeduceFeatures = window.DeduceFeatures || []).push(function (app) {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
@@ -81,6 +82,8 @@
     var ex = t.example;
     if (ex) { html.push('<div class="example" aria-label="an example"></div>'); }
     html.push('<p><button type="button" id="practise" data-code="' + esc(t.code) + '">Practise this</button> ' +
+      '<button type="button" id="practise-new" data-code="' + esc(t.code) + '" title="a position the generator makes now ' +
+      '(it may take a few seconds, or find none)">A new one</button> ' +
       '<span id="practise-status" aria-live="polite"></span></p></div><div>');
     html.push('<p class="definition-text">' + esc(t.description) + "</p>");
     html.push('<p class="ratings">Family: ' + esc(t.family) + (rating.length ? "; rated " + esc(rating.join(", ")) : "") + ".</p>");
@@ -107,11 +110,15 @@
       page.querySelector(".legend").innerHTML = G.legend(marks);
     }
   }
-  function practise(code) {
-    $("practise").disabled = true;
-    $("practise-status").textContent = "Asking the generator for a position…";
-    app.post("/app/practice", { technique: code }).then(function (r) {
-      $("practise").disabled = false;
+  var SOURCES = { bank: "A position from the practice bank", generated: "A new position", stored: "The catalogue's position" };
+  var PATHS = { se: "Sudoku Explainer's path", hodoku: "HoDoKu's path", full: "the path of every technique (the full profile)" };
+  function practise(code, fresh) {
+    $("practise").disabled = $("practise-new").disabled = true;
+    $("practise-status").textContent = fresh ? "Asking the generator for a new position…" : "Finding a position…";
+    // no seed: one of the bank's positions; a seed: the generator's (the bank's when it finds none in time)
+    var body = fresh ? { technique: code, seed: Math.floor(Math.random() * 1000000) } : { technique: code };
+    app.post("/app/practice", body).then(function (r) {
+      $("practise").disabled = $("practise-new").disabled = false;
       if (r.code !== 200) { $("practise-status").textContent = app.problem(r); return; }
       var d = r.doc;
       if (d.status !== "practice") { $("practise-status").textContent = "No practice position: " + d.reason + "."; return; }
@@ -125,15 +132,20 @@
         before = ["play", "coach"];
         close();
         app.save(); app.draw();
-        app.coach((d.source === "generated" ? "A new position" : "The catalogue's position" + (d.note ? " (" + d.note + ")" : "")) +
-          ": its first step is a " + $("strategy-name").textContent.toLowerCase() + ". Find it, or ask for a hint.");
+        var name = $("strategy-name").textContent.toLowerCase();
+        app.coach((SOURCES[d.source] || SOURCES.stored) + (d.note ? " (" + d.note + ")" : "") +
+          (d.profile === "deduce" || !PATHS[d.profile] ? ": its first step is a " + name + ". Find it, or ask for a hint." :
+            ": its first step on " + PATHS[d.profile] + " is a " + name + "; the hints follow deduce's own path, " +
+            "which finds another step first here, so a hint may name that one. Find it."));
         document.body.setAttribute("data-practice", d.code);
       });
     });
   }
   page.addEventListener("click", function (e) {
     if (e.target.id === "strategy-close") { close(); }
-    if (e.target.id === "practise") { practise(e.target.getAttribute("data-code")); }
+    if (e.target.id === "practise" || e.target.id === "practise-new") {
+      practise(e.target.getAttribute("data-code"), e.target.id === "practise-new");
+    }
   });
   function route() {
     var h = location.hash, m = /^#technique\/([^/]+)$/.exec(h);
