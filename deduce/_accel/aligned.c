@@ -165,9 +165,9 @@ static int triples(const Aligned *A, const int *base, int nbase, const word *rea
         int k = __builtin_popcount((uint32_t)A->cand[base[i]]);
         if (k > most) most = k;
     }
-    word *partners = PyMem_Calloc((size_t)ncells * W, sizeof(word));
-    Head *heads = PyMem_Malloc((size_t)most * most * sizeof(Head));
-    uint32_t *rests = PyMem_Malloc((size_t)most * most * ALIGNED_EXCLUDERS * sizeof(uint32_t));
+    word *partners = PyMem_RawCalloc((size_t)ncells * W, sizeof(word));
+    Head *heads = PyMem_RawMalloc((size_t)most * most * sizeof(Head));
+    uint32_t *rests = PyMem_RawMalloc((size_t)most * most * ALIGNED_EXCLUDERS * sizeof(uint32_t));
     if (!partners || !heads || !rests) { PyErr_NoMemory(); goto done; }
     for (int i = 0; i < nbase; i++) {
         int a = base[i];
@@ -234,9 +234,9 @@ static int triples(const Aligned *A, const int *base, int nbase, const word *rea
     }
     ok = 1;
 done:
-    PyMem_Free(partners);
-    PyMem_Free(heads);
-    PyMem_Free(rests);
+    PyMem_RawFree(partners);
+    PyMem_RawFree(heads);
+    PyMem_RawFree(rests);
     return ok;
 }
 
@@ -273,8 +273,8 @@ PyObject *aligned_sets(PyObject *module, PyObject *args) {
         goto done;
     }
     memset(small, 0, sizeof small);
-    base = PyMem_Malloc(ncells * sizeof(int));
-    reach = PyMem_Calloc((size_t)ncells * W, sizeof(word));
+    base = PyMem_RawMalloc(ncells * sizeof(int));
+    reach = PyMem_RawCalloc((size_t)ncells * W, sizeof(word));
     if (!base || !reach) { PyErr_NoMemory(); goto done; }
     int nbase = 0;
     for (int c = 0; c < ncells; c++) {
@@ -303,10 +303,10 @@ PyObject *aligned_sets(PyObject *module, PyObject *args) {
         Py_CLEAR(out);
     }
 done:
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    PyMem_Free(peer);
-    PyMem_Free(reach);
-    PyMem_Free(base);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
+    PyMem_RawFree(peer);
+    PyMem_RawFree(reach);
+    PyMem_RawFree(base);
     return out;
 }

@@ -73,7 +73,7 @@ static int close_chains(Search *A, int k, int start, uint32_t zs, PyObject *out)
 static int add_node(Search *A, size_t *used, int set, int parent, uint32_t arc) {
     if (*used == A->cap) {
         size_t cap = A->cap * 2;
-        Node *grown = PyMem_Realloc(A->nodes, cap * sizeof(Node));
+        Node *grown = PyMem_RawRealloc(A->nodes, cap * sizeof(Node));
         if (!grown) { PyErr_NoMemory(); return -1; }
         A->nodes = grown;
         A->cap = cap;
@@ -171,10 +171,10 @@ PyObject *als_chains(PyObject *module, PyObject *args) {
     A.useful = (const uint32_t *)useful;
     A.reach = reach;
     A.cells = cells;
-    A.stamp = PyMem_Calloc(((size_t)A.S << n) * 2 + 1, sizeof(uint32_t));
+    A.stamp = PyMem_RawCalloc(((size_t)A.S << n) * 2 + 1, sizeof(uint32_t));
     A.cap = 1024;
-    A.nodes = PyMem_Malloc(A.cap * sizeof(Node));
-    A.path = PyMem_Malloc((size_t)(max_sets + 1) * sizeof(int));
+    A.nodes = PyMem_RawMalloc(A.cap * sizeof(Node));
+    A.path = PyMem_RawMalloc((size_t)(max_sets + 1) * sizeof(int));
     if (!A.stamp || !A.nodes || !A.path) { PyErr_NoMemory(); goto done; }
     out = PyList_New(0);
     if (!out) goto done;
@@ -190,15 +190,15 @@ PyObject *als_chains(PyObject *module, PyObject *args) {
         }
     }
 done:
-    PyMem_Free(off);
-    PyMem_Free(nbr);
-    PyMem_Free(mask);
-    PyMem_Free(useful);
-    PyMem_Free(reach);
-    PyMem_Free(cells);
-    PyMem_Free(A.stamp);
-    PyMem_Free(A.nodes);
-    PyMem_Free(A.path);
+    PyMem_RawFree(off);
+    PyMem_RawFree(nbr);
+    PyMem_RawFree(mask);
+    PyMem_RawFree(useful);
+    PyMem_RawFree(reach);
+    PyMem_RawFree(cells);
+    PyMem_RawFree(A.stamp);
+    PyMem_RawFree(A.nodes);
+    PyMem_RawFree(A.path);
     return out;
 }
 
@@ -212,12 +212,12 @@ typedef struct {
 } Wings;
 
 static void wings_free(Wings *I) {
-    PyMem_Free(I->off);
-    PyMem_Free(I->nbr);
-    PyMem_Free(I->mask);
-    PyMem_Free(I->symbols);
-    PyMem_Free(I->reach);
-    PyMem_Free(I->cells);
+    PyMem_RawFree(I->off);
+    PyMem_RawFree(I->nbr);
+    PyMem_RawFree(I->mask);
+    PyMem_RawFree(I->symbols);
+    PyMem_RawFree(I->reach);
+    PyMem_RawFree(I->cells);
 }
 
 /* The arguments (off, nbr, mask, symbols, reach, cells, nsymbols, words) checked into I; 0 on error (I freed). */
@@ -270,7 +270,7 @@ PyObject *als_xy_wings(PyObject *module, PyObject *args) {
     const Py_ssize_t S = I.S, nnbr = I.nnbr;
     PyObject *out = NULL;
     int *around = NULL;
-    around = PyMem_Malloc(((size_t)nnbr * n + 1) * 2 * sizeof(int));
+    around = PyMem_RawMalloc(((size_t)nnbr * n + 1) * 2 * sizeof(int));
     if (!around) { PyErr_NoMemory(); goto done; }
     out = PyList_New(0);
     if (!out) goto done;
@@ -316,7 +316,7 @@ PyObject *als_xy_wings(PyObject *module, PyObject *args) {
         }
     }
 done:
-    PyMem_Free(around);
+    PyMem_RawFree(around);
     wings_free(&I);
     return out;
 }

@@ -25,7 +25,7 @@ static PyObject *symbol_masks(PyObject *module, PyObject *args) {
     if (!value) goto done;
     int W = (int)((ncells + 63) / 64);
     if (!W) W = 1;
-    m = PyMem_Calloc((size_t)nsymbols * W, sizeof(word));
+    m = PyMem_RawCalloc((size_t)nsymbols * W, sizeof(word));
     if (!m) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t c = 0; c < ncells; c++) {
         word bit = (word)1 << (c & 63);
@@ -43,9 +43,9 @@ static PyObject *symbol_masks(PyObject *module, PyObject *args) {
         PyList_SET_ITEM(out, s, v);
     }
 done:
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    PyMem_Free(m);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
+    PyMem_RawFree(m);
     return out;
 }
 
@@ -56,15 +56,15 @@ static PyObject *unsolved_mask(PyObject *module, PyObject *value_in) {
     if (!value) return NULL;
     int W = (int)((ncells + 63) / 64);
     if (!W) W = 1;
-    word *m = PyMem_Calloc(W, sizeof(word));
+    word *m = PyMem_RawCalloc(W, sizeof(word));
     PyObject *out = NULL;
     if (!m) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t c = 0; c < ncells; c++)
         if (value[c] < 0) m[c >> 6] |= (word)1 << (c & 63);
     out = bits_to_long(m, W);
 done:
-    PyMem_Free(value);
-    PyMem_Free(m);
+    PyMem_RawFree(value);
+    PyMem_RawFree(m);
     return out;
 }
 
