@@ -197,7 +197,7 @@ def _random_position(geometry: Geometry, seed: int, solved: float = 0.25, few: b
     return State(puzzle, cand, value)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans())
 def test_random_positions_propagate_the_same(with_accel, size, seed, jigsaw):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
@@ -289,7 +289,7 @@ def test_engine_positions_screen_the_same(with_accel, text):
     assert assert_same_reach(state) and assert_same_reach(state, symbol) and assert_same_reach(state, houses=False)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16, 25]), seed=st.integers(0, 2**32))
 def test_random_positions_screen_the_same(with_accel, size, seed):
     state = _random_position(Geometry.boxes(size), seed)
@@ -366,7 +366,7 @@ def assert_same_aligned_sets(state, changed=None):
     return found
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        few=st.booleans(), changed=st.integers(0, 2**256 - 1) | st.none())
 def test_random_positions_make_the_same_aligned_exclusions(with_accel, size, seed, jigsaw, few, changed):
@@ -885,7 +885,7 @@ def test_stuck_positions_make_the_same_als_chains(with_accel):
     assert found > 0 and wings > 0
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        max_sets=st.integers(2, 7), budget=st.integers(1, 20000))
 def test_random_positions_make_the_same_als_chains(with_accel, size, seed, jigsaw, max_sets, budget):
@@ -967,7 +967,7 @@ def test_stuck_positions_make_the_same_hodoku_tables(with_accel, monkeypatch):
     assert made > 400
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]), groups=st.booleans(),
        max_entries=st.sampled_from([1, 30, 1000]))
 def test_random_positions_make_the_same_hodoku_tables(with_accel, seed, solved, groups, max_entries):
@@ -1013,7 +1013,7 @@ def test_stuck_positions_make_the_same_net_grids(with_accel):
         assert_same_net_grid(stuck(PUZZLES[0]), with_accel)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]))
 def test_random_positions_make_the_same_net_grids(with_accel, seed, solved):
     # random candidates: cells left empty, singles that clash, more than four rounds of them
