@@ -19,6 +19,7 @@
  *             strategies/aligned_exclusion.py)
  *   alssets.c the almost locked sets of a position and their restricted commons (als_sets, als_links;
  *             strategies/als.py)
+ *   alschain.c HoDoKu's whole ALS-XY-wings (als_xy_whole; strategies/als.py)
  *   tabling.c HoDoKu's tables: their direct links (hodoku_grid; strategies/_hodoku_tabling.py) and
  *             their reading: nice loops and AICs, forcing chains (hodoku_nice_loops, hodoku_forcing)
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
@@ -175,8 +176,6 @@ extern PyTypeObject ContextType, ScreenType, FishTablesType, HouseTablesType, Se
 PyObject *ancestor_count(PyObject *module, PyObject *args);
 PyObject *trace_count(PyObject *module, PyObject *args);
 PyObject *aligned_sets(PyObject *module, PyObject *args);
-PyObject *als_chains(PyObject *module, PyObject *args);
-PyObject *als_xy_wings(PyObject *module, PyObject *args);
 PyObject *als_xy_whole(PyObject *module, PyObject *args);
 PyObject *als_sets(PyObject *module, PyObject *args);
 PyObject *als_links(PyObject *module, PyObject *args);
@@ -205,7 +204,6 @@ PyObject *hodoku_forcing(PyObject *module, PyObject *args);
 #define FISH_HOUSES 128        /* fish.c: house sets are two words */
 #define FISH_SIZE 4            /* fish.c: the largest fish */
 #define FISH_FINS 8            /* fish.c: the most fins */
-#define ALS_MAX_SYMBOLS 12     /* alschain.c: states are (set, commons) with commons of at most 12 bits */
 #define SUBSET_K 8             /* houses.c: the largest set searched */
 #define ALIGNED_EXCLUDERS 64   /* aligned.c: the most excluders of one set (more: left to Python) */
 #define SUBSET_ITEMS 32        /* houses.c: cells per group, symbols per grid */

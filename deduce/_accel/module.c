@@ -78,12 +78,6 @@ static PyMethodDef accel_functions[] = {
     {"aligned_sets", aligned_sets, METH_VARARGS,
      "aligned_sets(cand, value, peer, size, changed) -> [(base cells..., excluders)] or None: the sets "
      "strategies.aligned_exclusion.aligned_exclusions makes the eliminations of, in its order."},
-    {"als_chains", als_chains, METH_VARARGS,
-     "als_chains(off, nbr, mask, useful, reach, cells, nsymbols, words, max_sets, budget) -> [(sets, commons, z, "
-     "targets)]: strategies.als.AlsChain's chains, in its order, before its sort."},
-    {"als_xy_wings", als_xy_wings, METH_VARARGS,
-     "als_xy_wings(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, z, targets)]: "
-     "strategies.als.AlsXYWing's wings, in its order."},
     {"als_sets", als_sets, METH_VARARGS,
      "als_sets(cand, value, peers, house_cells, house_len, nsymbols, max_cells) -> [(cells, symbols, house, where, "
      "seen)]: strategies.als.almost_locked_sets, in its order."},
@@ -201,7 +195,6 @@ PyMODINIT_FUNC PyInit__deduce_accel(void) {
         || PyModule_AddIntConstant(m, "FISH_MAX_SIZE", FISH_SIZE) < 0
         || PyModule_AddIntConstant(m, "FISH_MAX_FINS", FISH_FINS) < 0
         || PyModule_AddIntConstant(m, "SUBSET_MAX_K", SUBSET_K) < 0
-        || PyModule_AddIntConstant(m, "ALS_MAX_SYMBOLS", ALS_MAX_SYMBOLS) < 0
         || PyModule_AddStringConstant(m, "RECORD_CODES", RECORD_CODES) < 0
         /* ho_misc.c */
         || PyModule_AddIntConstant(m, "SDC_MAX_CELLS", SDC_CELLS) < 0) {
