@@ -1,9 +1,10 @@
 """The C kernels in threads: no scratch shared between calls, the GIL released around the searches.
 
 * ``Context.contradicting`` (chains.c, the GIL released around its propagations, one Context's
-  scratch guarded by its lock) and ``hodoku_net_starts`` (nets.c, the GIL released around the fills)
-  run in two threads at once, each kernel beside the other and beside itself (on other positions
-  and on the same Context), and answer what they answer one call after another;
+  scratch guarded by its lock), ``hodoku_net_starts`` (nets.c, the GIL released around the fills)
+  and ``aligned_sets`` (aligned.c, the GIL released around the search) run in two threads at once,
+  each kernel beside another and beside itself (on other positions and on the same Context), and
+  answer what they answer one call after another;
 * no writable ``static`` variable is left in the C sources (a buffer shared by every call would
   make two threads' searches clash): scratch lives in the call or in the object.  The Python API's
   own tables (``PyMethodDef`` and the like, written only while a type or the module is made) are
@@ -20,6 +21,7 @@ import pytest
 
 from deduce.solve_cache import SolveCache
 from deduce.state import State
+from strategies import _accel
 from strategies.implications import implications
 
 from .test_accel import accel  # noqa: F401  (fixture)
@@ -52,14 +54,19 @@ def _on_literals(state: State) -> list[int]:
 
 def _jobs(accel, positions):  # noqa: F811
     """Per kernel, one job per position: a call and its answer made serially."""
-    jobs = {"contradicting": [], "net_starts": []}
+    jobs: dict[str, list] = {"contradicting": [], "net_starts": [], "aligned": []}
     for state in positions:
         ctx, xs = _context(state), _on_literals(state)
         jobs["contradicting"].append((lambda ctx=ctx, xs=xs: ctx.contradicting(xs), ctx.contradicting(xs)))
         cand = [0 if v >= 0 else m for m, v in zip(state.cand, state.value)]
         jobs["net_starts"].append((lambda cand=cand: accel.hodoku_net_starts(cand),
                                    accel.hodoku_net_starts(cand)))
+        start = State.from_puzzle(state.puzzle)   # (the stuck positions have no aligned sets left)
+        for size in (2, 3):
+            args = (start.cand, start.value, _accel._puzzle_tables(start)[0], size, None)
+            jobs["aligned"].append((lambda args=args: accel.aligned_sets(*args), accel.aligned_sets(*args)))
     assert any(expected for _, expected in jobs["contradicting"])   # (contradictions to find)
+    assert any(expected for _, expected in jobs["aligned"])         # (sets to find)
     return jobs
 
 
@@ -88,7 +95,7 @@ def _run_together(*work) -> list[list]:
 
 
 @pytest.mark.parametrize("pair", [("contradicting", "net_starts"), ("contradicting", "contradicting"),
-                                  ("net_starts", "net_starts")])
+                                  ("net_starts", "net_starts"), ("aligned", "contradicting"), ("aligned", "aligned")])
 def test_two_threads_get_the_serial_answers(accel, positions, pair):  # noqa: F811
     jobs = _jobs(accel, positions)
     # the same kernel twice runs on the positions in opposite orders (other positions at once)
