@@ -36,8 +36,6 @@ KERNELS = {
     "ancestor_count": ("import strategies.conclusions as m, types; "
                        "m._accel = types.SimpleNamespace(_deduce_accel=None)"),
     "aligned exclusions (aligned_sets)": "import strategies.aligned_exclusion as m; m.aligned_sets = lambda *a: None",
-    "ALS chains, ALS-XY-wings (als_chains, als_xy_wings)": ("import strategies.als as m; "
-                                                            "m.als_chains = m.als_xy_wings = lambda *a: None"),
     "ALS sets, links, HoDoKu's ALS-XY-wings (als_sets, als_links, als_xy_whole)": (
         "import strategies.als as m; m.als_sets = m.als_links_of = m.als_xy_whole = lambda *a: None"),
     "HoDoKu's grid (hodoku_grid)": "import strategies._accel as m; m.hodoku_grid = lambda *a: None",

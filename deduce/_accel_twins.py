@@ -69,8 +69,6 @@ TWINS: tuple[Twin, ...] = (
     _t("als_links", "alssets.c", "strategies.als._links", "test_accel", "test_accel_homisc"),
     _t("als_reach", "ho_misc.c", "strategies.als.als_reach", "test_accel_homisc"),
     _t("als_neighbours", "ho_misc.c", "strategies.als._neighbours", "test_accel_homisc"),
-    _t("als_chains", "alschain.c", "strategies.als.AlsChain._from", "test_accel"),
-    _t("als_xy_wings", "alschain.c", "strategies.als.AlsXYWing._found", "test_accel"),
     _t("als_xy_whole", "alschain.c", "strategies.als.AlsXYWing._whole_found", "test_accel"),
     _t("als_xz_pairs", "ho_misc.c", "strategies.als.AlsXZ", "test_accel_homisc"),
     # hodals.c, ho_misc.c: HoDoKu's ALS chains, Sue de Coq, rectangles

@@ -29,8 +29,6 @@ packs a geometry's houses and line-box intersections into
 ``HouseTables``, whose ``naked`` and ``hidden`` are the naked, hidden and
 locked set searches of :mod:`strategies.subsets`; :func:`aligned_sets`
 finds the sets of :mod:`strategies.aligned_exclusion` worth enumerating;
-:func:`als_chains` and :func:`als_xy_wings` are the searches of
-:class:`strategies.als.AlsChain` and :class:`strategies.als.AlsXYWing`.
 The module's ``trace_count`` (over a propagation it made) and
 ``ancestor_count`` (over one made in Python) count a conclusion's chain
 (:meth:`strategies.implications.Propagation.ancestor_count`) without
@@ -258,32 +256,6 @@ def _als_tables(state: State, sets: list[Any], pairs: dict[tuple[int, int], list
         return off, nbr, mask, reach_words, cell_words, len(reach[0]), words
 
     return per_position(state, "als tables", pack)
-
-
-def als_chains(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]], reach: list[list[int]],
-               useful: list[int], max_sets: int,
-               budget: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]] | None:
-    """The chains :class:`strategies.als.AlsChain` finds before its sort
-    (every start and first common, :meth:`~strategies.als.AlsChain._found`),
-    in its order, found by the C module's ``als_chains``; None when the
-    accelerator is not in use, or the grid, the symbols or the states are
-    beyond the module's limits (Python searches)."""
-    tables = _als_tables(state, sets, pairs, reach)
-    if tables is None or _deduce_accel is None:
-        return None
-    off, nbr, mask, reach_words, cell_words, nsym, words = tables
-    if nsym > _deduce_accel.ALS_MAX_SYMBOLS or len(sets) << nsym > 1 << 24:
-        return None
-    return _deduce_accel.als_chains(off, nbr, mask, useful, reach_words, cell_words, nsym, words, max_sets, budget)
-
-
-def als_xy_wings(state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],
-                 reach: list[list[int]]) -> list[tuple[int, int, int, int, int, int, list[int]]] | None:
-    """What :class:`strategies.als.AlsXYWing` makes its steps from, in its
-    order: (pivot, set, x, set, y, z, targets), found by the C module's
-    ``als_xy_wings``; None when the accelerator is not in use or the grid
-    or the symbols are beyond its limits."""
-    return _wings("als_xy_wings", state, sets, pairs, reach)
 
 
 def _wings(kernel: str, state: State, sets: list[Any], pairs: dict[tuple[int, int], list[int]],

@@ -41,7 +41,7 @@ from deduce.step import Step
 from deduce.strategy import Producer
 from deduce.technique import ALS, UNFAIR, Technique, row
 
-from ._accel import als_chains, als_xy_whole, als_xy_wings, als_xz_pairs, sdc_batch, sdc_shared
+from ._accel import als_xy_whole, als_xz_pairs, sdc_batch, sdc_shared
 from ._als_sets import (  # noqa: F401 (importable from here, as before the split)
     MAX_ALS_CELLS,
     Als,
@@ -156,9 +156,8 @@ class AlsXYWing(Producer):
         if self.whole:
             yield from self._whole(state, als_links(state)[0])
             return
-        sets, pairs, reach, _ = AlsChain.inputs(state)
-        found = als_xy_wings(state, sets, pairs, reach)
-        for pivot, i, x, j, y, z, targets in self._found(state) if found is None else found:
+        sets = AlsChain.inputs(state)[0]
+        for pivot, i, x, j, y, z, targets in self._found(state):
             a, b, c = sets[i], sets[j], sets[pivot]
             yield Step(self.technique, eliminations=[(t, z) for t in targets],
                        cells=bits_of(a.cells | b.cells | c.cells), houses=(a.house, b.house, c.house),
@@ -167,8 +166,7 @@ class AlsXYWing(Producer):
 
     @staticmethod
     def _found(state: State) -> Iterator[tuple[int, int, int, int, int, int, list[int]]]:
-        """(pivot, set, x, set, y, z, targets) of each wing, in order (what the C module's ``als_xy_wings``
-        gives)."""
+        """(pivot, set, x, set, y, z, targets) of each wing, in order."""
         sets = als_links(state)[0]
         masks = symbol_masks(state)
         for pivot, joined in sorted(als_neighbours(state).items()):
@@ -247,10 +245,8 @@ class AlsChain(Producer):
         if self.hodoku and hodoku_classic(state):
             yield from self._hodoku(state)
             return
-        sets, pairs, reach, useful = self.inputs(state)
-        found: list | None = als_chains(state, sets, pairs, reach, useful, MAX_CHAIN_SETS, MAX_CHAIN_LINKS)
-        if found is None:
-            found = self._found(sets, als_neighbours(state), reach, useful)
+        sets, _, reach, useful = self.inputs(state)
+        found = self._found(sets, als_neighbours(state), reach, useful)
         seen: set[frozenset] = set()
         for chain, arcs, z, targets in sorted(found, key=lambda f: (len(f[0]), f[0], f[2])):
             key = frozenset((t, z) for t in targets)
@@ -294,7 +290,7 @@ class AlsChain(Producer):
 
     def _found(self, sets: list[Als], links: dict[int, list[tuple[int, int]]], reach: list[list[int]],
                useful: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, list[int]]]:
-        """The chains from every start and first common, in order (what the C module's ``als_chains`` gives)."""
+        """The chains from every start and first common, in order."""
         found: list = []
         budget = [MAX_CHAIN_LINKS]
         onward: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}

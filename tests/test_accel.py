@@ -52,7 +52,6 @@ from deduce.literal import lit
 from deduce.state import State
 from strategies import _accel
 from strategies.aligned_exclusion import aligned_exclusions
-from strategies.als import AlsChain, AlsXYWing
 from strategies.chain_producer import ChainProducer
 from strategies.chains import Chains
 from strategies.conclusions import GROUPED_REASONS
@@ -197,7 +196,7 @@ def _random_position(geometry: Geometry, seed: int, solved: float = 0.25, few: b
     return State(puzzle, cand, value)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans())
 def test_random_positions_propagate_the_same(with_accel, size, seed, jigsaw):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
@@ -289,7 +288,7 @@ def test_engine_positions_screen_the_same(with_accel, text):
     assert assert_same_reach(state) and assert_same_reach(state, symbol) and assert_same_reach(state, houses=False)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16, 25]), seed=st.integers(0, 2**32))
 def test_random_positions_screen_the_same(with_accel, size, seed):
     state = _random_position(Geometry.boxes(size), seed)
@@ -366,7 +365,7 @@ def assert_same_aligned_sets(state, changed=None):
     return found
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        few=st.booleans(), changed=st.integers(0, 2**256 - 1) | st.none())
 def test_random_positions_make_the_same_aligned_exclusions(with_accel, size, seed, jigsaw, few, changed):
@@ -829,88 +828,7 @@ def test_version_names_the_engine_in_use(capsys):
     assert capsys.readouterr().out == f"deduce {deduce.__version__}, engine: {deduce.accelerated}\n"
 
 
-def assert_same_als_chains(state, max_sets=None, budget=None):
-    """The C ``als_chains`` gives the ALS chains of the Python search
-    (:meth:`AlsChain._found`, whose per-position table of onward links
-    the C search does without), in its order, the same chain length and
-    link budget; returns how many."""
-    from strategies import als
-
-    inputs = AlsChain.inputs(state)
-    max_sets = als.MAX_CHAIN_SETS if max_sets is None else max_sets
-    budget = als.MAX_CHAIN_LINKS if budget is None else budget
-    fast = _accel.als_chains(state, *inputs, max_sets, budget)
-    assert fast is not None, "the accelerator was not used"
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(als, "MAX_CHAIN_SETS", max_sets)
-        mp.setattr(als, "MAX_CHAIN_LINKS", budget)
-        plain = AlsChain()._found(inputs[0], als.als_neighbours(state), *inputs[2:])
-    assert fast == plain
-    return len(plain)
-
-
-def assert_same_als_xy_wings(state):
-    """The C ``als_xy_wings`` gives the wings of the Python search
-    (:meth:`AlsXYWing._found`), in its order; returns how many."""
-    fast = _accel.als_xy_wings(state, *AlsChain.inputs(state)[:3])
-    assert fast is not None, "the accelerator was not used"
-    plain = list(AlsXYWing._found(state))
-    assert fast == plain
-    # HoDoKu's reading (``whole``): als_xy_whole as AlsXYWing._whole_found
-    sets, links, reach, _ = AlsChain.inputs(state)
-    whole = _accel.als_xy_whole(state, sets, links, reach)
-    assert whole is not None and whole == list(AlsXYWing._whole_found(state, sets))
-    return len(plain) + len(whole)
-
-
-def test_stuck_positions_make_the_same_als_chains(with_accel):
-    found = wings = 0
-    for text in PUZZLES:
-        state = stuck(text)
-        found += assert_same_als_chains(state)
-        wings += assert_same_als_xy_wings(state)
-        fast_wings = list(AlsXYWing().find(state))
-        fast_whole = list(AlsXYWing(whole=True).find(state))
-        for max_sets, budget in ((4, 10**6), (5, 2000), (7, 1)):
-            assert_same_als_chains(state, max_sets, budget)
-        # the steps too, with and without the module
-        fast = list(AlsChain().find(state))
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(_accel, "_deduce_accel", None)
-            plain_state = State(state.puzzle, list(state.cand), list(state.value))
-            assert list(AlsChain().find(plain_state)) == fast
-            assert list(AlsXYWing().find(plain_state)) == fast_wings
-            assert list(AlsXYWing(whole=True).find(plain_state)) == fast_whole
-    assert found > 0 and wings > 0
-
-
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(size=st.sampled_from([4, 6, 9]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
-       max_sets=st.integers(2, 7), budget=st.integers(1, 20000))
-def test_random_positions_make_the_same_als_chains(with_accel, size, seed, jigsaw, max_sets, budget):
-    geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)
-    state = _random_position(geometry, seed, 0.3, few=True)
-    state.cand[:] = [m & (1 << size) - 1 or 1 for m in state.cand]  # (its few symbols are summed, not joined)
-    assert_same_als_chains(state, max_sets, budget)
-    assert_same_als_xy_wings(state)
-
-
-def test_als_chains_beyond_the_module_are_left_to_python(with_accel):
-    # 16 symbols: a state's actual commons would not fit the module's table (ALS_MAX_SYMBOLS)
-    state = _random_position(Geometry.boxes(16), 5, 0.5, few=True)
-    state.cand[:] = [m & (1 << 16) - 1 or 1 for m in state.cand]
-    assert _accel.als_chains(state, *AlsChain.inputs(state), 7, 1000) is None
-
-
 def test_malformed_als_links_are_refused(with_accel):
-    with pytest.raises(ValueError):
-        with_accel.als_chains([0, 1], [5], [1], [1], b"\0" * 72, b"\0" * 8, 9, 1, 7, 100)  # a link to set 5 of 1
-    with pytest.raises(ValueError):
-        with_accel.als_chains([0, 1], [0], [1 << 9], [1], b"\0" * 72, b"\0" * 8, 9, 1, 7, 100)  # a 10th symbol
-    with pytest.raises(ValueError):
-        with_accel.als_chains([0, 0], [], [], [1], b"\0" * 8, b"\0" * 8, 9, 1, 7, 100)  # reach too short
-    with pytest.raises(ValueError):
-        with_accel.als_xy_wings([0, 1], [5], [1], [3], b"\0" * 72, b"\0" * 8, 9, 1)  # a link to set 5 of 1
     with pytest.raises(ValueError, match="link out of range"):
         with_accel.als_xy_whole([0, 1], [5], [1], [3], b"\0" * 72, b"\0" * 8, 9, 1)  # a link to set 5 of 1
     with pytest.raises(ValueError, match="malformed links or symbols"):
@@ -966,7 +884,7 @@ def test_stuck_positions_make_the_same_hodoku_tables(with_accel, monkeypatch):
     assert made > 400
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]), groups=st.booleans(),
        max_entries=st.sampled_from([1, 30, 1000]))
 def test_random_positions_make_the_same_hodoku_tables(with_accel, seed, solved, groups, max_entries):
@@ -1012,7 +930,7 @@ def test_stuck_positions_make_the_same_net_grids(with_accel):
         assert_same_net_grid(stuck(PUZZLES[0]), with_accel)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), solved=st.sampled_from([0.0, 0.25, 0.6]))
 def test_random_positions_make_the_same_net_grids(with_accel, seed, solved):
     # random candidates: cells left empty, singles that clash, more than four rounds of them

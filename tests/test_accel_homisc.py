@@ -90,7 +90,7 @@ def assert_same_steps(monkeypatch, accel_module, state):
     return len(fast)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 9, 16]), seed=st.integers(0, 2**32), jigsaw=st.booleans(),
        few=st.booleans(), solved=st.sampled_from([0.1, 0.3, 0.5]))
 def test_random_positions_make_the_same_sue_de_coq(accel, size, seed, jigsaw, few, solved):
@@ -230,7 +230,7 @@ def assert_same_xz_pairs(accel_module, monkeypatch, state):
     return len(fast)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=st.sampled_from([4, 6, 9, 9]), seed=st.integers(0, 2**32), jigsaw=st.booleans(), few=st.booleans())
 def test_random_positions_read_the_same_als_xz_pairs(accel, monkeypatch, size, seed, jigsaw, few):
     geometry = _jigsaw_6() if jigsaw and size == 6 else Geometry.boxes(size)

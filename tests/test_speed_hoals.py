@@ -183,7 +183,7 @@ def assert_same_hodoku_chains(accel_module, monkeypatch, state, python=True):
     return len(fast[1])
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), few=st.booleans(), solved=st.sampled_from([0.3, 0.5]))
 def test_random_positions_make_the_same_hodoku_als_chains(accel, monkeypatch, seed, few, solved):
     """(the Python walk of a random position can take seconds: the C walk, tested against it in

@@ -19,6 +19,7 @@
  *             strategies/aligned_exclusion.py)
  *   alssets.c the almost locked sets of a position and their restricted commons (als_sets, als_links;
  *             strategies/als.py)
+ *   alschain.c HoDoKu's whole ALS-XY-wings (als_xy_whole; strategies/als.py)
  *   tabling.c HoDoKu's tables: their direct links (hodoku_grid; strategies/_hodoku_tabling.py) and
  *             their reading: nice loops and AICs, forcing chains (hodoku_nice_loops, hodoku_forcing)
  *   hodals.c  HoDoKu's ALS chains' walk (hodoku_als_walk; strategies/_hodoku_als.py)
@@ -124,7 +125,32 @@ int *int_array_in(PyObject *seq, Py_ssize_t *len, Py_ssize_t expect, long low, l
 /* A bytes object of little-endian words into a new word array. */
 word *word_array(PyObject *b, Py_ssize_t words);
 
-/* A growing int array. */
+/* A 9x9 grid with 3x3 boxes, its 81 cells as the bits of a mask (tabling.c, nets.c): a house's cells
+ * (rows 0-8, columns 9-17, boxes 18-26), cell c's k-th house (row, column, box) and its peers,
+ * computed (no table to fill, so nothing shared between threads); g9_low, the lowest cell of m. */
+typedef __uint128_t cells81;
+static inline cells81 g9_house(int h) {
+    if (h < 9) return (cells81)0x1FF << (9 * h);
+    if (h < 18) return ((cells81)1 << 72 | (cells81)0x8040201008040201ULL) << (h - 9);
+    return (cells81)0x1C0E07 << (27 * ((h - 18) / 3) + 3 * ((h - 18) % 3));
+}
+static inline int g9_house_of(int c, int k) {
+    return k == 0 ? c / 9 : k == 1 ? 9 + c % 9 : 18 + c / 27 * 3 + c % 9 / 3;
+}
+static inline cells81 g9_peers(int c) {
+    return (g9_house(c / 9) | g9_house(9 + c % 9) | g9_house(18 + c / 27 * 3 + c % 9 / 3)) & ~((cells81)1 << c);
+}
+static inline int g9_low(cells81 m) {
+    uint64_t lo = (uint64_t)m;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
+/* PyErr_NoMemory if this thread holds the GIL; 0.  Everything here allocates with PyMem_Raw*, so that
+ * a search may run with the GIL released (Py_BEGIN_ALLOW_THREADS); such a search touches no Python
+ * object, and its caller sets the error (no_memory) if none is set once it holds the GIL again. */
+int no_memory(void);
+
+/* A growing int array (push: 0 on error, set only when the GIL is held, see no_memory). */
 typedef struct { int *items; size_t used, cap; } IntList;
 int push(IntList *L, int v);
 /* push, inline when there is room (sedyn2: the propagations' and the chain counts' hot loops) */
@@ -150,8 +176,6 @@ extern PyTypeObject ContextType, ScreenType, FishTablesType, HouseTablesType, Se
 PyObject *ancestor_count(PyObject *module, PyObject *args);
 PyObject *trace_count(PyObject *module, PyObject *args);
 PyObject *aligned_sets(PyObject *module, PyObject *args);
-PyObject *als_chains(PyObject *module, PyObject *args);
-PyObject *als_xy_wings(PyObject *module, PyObject *args);
 PyObject *als_xy_whole(PyObject *module, PyObject *args);
 PyObject *als_sets(PyObject *module, PyObject *args);
 PyObject *als_links(PyObject *module, PyObject *args);
@@ -180,7 +204,6 @@ PyObject *hodoku_forcing(PyObject *module, PyObject *args);
 #define FISH_HOUSES 128        /* fish.c: house sets are two words */
 #define FISH_SIZE 4            /* fish.c: the largest fish */
 #define FISH_FINS 8            /* fish.c: the most fins */
-#define ALS_MAX_SYMBOLS 12     /* alschain.c: states are (set, commons) with commons of at most 12 bits */
 #define SUBSET_K 8             /* houses.c: the largest set searched */
 #define ALIGNED_EXCLUDERS 64   /* aligned.c: the most excluders of one set (more: left to Python) */
 #define SUBSET_ITEMS 32        /* houses.c: cells per group, symbols per grid */

@@ -103,28 +103,21 @@ static int triple_removes(const Head *heads, const uint32_t *rests, int nheads, 
     return 1;
 }
 
-/* Append (cells..., excluders as a cell mask) to out; 0 on error. */
-static int found(PyObject *out, const int *base, int k, const word *common, int W) {
-    PyObject *t = PyTuple_New(k + 1);
-    if (!t) return 0;
-    for (int i = 0; i < k; i++) {
-        PyObject *v = PyLong_FromLong(base[i]);
-        if (!v) { Py_DECREF(t); return 0; }
-        PyTuple_SET_ITEM(t, i, v);
-    }
-    PyObject *m = bits_to_long(common, W);
-    if (!m) { Py_DECREF(t); return 0; }
-    PyTuple_SET_ITEM(t, k, m);
-    int r = PyList_Append(out, t);
-    Py_DECREF(t);
-    return r == 0;
+/* The sets found, kept as plain data while the search runs with the GIL released: per set its k
+ * cells (cells) and its excluders (masks). */
+typedef struct { IntList cells; WordList masks; } Found;
+
+/* Keep (cells..., excluders as a cell mask); 0 when out of memory. */
+static int found(Found *out, const int *base, int k, const word *common) {
+    for (int i = 0; i < k; i++) if (!push(&out->cells, base[i])) return 0;
+    return push_words(&out->masks, common);
 }
 
 #define TOO_MANY (-2)
 
-/* The pairs; 1 done, 0 on error, TOO_MANY when a pair has more excluders than a word holds. */
+/* The pairs (the GIL released: no Python object touched); 1 done, 0 out of memory, TOO_MANY when a pair has more excluders than a word holds. */
 static int pairs(const Aligned *A, const int *base, int nbase, const word *reach, const word *anywhere,
-                 PyObject *out) {
+                 Found *out) {
     const int W = A->W;
     word common[FISH_W];
     int ex[ALIGNED_EXCLUDERS];
@@ -147,16 +140,16 @@ static int pairs(const Aligned *A, const int *base, int nbase, const word *reach
             if (pair_removes(A, w_bit(A->peer + (size_t)a * W, b), (uint32_t)A->cand[a], (uint32_t)A->cand[b], ex,
                              k)) {
                 int cells[2] = {a, b};
-                if (!found(out, cells, 2, common, W)) return 0;
+                if (!found(out, cells, 2, common)) return 0;
             }
         }
     }
     return 1;
 }
 
-/* The triples, as pairs. */
+/* The triples, as pairs (0 on error: out of memory). */
 static int triples(const Aligned *A, const int *base, int nbase, const word *reach, const word *small,
-                   const word *anywhere, PyObject *out) {
+                   const word *anywhere, Found *out) {
     const int W = A->W, ncells = A->ncells;
     int ok = 0;
     /* partners[x]: the base cells sharing at least two excluders with x */
@@ -165,10 +158,10 @@ static int triples(const Aligned *A, const int *base, int nbase, const word *rea
         int k = __builtin_popcount((uint32_t)A->cand[base[i]]);
         if (k > most) most = k;
     }
-    word *partners = PyMem_Calloc((size_t)ncells * W, sizeof(word));
-    Head *heads = PyMem_Malloc((size_t)most * most * sizeof(Head));
-    uint32_t *rests = PyMem_Malloc((size_t)most * most * ALIGNED_EXCLUDERS * sizeof(uint32_t));
-    if (!partners || !heads || !rests) { PyErr_NoMemory(); goto done; }
+    word *partners = PyMem_RawCalloc((size_t)ncells * W, sizeof(word));
+    Head *heads = PyMem_RawMalloc((size_t)most * most * sizeof(Head));
+    uint32_t *rests = PyMem_RawMalloc((size_t)most * most * ALIGNED_EXCLUDERS * sizeof(uint32_t));
+    if (!partners || !heads || !rests) goto done;
     for (int i = 0; i < nbase; i++) {
         int a = base[i];
         for (int j = i + 1; j < nbase; j++) {
@@ -226,7 +219,7 @@ static int triples(const Aligned *A, const int *base, int nbase, const word *rea
                     if (triple_removes(heads, rests, nheads, local, (uint32_t)A->cand[a], (uint32_t)A->cand[b],
                                        (uint32_t)A->cand[c], c_sees_a, c_sees_b)) {
                         int cells[3] = {a, b, c};
-                        if (!found(out, cells, 3, common, W)) goto done;
+                        if (!found(out, cells, 3, common)) goto done;
                     }
                 }
             }
@@ -234,9 +227,9 @@ static int triples(const Aligned *A, const int *base, int nbase, const word *rea
     }
     ok = 1;
 done:
-    PyMem_Free(partners);
-    PyMem_Free(heads);
-    PyMem_Free(rests);
+    PyMem_RawFree(partners);
+    PyMem_RawFree(heads);
+    PyMem_RawFree(rests);
     return ok;
 }
 
@@ -257,6 +250,7 @@ PyObject *aligned_sets(PyObject *module, PyObject *args) {
     PyObject *out = NULL;
     word *peer = NULL, *reach = NULL;
     int *base = NULL;
+    Found F = {{NULL, 0, 0}, {NULL, 0, 0, 0}};
     int *cand = int_array_in(cand_in, &ncells, -1, 0, 1L << 31, "candidates");
     int *value = cand ? int_array_in(value_in, NULL, ncells, -1, 32, "values") : NULL;
     if (!value) goto done;
@@ -265,6 +259,7 @@ PyObject *aligned_sets(PyObject *module, PyObject *args) {
         goto done;
     }
     const int W = (int)((ncells + 63) / 64);
+    F.masks.W = W;
     if (!(peer = word_array(peer_in, (Py_ssize_t)ncells * W))) goto done;
     word anywhere[FISH_W], small[FISH_W];
     if (changed_in == Py_None) {
@@ -273,8 +268,8 @@ PyObject *aligned_sets(PyObject *module, PyObject *args) {
         goto done;
     }
     memset(small, 0, sizeof small);
-    base = PyMem_Malloc(ncells * sizeof(int));
-    reach = PyMem_Calloc((size_t)ncells * W, sizeof(word));
+    base = PyMem_RawMalloc(ncells * sizeof(int));
+    reach = PyMem_RawCalloc((size_t)ncells * W, sizeof(word));
     if (!base || !reach) { PyErr_NoMemory(); goto done; }
     int nbase = 0;
     for (int c = 0; c < ncells; c++) {
@@ -292,21 +287,31 @@ PyObject *aligned_sets(PyObject *module, PyObject *args) {
         if (any) base[kept++] = c;
     }
     Aligned A = {(int)ncells, W, size, cand, value, peer};
-    if (!(out = PyList_New(0))) goto done;
-    int r = size == 2 ? pairs(&A, base, kept, reach, anywhere, out)
-                      : triples(&A, base, kept, reach, small, anywhere, out);
-    if (r == TOO_MANY) {
-        Py_DECREF(out);
-        out = Py_None;
-        Py_INCREF(out);
-    } else if (!r) {
-        Py_CLEAR(out);
+    int r;
+    Py_BEGIN_ALLOW_THREADS
+    r = size == 2 ? pairs(&A, base, kept, reach, anywhere, &F) : triples(&A, base, kept, reach, small, anywhere, &F);
+    Py_END_ALLOW_THREADS
+    if (r == TOO_MANY) { out = Py_NewRef(Py_None); goto done; }
+    if (!r) { PyErr_NoMemory(); goto done; }
+    if (!(out = PyList_New((Py_ssize_t)F.masks.used))) goto done;
+    for (size_t i = 0; i < F.masks.used; i++) {
+        PyObject *t = PyTuple_New(size + 1), *m = bits_to_long(F.masks.items + i * W, W);
+        if (!t || !m) { Py_XDECREF(t); Py_XDECREF(m); Py_CLEAR(out); goto done; }
+        for (int j = 0; j < size; j++) {
+            PyObject *v = PyLong_FromLong(F.cells.items[i * size + j]);
+            if (!v) { Py_DECREF(t); Py_DECREF(m); Py_CLEAR(out); goto done; }
+            PyTuple_SET_ITEM(t, j, v);
+        }
+        PyTuple_SET_ITEM(t, size, m);
+        PyList_SET_ITEM(out, (Py_ssize_t)i, t);
     }
 done:
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    PyMem_Free(peer);
-    PyMem_Free(reach);
-    PyMem_Free(base);
+    PyMem_RawFree(F.cells.items);
+    PyMem_RawFree(F.masks.items);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
+    PyMem_RawFree(peer);
+    PyMem_RawFree(reach);
+    PyMem_RawFree(base);
     return out;
 }

@@ -50,11 +50,11 @@ PyObject *als_sets(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "als_sets: house sizes do not add up to the house cells");
         goto done;
     }
-    empty_count = PyMem_Calloc((size_t)nhouses + 1, sizeof(int));
-    empty = PyMem_Malloc((size_t)ncells * sizeof(int));
-    hmask = PyMem_Calloc((size_t)(nhouses + 1) * W, sizeof(word));
-    where = PyMem_Calloc((size_t)n * W, sizeof(word));
-    seen = PyMem_Calloc((size_t)n * W, sizeof(word));
+    empty_count = PyMem_RawCalloc((size_t)nhouses + 1, sizeof(int));
+    empty = PyMem_RawMalloc((size_t)ncells * sizeof(int));
+    hmask = PyMem_RawCalloc((size_t)(nhouses + 1) * W, sizeof(word));
+    where = PyMem_RawCalloc((size_t)n * W, sizeof(word));
+    seen = PyMem_RawCalloc((size_t)n * W, sizeof(word));
     if (!empty_count || !empty || !hmask || !where || !seen) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t h = 0, at = 0; h < nhouses; at += len[h], h++)
         for (int i = 0; i < len[h]; i++) {
@@ -144,16 +144,16 @@ PyObject *als_sets(PyObject *module, PyObject *args) {
         }
     }
 done:
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    PyMem_Free(flat);
-    PyMem_Free(len);
-    PyMem_Free(peers);
-    PyMem_Free(empty_count);
-    PyMem_Free(empty);
-    PyMem_Free(hmask);
-    PyMem_Free(where);
-    PyMem_Free(seen);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
+    PyMem_RawFree(flat);
+    PyMem_RawFree(len);
+    PyMem_RawFree(peers);
+    PyMem_RawFree(empty_count);
+    PyMem_RawFree(empty);
+    PyMem_RawFree(hmask);
+    PyMem_RawFree(where);
+    PyMem_RawFree(seen);
     return out;
 }
 
@@ -164,9 +164,9 @@ done:
 /* (hoals) als_links' table of pairs: twice the slots, the pairs put again (keys -1 where free). */
 static int grow(long long **tkey, PyObject ***tval, size_t *cap) {
     size_t ncap = *cap * 2;
-    long long *nkey = PyMem_Malloc(ncap * sizeof(long long));
-    PyObject **nval = PyMem_Malloc(ncap * sizeof(PyObject *));
-    if (!nkey || !nval) { PyMem_Free(nkey); PyMem_Free(nval); PyErr_NoMemory(); return 0; }
+    long long *nkey = PyMem_RawMalloc(ncap * sizeof(long long));
+    PyObject **nval = PyMem_RawMalloc(ncap * sizeof(PyObject *));
+    if (!nkey || !nval) { PyMem_RawFree(nkey); PyMem_RawFree(nval); PyErr_NoMemory(); return 0; }
     memset(nkey, 0xff, ncap * sizeof(long long));
     for (size_t i = 0; i < *cap; i++) {
         if ((*tkey)[i] < 0) continue;
@@ -175,8 +175,8 @@ static int grow(long long **tkey, PyObject ***tval, size_t *cap) {
         nkey[slot] = (*tkey)[i];
         nval[slot] = (*tval)[i];
     }
-    PyMem_Free(*tkey);
-    PyMem_Free(*tval);
+    PyMem_RawFree(*tkey);
+    PyMem_RawFree(*tval);
     *tkey = nkey;
     *tval = nval;
     *cap = ncap;
@@ -195,15 +195,15 @@ PyObject *als_links(PyObject *module, PyObject *args) {
     if (!sets) return NULL;
     Py_ssize_t S = PySequence_Fast_GET_SIZE(sets);
     PyObject *out = NULL;
-    word *where = PyMem_Calloc((size_t)(S ? S : 1) * n * W, sizeof(word));
-    word *seen = PyMem_Calloc((size_t)(S ? S : 1) * n * W, sizeof(word));
-    uint32_t *symbols = PyMem_Calloc((size_t)(S ? S : 1), sizeof(uint32_t));
-    int *members = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int)), order[32], norder = 0;
+    word *where = PyMem_RawCalloc((size_t)(S ? S : 1) * n * W, sizeof(word));
+    word *seen = PyMem_RawCalloc((size_t)(S ? S : 1) * n * W, sizeof(word));
+    uint32_t *symbols = PyMem_RawCalloc((size_t)(S ? S : 1), sizeof(uint32_t));
+    int *members = PyMem_RawMalloc((size_t)(S ? S : 1) * sizeof(int)), order[32], norder = 0;
     word *wx = NULL, *sx = NULL;
     int *bstart = NULL, *bfill = NULL, *bq = NULL, *lowq = NULL, *hits = NULL;
     size_t cap = 1024, used = 0;
-    long long *tkey = PyMem_Malloc(cap * sizeof(long long));
-    PyObject **tval = PyMem_Malloc(cap * sizeof(PyObject *));
+    long long *tkey = PyMem_RawMalloc(cap * sizeof(long long));
+    PyObject **tval = PyMem_RawMalloc(cap * sizeof(PyObject *));
     if (tkey) memset(tkey, 0xff, cap * sizeof(long long));
     if (!where || !seen || !symbols || !members) { PyErr_NoMemory(); goto done; }
     uint32_t met = 0;
@@ -235,13 +235,13 @@ PyObject *als_links(PyObject *module, PyObject *args) {
      * of their places (a bucket per cell, sets ascending; a set without places in a bucket of its own,
      * past the cells): set q is joined to set p only if p's seen cells hold q's first place */
     int nbits = W * 64;
-    wx = PyMem_Malloc((size_t)(S ? S : 1) * W * sizeof(word));
-    sx = PyMem_Malloc((size_t)(S ? S : 1) * W * sizeof(word));
-    bstart = PyMem_Malloc((size_t)(nbits + 2) * sizeof(int));
-    bfill = PyMem_Malloc((size_t)(nbits + 2) * sizeof(int));
-    bq = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
-    lowq = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
-    hits = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(int));
+    wx = PyMem_RawMalloc((size_t)(S ? S : 1) * W * sizeof(word));
+    sx = PyMem_RawMalloc((size_t)(S ? S : 1) * W * sizeof(word));
+    bstart = PyMem_RawMalloc((size_t)(nbits + 2) * sizeof(int));
+    bfill = PyMem_RawMalloc((size_t)(nbits + 2) * sizeof(int));
+    bq = PyMem_RawMalloc((size_t)(S ? S : 1) * sizeof(int));
+    lowq = PyMem_RawMalloc((size_t)(S ? S : 1) * sizeof(int));
+    hits = PyMem_RawMalloc((size_t)(S ? S : 1) * sizeof(int));
     if (!wx || !sx || !bstart || !bfill || !bq || !lowq || !hits || !tkey || !tval) {
         Py_CLEAR(out);
         PyErr_NoMemory();
@@ -313,18 +313,18 @@ PyObject *als_links(PyObject *module, PyObject *args) {
     }
 done:
     Py_DECREF(sets);
-    PyMem_Free(where);
-    PyMem_Free(seen);
-    PyMem_Free(symbols);
-    PyMem_Free(members);
-    PyMem_Free(wx);
-    PyMem_Free(sx);
-    PyMem_Free(bstart);
-    PyMem_Free(bfill);
-    PyMem_Free(bq);
-    PyMem_Free(lowq);
-    PyMem_Free(hits);
-    PyMem_Free(tkey);
-    PyMem_Free(tval);
+    PyMem_RawFree(where);
+    PyMem_RawFree(seen);
+    PyMem_RawFree(symbols);
+    PyMem_RawFree(members);
+    PyMem_RawFree(wx);
+    PyMem_RawFree(sx);
+    PyMem_RawFree(bstart);
+    PyMem_RawFree(bfill);
+    PyMem_RawFree(bq);
+    PyMem_RawFree(lowq);
+    PyMem_RawFree(hits);
+    PyMem_RawFree(tkey);
+    PyMem_RawFree(tval);
     return out;
 }

@@ -46,6 +46,9 @@ typedef struct {
     word *smask, *placed, *tmp, *tmp2;
     unsigned char *seen;               /* literal index (c * n + s) * 2 + on */
     int *front, *next;
+    PyObject **lit_cache;              /* literal -> its int (lit_long), made when first asked */
+    size_t nlit_cache;
+    PyThread_type_lock lock;           /* held while a propagation uses the scratch (ctx_lock) */
 } Context;
 
 /* ---- context --------------------------------------------------------- */
@@ -59,8 +62,24 @@ static void ctx_dealloc(Context *self) {
                       self->cand, self->smask, self->placed, self->tmp, self->tmp2, self->seen, self->front,
                       self->next, self->node_rec.items, self->recs.items, self->flat.items,
                       self->node_lit.items};
-    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_RawFree(arrays[i]);
+    if (self->lit_cache)
+        for (size_t i = 0; i < self->nlit_cache; i++) Py_XDECREF(self->lit_cache[i]);
+    PyMem_RawFree(self->lit_cache);
+    if (self->lock) PyThread_free_lock(self->lock);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Take the Context's lock (waiting with the GIL released when another thread holds it): a Context's
+ * scratch serves one propagation at a time.  0 with an error set. */
+static int ctx_lock(Context *C) {
+    if (PyThread_acquire_lock(C->lock, NOWAIT_LOCK)) return 1;
+    int got;
+    Py_BEGIN_ALLOW_THREADS
+    got = PyThread_acquire_lock(C->lock, WAIT_LOCK);
+    Py_END_ALLOW_THREADS
+    if (!got) PyErr_SetString(PyExc_RuntimeError, "Context: its lock could not be taken");
+    return got;
 }
 
 
@@ -110,10 +129,10 @@ static int find_live(Context *C) {
     const int n = C->n, W = C->W, ncells = C->ncells;
     const size_t nlits = (size_t)ncells * n;
     IntList houses = {0};
-    C->live_start = PyMem_Malloc((nlits + 1) * sizeof(int));
-    C->live_count = PyMem_Calloc(nlits + 1, sizeof(int));
-    word *places = PyMem_Calloc(W, sizeof(word));
-    if (!C->live_start || !C->live_count || !places) { PyMem_Free(places); PyErr_NoMemory(); return 0; }
+    C->live_start = PyMem_RawMalloc((nlits + 1) * sizeof(int));
+    C->live_count = PyMem_RawCalloc(nlits + 1, sizeof(int));
+    word *places = PyMem_RawCalloc(W, sizeof(word));
+    if (!C->live_start || !C->live_count || !places) { PyMem_RawFree(places); PyErr_NoMemory(); return 0; }
     for (size_t i = 0; i < nlits; i++) C->live_start[i] = -1;
     for (int s = 0; s < n; s++) {
         if (C->only >= 0 && s != C->only) continue;
@@ -143,12 +162,12 @@ static int find_live(Context *C) {
             }
         }
     }
-    PyMem_Free(places);
+    PyMem_RawFree(places);
     C->live_h = int_list_array(&houses);
     return C->live_h != NULL;
 fail:
-    PyMem_Free(places);
-    PyMem_Free(houses.items);
+    PyMem_RawFree(places);
+    PyMem_RawFree(houses.items);
     return 0;
 }
 
@@ -231,9 +250,9 @@ static int first_house(const Context *C, const int *cells, int k, const int *emp
 static int find_als(Context *C, AlsBuild *B, int max_cells) {
     const int W = C->W;
     int ok = 0;
-    int *empty = PyMem_Calloc((size_t)C->ncells + 1, sizeof(int));
-    int *empty_count = PyMem_Calloc((size_t)C->nhouses + 1, sizeof(int));
-    word *cells = PyMem_Calloc(W, sizeof(word));
+    int *empty = PyMem_RawCalloc((size_t)C->ncells + 1, sizeof(int));
+    int *empty_count = PyMem_RawCalloc((size_t)C->nhouses + 1, sizeof(int));
+    word *cells = PyMem_RawCalloc(W, sizeof(word));
     if (!empty || !empty_count || !cells) { PyErr_NoMemory(); goto done; }
     for (int h = 0; h < C->nhouses; h++) {
         const word *hm = C->house + (size_t)h * W;
@@ -278,9 +297,9 @@ static int find_als(Context *C, AlsBuild *B, int max_cells) {
     }
     ok = 1;
 done:
-    PyMem_Free(empty);
-    PyMem_Free(empty_count);
-    PyMem_Free(cells);
+    PyMem_RawFree(empty);
+    PyMem_RawFree(empty_count);
+    PyMem_RawFree(cells);
     return ok;
 }
 
@@ -298,12 +317,12 @@ static int build_als(Context *C, int max_cells) {
     WordList m_words = {0, 0, 0, W};
     IntList *pair_li = &B.pair_li, *pair_e = &B.pair_e;
     int *fill = NULL, *first = NULL;
-    B.where = PyMem_Calloc((size_t)n * W, sizeof(word));
-    B.outside = PyMem_Calloc((size_t)n * W, sizeof(word));
-    C->lm_start = PyMem_Calloc(nlits + 1, sizeof(int));
-    C->lm_count = PyMem_Calloc(nlits + 1, sizeof(int));
-    C->la_start = PyMem_Calloc(nlits + 1, sizeof(int));
-    C->la_count = PyMem_Calloc(nlits + 1, sizeof(int));
+    B.where = PyMem_RawCalloc((size_t)n * W, sizeof(word));
+    B.outside = PyMem_RawCalloc((size_t)n * W, sizeof(word));
+    C->lm_start = PyMem_RawCalloc(nlits + 1, sizeof(int));
+    C->lm_count = PyMem_RawCalloc(nlits + 1, sizeof(int));
+    C->la_start = PyMem_RawCalloc(nlits + 1, sizeof(int));
+    C->la_count = PyMem_RawCalloc(nlits + 1, sizeof(int));
     if (!B.where || !B.outside || !C->lm_start || !C->lm_count || !C->la_start || !C->la_count) {
         PyErr_NoMemory();
         goto done;
@@ -312,9 +331,9 @@ static int build_als(Context *C, int max_cells) {
     /* every entry per literal, in the order made */
     for (size_t i = 0; i < pair_li->used; i++) C->la_count[pair_li->items[i]]++;
     for (size_t li = 0, at = 0; li < nlits; li++) { C->la_start[li] = (int)at; at += C->la_count[li]; }
-    fill = PyMem_Calloc(nlits + 1, sizeof(int));
-    C->all_ents = PyMem_Calloc(pair_li->used + 1, sizeof(int));
-    first = PyMem_Calloc(pair_li->used + 1, sizeof(int));
+    fill = PyMem_RawCalloc(nlits + 1, sizeof(int));
+    C->all_ents = PyMem_RawCalloc(pair_li->used + 1, sizeof(int));
+    first = PyMem_RawCalloc(pair_li->used + 1, sizeof(int));
     if (!fill || !C->all_ents || !first) { PyErr_NoMemory(); goto done; }
     for (size_t i = 0; i < pair_li->used; i++) {
         int li = pair_li->items[i];
@@ -364,11 +383,11 @@ done:
     {
         IntList *ints[] = {&B.e_house, &B.e_sym, &B.e_oth_start, &B.e_oth_count, &B.o_sym, &B.pair_li, &B.pair_e,
                            &m_ent_start, &m_ent_count, &mask_ents};
-        for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) PyMem_Free(ints[i]->items);
+        for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) PyMem_RawFree(ints[i]->items);
         WordList *wls[] = {&B.e_where, &B.e_cells, &B.o_words, &m_words};
-        for (size_t i = 0; i < sizeof(wls) / sizeof(wls[0]); i++) PyMem_Free(wls[i]->items);
+        for (size_t i = 0; i < sizeof(wls) / sizeof(wls[0]); i++) PyMem_RawFree(wls[i]->items);
     }
-    PyMem_Free(B.where); PyMem_Free(B.outside); PyMem_Free(fill); PyMem_Free(first);
+    PyMem_RawFree(B.where); PyMem_RawFree(B.outside); PyMem_RawFree(fill); PyMem_RawFree(first);
     return ok;
 }
 
@@ -398,12 +417,14 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->n = n; self->ncells = ncells; self->W = W; self->nhouses = nhouses;
     self->is_static = is_static; self->grouped = grouped; self->only = only;
     self->max_depth = max_depth;
+    self->nlit_cache = (size_t)ncells << LIT_CELL_SHIFT;
+    if (!(self->lock = PyThread_allocate_lock())) { PyErr_NoMemory(); goto fail; }
     int *c0 = int_array_in(cand, NULL, ncells, 0, 1L << n, "cand");
     if (!c0) goto fail;
-    self->cand0 = PyMem_Calloc(ncells, sizeof(uint32_t));
-    if (!self->cand0) { PyMem_Free(c0); PyErr_NoMemory(); goto fail; }
+    self->cand0 = PyMem_RawCalloc(ncells, sizeof(uint32_t));
+    if (!self->cand0) { PyMem_RawFree(c0); PyErr_NoMemory(); goto fail; }
     for (int i = 0; i < ncells; i++) self->cand0[i] = (uint32_t)c0[i];
-    PyMem_Free(c0);
+    PyMem_RawFree(c0);
     if (!(self->value = int_array_in(value, NULL, ncells, -1, n, "value"))) goto fail;
     if (!(self->smask0 = word_array(smask, (Py_ssize_t)n * W))) goto fail;
     if (!(self->peer = word_array(peer, (Py_ssize_t)ncells * W))) goto fail;
@@ -412,17 +433,17 @@ static PyObject *ctx_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
         goto fail;
     self->has_groups = PyBytes_Check(inter) && PyBytes_GET_SIZE(inter) > 0;
     if (!(self->inter = word_array(inter, self->has_groups ? (Py_ssize_t)ncells * 2 * W : 0))) goto fail;
-    self->tmp = PyMem_Calloc(W, sizeof(word));
+    self->tmp = PyMem_RawCalloc(W, sizeof(word));
     if (!self->tmp) { PyErr_NoMemory(); goto fail; }
     if (!find_live(self)) goto fail;
     if (!build_als(self, max_als_cells)) goto fail;
-    self->cand = PyMem_Calloc(ncells, sizeof(uint32_t));
-    self->smask = PyMem_Calloc((size_t)n * W, sizeof(word));
-    self->placed = PyMem_Calloc(W, sizeof(word));
-    self->tmp2 = PyMem_Calloc(W, sizeof(word));
-    self->seen = PyMem_Calloc((size_t)ncells * n * 2, 1);
-    self->front = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
-    self->next = PyMem_Calloc((size_t)ncells * n * 2 + 1, sizeof(int));
+    self->cand = PyMem_RawCalloc(ncells, sizeof(uint32_t));
+    self->smask = PyMem_RawCalloc((size_t)n * W, sizeof(word));
+    self->placed = PyMem_RawCalloc(W, sizeof(word));
+    self->tmp2 = PyMem_RawCalloc(W, sizeof(word));
+    self->seen = PyMem_RawCalloc((size_t)ncells * n * 2, 1);
+    self->front = PyMem_RawCalloc((size_t)ncells * n * 2 + 1, sizeof(int));
+    self->next = PyMem_RawCalloc((size_t)ncells * n * 2 + 1, sizeof(int));
     if (!self->cand || !self->smask || !self->placed || !self->tmp || !self->tmp2 || !self->seen || !self->front
         || !self->next) {
         PyErr_NoMemory();
@@ -448,21 +469,21 @@ fail:
 #define REC_CSTART 5
 #define REC_CCOUNT 6
 
-/* Literals (and node numbers) as Python ints, made once and shared: a propagation's index names the
- * same few thousand literals over and over, so each is one object rather than one per mention
- * (which the collector would also have to free).  Literals of grids up to 25x25 are below 1 << 16;
- * others are made as needed. */
-#define LIT_CACHE (1 << 16)
-static PyObject *lit_cache[LIT_CACHE];
+/* Literals (and node numbers) as Python ints, made once per Context and shared: a propagation's index
+ * names the same few thousand literals over and over, so each is one object rather than one per
+ * mention (which the collector would also have to free).  The Context's cache holds every literal of
+ * its grid (below ncells << LIT_CELL_SHIFT; node numbers are fewer); others are made as needed. */
 
 /* The int v, a new reference. */
-static PyObject *lit_long(long v) {
-    if (v < 0 || v >= LIT_CACHE) return PyLong_FromLong(v);
-    PyObject *o = lit_cache[v];
+static PyObject *lit_long(Context *C, long v) {
+    if (v < 0 || (size_t)v >= C->nlit_cache) return PyLong_FromLong(v);
+    if (!C->lit_cache && !(C->lit_cache = PyMem_RawCalloc(C->nlit_cache, sizeof(PyObject *))))
+        return PyErr_NoMemory();
+    PyObject *o = C->lit_cache[v];
     if (!o) {
         o = PyLong_FromLong(v);
         if (!o) return NULL;
-        lit_cache[v] = o;  /* the module keeps this reference */
+        C->lit_cache[v] = o;  /* the Context keeps this reference */
     }
     Py_INCREF(o);
     return o;
@@ -542,9 +563,9 @@ static inline int group_of(Context *C, const word *m, int *line, int *block) {
 static inline int put(Context *C, PyObject *index, int y, int r) {
     if (!index) return push_fast(&C->node_rec, r) && push_fast(&C->node_lit, y);
     if (!push_fast(&C->node_lit, y)) return 0;
-    PyObject *key = lit_long(y);
+    PyObject *key = lit_long(C, y);
     if (!key) return 0;
-    PyObject *num = lit_long((long)C->node_rec.used);
+    PyObject *num = lit_long(C, (long)C->node_rec.used);
     if (!num) { Py_DECREF(key); return 0; }
     int ok = PyDict_SetItem(index, key, num) == 0 && push_fast(&C->node_rec, r);
     Py_DECREF(key);
@@ -616,26 +637,20 @@ static PyObject *trace_bytes(const Context *C) {
     return b;
 }
 
-/* propagate(start) -> (index, records, contradiction, grouped)
- * index maps each literal reached to its number, in the order found (start is 0); records (bytes of
- * native ints, trace_bytes) the record each follows from (-1: start, the assumption), the records
- * (REC ints each) and their parents and cells; contradiction None or (literal, record)
- * (literal -1: a cell or a house ran out). */
-static PyObject *ctx_run(Context *C, int start, int make);
-
-static PyObject *ctx_propagate(Context *C, PyObject *args) {
-    int start;
-    if (!PyArg_ParseTuple(args, "i", &start)) return NULL;
-    return ctx_run(C, start, 1);
+/* Whether start is a literal of C's grid; 0 with an error set. */
+static int ctx_start_ok(const Context *C, long start) {
+    if (start < 0 || (start >> LIT_CELL_SHIFT) >= C->ncells || ((start >> 1) & 31) >= C->n) {
+        PyErr_SetString(PyExc_ValueError, "propagate: a literal of this grid");
+        return 0;
+    }
+    return 1;
 }
 
-/* propagate's work; without make, no Python object made (the index, the result: None). */
-static PyObject *ctx_run(Context *C, int start, int make) {
+/* propagate's work from start (a literal of the grid), its records kept in C; index (or NULL: no
+ * Python object touched, so that the GIL may be released) maps each node to its number.  1 done, 0
+ * on error (set when the GIL is held). */
+static int ctx_walk(Context *C, int start, PyObject *index, int *grouped_out) {
     const int n = C->n, W = C->W, ncells = C->ncells;
-    if (start < 0 || (start >> LIT_CELL_SHIFT) >= ncells || ((start >> 1) & 31) >= n) {
-        PyErr_SetString(PyExc_ValueError, "propagate: a literal of this grid");
-        return NULL;
-    }
     const int is_static = C->is_static, grouped = C->grouped, only = C->only;
     uint32_t *cand = C->cand;
     word *smask = C->smask, *placed = C->placed, *tmp = C->tmp, *tmp2 = C->tmp2;
@@ -647,8 +662,6 @@ static PyObject *ctx_run(Context *C, int start, int make) {
     memset(seen, 0, (size_t)ncells * n * 2);
     C->recs.used = C->flat.used = C->node_rec.used = C->node_lit.used = 0;
     C->contra_y = C->contra_rec = -1;
-    PyObject *index = make ? PyDict_New() : NULL;
-    if (make && !index) return NULL;
     FAIL_IF(!put(C, index, start, -1));
     seen[IDX(start)] = 1;
     int nfront = 1, nnext;
@@ -843,55 +856,70 @@ static PyObject *ctx_run(Context *C, int start, int make) {
         nfront = nnext;
     }
 done:
-    if (!make) {
-        Py_INCREF(Py_None);
-        return Py_None;
-    }
-    {
-        PyObject *contradiction = C->contra_rec < 0 ? (Py_INCREF(Py_None), Py_None)
-                                                    : Py_BuildValue("(ii)", C->contra_y, C->contra_rec);
-        PyObject *raw = trace_bytes(C);
-        if (!contradiction || !raw) {
-            Py_XDECREF(contradiction); Py_XDECREF(raw);
-            goto error;
-        }
-        return Py_BuildValue("(NNNO)", index, raw, contradiction, was_grouped ? Py_True : Py_False);
-    }
+    *grouped_out = was_grouped;
+    return 1;
 error:
-    Py_XDECREF(index);
-    return NULL;
+    return 0;
+}
+
+/* propagate(start) -> (index, records, contradiction, grouped)
+ * index maps each literal reached to its number, in the order found (start is 0); records (bytes of
+ * native ints, trace_bytes) the record each follows from (-1: start, the assumption), the records
+ * (REC ints each) and their parents and cells; contradiction None or (literal, record)
+ * (literal -1: a cell or a house ran out). */
+static PyObject *ctx_propagate(Context *C, PyObject *args) {
+    int start, was_grouped = 0;
+    if (!PyArg_ParseTuple(args, "i", &start) || !ctx_start_ok(C, start)) return NULL;
+    PyObject *index = PyDict_New(), *out = NULL;
+    if (!index || !ctx_lock(C)) { Py_XDECREF(index); return NULL; }
+    if (ctx_walk(C, start, index, &was_grouped)) {
+        PyObject *contradiction = C->contra_rec < 0 ? Py_NewRef(Py_None)
+                                                    : Py_BuildValue("(ii)", C->contra_y, C->contra_rec);
+        PyObject *raw = contradiction ? trace_bytes(C) : NULL;
+        if (raw) out = Py_BuildValue("(ONNO)", index, raw, contradiction, was_grouped ? Py_True : Py_False);
+        else Py_XDECREF(contradiction);
+    }
+    PyThread_release_lock(C->lock);
+    Py_DECREF(index);
+    return out;
 }
 
 /* ---- contradicting(starts): which assumptions run into a contradiction (sedyn2) ---------------- */
 
 /* contradicting(starts) -> list: those of starts (a sequence of literals) whose propagation runs into
  * a contradiction, in order; each propagated as propagate does, making no Python object of it (Nishio
- * reads only those: one call per symbol instead of one per place). */
+ * reads only those: one call per symbol instead of one per place), with the GIL released. */
 static PyObject *ctx_contradicting(Context *C, PyObject *arg) {
     PyObject *seq = PySequence_Fast(arg, "contradicting: a sequence of literals");
     if (!seq) return NULL;
-    PyObject *out = PyList_New(0);
-    if (!out) { Py_DECREF(seq); return NULL; }
-    Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
+    const Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
+    PyObject *out = NULL;
+    int *starts = PyMem_RawMalloc(((size_t)k + 1) * sizeof(int)), *hit = PyMem_RawCalloc((size_t)k + 1, sizeof(int));
+    if (!starts || !hit) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t i = 0; i < k; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        long v = PyLong_AsLong(item);
-        if (v == -1 && PyErr_Occurred()) goto error;
-        if (v < 0 || v > INT_MAX) {
-            PyErr_SetString(PyExc_ValueError, "propagate: a literal of this grid");
-            goto error;
-        }
-        PyObject *none = ctx_run(C, (int)v, 0);
-        if (!none) goto error;
-        Py_DECREF(none);
-        if (C->contra_rec >= 0 && PyList_Append(out, item) < 0) goto error;
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) goto done;
+        if (!ctx_start_ok(C, v)) goto done;
+        starts[i] = (int)v;
     }
+    if (!ctx_lock(C)) goto done;
+    int ok = 1, grouped;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < k && ok; i++) {
+        ok = ctx_walk(C, starts[i], NULL, &grouped);
+        hit[i] = C->contra_rec >= 0;
+    }
+    Py_END_ALLOW_THREADS
+    PyThread_release_lock(C->lock);
+    if (!ok) { no_memory(); goto done; }
+    if (!(out = PyList_New(0))) goto done;
+    for (Py_ssize_t i = 0; i < k; i++)
+        if (hit[i] && PyList_Append(out, PySequence_Fast_GET_ITEM(seq, i)) < 0) { Py_CLEAR(out); goto done; }
+done:
     Py_DECREF(seq);
+    PyMem_RawFree(starts);
+    PyMem_RawFree(hit);
     return out;
-error:
-    Py_DECREF(seq);
-    Py_DECREF(out);
-    return NULL;
 }
 
 static PyMethodDef ctx_methods[] = {
@@ -923,9 +951,11 @@ int context_trace(PyObject *context, int start, ChainTrace *out) {
         return 0;
     }
     Context *C = (Context *)context;
-    PyObject *none = ctx_run(C, start, 0);
-    if (!none) return 0;
-    Py_DECREF(none);
+    int grouped;
+    if (!ctx_start_ok(C, start) || !ctx_lock(C)) return 0;
+    int ok = ctx_walk(C, start, NULL, &grouped);
+    PyThread_release_lock(C->lock);
+    if (!ok) return no_memory();
     out->ncells = C->ncells;
     out->n = C->n;
     out->nnodes = (int)C->node_rec.used;
@@ -942,38 +972,41 @@ int context_trace(PyObject *context, int start, ChainTrace *out) {
 
 /* ---- a conclusion's chain: Propagation.ancestor_set, counted ---------- */
 
-static uint32_t *anc_stamp;      /* literal -> the walk that last reached it */
-static size_t anc_cap;
-static uint32_t anc_walk;
-static PyObject **anc_stack;
-static size_t anc_stack_cap;
+/* One count's walk (per call): the literals reached (a byte per literal, grown as needed) and the
+ * walk's stack of literals as Python ints (ancestor_count); anc_free frees them. */
+typedef struct { unsigned char *seen; size_t cap; PyObject **stack; size_t stack_cap; } Anc;
+
+static void anc_free(Anc *A) {
+    PyMem_RawFree(A->seen);
+    PyMem_RawFree(A->stack);
+}
 
 /* Room for need entries on the walk's stack; 0 with an error set. */
-static int anc_reserve(size_t need) {
-    if (need <= anc_stack_cap) return 1;
-    size_t cap = anc_stack_cap ? anc_stack_cap : 1024;
+static int anc_reserve(Anc *A, size_t need) {
+    if (need <= A->stack_cap) return 1;
+    size_t cap = A->stack_cap ? A->stack_cap : 1024;
     while (cap < need) cap *= 2;
-    PyObject **grown = PyMem_Realloc(anc_stack, cap * sizeof(PyObject *));
+    PyObject **grown = PyMem_RawRealloc(A->stack, cap * sizeof(PyObject *));
     if (!grown) { PyErr_NoMemory(); return 0; }
-    anc_stack = grown;
-    anc_stack_cap = cap;
+    A->stack = grown;
+    A->stack_cap = cap;
     return 1;
 }
 
-/* Whether this walk reaches literal v (0 to 1 << 24) for the first time (stamped now): 1, else 0;
+/* Whether this walk reaches literal v (0 to 1 << 24) for the first time (marked now): 1, else 0;
  * -1 with an error set. */
-static int anc_first(long v) {
-    if ((size_t)v >= anc_cap) {
-        size_t cap = anc_cap ? anc_cap : 4096;
+static int anc_first(Anc *A, long v) {
+    if ((size_t)v >= A->cap) {
+        size_t cap = A->cap ? A->cap : 4096;
         while (cap <= (size_t)v) cap *= 2;
-        uint32_t *grown = PyMem_Realloc(anc_stamp, cap * sizeof(uint32_t));
+        unsigned char *grown = PyMem_RawRealloc(A->seen, cap);
         if (!grown) { PyErr_NoMemory(); return -1; }
-        memset(grown + anc_cap, 0, (cap - anc_cap) * sizeof(uint32_t));
-        anc_stamp = grown;
-        anc_cap = cap;
+        memset(grown + A->cap, 0, cap - A->cap);
+        A->seen = grown;
+        A->cap = cap;
     }
-    if (anc_stamp[v] == anc_walk) return 0;
-    anc_stamp[v] = anc_walk;
+    if (A->seen[v]) return 0;
+    A->seen[v] = 1;
     return 1;
 }
 
@@ -986,10 +1019,7 @@ PyObject *ancestor_count(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!OO!", &PyDict_Type, &nodes, &targets, &PyTuple_Type, &tags)) return NULL;
     PyObject *fast = PySequence_Fast(targets, "targets: a sequence of literals");
     if (!fast) return NULL;
-    if (++anc_walk == 0) {   /* (the stamps wrapped around: start afresh) */
-        if (anc_stamp) memset(anc_stamp, 0, anc_cap * sizeof(uint32_t));
-        anc_walk = 1;
-    }
+    Anc A = {NULL, 0, NULL, 0};
     size_t top = 0;
     long count = 0, tagged = 0, symbols = 0;
     const Py_ssize_t ntags = PyTuple_GET_SIZE(tags) < 30 ? PyTuple_GET_SIZE(tags) : 30;
@@ -998,15 +1028,15 @@ PyObject *ancestor_count(PyObject *module, PyObject *args) {
         int in = PyDict_Contains(nodes, t);
         if (in < 0) goto error;
         if (!in) continue;
-        if (!anc_reserve(top + 1)) goto error;
-        anc_stack[top++] = t;
+        if (!anc_reserve(&A, top + 1)) goto error;
+        A.stack[top++] = t;
     }
     while (top) {
-        PyObject *x = anc_stack[--top];
+        PyObject *x = A.stack[--top];
         long v = PyLong_AsLong(x);
         if (v == -1 && PyErr_Occurred()) goto error;
         if (v < 0 || v >= (1L << 24)) { PyErr_SetString(PyExc_ValueError, "a literal out of range"); goto error; }
-        int first = anc_first(v);
+        int first = anc_first(&A, v);
         if (first < 0) goto error;
         if (!first) continue;
         count++;
@@ -1028,13 +1058,15 @@ PyObject *ancestor_count(PyObject *module, PyObject *args) {
             }
         }
         Py_ssize_t np = PyTuple_GET_SIZE(parents);
-        if (!anc_reserve(top + (size_t)np)) goto error;
-        for (Py_ssize_t k = 0; k < np; k++) anc_stack[top++] = PyTuple_GET_ITEM(parents, k);
+        if (!anc_reserve(&A, top + (size_t)np)) goto error;
+        for (Py_ssize_t k = 0; k < np; k++) A.stack[top++] = PyTuple_GET_ITEM(parents, k);
     }
     Py_DECREF(fast);
+    anc_free(&A);
     return Py_BuildValue("(lll)", count, tagged, symbols);
 error:
     Py_DECREF(fast);
+    anc_free(&A);
     return NULL;
 }
 
@@ -1066,10 +1098,7 @@ PyObject *trace_count(PyObject *module, PyObject *args) {
     }
     PyObject *fast = PySequence_Fast(targets, "targets: a sequence of literals");
     if (!fast) return NULL;
-    if (++anc_walk == 0) {   /* (the stamps wrapped around: start afresh) */
-        if (anc_stamp) memset(anc_stamp, 0, anc_cap * sizeof(uint32_t));
-        anc_walk = 1;
-    }
+    Anc A = {NULL, 0, NULL, 0};
     IntList stack = {NULL, 0, 0};   /* the literals to visit */
     long count = 0, tagged = 0, symbols = 0;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
@@ -1084,12 +1113,12 @@ PyObject *trace_count(PyObject *module, PyObject *args) {
     }
     while (stack.used) {
         long v = stack.items[--stack.used];
-        int first = anc_first(v);
+        int first = anc_first(&A, v);
         if (first < 0) goto error;
         if (!first) continue;
         count++;
         symbols |= 1L << ((v >> 1) & 31);
-        PyObject *x = lit_long(v);
+        PyObject *x = PyLong_FromLong(v);
         if (!x) goto error;
         PyObject *num = PyDict_GetItemWithError(index, x);   /* (borrowed: the dict holds it) */
         if (!num) { if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, x); Py_DECREF(x); goto error; }
@@ -1116,10 +1145,12 @@ PyObject *trace_count(PyObject *module, PyObject *args) {
         }
     }
     Py_DECREF(fast);
-    PyMem_Free(stack.items);
+    PyMem_RawFree(stack.items);
+    anc_free(&A);
     return Py_BuildValue("(lll)", count, tagged, symbols);
 error:
     Py_DECREF(fast);
-    PyMem_Free(stack.items);
+    PyMem_RawFree(stack.items);
+    anc_free(&A);
     return NULL;
 }

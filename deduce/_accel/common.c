@@ -35,14 +35,14 @@ int *int_array(PyObject *seq, Py_ssize_t *len) {
     PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
     if (!fast) return NULL;
     Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
-    int *out = PyMem_Calloc(k ? k : 1, sizeof(int));
+    int *out = PyMem_RawCalloc(k ? k : 1, sizeof(int));
     if (!out) { Py_DECREF(fast); PyErr_NoMemory(); return NULL; }
     for (Py_ssize_t i = 0; i < k; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) { PyMem_Free(out); Py_DECREF(fast); return NULL; }
+        if (v == -1 && PyErr_Occurred()) { PyMem_RawFree(out); Py_DECREF(fast); return NULL; }
         if (v < INT_MIN || v > INT_MAX) {
             PyErr_SetString(PyExc_OverflowError, "a number too large for a C int");
-            PyMem_Free(out); Py_DECREF(fast); return NULL;
+            PyMem_RawFree(out); Py_DECREF(fast); return NULL;
         }
         out[i] = (int)v;
     }
@@ -59,13 +59,13 @@ int *int_array_in(PyObject *seq, Py_ssize_t *len, Py_ssize_t expect, long low, l
     if (!out) return NULL;
     if (expect >= 0 && k != expect) {
         PyErr_Format(PyExc_ValueError, "%s: %zd numbers, expected %zd", what, k, expect);
-        PyMem_Free(out);
+        PyMem_RawFree(out);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < k; i++) {
         if (out[i] < low || out[i] >= bound) {
             PyErr_Format(PyExc_ValueError, "%s: %d at %zd is outside [%ld, %ld)", what, out[i], i, low, bound);
-            PyMem_Free(out);
+            PyMem_RawFree(out);
             return NULL;
         }
     }
@@ -79,18 +79,25 @@ word *word_array(PyObject *b, Py_ssize_t words) {
         PyErr_SetString(PyExc_ValueError, "word array of the wrong size");
         return NULL;
     }
-    word *out = PyMem_Calloc(words ? words : 1, sizeof(word));
+    word *out = PyMem_RawCalloc(words ? words : 1, sizeof(word));
     if (!out) { PyErr_NoMemory(); return NULL; }
     memcpy(out, PyBytes_AS_STRING(b), words * 8);
     return out;
 }
 
 
+/* PyErr_NoMemory when this thread holds the GIL (a search that released it finds the error unset and
+ * sets it once it holds the GIL again); 0. */
+int no_memory(void) {
+    if (PyGILState_Check()) PyErr_NoMemory();
+    return 0;
+}
+
 int push(IntList *L, int v) {
     if (L->used == L->cap) {
         size_t cap = L->cap ? L->cap * 2 : 256;
-        int *grown = PyMem_Realloc(L->items, cap * sizeof(int));
-        if (!grown) { PyErr_NoMemory(); return 0; }
+        int *grown = PyMem_RawRealloc(L->items, cap * sizeof(int));
+        if (!grown) return no_memory();
         L->items = grown;
         L->cap = cap;
     }
@@ -102,8 +109,8 @@ int push(IntList *L, int v) {
 int push_words(WordList *L, const word *w) {
     if (L->used == L->cap) {
         size_t cap = L->cap ? L->cap * 2 : 64;
-        word *grown = PyMem_Realloc(L->items, cap * L->W * sizeof(word));
-        if (!grown) { PyErr_NoMemory(); return 0; }
+        word *grown = PyMem_RawRealloc(L->items, cap * L->W * sizeof(word));
+        if (!grown) return no_memory();
         L->items = grown;
         L->cap = cap;
     }
@@ -113,7 +120,7 @@ int push_words(WordList *L, const word *w) {
 }
 
 int *int_list_array(IntList *L) {  /* the list's items (at least one slot), the list emptied */
-    int *items = L->items ? L->items : PyMem_Calloc(1, sizeof(int));
+    int *items = L->items ? L->items : PyMem_RawCalloc(1, sizeof(int));
     if (!items) PyErr_NoMemory();
     L->items = NULL;
     L->used = L->cap = 0;
@@ -121,7 +128,7 @@ int *int_list_array(IntList *L) {  /* the list's items (at least one slot), the 
 }
 
 word *word_list_array(WordList *L) {
-    word *items = L->items ? L->items : PyMem_Calloc(1, sizeof(word));
+    word *items = L->items ? L->items : PyMem_RawCalloc(1, sizeof(word));
     if (!items) PyErr_NoMemory();
     L->items = NULL;
     L->used = L->cap = 0;
@@ -165,12 +172,12 @@ PyObject *int_tuple(const int *xs, int k) {
 /* A list of house numbers into a fresh int array; NULL on error. */
 int *house_list(PyObject *list, int nhouses, int *len) {
     Py_ssize_t k = PyList_GET_SIZE(list);
-    int *xs = PyMem_Malloc((k + 1) * sizeof(int));
+    int *xs = PyMem_RawMalloc((k + 1) * sizeof(int));
     if (!xs) { PyErr_NoMemory(); return NULL; }
     for (Py_ssize_t i = 0; i < k; i++) {
         long h;
         if (!small_int(PyList_GET_ITEM(list, i), 0, nhouses, &h)) {
-            PyMem_Free(xs);
+            PyMem_RawFree(xs);
             return NULL;
         }
         xs[i] = (int)h;

@@ -38,9 +38,9 @@ static inline int max_of(const int *xs, int k) {
 }
 
 static void fish_dealloc(FishTables *self) {
-    PyMem_Free(self->house);
-    PyMem_Free(self->peer);
-    PyMem_Free(self->ch);
+    PyMem_RawFree(self->house);
+    PyMem_RawFree(self->peer);
+    PyMem_RawFree(self->ch);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -61,9 +61,9 @@ static PyObject *fish_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->ncells = ncells;
     self->W = W;
     self->nhouses = nh;
-    self->house = PyMem_Calloc((size_t)nh * W, sizeof(word));
-    self->peer = PyMem_Calloc((size_t)ncells * W, sizeof(word));
-    self->ch = PyMem_Malloc((size_t)ncells * 3 * sizeof(int));
+    self->house = PyMem_RawCalloc((size_t)nh * W, sizeof(word));
+    self->peer = PyMem_RawCalloc((size_t)ncells * W, sizeof(word));
+    self->ch = PyMem_RawMalloc((size_t)ncells * 3 * sizeof(int));
     if (!self->house || !self->peer || !self->ch) { PyErr_NoMemory(); goto fail; }
     for (int h = 0; h < nh; h++)
         if (!cell_bits(PyList_GET_ITEM(houses, h), self->house + (size_t)h * W, W, ncells)) goto fail;
@@ -319,8 +319,8 @@ static PyObject *fish_search(FishTables *T, PyObject *args) {
     int npool;
     int *pool = house_list(pool_obj, T->nhouses, &npool);
     if (!pool) return NULL;
-    word *parts = PyMem_Calloc((size_t)(npool + 1) * W, sizeof(word));
-    word *reach = PyMem_Calloc((size_t)(npool + 1) * 2, sizeof(word));
+    word *parts = PyMem_RawCalloc((size_t)(npool + 1) * W, sizeof(word));
+    word *reach = PyMem_RawCalloc((size_t)(npool + 1) * 2, sizeof(word));
     PyObject *out = PyList_New(0);
     if (!parts || !reach || !out) { if (!PyErr_Occurred()) PyErr_NoMemory(); goto fail; }
     for (int i = 0; i < npool; i++) {
@@ -344,14 +344,14 @@ static PyObject *fish_search(FishTables *T, PyObject *args) {
                    .parts = parts, .reach = reach, .where = where, .need_box = need_box, .out = out};
     int idx[FISH_SIZE];
     if (fish_bases(&F, 0, 0, idx) < 0) goto fail;
-    PyMem_Free(pool);
-    PyMem_Free(parts);
-    PyMem_Free(reach);
+    PyMem_RawFree(pool);
+    PyMem_RawFree(parts);
+    PyMem_RawFree(reach);
     return out;
 fail:
-    PyMem_Free(pool);
-    PyMem_Free(parts);
-    PyMem_Free(reach);
+    PyMem_RawFree(pool);
+    PyMem_RawFree(parts);
+    PyMem_RawFree(reach);
     Py_XDECREF(out);
     return NULL;
 }
@@ -468,9 +468,9 @@ static PyObject *fish_standard(FishTables *T, PyObject *args) {
     S.base_types = house_list(bt, T->nhouses, &S.nbase);
     S.cover_types = S.base_types ? house_list(ct, T->nhouses, &S.ncover) : NULL;
     if (!S.cover_types) goto done;
-    S.pool = PyMem_Malloc((S.nbase + 1) * sizeof(int));
-    S.parts = PyMem_Calloc((size_t)(S.nbase + 1) * W, sizeof(word));
-    S.lines = PyMem_Calloc((size_t)S.nbase + 1, sizeof(word));
+    S.pool = PyMem_RawMalloc((S.nbase + 1) * sizeof(int));
+    S.parts = PyMem_RawCalloc((size_t)(S.nbase + 1) * W, sizeof(word));
+    S.lines = PyMem_RawCalloc((size_t)S.nbase + 1, sizeof(word));
     S.out = out = PyList_New(0);
     if (!S.pool || !S.parts || !S.lines || !out) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
@@ -488,11 +488,11 @@ static PyObject *fish_standard(FishTables *T, PyObject *args) {
     }
     if (std_bases(&S, 0, 0, 0) < 0) Py_CLEAR(out);
 done:
-    PyMem_Free((void *)S.base_types);
-    PyMem_Free((void *)S.cover_types);
-    PyMem_Free(S.pool);
-    PyMem_Free(S.parts);
-    PyMem_Free(S.lines);
+    PyMem_RawFree((void *)S.base_types);
+    PyMem_RawFree((void *)S.cover_types);
+    PyMem_RawFree(S.pool);
+    PyMem_RawFree(S.parts);
+    PyMem_RawFree(S.lines);
     return out;
 }
 

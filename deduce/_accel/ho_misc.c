@@ -40,7 +40,7 @@ static void fill_parts(Part **at, const int *cells, int m, const int *other, con
  * local index to the other house's (-1 when the cell is not there). */
 static Part *all_parts(const int *cells, int m, const int *other, const int *cand) {
     size_t count = ((size_t)1 << m) - 1;
-    Part *parts = PyMem_Calloc(count ? count : 1, sizeof(Part)), *at = parts;
+    Part *parts = PyMem_RawCalloc(count ? count : 1, sizeof(Part)), *at = parts;
     if (!parts) { PyErr_NoMemory(); return NULL; }
     int by_cell[SDC_CELLS];  /* the local indices by cell number */
     for (int i = 0; i < m; i++) {
@@ -110,7 +110,7 @@ static int sdc_search(const int *cand, const int *core, int ncore, const int *li
     if (!(lparts = all_parts(line, nline, line_in_box, cand))) goto done;
     if (!(bparts = all_parts(box, nbox, box_in_line, cand))) goto done;
     size_t nl = ((size_t)1 << nline) - 1, nb = ((size_t)1 << nbox) - 1;
-    if (!(by_k = PyMem_Calloc(nb ? nb : 1, sizeof(int)))) { PyErr_NoMemory(); goto done; }
+    if (!(by_k = PyMem_RawCalloc(nb ? nb : 1, sizeof(int)))) { PyErr_NoMemory(); goto done; }
     /* the cores: _cores' order, the pairs and triples sorted as tuples */
     int cores[1024][3], ncores = 0;
     for (int i = 0; i < ncore; i++)
@@ -166,9 +166,9 @@ static int sdc_search(const int *cand, const int *core, int ncore, const int *li
     }
     ok = 1;
 done:
-    PyMem_Free(lparts);
-    PyMem_Free(bparts);
-    PyMem_Free(by_k);
+    PyMem_RawFree(lparts);
+    PyMem_RawFree(bparts);
+    PyMem_RawFree(by_k);
     return ok;
 }
 
@@ -185,10 +185,10 @@ PyObject *sdc_shared(PyObject *module, PyObject *args) {
     if (box && (out = PyList_New(0))
         && !sdc_search(cand, core, (int)ncore, line, (int)nline, box, (int)nbox, out))
         Py_CLEAR(out);
-    PyMem_Free(cand);
-    PyMem_Free(core);
-    PyMem_Free(line);
-    PyMem_Free(box);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(core);
+    PyMem_RawFree(line);
+    PyMem_RawFree(box);
     return out;
 }
 
@@ -243,8 +243,8 @@ fail:
     Py_CLEAR(out);
 done:
     Py_XDECREF(todo);
-    PyMem_Free(cand);
-    PyMem_Free(value);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
     return out;
 }
 
@@ -371,7 +371,7 @@ PyObject *als_xz_pairs(PyObject *module, PyObject *args) {
     XZPair *kept = NULL;
     PyObject *out = NULL;
     if (!cells) goto done;
-    kept = PyMem_Calloc(PyDict_GET_SIZE(pairs) + 1, sizeof(XZPair));
+    kept = PyMem_RawCalloc(PyDict_GET_SIZE(pairs) + 1, sizeof(XZPair));
     if (!kept) { PyErr_NoMemory(); goto done; }
     Py_ssize_t pos = 0, at = 0, nkept = 0;
     PyObject *key, *value;
@@ -419,10 +419,10 @@ PyObject *als_xz_pairs(PyObject *module, PyObject *args) {
         PyList_SET_ITEM(out, k, item);
     }
 done:
-    PyMem_Free(symbols);
-    PyMem_Free(reach);
-    PyMem_Free(cells);
-    PyMem_Free(kept);
+    PyMem_RawFree(symbols);
+    PyMem_RawFree(reach);
+    PyMem_RawFree(cells);
+    PyMem_RawFree(kept);
     return out;
 }
 
@@ -478,7 +478,7 @@ PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args) {
                 if (met) continue;
                 if (ndone == cap) {
                     size_t grown = cap ? cap * 2 : 64;
-                    long long *more = PyMem_Realloc(done, grown * sizeof(long long));
+                    long long *more = PyMem_RawRealloc(done, grown * sizeof(long long));
                     if (!more) { PyErr_NoMemory(); Py_CLEAR(out); goto done; }
                     done = more;
                     cap = grown;
@@ -491,9 +491,9 @@ PyObject *hodoku_ur_rectangles(PyObject *module, PyObject *args) {
         }
     }
 done:
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    PyMem_Free(done);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
+    PyMem_RawFree(done);
     return out;
 }
 
@@ -520,7 +520,7 @@ PyObject *als_reach(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "als_reach: 1 to 62 symbols");
         goto done;
     }
-    m = PyMem_Calloc((size_t)(nsym + 2) * words, sizeof(word));
+    m = PyMem_RawCalloc((size_t)(nsym + 2) * words, sizeof(word));
     if (!m) { PyErr_NoMemory(); goto done; }
     word *cells = m + nsym * words;
     t = cells + words;
@@ -565,7 +565,7 @@ done:
     Py_XDECREF(masks);
     Py_XDECREF(reach);
     Py_XDECREF(useful);
-    PyMem_Free(m);
+    PyMem_RawFree(m);
     return out;
 }
 
@@ -582,9 +582,9 @@ PyObject *als_pair_table(PyObject *module, PyObject *args) {
         return NULL;
     }
     npairs = PyDict_GET_SIZE(pairs);
-    Py_ssize_t *at = PyMem_Calloc((size_t)nsets + 1, sizeof(Py_ssize_t));
-    long *ends = PyMem_Malloc((size_t)(npairs ? npairs : 1) * 2 * sizeof(long));
-    long long *masks = PyMem_Malloc((size_t)(npairs ? npairs : 1) * sizeof(long long));
+    Py_ssize_t *at = PyMem_RawCalloc((size_t)nsets + 1, sizeof(Py_ssize_t));
+    long *ends = PyMem_RawMalloc((size_t)(npairs ? npairs : 1) * 2 * sizeof(long));
+    long long *masks = PyMem_RawMalloc((size_t)(npairs ? npairs : 1) * sizeof(long long));
     if (!at || !ends || !masks) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t p = 0; PyDict_Next(pairs, &pos, &key, &value); p++) {
         if (!pair_mask(key, value, "als_pair_table: each pair is (i, j): [commons]", &masks[p])) goto done;
@@ -619,8 +619,8 @@ done:
     Py_XDECREF(off);
     Py_XDECREF(nbr);
     Py_XDECREF(mask);
-    PyMem_Free(at);
-    PyMem_Free(ends);
-    PyMem_Free(masks);
+    PyMem_RawFree(at);
+    PyMem_RawFree(ends);
+    PyMem_RawFree(masks);
     return out;
 }

@@ -162,12 +162,12 @@ PyObject *hodoku_als_walk(PyObject *module, PyObject *args) {
     w = (Walk){off, nbr, first, second, symbols, reach, nsym, words, max_links, budget};
     out = run_walk(&w, (int)nsets);
 done:
-    PyMem_Free(off);
-    PyMem_Free(nbr);
-    PyMem_Free(first);
-    PyMem_Free(second);
-    PyMem_Free(symbols);
-    PyMem_Free(reach);
+    PyMem_RawFree(off);
+    PyMem_RawFree(nbr);
+    PyMem_RawFree(first);
+    PyMem_RawFree(second);
+    PyMem_RawFree(symbols);
+    PyMem_RawFree(reach);
     return out;
 }
 
@@ -209,18 +209,18 @@ PyObject *hodoku_als_run(PyObject *module, PyObject *args) {
     if (!(cells = word_array(cells_o, (Py_ssize_t)nsets * words))
         || !(reach = word_array(reach_o, (Py_ssize_t)(nsets * (Py_ssize_t)block))))
         goto done;
-    at = PyMem_Malloc(n1 * sizeof(int));
-    sym_h = PyMem_Malloc(n1 * sizeof(int));
-    off = PyMem_Calloc(n1 + 1, sizeof(int));
-    reach_h = PyMem_Malloc(n1 * block * sizeof(word));
-    links = PyMem_Malloc((size_t)(npairs ? npairs : 1) * sizeof(Forward));
-    int *from = PyMem_Malloc((size_t)(npairs ? npairs : 1) * sizeof(int));
-    if (!at || !sym_h || !off || !reach_h || !links || !from) { PyMem_Free(from); PyErr_NoMemory(); goto done; }
+    at = PyMem_RawMalloc(n1 * sizeof(int));
+    sym_h = PyMem_RawMalloc(n1 * sizeof(int));
+    off = PyMem_RawCalloc(n1 + 1, sizeof(int));
+    reach_h = PyMem_RawMalloc(n1 * block * sizeof(word));
+    links = PyMem_RawMalloc((size_t)(npairs ? npairs : 1) * sizeof(Forward));
+    int *from = PyMem_RawMalloc((size_t)(npairs ? npairs : 1) * sizeof(int));
+    if (!at || !sym_h || !off || !reach_h || !links || !from) { PyMem_RawFree(from); PyErr_NoMemory(); goto done; }
     for (Py_ssize_t i = 0; i < nsets; i++) at[i] = -1;
     for (Py_ssize_t h = 0; h < nsets; h++) {
         int k = order[h];
         if (at[k] >= 0) {
-            PyMem_Free(from);
+            PyMem_RawFree(from);
             PyErr_SetString(PyExc_ValueError, "hodoku_als_run: order is not a permutation of the sets");
             goto done;
         }
@@ -231,15 +231,15 @@ PyObject *hodoku_als_run(PyObject *module, PyObject *args) {
     while (PyDict_Next(pairs, &pos, &key, &value)) {
         long i, j, c;
         if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 || !PyList_Check(value) || !PyList_GET_SIZE(value)) {
-            PyMem_Free(from);
+            PyMem_RawFree(from);
             PyErr_SetString(PyExc_ValueError, "hodoku_als_run: each pair is (i, j): [commons]");
             goto done;
         }
         if (!small_int(PyTuple_GET_ITEM(key, 0), 0, (long)nsets, &i)
-            || !small_int(PyTuple_GET_ITEM(key, 1), 0, (long)nsets, &j)) { PyMem_Free(from); goto done; }
+            || !small_int(PyTuple_GET_ITEM(key, 1), 0, (long)nsets, &j)) { PyMem_RawFree(from); goto done; }
         int lo = nsym, hi = -1;
         for (Py_ssize_t k = 0; k < PyList_GET_SIZE(value); k++) {
-            if (!small_int(PyList_GET_ITEM(value, k), 0, nsym, &c)) { PyMem_Free(from); goto done; }
+            if (!small_int(PyList_GET_ITEM(value, k), 0, nsym, &c)) { PyMem_RawFree(from); goto done; }
             if (c < lo) lo = (int)c;
             if (c > hi) hi = (int)c;
         }
@@ -251,13 +251,13 @@ PyObject *hodoku_als_run(PyObject *module, PyObject *args) {
         off[a + 1]++;
     }
     for (Py_ssize_t h = 0; h < nsets; h++) off[h + 1] += off[h];
-    nbr = PyMem_Malloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
-    first = PyMem_Malloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
-    second = PyMem_Malloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
-    Forward *sorted = PyMem_Malloc((size_t)(nlinks ? nlinks : 1) * sizeof(Forward));
-    int *fill = PyMem_Malloc(n1 * sizeof(int));
+    nbr = PyMem_RawMalloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
+    first = PyMem_RawMalloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
+    second = PyMem_RawMalloc((size_t)(nlinks ? nlinks : 1) * sizeof(int));
+    Forward *sorted = PyMem_RawMalloc((size_t)(nlinks ? nlinks : 1) * sizeof(Forward));
+    int *fill = PyMem_RawMalloc(n1 * sizeof(int));
     if (!nbr || !first || !second || !sorted || !fill) {
-        PyMem_Free(from); PyMem_Free(sorted); PyMem_Free(fill); PyErr_NoMemory(); goto done;
+        PyMem_RawFree(from); PyMem_RawFree(sorted); PyMem_RawFree(fill); PyErr_NoMemory(); goto done;
     }
     memcpy(fill, off, n1 * sizeof(int));
     for (Py_ssize_t e = 0; e < nlinks; e++) sorted[fill[from[e]]++] = links[e];
@@ -268,24 +268,24 @@ PyObject *hodoku_als_run(PyObject *module, PyObject *args) {
         first[e] = sorted[e].c1;
         second[e] = sorted[e].c2;
     }
-    PyMem_Free(from);
-    PyMem_Free(sorted);
-    PyMem_Free(fill);
+    PyMem_RawFree(from);
+    PyMem_RawFree(sorted);
+    PyMem_RawFree(fill);
     Walk w = {off, nbr, first, second, sym_h, reach_h, nsym, words, max_links, budget};
     out = run_walk(&w, (int)nsets);
 done:
-    PyMem_Free(order);
-    PyMem_Free(at);
-    PyMem_Free(symbols);
-    PyMem_Free(sym_h);
-    PyMem_Free(off);
-    PyMem_Free(nbr);
-    PyMem_Free(first);
-    PyMem_Free(second);
-    PyMem_Free(cells);
-    PyMem_Free(reach);
-    PyMem_Free(reach_h);
-    PyMem_Free(links);
+    PyMem_RawFree(order);
+    PyMem_RawFree(at);
+    PyMem_RawFree(symbols);
+    PyMem_RawFree(sym_h);
+    PyMem_RawFree(off);
+    PyMem_RawFree(nbr);
+    PyMem_RawFree(first);
+    PyMem_RawFree(second);
+    PyMem_RawFree(cells);
+    PyMem_RawFree(reach);
+    PyMem_RawFree(reach_h);
+    PyMem_RawFree(links);
     return out;
 }
 
@@ -322,8 +322,8 @@ PyObject *als_hodoku_order(PyObject *module, PyObject *args) {
     PyObject *sets = PySequence_Fast(sets_o, "als_hodoku_order: sets must be a sequence"), *out = NULL;
     if (!sets) return NULL;
     Py_ssize_t S = PySequence_Fast_GET_SIZE(sets);
-    Ranked *ranked = PyMem_Malloc((size_t)(S ? S : 1) * sizeof(Ranked));
-    word *cells = PyMem_Calloc((size_t)(S ? S : 1) * W, sizeof(word));
+    Ranked *ranked = PyMem_RawMalloc((size_t)(S ? S : 1) * sizeof(Ranked));
+    word *cells = PyMem_RawCalloc((size_t)(S ? S : 1) * W, sizeof(word));
     if (!ranked || !cells) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t i = 0; i < S; i++) {
         PyObject *a = PySequence_Fast_GET_ITEM(sets, i);
@@ -345,7 +345,7 @@ PyObject *als_hodoku_order(PyObject *module, PyObject *args) {
     }
 done:
     Py_DECREF(sets);
-    PyMem_Free(ranked);
-    PyMem_Free(cells);
+    PyMem_RawFree(ranked);
+    PyMem_RawFree(cells);
     return out;
 }

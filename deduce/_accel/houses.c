@@ -32,10 +32,10 @@ typedef struct {               /* one group's search */
 } SubsetRun;
 
 static void house_tables_dealloc(HouseTables *self) {
-    PyMem_Free(self->item_start);
-    PyMem_Free(self->items);
-    PyMem_Free(self->scope_start);
-    PyMem_Free(self->scope);
+    PyMem_RawFree(self->item_start);
+    PyMem_RawFree(self->items);
+    PyMem_RawFree(self->scope_start);
+    PyMem_RawFree(self->scope);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -55,8 +55,8 @@ static int subset_cells(PyObject *groups, int which, int ncells, int limit, int 
         }
         total += k;
     }
-    *start = PyMem_Malloc((ng + 1) * sizeof(int));
-    *flat = PyMem_Malloc((total + 1) * sizeof(int));
+    *start = PyMem_RawMalloc((ng + 1) * sizeof(int));
+    *flat = PyMem_RawMalloc((total + 1) * sizeof(int));
     if (!*start || !*flat) { PyErr_NoMemory(); return 0; }
     int at = 0;
     for (Py_ssize_t g = 0; g < ng; g++) {
@@ -160,7 +160,7 @@ static int house_position(const HouseTables *T, PyObject *cand_in, PyObject *val
     *cand = int_array_in(cand_in, NULL, T->ncells, 0, 1L << T->nsymbols, "candidates");
     *value = *cand ? int_array_in(value_in, NULL, T->ncells, -1, T->nsymbols, "values") : NULL;
     if (*value) return 1;
-    PyMem_Free(*cand);
+    PyMem_RawFree(*cand);
     *cand = NULL;
     return 0;
 }
@@ -213,12 +213,12 @@ static PyObject *subset_search(HouseTables *T, PyObject *args, int hidden) {
         }
         if (R.m >= k && !subset_grow(&R, 0, 0, 0)) goto error;
     }
-    PyMem_Free(cand);
-    PyMem_Free(value);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
     return R.out;
 error:
-    PyMem_Free(cand);
-    PyMem_Free(value);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
     Py_XDECREF(R.out);
     return NULL;
 }

@@ -25,7 +25,7 @@ static PyObject *symbol_masks(PyObject *module, PyObject *args) {
     if (!value) goto done;
     int W = (int)((ncells + 63) / 64);
     if (!W) W = 1;
-    m = PyMem_Calloc((size_t)nsymbols * W, sizeof(word));
+    m = PyMem_RawCalloc((size_t)nsymbols * W, sizeof(word));
     if (!m) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t c = 0; c < ncells; c++) {
         word bit = (word)1 << (c & 63);
@@ -43,9 +43,9 @@ static PyObject *symbol_masks(PyObject *module, PyObject *args) {
         PyList_SET_ITEM(out, s, v);
     }
 done:
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    PyMem_Free(m);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
+    PyMem_RawFree(m);
     return out;
 }
 
@@ -56,15 +56,15 @@ static PyObject *unsolved_mask(PyObject *module, PyObject *value_in) {
     if (!value) return NULL;
     int W = (int)((ncells + 63) / 64);
     if (!W) W = 1;
-    word *m = PyMem_Calloc(W, sizeof(word));
+    word *m = PyMem_RawCalloc(W, sizeof(word));
     PyObject *out = NULL;
     if (!m) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t c = 0; c < ncells; c++)
         if (value[c] < 0) m[c >> 6] |= (word)1 << (c & 63);
     out = bits_to_long(m, W);
 done:
-    PyMem_Free(value);
-    PyMem_Free(m);
+    PyMem_RawFree(value);
+    PyMem_RawFree(m);
     return out;
 }
 
@@ -78,12 +78,6 @@ static PyMethodDef accel_functions[] = {
     {"aligned_sets", aligned_sets, METH_VARARGS,
      "aligned_sets(cand, value, peer, size, changed) -> [(base cells..., excluders)] or None: the sets "
      "strategies.aligned_exclusion.aligned_exclusions makes the eliminations of, in its order."},
-    {"als_chains", als_chains, METH_VARARGS,
-     "als_chains(off, nbr, mask, useful, reach, cells, nsymbols, words, max_sets, budget) -> [(sets, commons, z, "
-     "targets)]: strategies.als.AlsChain's chains, in its order, before its sort."},
-    {"als_xy_wings", als_xy_wings, METH_VARARGS,
-     "als_xy_wings(off, nbr, mask, symbols, reach, cells, nsymbols, words) -> [(pivot, i, x, j, y, z, targets)]: "
-     "strategies.als.AlsXYWing's wings, in its order."},
     {"als_sets", als_sets, METH_VARARGS,
      "als_sets(cand, value, peers, house_cells, house_len, nsymbols, max_cells) -> [(cells, symbols, house, where, "
      "seen)]: strategies.als.almost_locked_sets, in its order."},
@@ -201,7 +195,6 @@ PyMODINIT_FUNC PyInit__deduce_accel(void) {
         || PyModule_AddIntConstant(m, "FISH_MAX_SIZE", FISH_SIZE) < 0
         || PyModule_AddIntConstant(m, "FISH_MAX_FINS", FISH_FINS) < 0
         || PyModule_AddIntConstant(m, "SUBSET_MAX_K", SUBSET_K) < 0
-        || PyModule_AddIntConstant(m, "ALS_MAX_SYMBOLS", ALS_MAX_SYMBOLS) < 0
         || PyModule_AddStringConstant(m, "RECORD_CODES", RECORD_CODES) < 0
         /* ho_misc.c */
         || PyModule_AddIntConstant(m, "SDC_MAX_CELLS", SDC_CELLS) < 0) {

@@ -28,7 +28,7 @@ static void screen_dealloc(Screen *self) {
                       self->off, self->n_on, self->n_off, self->useful_on, self->useful_off, self->layers[0],
                       self->layers[1], self->meet_on, self->meet_off, self->a_on, self->a_off, self->kept,
                       self->kept_block};
-    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_RawFree(arrays[i]);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -59,7 +59,7 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
         goto fail;
     if (!(peer = word_array(peer_o, (Py_ssize_t)ncells * W))) goto fail;
     if (!(house = word_array(house_o, nhouses * W))) goto fail;
-    smask = PyMem_Calloc((size_t)n * W, sizeof(word));
+    smask = PyMem_RawCalloc((size_t)n * W, sizeof(word));
     if (!smask) { PyErr_NoMemory(); goto fail; }
     for (int c = 0; c < ncells; c++)
         for (int t = 0; t < n; t++)
@@ -73,15 +73,15 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     word **sets[] = {&self->on, &self->off, &self->n_on, &self->n_off, &self->useful_on, &self->useful_off,
                      &self->meet_on, &self->meet_off, &self->a_on, &self->a_off};
     for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
-        *sets[i] = PyMem_Calloc(nw, sizeof(word));
+        *sets[i] = PyMem_RawCalloc(nw, sizeof(word));
         if (!*sets[i]) { PyErr_NoMemory(); goto fail; }
     }
     for (int k = 0; k < 2; k++) {
-        self->layers[k] = PyMem_Calloc((size_t)(max_depth + 1) * 2 * nw, sizeof(word));
+        self->layers[k] = PyMem_RawCalloc((size_t)(max_depth + 1) * 2 * nw, sizeof(word));
         if (!self->layers[k]) { PyErr_NoMemory(); goto fail; }
     }
-    self->weak_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
-    self->strong_start = PyMem_Calloc((size_t)nbits + 1, sizeof(int));
+    self->weak_start = PyMem_RawCalloc((size_t)nbits + 1, sizeof(int));
+    self->strong_start = PyMem_RawCalloc((size_t)nbits + 1, sizeof(int));
     if (!self->weak_start || !self->strong_start) { PyErr_NoMemory(); goto fail; }
     for (int s = 0; s < n; s++) {
         const word *sm = smask + (size_t)s * W;
@@ -130,17 +130,17 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
     }
     self->weak_start[nbits] = (int)weak.used;
     self->strong_start[nbits] = (int)strong.used;
-    self->weak_bits = weak.items ? weak.items : PyMem_Calloc(1, sizeof(int));
-    self->strong_bits = strong.items ? strong.items : PyMem_Calloc(1, sizeof(int));
+    self->weak_bits = weak.items ? weak.items : PyMem_RawCalloc(1, sizeof(int));
+    self->strong_bits = strong.items ? strong.items : PyMem_RawCalloc(1, sizeof(int));
     weak.items = strong.items = NULL;
     if (!self->weak_bits || !self->strong_bits) { PyErr_NoMemory(); goto fail; }
     {
         int rows = 0;
-        self->weak_row = PyMem_Malloc((size_t)nbits * sizeof(int));
+        self->weak_row = PyMem_RawMalloc((size_t)nbits * sizeof(int));
         if (!self->weak_row) { PyErr_NoMemory(); goto fail; }
         for (int i = 0; i < nbits; i++)
             self->weak_row[i] = self->weak_start[i] < self->weak_start[i + 1] ? rows++ : -1;
-        self->weak_dense = PyMem_Calloc((size_t)(rows ? rows : 1) * nw, sizeof(word));
+        self->weak_dense = PyMem_RawCalloc((size_t)(rows ? rows : 1) * nw, sizeof(word));
         if (!self->weak_dense) { PyErr_NoMemory(); goto fail; }
         for (int i = 0; i < nbits; i++) {
             if (self->weak_row[i] < 0) continue;
@@ -148,13 +148,13 @@ static PyObject *screen_new(PyTypeObject *type, PyObject *args, PyObject *kwds) 
             for (int j = self->weak_start[i]; j < self->weak_start[i + 1]; j++) w_set(row, self->weak_bits[j]);
         }
     }
-    PyMem_Free(cand); PyMem_Free(value); PyMem_Free(cell_houses);
-    PyMem_Free(peer); PyMem_Free(house); PyMem_Free(smask);
+    PyMem_RawFree(cand); PyMem_RawFree(value); PyMem_RawFree(cell_houses);
+    PyMem_RawFree(peer); PyMem_RawFree(house); PyMem_RawFree(smask);
     return (PyObject *)self;
 fail:
-    PyMem_Free(cand); PyMem_Free(value); PyMem_Free(cell_houses);
-    PyMem_Free(peer); PyMem_Free(house); PyMem_Free(smask);
-    PyMem_Free(weak.items); PyMem_Free(strong.items);
+    PyMem_RawFree(cand); PyMem_RawFree(value); PyMem_RawFree(cell_houses);
+    PyMem_RawFree(peer); PyMem_RawFree(house); PyMem_RawFree(smask);
+    PyMem_RawFree(weak.items); PyMem_RawFree(strong.items);
     Py_XDECREF(self);
     return NULL;
 }
@@ -297,13 +297,13 @@ static word *ball_room(Screen *S, int bit, int *failed) {
     const size_t most = 1 + 2 * (size_t)S->nw + (size_t)(S->max_depth + 1) * 2 * S->nw;
     if (S->kept_used + most > KEPT_BALLS_WORDS) return NULL;
     if (!S->kept) {
-        S->kept = PyMem_Calloc((size_t)S->nbits, sizeof(size_t));
+        S->kept = PyMem_RawCalloc((size_t)S->nbits, sizeof(size_t));
         if (!S->kept) { PyErr_NoMemory(); *failed = 1; return NULL; }
     }
     if (S->kept_used + most > S->kept_cap) {
         size_t cap = S->kept_cap ? S->kept_cap : 1 << 14;
         while (cap < S->kept_used + most) cap *= 2;
-        word *block = PyMem_Realloc(S->kept_block, cap * sizeof(word));
+        word *block = PyMem_RawRealloc(S->kept_block, cap * sizeof(word));
         if (!block) { PyErr_NoMemory(); *failed = 1; return NULL; }
         S->kept_block = block;
         S->kept_cap = cap;
@@ -363,10 +363,10 @@ static PyObject *screen_units(Screen *S, PyObject *args) {
         if (!item || PyList_Append(double_list, item) < 0) { Py_XDECREF(item); goto error; }
         Py_DECREF(item);
     }
-    PyMem_Free(bits);
+    PyMem_RawFree(bits);
     return Py_BuildValue("(NN)", dead_list, double_list);
 error:
-    PyMem_Free(bits);
+    PyMem_RawFree(bits);
     Py_XDECREF(dead_list);
     Py_XDECREF(double_list);
     return NULL;
@@ -411,10 +411,10 @@ static int balls_make(Screen *S, const int *bits, Py_ssize_t m, Balls *B) {
     const size_t n = m ? (size_t)m : 1;
     size_t made = 0;  /* (the balls units() kept are read where they lie: only the others are made) */
     for (Py_ssize_t u = 0; u < m; u++) made += !(S->kept && S->kept[bits[u]]);
-    B->block = PyMem_Malloc((made ? made : 1) * per * sizeof(word));
-    B->layers = PyMem_Malloc(n * sizeof(word *));
-    B->sets = PyMem_Malloc(n * sizeof(word *));
-    B->nlayers = PyMem_Malloc(n * sizeof(int));
+    B->block = PyMem_RawMalloc((made ? made : 1) * per * sizeof(word));
+    B->layers = PyMem_RawMalloc(n * sizeof(word *));
+    B->sets = PyMem_RawMalloc(n * sizeof(word *));
+    B->nlayers = PyMem_RawMalloc(n * sizeof(int));
     if (!B->block || !B->layers || !B->sets || !B->nlayers) { PyErr_NoMemory(); return 0; }
     made = 0;
     for (Py_ssize_t u = 0; u < m; u++) {
@@ -435,7 +435,7 @@ static int balls_make(Screen *S, const int *bits, Py_ssize_t m, Balls *B) {
 }
 
 static void balls_free(Balls *B) {
-    PyMem_Free(B->block); PyMem_Free(B->layers); PyMem_Free(B->sets); PyMem_Free(B->nlayers);
+    PyMem_RawFree(B->block); PyMem_RawFree(B->layers); PyMem_RawFree(B->sets); PyMem_RawFree(B->nlayers);
 }
 
 /* common_bound(bits) -> StaticScreen.common_bound of the "on" literals of bits: a lower bound on the
@@ -449,7 +449,7 @@ static PyObject *screen_common_bound(Screen *S, PyObject *args) {
     Balls B = {0};
     if (balls_make(S, bits, k, &B)) result = none_or_long((int)common_bound_of(S, bits, k, B.layers, B.nlayers, B.sets));
     balls_free(&B);
-    PyMem_Free(bits);
+    PyMem_RawFree(bits);
     return result;
 }
 
@@ -479,11 +479,11 @@ static PyObject *screen_common_bounds(Screen *S, PyObject *args) {
         if (sizes[g] > largest) largest = sizes[g];
     }
     if (total != k) { PyErr_SetString(PyExc_ValueError, "common_bounds: the sizes do not add up to the bits"); goto done; }
-    slot = PyMem_Malloc((size_t)S->nbits * sizeof(int));
-    distinct = PyMem_Malloc((k ? k : 1) * sizeof(int));
-    layers = PyMem_Malloc(largest * sizeof(word *));
-    sets = PyMem_Malloc(largest * sizeof(word *));
-    nlayers = PyMem_Malloc(largest * sizeof(int));
+    slot = PyMem_RawMalloc((size_t)S->nbits * sizeof(int));
+    distinct = PyMem_RawMalloc((k ? k : 1) * sizeof(int));
+    layers = PyMem_RawMalloc(largest * sizeof(word *));
+    sets = PyMem_RawMalloc(largest * sizeof(word *));
+    nlayers = PyMem_RawMalloc(largest * sizeof(int));
     if (!slot || !distinct || !layers || !sets || !nlayers) { PyErr_NoMemory(); goto done; }
     memset(slot, 0xff, (size_t)S->nbits * sizeof(int));
     for (Py_ssize_t i = 0; i < k; i++)
@@ -514,8 +514,8 @@ static PyObject *screen_common_bounds(Screen *S, PyObject *args) {
     }
 done:
     balls_free(&B);
-    PyMem_Free(bits); PyMem_Free(sizes); PyMem_Free(slot); PyMem_Free(distinct);
-    PyMem_Free(layers); PyMem_Free(sets); PyMem_Free(nlayers);
+    PyMem_RawFree(bits); PyMem_RawFree(sizes); PyMem_RawFree(slot); PyMem_RawFree(distinct);
+    PyMem_RawFree(layers); PyMem_RawFree(sets); PyMem_RawFree(nlayers);
     return out;
 }
 

@@ -65,8 +65,8 @@ static int se_load(SeCall *S, SeTrace *T, int start, int *cx) {
         return 0;
     }
     const int nnodes = ct.nnodes;
-    T->lits = PyMem_Malloc((size_t)nnodes * sizeof(int));
-    T->pstart = PyMem_Malloc(((size_t)nnodes + 1) * sizeof(int));
+    T->lits = PyMem_RawMalloc((size_t)nnodes * sizeof(int));
+    T->pstart = PyMem_RawMalloc(((size_t)nnodes + 1) * sizeof(int));
     if (!T->lits || !T->pstart) { PyErr_NoMemory(); return 0; }
     if (++S->stamp == 0) {
         memset(S->litstamp, 0, (size_t)S->maxlit * sizeof(unsigned));
@@ -84,7 +84,7 @@ static int se_load(SeCall *S, SeTrace *T, int start, int *cx) {
         S->litstamp[y] = S->stamp;
         if (r >= 0) total += (size_t)ct.recs[(size_t)r * SE_REC + SE_PCOUNT];
     }
-    T->par = PyMem_Malloc((total ? total : 1) * sizeof(int));
+    T->par = PyMem_RawMalloc((total ? total : 1) * sizeof(int));
     if (!T->par) { PyErr_NoMemory(); return 0; }
     int used = 0;
     for (int k = 0; k < nnodes; k++) {
@@ -105,7 +105,7 @@ static int se_load(SeCall *S, SeTrace *T, int start, int *cx) {
     T->nnodes = nnodes;
     T->loaded = 1;
     if (nnodes > S->walked_cap) {
-        unsigned *grown = PyMem_Realloc(S->walked, (size_t)nnodes * sizeof(unsigned));
+        unsigned *grown = PyMem_RawRealloc(S->walked, (size_t)nnodes * sizeof(unsigned));
         if (!grown) { PyErr_NoMemory(); return 0; }
         memset(grown + S->walked_cap, 0, (size_t)(nnodes - S->walked_cap) * sizeof(unsigned));
         S->walked = grown;
@@ -151,9 +151,9 @@ static int se_load(SeCall *S, SeTrace *T, int start, int *cx) {
 }
 
 static void se_free(SeTrace *T) {
-    PyMem_Free(T->lits);
-    PyMem_Free(T->pstart);
-    PyMem_Free(T->par);
+    PyMem_RawFree(T->lits);
+    PyMem_RawFree(T->pstart);
+    PyMem_RawFree(T->par);
     memset(T, 0, sizeof *T);
 }
 
@@ -323,16 +323,16 @@ PyObject *se_dynamic(PyObject *module, PyObject *args) {
     S.nsymbols = nsymbols;
     S.maxlit = (int)ncells << LIT_CELL_SHIFT;
     S.ntraces = non;
-    S.t = PyMem_Calloc(non ? (size_t)non : 1, sizeof(SeTrace));
-    S.trace_of = PyMem_Malloc((size_t)S.maxlit * sizeof(int));
-    S.litnum = PyMem_Malloc((size_t)S.maxlit * sizeof(int));
-    S.litstamp = PyMem_Calloc((size_t)S.maxlit, sizeof(unsigned));
-    S.mark = PyMem_Calloc((size_t)S.maxlit, sizeof(unsigned));
-    S.hits = PyMem_Malloc((size_t)S.maxlit * sizeof(int));
-    S.sum = PyMem_Malloc((size_t)S.maxlit * sizeof(int));
-    S.best_cx = PyMem_Malloc((size_t)SE_KINDS * S.maxlit * sizeof(int));
-    S.best_job = PyMem_Malloc((size_t)SE_KINDS * S.maxlit * sizeof(int));
-    S.best_has = PyMem_Calloc((size_t)SE_KINDS * S.maxlit, 1);
+    S.t = PyMem_RawCalloc(non ? (size_t)non : 1, sizeof(SeTrace));
+    S.trace_of = PyMem_RawMalloc((size_t)S.maxlit * sizeof(int));
+    S.litnum = PyMem_RawMalloc((size_t)S.maxlit * sizeof(int));
+    S.litstamp = PyMem_RawCalloc((size_t)S.maxlit, sizeof(unsigned));
+    S.mark = PyMem_RawCalloc((size_t)S.maxlit, sizeof(unsigned));
+    S.hits = PyMem_RawMalloc((size_t)S.maxlit * sizeof(int));
+    S.sum = PyMem_RawMalloc((size_t)S.maxlit * sizeof(int));
+    S.best_cx = PyMem_RawMalloc((size_t)SE_KINDS * S.maxlit * sizeof(int));
+    S.best_job = PyMem_RawMalloc((size_t)SE_KINDS * S.maxlit * sizeof(int));
+    S.best_has = PyMem_RawCalloc((size_t)SE_KINDS * S.maxlit, 1);
     if (!S.t || !S.trace_of || !S.litnum || !S.litstamp || !S.mark || !S.hits || !S.sum || !S.best_cx || !S.best_job
         || !S.best_has) {
         PyErr_NoMemory();
@@ -385,46 +385,36 @@ PyObject *se_dynamic(PyObject *module, PyObject *args) {
 done:
     se_free(&off);
     if (S.t) for (Py_ssize_t i = 0; i < S.ntraces; i++) se_free(&S.t[i]);
-    PyMem_Free(S.t);
-    PyMem_Free(S.trace_of);
-    PyMem_Free(S.litnum);
-    PyMem_Free(S.litstamp);
-    PyMem_Free(S.mark);
-    PyMem_Free(S.hits);
-    PyMem_Free(S.sum);
-    PyMem_Free(S.best_cx);
-    PyMem_Free(S.best_job);
-    PyMem_Free(S.best_has);
-    PyMem_Free(S.walked);
-    PyMem_Free(S.stack.items);
-    PyMem_Free(cand);
-    PyMem_Free(value);
-    PyMem_Free(on);
-    PyMem_Free(S.order.items);
+    PyMem_RawFree(S.t);
+    PyMem_RawFree(S.trace_of);
+    PyMem_RawFree(S.litnum);
+    PyMem_RawFree(S.litstamp);
+    PyMem_RawFree(S.mark);
+    PyMem_RawFree(S.hits);
+    PyMem_RawFree(S.sum);
+    PyMem_RawFree(S.best_cx);
+    PyMem_RawFree(S.best_job);
+    PyMem_RawFree(S.best_has);
+    PyMem_RawFree(S.walked);
+    PyMem_RawFree(S.stack.items);
+    PyMem_RawFree(cand);
+    PyMem_RawFree(value);
+    PyMem_RawFree(on);
+    PyMem_RawFree(S.order.items);
     return out;
 }
 
 /* ---- a propagation made by Context.propagate, read from Python: its double implications
  * (trace_doubles) and a conclusion's chain (trace_chain) ------------------------------------- */
 
-/* (int pairs in the order of their first) */
-static int pair_cmp(const void *a, const void *b) {
-    int x = ((const int *)a)[0], y = ((const int *)b)[0];
-    return (x > y) - (x < y);
-}
-
 /* What trace_doubles reads of a propagation made by Context.propagate: per node its literal, its
- * record's code (-1: the assumption) and its parents as node numbers.  The literals' numbers go to
- * the module's scratch map (dl_num, stamped by dl_stamp). */
-typedef struct { int nnodes; int *lits, *code, *pstart, *par; } IxTrace;
-
-static int *dl_num;
-static unsigned *dl_stamp, *dl_seen;
-static size_t dl_cap, dl_seen_cap;
-static unsigned dl_read, dl_walk;
+ * record's code (-1: the assumption) and its parents as node numbers; the literals' numbers (num, -1:
+ * no node; cap of them) and the nodes reached by the walk numbered walk (seen), the trace's own. */
+typedef struct { int nnodes; int *lits, *code, *pstart, *par, *num; size_t cap; unsigned *seen, walk; } IxTrace;
 
 static void ix_free(IxTrace *T) {
-    PyMem_Free(T->lits); PyMem_Free(T->code); PyMem_Free(T->pstart); PyMem_Free(T->par);
+    PyMem_RawFree(T->lits); PyMem_RawFree(T->code); PyMem_RawFree(T->pstart); PyMem_RawFree(T->par);
+    PyMem_RawFree(T->num); PyMem_RawFree(T->seen);
     memset(T, 0, sizeof *T);
 }
 
@@ -441,14 +431,11 @@ static int ix_load(PyObject *index, PyObject *raw, IxTrace *T) {
     const int *node_rec = head + 2, *recs = node_rec + nnodes, *flat = recs + (size_t)nrecs * SE_REC;
     const Py_ssize_t nflat = nints - 2 - nnodes - (Py_ssize_t)nrecs * SE_REC;
     T->nnodes = nnodes;
-    T->lits = PyMem_Malloc((size_t)nnodes * sizeof(int));
-    T->code = PyMem_Malloc((size_t)nnodes * sizeof(int));
-    T->pstart = PyMem_Malloc(((size_t)nnodes + 1) * sizeof(int));
-    if (!T->lits || !T->code || !T->pstart) { PyErr_NoMemory(); return 0; }
-    if (++dl_read == 0) {
-        if (dl_stamp) memset(dl_stamp, 0, dl_cap * sizeof(unsigned));
-        dl_read = 1;
-    }
+    T->lits = PyMem_RawMalloc((size_t)nnodes * sizeof(int));
+    T->code = PyMem_RawMalloc((size_t)nnodes * sizeof(int));
+    T->pstart = PyMem_RawMalloc(((size_t)nnodes + 1) * sizeof(int));
+    T->seen = PyMem_RawCalloc((size_t)nnodes, sizeof(unsigned));
+    if (!T->lits || !T->code || !T->pstart || !T->seen) { PyErr_NoMemory(); return 0; }
     for (int k = 0; k < nnodes; k++) T->lits[k] = -1;
     Py_ssize_t pos = 0;
     PyObject *key, *val;
@@ -459,21 +446,17 @@ static int ix_load(PyObject *index, PyObject *raw, IxTrace *T) {
             PyErr_SetString(PyExc_ValueError, "trace: an index out of range");
             return 0;
         }
-        if ((size_t)y >= dl_cap) {
-            size_t cap = dl_cap ? dl_cap : 4096;
+        if ((size_t)y >= T->cap) {
+            size_t cap = T->cap ? T->cap : 2048;
             while (cap <= (size_t)y) cap *= 2;
-            int *num = PyMem_Realloc(dl_num, cap * sizeof(int));
+            int *num = PyMem_RawRealloc(T->num, cap * sizeof(int));
             if (!num) { PyErr_NoMemory(); return 0; }
-            dl_num = num;
-            unsigned *st = PyMem_Realloc(dl_stamp, cap * sizeof(unsigned));
-            if (!st) { PyErr_NoMemory(); return 0; }
-            memset(st + dl_cap, 0, (cap - dl_cap) * sizeof(unsigned));
-            dl_stamp = st;
-            dl_cap = cap;
+            memset(num + T->cap, 0xff, (cap - T->cap) * sizeof(int));   /* (-1: no node) */
+            T->num = num;
+            T->cap = cap;
         }
         T->lits[k] = (int)y;
-        dl_num[y] = (int)k;
-        dl_stamp[y] = dl_read;
+        T->num[y] = (int)k;
     }
     size_t total = 0;
     for (int k = 0; k < nnodes; k++) {
@@ -482,7 +465,7 @@ static int ix_load(PyObject *index, PyObject *raw, IxTrace *T) {
         T->code[k] = r < 0 ? -1 : recs[(size_t)r * SE_REC];
         if (r >= 0 && recs[(size_t)r * SE_REC + SE_PCOUNT] > 0) total += (size_t)recs[(size_t)r * SE_REC + SE_PCOUNT];
     }
-    T->par = PyMem_Malloc((total ? total : 1) * sizeof(int));
+    T->par = PyMem_RawMalloc((total ? total : 1) * sizeof(int));
     if (!T->par) { PyErr_NoMemory(); return 0; }
     int used = 0;
     for (int k = 0; k < nnodes; k++) {
@@ -493,45 +476,36 @@ static int ix_load(PyObject *index, PyObject *raw, IxTrace *T) {
         if (ps < 0 || pc < 0 || ps + pc > nflat) { PyErr_SetString(PyExc_ValueError, "trace: parents out of range"); return 0; }
         for (int j = 0; j < pc; j++) {
             int p = flat[ps + j];
-            if (p < 0 || (size_t)p >= dl_cap || dl_stamp[p] != dl_read) {
+            if (p < 0 || (size_t)p >= T->cap || T->num[p] < 0) {
                 PyErr_SetString(PyExc_ValueError, "trace: a parent that is no node");
                 return 0;
             }
-            T->par[used++] = dl_num[p];
+            T->par[used++] = T->num[p];
         }
     }
     T->pstart[nnodes] = used;
-    if ((size_t)nnodes > dl_seen_cap) {
-        unsigned *grown = PyMem_Realloc(dl_seen, (size_t)nnodes * sizeof(unsigned));
-        if (!grown) { PyErr_NoMemory(); return 0; }
-        memset(grown + dl_seen_cap, 0, ((size_t)nnodes - dl_seen_cap) * sizeof(unsigned));
-        dl_seen = grown;
-        dl_seen_cap = (size_t)nnodes;
-    }
     return 1;
 }
 
 /* The nodes of T that node k follows from, itself included: their count; *tagged, bit j set when one
  * follows from a record of code codes[j]; *symbols, their symbols' mask.  -1 on error. */
-static int ix_count(const IxTrace *T, int k, const int *codes, int ncodes, IntList *stack, long *tagged,
+static int ix_count(IxTrace *T, int k, const int *codes, int ncodes, IntList *stack, long *tagged,
                     long *symbols) {
-    if (++dl_walk == 0) {
-        memset(dl_seen, 0, dl_seen_cap * sizeof(unsigned));
-        dl_walk = 1;
-    }
+    const unsigned walk = ++T->walk;   /* (one walk per node at most: never wraps) */
+    unsigned *seen = T->seen;
     int count = 0;
     stack->used = 0;
     if (!push(stack, k)) return -1;
     while (stack->used) {
         int v = stack->items[--stack->used];
-        if (dl_seen[v] == dl_walk) continue;
-        dl_seen[v] = dl_walk;
+        if (seen[v] == walk) continue;
+        seen[v] = walk;
         count++;
         *symbols |= 1L << ((T->lits[v] >> 1) & 31);
         if (T->code[v] >= 0)   /* (the assumption follows from no record) */
             for (int j = 0; j < ncodes; j++) if (codes[j] == T->code[v]) { *tagged |= 1L << j; break; }
         for (int j = T->pstart[v]; j < T->pstart[v + 1]; j++)
-            if (dl_seen[T->par[j]] != dl_walk && !push(stack, T->par[j])) return -1;
+            if (seen[T->par[j]] != walk && !push(stack, T->par[j])) return -1;
     }
     return count;
 }
@@ -575,24 +549,11 @@ PyObject *trace_doubles(PyObject *module, PyObject *args) {
     memset(&B, 0, sizeof B);
     IntList stack = {NULL, 0, 0}, found = {NULL, 0, 0};
     PyObject *out = NULL;
-    int *onum = NULL;
-    if (!ix_load(off_index, off_raw, &B)) goto done;
-    /* the "off" propagation's literals, numbered, kept apart (the map is the "on" one's next) */
-    onum = PyMem_Malloc((size_t)B.nnodes * 2 * sizeof(int));
-    if (!onum) { PyErr_NoMemory(); goto done; }
-    for (int k = 0; k < B.nnodes; k++) { onum[2 * k] = B.lits[k]; onum[2 * k + 1] = k; }
-    if (!ix_load(on_index, on_raw, &A)) goto done;
-    /* mark the "off" literals: dl_stamp now holds A's; a second map of B's via the sorted pairs */
-    qsort(onum, (size_t)B.nnodes, 2 * sizeof(int), pair_cmp);
+    if (!ix_load(off_index, off_raw, &B) || !ix_load(on_index, on_raw, &A)) goto done;
     for (int k = 0; k < A.nnodes; k++) {
         int y = A.lits[k];
         if (y == x_on || y == (x_on ^ 1)) continue;
-        int lo = 0, hi = B.nnodes - 1, at = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) / 2, v = onum[2 * mid];
-            if (v == y) { at = onum[2 * mid + 1]; break; }
-            if (v < y) lo = mid + 1; else hi = mid - 1;
-        }
+        int at = (size_t)y < B.cap ? B.num[y] : -1;   /* y's node in the "off" propagation */
         if (at < 0) continue;
         int kn = known_in(cand, value, y);
         if (kn < 0) goto done;
@@ -614,9 +575,8 @@ PyObject *trace_doubles(PyObject *module, PyObject *args) {
 done:
     ix_free(&A);
     ix_free(&B);
-    PyMem_Free(onum);
-    PyMem_Free(stack.items);
-    PyMem_Free(found.items);
+    PyMem_RawFree(stack.items);
+    PyMem_RawFree(found.items);
     return out;
 }
 
@@ -652,8 +612,8 @@ PyObject *branch_groups(PyObject *module, PyObject *args) {
     PyObject *out = NULL, *fh = NULL;
     int *cand = int_array_in(cand_in, &ncells, -1, 0, 1L << nsymbols, "candidates");
     int *value = cand ? int_array_in(value_in, NULL, ncells, -1, nsymbols, "values") : NULL;
-    int *cells = value ? PyMem_Malloc(((size_t)ncells + 1) * sizeof(int)) : NULL;
-    int *places = cells ? PyMem_Malloc(((size_t)ncells + 1) * (size_t)nsymbols * sizeof(int)) : NULL;
+    int *cells = value ? PyMem_RawMalloc(((size_t)ncells + 1) * sizeof(int)) : NULL;
+    int *places = cells ? PyMem_RawMalloc(((size_t)ncells + 1) * (size_t)nsymbols * sizeof(int)) : NULL;
     if (!places) { if (value && !PyErr_Occurred()) PyErr_NoMemory(); goto done; }
     fh = PySequence_Fast(houses, "houses: a sequence of cell sequences");
     if (!fh || !(out = PyList_New(0))) goto done;
@@ -677,9 +637,9 @@ PyObject *branch_groups(PyObject *module, PyObject *args) {
         Py_ssize_t k;
         int *hc = int_array_in(PySequence_Fast_GET_ITEM(fh, h), &k, -1, 0, ncells, "a house's cells");
         if (!hc) goto fail;
-        if (k > ncells) { PyMem_Free(hc); PyErr_SetString(PyExc_ValueError, "a house of too many cells"); goto fail; }
+        if (k > ncells) { PyMem_RawFree(hc); PyErr_SetString(PyExc_ValueError, "a house of too many cells"); goto fail; }
         memcpy(cells, hc, (size_t)k * sizeof(int));
-        PyMem_Free(hc);
+        PyMem_RawFree(hc);
         /* ascending cells (cells_of's order) */
         for (Py_ssize_t i = 1; i < k; i++) {
             int v = cells[i];
@@ -712,7 +672,7 @@ fail:
 done:
     Py_XDECREF(fh);
     void *arrays[] = {cand, value, cells, places};
-    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_RawFree(arrays[i]);
     return out;
 }
 
@@ -730,28 +690,25 @@ PyObject *trace_chain(PyObject *module, PyObject *args) {
     IntList stack = {NULL, 0, 0};
     PyObject *out = NULL;
     if (!ix_load(index, raw, &T)) goto done;
-    if (++dl_walk == 0) {
-        memset(dl_seen, 0, dl_seen_cap * sizeof(unsigned));
-        dl_walk = 1;
-    }
+    const unsigned walk = ++T.walk;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
         if (v == -1 && PyErr_Occurred()) goto done;
-        if (v >= 0 && (size_t)v < dl_cap && dl_stamp[v] == dl_read && !push_fast(&stack, dl_num[v])) goto done;
+        if (v >= 0 && (size_t)v < T.cap && T.num[v] >= 0 && !push_fast(&stack, T.num[v])) goto done;
     }
     int count = 0;
     while (stack.used) {
         int k = stack.items[--stack.used];
-        if (dl_seen[k] == dl_walk) continue;
-        dl_seen[k] = dl_walk;
+        if (T.seen[k] == walk) continue;
+        T.seen[k] = walk;
         count++;
         for (int j = T.pstart[k]; j < T.pstart[k + 1]; j++)
-            if (dl_seen[T.par[j]] != dl_walk && !push_fast(&stack, T.par[j])) goto done;
+            if (T.seen[T.par[j]] != walk && !push_fast(&stack, T.par[j])) goto done;
     }
     out = PyList_New(count);
     if (!out) goto done;
     for (int k = 0, at = 0; k < T.nnodes && at < count; k++) {
-        if (dl_seen[k] != dl_walk) continue;
+        if (T.seen[k] != walk) continue;
         PyObject *v = PyLong_FromLong(T.lits[k]);
         if (!v) { Py_CLEAR(out); goto done; }
         PyList_SET_ITEM(out, at++, v);
@@ -759,6 +716,6 @@ PyObject *trace_chain(PyObject *module, PyObject *args) {
 done:
     Py_DECREF(fast);
     ix_free(&T);
-    PyMem_Free(stack.items);
+    PyMem_RawFree(stack.items);
     return out;
 }

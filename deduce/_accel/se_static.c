@@ -36,8 +36,8 @@ static int se_trace(PyObject *index, PyObject *raw, int nlits, SeTrace *T) {
     T->recs = T->node_rec + T->nnodes;
     T->flat = T->recs + (size_t)T->nrecs * SE_REC;
     T->nflat = (int)(nints - 2 - T->nnodes - (Py_ssize_t)T->nrecs * SE_REC);
-    T->node_of = PyMem_Malloc((size_t)nlits * sizeof(int));
-    T->stamp = PyMem_Calloc((size_t)T->nnodes + 1, sizeof(int));
+    T->node_of = PyMem_RawMalloc((size_t)nlits * sizeof(int));
+    T->stamp = PyMem_RawCalloc((size_t)T->nnodes + 1, sizeof(int));
     if (!T->node_of || !T->stamp) { PyErr_NoMemory(); return 0; }
     memset(T->node_of, 0xff, (size_t)nlits * sizeof(int));
     Py_ssize_t pos = 0;
@@ -127,13 +127,13 @@ PyObject *double_counts(PyObject *module, PyObject *args) {
     PyObject *out = NULL;
     if (!se_trace(on_index, on_raw, nlits, &on) || !se_trace(off_index, off_raw, nlits, &off)) goto done;
     /* on_index's literals in its order: its node numbers are its order */
-    int *order = PyMem_Malloc(((size_t)on.nnodes + 1) * sizeof(int));
+    int *order = PyMem_RawMalloc(((size_t)on.nnodes + 1) * sizeof(int));
     if (!order) { PyErr_NoMemory(); goto done; }
     for (int i = 0; i < on.nnodes; i++) order[i] = -1;
     for (int x = 0; x < nlits; x++)
         if (on.node_of[x] >= 0) order[on.node_of[x]] = x;
     out = PyList_New(0);
-    if (!out) { PyMem_Free(order); goto done; }
+    if (!out) { PyMem_RawFree(order); goto done; }
     int walk = 0;
     for (int i = 0; i < on.nnodes; i++) {
         int y = order[i];
@@ -147,10 +147,10 @@ PyObject *double_counts(PyObject *module, PyObject *args) {
         if (!item || PyList_Append(out, item) < 0) { Py_XDECREF(item); Py_CLEAR(out); break; }
         Py_DECREF(item);
     }
-    PyMem_Free(order);
+    PyMem_RawFree(order);
 done:
-    PyMem_Free(on.node_of); PyMem_Free(on.stamp);
-    PyMem_Free(off.node_of); PyMem_Free(off.stamp);
-    PyMem_Free(stack.items);
+    PyMem_RawFree(on.node_of); PyMem_RawFree(on.stamp);
+    PyMem_RawFree(off.node_of); PyMem_RawFree(off.stamp);
+    PyMem_RawFree(stack.items);
     return out;
 }

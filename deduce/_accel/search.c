@@ -46,7 +46,7 @@ typedef struct {
 static void search_tables_dealloc(SearchTables *self) {
     void *arrays[] = {self->peer_start, self->peer_cells, self->cell_house, self->house_cells, self->seg_house,
                       self->seg_out_start, self->seg_out, self->seg_elim_start, self->seg_elim, self->pack_start};
-    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_RawFree(arrays[i]);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -59,8 +59,8 @@ static int csr_lists(PyObject *lists, int bound, int **start, int **items, int *
         if (!PyList_Check(x)) { PyErr_SetString(PyExc_TypeError, "expected a list of lists"); return 0; }
         total += PyList_GET_SIZE(x);
     }
-    *start = PyMem_Calloc((size_t)k + 1, sizeof(int));
-    *items = PyMem_Calloc((size_t)total + 1, sizeof(int));
+    *start = PyMem_RawCalloc((size_t)k + 1, sizeof(int));
+    *items = PyMem_RawCalloc((size_t)total + 1, sizeof(int));
     if (!*start || !*items) { PyErr_NoMemory(); return 0; }
     Py_ssize_t used = 0;
     for (Py_ssize_t i = 0; i < k; i++) {
@@ -96,16 +96,16 @@ static PyObject *search_tables_new(PyTypeObject *type, PyObject *args, PyObject 
     if (!csr_lists(cell_houses, 3 * n, &tmp_start, &self->cell_house, &k)) goto bad;
     if (k != N) goto bad_shape;
     for (int c = 0; c <= N; c++) if (tmp_start[c] != 3 * c) goto bad_shape;
-    PyMem_Free(tmp_start);
+    PyMem_RawFree(tmp_start);
     tmp_start = NULL;
     if (!csr_lists(house_cells, N, &tmp_start, &self->house_cells, &k)) goto bad;
     if (k != 3 * n) goto bad_shape;
     for (int h = 0; h <= 3 * n; h++) if (tmp_start[h] != h * n) goto bad_shape;
-    PyMem_Free(tmp_start);
+    PyMem_RawFree(tmp_start);
     tmp_start = NULL;
     Py_ssize_t ns = PyList_GET_SIZE(segments);
     self->nseg = (int)ns;
-    self->seg_house = PyMem_Calloc((size_t)ns + 1, sizeof(int));
+    self->seg_house = PyMem_RawCalloc((size_t)ns + 1, sizeof(int));
     PyObject *outs = PyList_New(ns), *elims = PyList_New(ns);
     if (!self->seg_house || !outs || !elims) { Py_XDECREF(outs); Py_XDECREF(elims); PyErr_NoMemory(); goto bad; }
     for (Py_ssize_t i = 0; i < ns; i++) {
@@ -132,12 +132,12 @@ static PyObject *search_tables_new(PyTypeObject *type, PyObject *args, PyObject 
         for (int j = self->pack_start[i]; j < self->pack_start[i + 1]; j++, expect++)
             if (tmp_start[j] != expect) goto bad_shape;
     if (self->pack_start[self->npack] != self->nseg) goto bad_shape;
-    PyMem_Free(tmp_start);
+    PyMem_RawFree(tmp_start);
     return (PyObject *)self;
 bad_shape:
     PyErr_SetString(PyExc_ValueError, "SearchTables: tables of the wrong shape");
 bad:
-    PyMem_Free(tmp_start);
+    PyMem_RawFree(tmp_start);
     Py_DECREF(self);
     return NULL;
 }
@@ -292,7 +292,7 @@ static void search_iter_dealloc(SearchIter *self) {
     PyObject_GC_UnTrack(self);
     void *arrays[] = {self->cand, self->fired, self->rest, self->solved, self->placed, self->cell, self->list_c,
                       self->list_d, self->uniq, self->fire, self->placed_in};
-    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_Free(arrays[i]);
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) PyMem_RawFree(arrays[i]);
     search_iter_clear(self);
     PyObject_GC_Del(self);
 }
@@ -406,17 +406,17 @@ static SearchIter *search_iter_new(SearchTables *T, PyObject *check, long long c
     I->pending = 1;
     PyObject_GC_Track(I);
     size_t frames = (size_t)N + 2;
-    I->cand = PyMem_Calloc(frames * N, sizeof(uint32_t));
-    I->fired = PyMem_Calloc(frames * (T->nseg + 1), sizeof(uint32_t));
-    I->rest = PyMem_Calloc(frames, sizeof(uint32_t));
-    I->solved = PyMem_Calloc(frames * N, 1);
-    I->placed = PyMem_Calloc(frames * N, 1);
-    I->cell = PyMem_Calloc(frames, sizeof(int));
-    I->list_c = PyMem_Calloc((size_t)N + T->nseg * n + 1, sizeof(int));
-    I->list_d = PyMem_Calloc((size_t)N + T->nseg * n + 1, sizeof(int));
-    I->uniq = PyMem_Calloc((size_t)n, sizeof(uint32_t));
-    I->fire = PyMem_Calloc((size_t)T->nseg + 1, sizeof(uint32_t));
-    I->placed_in = PyMem_Calloc(3 * (size_t)n, sizeof(uint32_t));
+    I->cand = PyMem_RawCalloc(frames * N, sizeof(uint32_t));
+    I->fired = PyMem_RawCalloc(frames * (T->nseg + 1), sizeof(uint32_t));
+    I->rest = PyMem_RawCalloc(frames, sizeof(uint32_t));
+    I->solved = PyMem_RawCalloc(frames * N, 1);
+    I->placed = PyMem_RawCalloc(frames * N, 1);
+    I->cell = PyMem_RawCalloc(frames, sizeof(int));
+    I->list_c = PyMem_RawCalloc((size_t)N + T->nseg * n + 1, sizeof(int));
+    I->list_d = PyMem_RawCalloc((size_t)N + T->nseg * n + 1, sizeof(int));
+    I->uniq = PyMem_RawCalloc((size_t)n, sizeof(uint32_t));
+    I->fire = PyMem_RawCalloc((size_t)T->nseg + 1, sizeof(uint32_t));
+    I->placed_in = PyMem_RawCalloc(3 * (size_t)n, sizeof(uint32_t));
     if (!I->cand || !I->fired || !I->rest || !I->solved || !I->placed || !I->cell || !I->list_c || !I->list_d
         || !I->uniq || !I->fire || !I->placed_in) {
         Py_DECREF(I);

@@ -16,7 +16,7 @@ static int read_direct(PyObject *direct_o, const char *what, int *L_out, int **o
         PyErr_Format(PyExc_ValueError, "%s: no literals, or too many", what);
         goto done;
     }
-    if (!(off = PyMem_Malloc((size_t)(L + 1) * sizeof(int)))) { PyErr_NoMemory(); goto done; }
+    if (!(off = PyMem_RawMalloc((size_t)(L + 1) * sizeof(int)))) { PyErr_NoMemory(); goto done; }
     off[0] = 0;
     for (Py_ssize_t x = 0; x < L; x++) {
         PyObject *ys = PySequence_Fast(PySequence_Fast_GET_ITEM(direct, x), "direct[x] must be a sequence");
@@ -38,14 +38,14 @@ static int read_direct(PyObject *direct_o, const char *what, int *L_out, int **o
 done:
     Py_DECREF(direct);
     if (!ok) {
-        PyMem_Free(off);
-        PyMem_Free(nbr.items);
+        PyMem_RawFree(off);
+        PyMem_RawFree(nbr.items);
         return 0;
     }
     *L_out = (int)L;
     *off_out = off;
     *nbr_out = int_list_array(&nbr);
-    if (!*nbr_out) { PyMem_Free(off); return 0; }
+    if (!*nbr_out) { PyMem_RawFree(off); return 0; }
     return 1;
 }
 
@@ -55,7 +55,7 @@ done:
  * (symbol, cell mask); direct[x] is the tuple of literals (node * 2 + on) literal x follows to
  * directly, each once, in the order _Grid adds them; places: each symbol's cells (_Grid.places). */
 
-typedef __uint128_t cells_t;
+typedef cells81 cells_t;
 #define G_N 9
 #define G_CELLS 81
 #define G_NODES (G_CELLS * G_N)
@@ -69,7 +69,7 @@ static int lit_add(Lits *L, int y) {
     for (int i = 0; i < L->used; i++) if (L->items[i] == y) return 1;
     if (L->used == L->cap) {
         int cap = L->cap ? L->cap * 2 : 16;
-        int *grown = PyMem_Realloc(L->items, (size_t)cap * sizeof(int));
+        int *grown = PyMem_RawRealloc(L->items, (size_t)cap * sizeof(int));
         if (!grown) { PyErr_NoMemory(); return 0; }
         L->items = grown;
         L->cap = cap;
@@ -79,29 +79,6 @@ static int lit_add(Lits *L, int y) {
 }
 
 static int one_bit(cells_t m) { return m && !(m & (m - 1)); }
-static int low_bit(cells_t m) {
-    uint64_t lo = (uint64_t)m;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
-}
-
-static cells_t house_cells[3 * G_N], buddies[G_CELLS];
-static int cell_house[G_CELLS][3];
-
-static void grid_tables(void) {
-    if (house_cells[0]) return;
-    for (int c = 0; c < G_CELLS; c++) {
-        int r = c / G_N, k = c % G_N, b = r / 3 * 3 + k / 3;
-        cell_house[c][0] = r;
-        cell_house[c][1] = G_N + k;
-        cell_house[c][2] = 2 * G_N + b;
-        for (int h = 0; h < 3; h++) house_cells[cell_house[c][h]] |= (cells_t)1 << c;
-    }
-    for (int c = 0; c < G_CELLS; c++) {
-        cells_t m = 0;
-        for (int h = 0; h < 3; h++) m |= house_cells[cell_house[c][h]];
-        buddies[c] = m & ~((cells_t)1 << c);
-    }
-}
 
 static PyObject *cells_long(cells_t m) {
     word w[2] = {(word)m, (word)(m >> 64)};
@@ -113,32 +90,31 @@ typedef struct { Group *found; int nfound, nlits; Lits *lits; cells_t places[G_N
 
 static void built_free(Built *B) {
     if (B->lits)
-        for (int x = 0; x < B->nlits; x++) PyMem_Free(B->lits[x].items);
-    PyMem_Free(B->lits);
-    PyMem_Free(B->found);
+        for (int x = 0; x < B->nlits; x++) PyMem_RawFree(B->lits[x].items);
+    PyMem_RawFree(B->lits);
+    PyMem_RawFree(B->found);
 }
 
 static int grid_build(const int *cand, int groups, Built *B) {
     memset(B, 0, sizeof(*B));
-    grid_tables();
     for (int c = 0; c < G_CELLS; c++)
         for (int d = 0; d < G_N; d++)
             if (cand[c] >> d & 1) B->places[d] |= (cells_t)1 << c;
     /* the groups: per line (rows, then columns) and symbol, each box the line crosses, in order */
-    if (!(B->found = PyMem_Malloc(2 * G_N * G_N * 3 * sizeof(Group)))) { PyErr_NoMemory(); return 0; }
+    if (!(B->found = PyMem_RawMalloc(2 * G_N * G_N * 3 * sizeof(Group)))) { PyErr_NoMemory(); return 0; }
     if (groups)
         for (int h = 0; h < 2 * G_N; h++)
             for (int d = 0; d < G_N; d++) {
-                cells_t line = B->places[d] & house_cells[h];
+                cells_t line = B->places[d] & g9_house(h);
                 if (!line || one_bit(line)) continue;
                 for (int j = 0; j < 3; j++) {
                     int b = h < G_N ? h / 3 * 3 + j : j * 3 + (h - G_N) / 3;
-                    cells_t mask = line & house_cells[2 * G_N + b];
+                    cells_t mask = line & g9_house(2 * G_N + b);
                     if (mask && !one_bit(mask)) B->found[B->nfound++] = (Group){d, h, 2 * G_N + b, mask};
                 }
             }
     B->nlits = 2 * (G_NODES + B->nfound);
-    if (!(B->lits = PyMem_Calloc((size_t)B->nlits, sizeof(Lits)))) { PyErr_NoMemory(); return 0; }
+    if (!(B->lits = PyMem_RawCalloc((size_t)B->nlits, sizeof(Lits)))) { PyErr_NoMemory(); return 0; }
 #define ADD(x, y) do { if (!lit_add(&B->lits[x], (y))) return 0; } while (0)
     for (int i = 0; i < G_CELLS; i++) {
         int own = cand[i], bivalue = __builtin_popcount(own) == 2;
@@ -151,9 +127,9 @@ static int grid_build(const int *cand, int groups, Built *B) {
                     if (bivalue) ADD(off, (i * G_N + e) * 2 + 1);
                 }
             for (int k = 0; k < 3; k++) {
-                cells_t others = B->places[d] & house_cells[cell_house[i][k]] & ~((cells_t)1 << i);
-                for (cells_t m = others; m; m &= m - 1) ADD(on, (low_bit(m) * G_N + d) * 2);
-                if (one_bit(others)) ADD(off, (low_bit(others) * G_N + d) * 2 + 1);
+                cells_t others = B->places[d] & g9_house(g9_house_of(i, k)) & ~((cells_t)1 << i);
+                for (cells_t m = others; m; m &= m - 1) ADD(on, (g9_low(m) * G_N + d) * 2);
+                if (one_bit(others)) ADD(off, (g9_low(others) * G_N + d) * 2 + 1);
             }
         }
     }
@@ -161,17 +137,17 @@ static int grid_build(const int *cand, int groups, Built *B) {
         const Group *g = &B->found[k];
         int d = g->symbol, on = (G_NODES + k) * 2 + 1, off = on - 1;
         cells_t seeing = B->places[d];
-        for (cells_t m = g->mask; m; m &= m - 1) seeing &= buddies[low_bit(m)];
+        for (cells_t m = g->mask; m; m &= m - 1) seeing &= g9_peers(g9_low(m));
         for (cells_t m = seeing; m; m &= m - 1) {
-            int c = low_bit(m);
+            int c = g9_low(m);
             ADD(on, (c * G_N + d) * 2);
             ADD((c * G_N + d) * 2 + 1, off);
         }
         int hs[2] = {g->box, g->line};
         for (int j = 0; j < 2; j++) {
-            cells_t alone = seeing & house_cells[hs[j]];
+            cells_t alone = seeing & g9_house(hs[j]);
             if (one_bit(alone)) {
-                int c = low_bit(alone);
+                int c = g9_low(alone);
                 ADD(off, (c * G_N + d) * 2 + 1);
                 ADD((c * G_N + d) * 2, on);
             }
@@ -191,7 +167,7 @@ static int grid_build(const int *cand, int groups, Built *B) {
         }
         int own_h[2] = {g->line, g->box};
         for (int j = 0; j < 2; j++)
-            if (shared[j] == 1 && !(B->places[d] & house_cells[own_h[j]] & ~g->mask & ~B->found[only[j]].mask))
+            if (shared[j] == 1 && !(B->places[d] & g9_house(own_h[j]) & ~g->mask & ~B->found[only[j]].mask))
                 ADD(off, (G_NODES + only[j]) * 2 + 1);
     }
 #undef ADD
@@ -241,7 +217,7 @@ done:
     Py_XDECREF(direct);
     Py_XDECREF(symbols);
     built_free(&B);
-    PyMem_Free(cand);
+    PyMem_RawFree(cand);
     return out;
 }
 
@@ -250,18 +226,18 @@ done:
  * sees; another symbol b of the start: its on literal in each cell the start sees holding the start's
  * symbol and b. */
 static void aic_ends_of(const int *cand, const cells_t *places, int start, int a, word *w) {
-    cells_t peers = buddies[start] & places[a], once = 0, twice = 0;
+    cells_t peers = g9_peers(start) & places[a], once = 0, twice = 0;
     for (cells_t m = peers; m; m &= m - 1) {
-        cells_t seen = buddies[low_bit(m)];
+        cells_t seen = g9_peers(g9_low(m));
         twice |= once & seen;
         once |= seen;
     }
     for (cells_t m = twice & places[a] & ~((cells_t)1 << start); m; m &= m - 1)
-        w_set(w, (low_bit(m) * G_N + a) * 2 + 1);
+        w_set(w, (g9_low(m) * G_N + a) * 2 + 1);
     int others = cand[start] & ~(1 << a);
     if (others)
         for (cells_t m = peers; m; m &= m - 1) {
-            int end = low_bit(m);
+            int end = g9_low(m);
             for (int bs = cand[end] & others; bs; bs &= bs - 1) w_set(w, (end * G_N + __builtin_ctz(bs)) * 2 + 1);
         }
 }
@@ -286,48 +262,47 @@ typedef struct {
 typedef struct { int *lits, *parent, *depth, *pos, n; } TOrder;
 
 static void tgrid_free(TGrid *g) {
-    PyMem_Free(g->off);
-    PyMem_Free(g->nbr);
-    PyMem_Free(g->cell1);
-    PyMem_Free(g->sym);
-    PyMem_Free(g->mask);
-    PyMem_Free(g->sees);
+    PyMem_RawFree(g->off);
+    PyMem_RawFree(g->nbr);
+    PyMem_RawFree(g->cell1);
+    PyMem_RawFree(g->sym);
+    PyMem_RawFree(g->mask);
+    PyMem_RawFree(g->sees);
 }
 
 /* the nodes' tables, the candidates' filled in (g->nnodes set) */
 static int tgrid_nodes(TGrid *g) {
-    g->cell1 = PyMem_Malloc((size_t)g->nnodes * sizeof(int));
-    g->sym = PyMem_Malloc((size_t)g->nnodes * sizeof(int));
-    g->mask = PyMem_Malloc((size_t)g->nnodes * sizeof(cells_t));
-    g->sees = PyMem_Malloc((size_t)g->nnodes * sizeof(cells_t));
+    g->cell1 = PyMem_RawMalloc((size_t)g->nnodes * sizeof(int));
+    g->sym = PyMem_RawMalloc((size_t)g->nnodes * sizeof(int));
+    g->mask = PyMem_RawMalloc((size_t)g->nnodes * sizeof(cells_t));
+    g->sees = PyMem_RawMalloc((size_t)g->nnodes * sizeof(cells_t));
     if (!g->cell1 || !g->sym || !g->mask || !g->sees) { PyErr_NoMemory(); return 0; }
     for (int n = 0; n < G_NODES; n++) {
         g->cell1[n] = n / G_N;
         g->sym[n] = n % G_N;
         g->mask[n] = (cells_t)1 << (n / G_N);
-        g->sees[n] = buddies[n / G_N];
+        g->sees[n] = g9_peers(n / G_N);
     }
     return 1;
 }
 
 /* group node n: symbol d in the cells of m */
 static void tgrid_group(TGrid *g, int n, int d, cells_t m) {
-    g->cell1[n] = low_bit(m);
+    g->cell1[n] = g9_low(m);
     g->sym[n] = d;
     g->mask[n] = m;
     cells_t common = ~(cells_t)0;
-    for (cells_t r = m; r; r &= r - 1) common &= buddies[low_bit(r)];
+    for (cells_t r = m; r; r &= r - 1) common &= g9_peers(g9_low(r));
     g->sees[n] = common;
 }
 
 /* the grid from Python's cand, direct and group nodes; 0 (an error set) on malformed input */
 static int tgrid_read(TGrid *g, PyObject *cand_o, PyObject *direct_o, PyObject *groups_o, const char *what) {
     memset(g, 0, sizeof(*g));
-    grid_tables();
     int *cand = int_array_in(cand_o, NULL, G_CELLS, 0, 1 << G_N, what);
     if (!cand) return 0;
     memcpy(g->cand, cand, sizeof(g->cand));
-    PyMem_Free(cand);
+    PyMem_RawFree(cand);
     for (int c = 0; c < G_CELLS; c++)
         for (int d = 0; d < G_N; d++)
             if (g->cand[c] >> d & 1) g->places[d] |= (cells_t)1 << c;
@@ -374,8 +349,8 @@ static int tgrid_make(TGrid *g, const int *cand, int groups, Built *B) {
     g->nnodes = G_NODES + B->nfound;
     size_t edges = 0;
     for (int x = 0; x < g->L; x++) edges += (size_t)B->lits[x].used;
-    g->off = PyMem_Malloc((size_t)(g->L + 1) * sizeof(int));
-    g->nbr = PyMem_Malloc((edges + 1) * sizeof(int));
+    g->off = PyMem_RawMalloc((size_t)(g->L + 1) * sizeof(int));
+    g->nbr = PyMem_RawMalloc((edges + 1) * sizeof(int));
     if (!g->off || !g->nbr) { PyErr_NoMemory(); return 0; }
     g->off[0] = 0;
     for (int x = 0; x < g->L; x++) {
@@ -396,10 +371,10 @@ static int entries_ok(int max_entries, const char *what) {
 }
 
 static int torder_alloc(TOrder *t, int L) {
-    t->lits = PyMem_Malloc((size_t)L * sizeof(int));
-    t->parent = PyMem_Malloc((size_t)L * sizeof(int));
-    t->depth = PyMem_Malloc((size_t)L * sizeof(int));
-    t->pos = PyMem_Malloc((size_t)L * sizeof(int));
+    t->lits = PyMem_RawMalloc((size_t)L * sizeof(int));
+    t->parent = PyMem_RawMalloc((size_t)L * sizeof(int));
+    t->depth = PyMem_RawMalloc((size_t)L * sizeof(int));
+    t->pos = PyMem_RawMalloc((size_t)L * sizeof(int));
     t->n = 0;
     if (!t->lits || !t->parent || !t->depth || !t->pos) { PyErr_NoMemory(); return 0; }
     for (int x = 0; x < L; x++) t->pos[x] = -1;
@@ -407,10 +382,10 @@ static int torder_alloc(TOrder *t, int L) {
 }
 
 static void torder_free(TOrder *t) {
-    PyMem_Free(t->lits);
-    PyMem_Free(t->parent);
-    PyMem_Free(t->depth);
-    PyMem_Free(t->pos);
+    PyMem_RawFree(t->lits);
+    PyMem_RawFree(t->parent);
+    PyMem_RawFree(t->depth);
+    PyMem_RawFree(t->pos);
 }
 
 /* _Table._order from premise literal first (the last table's entries forgotten first) */
@@ -482,7 +457,7 @@ typedef struct {
 static int nl_push(NLSearch *s, NLList *list, int kind, const word *elim, int strand, int loop) {
     if (list->n == list->cap) {
         int cap = list->cap ? list->cap * 2 : 32;
-        NLFound *grown = PyMem_Realloc(list->items, (size_t)cap * sizeof(NLFound));
+        NLFound *grown = PyMem_RawRealloc(list->items, (size_t)cap * sizeof(NLFound));
         if (!grown) { PyErr_NoMemory(); return 0; }
         list->items = grown;
         list->cap = cap;
@@ -556,7 +531,7 @@ static void nl_continuous(const NLSearch *s, int a, int b, int both_strong, word
         if (i > 0 && !on && g->cell1[ch[i - 1] >> 1] != cell) {
             int d = g->sym[node];
             cells_t both = g->sees[ch[i - 1] >> 1] & g->sees[node] & g->places[d] & ~in_chain & ~((cells_t)1 << start);
-            for (; both; both &= both - 1) ELIM(out, low_bit(both), d);
+            for (; both; both &= both - 1) ELIM(out, g9_low(both), d);
         }
     }
 }
@@ -615,7 +590,7 @@ static int nl_aics(NLSearch *s, const TOrder *t, int *ks) {
         int k = ks[i], y = t->lits[k] >> 1, end = y / G_N, b = y % G_N;
         word out[T_WORDS] = {0};
         if (a == b) {
-            for (cells_t m = buddies[start] & buddies[end] & g->places[a]; m; m &= m - 1) ELIM(out, low_bit(m), a);
+            for (cells_t m = g9_peers(start) & g9_peers(end) & g->places[a]; m; m &= m - 1) ELIM(out, g9_low(m), a);
         } else {
             ELIM(out, start, b);
             ELIM(out, end, a);
@@ -664,10 +639,10 @@ PyObject *hodoku_nice_loops(PyObject *module, PyObject *args) {
     int *cand = int_array_in(cand_o, NULL, G_CELLS, 0, 1 << G_N, "hodoku_nice_loops: candidates");
     if (!cand) return NULL;
     int made = tgrid_make(&g, cand, groups, &B);
-    PyMem_Free(cand);
+    PyMem_RawFree(cand);
     if (!made || !torder_alloc(&t, g.L)) goto done;
     s.g = &g;
-    if (!(s.chain = PyMem_Malloc((size_t)g.L * sizeof(int)))) { PyErr_NoMemory(); goto done; }
+    if (!(s.chain = PyMem_RawMalloc((size_t)g.L * sizeof(int)))) { PyErr_NoMemory(); goto done; }
     for (int on = 1; on >= 0; on--)
         for (int n = 0; n < G_NODES; n++) {
             int cell = n / G_N;
@@ -726,11 +701,11 @@ done:
     built_free(&B);
     tgrid_free(&g);
     torder_free(&t);
-    PyMem_Free(s.found.items);
-    PyMem_Free(s.found.chains.items);
-    PyMem_Free(s.aics.items);
-    PyMem_Free(s.aics.chains.items);
-    PyMem_Free(s.chain);
+    PyMem_RawFree(s.found.items);
+    PyMem_RawFree(s.found.chains.items);
+    PyMem_RawFree(s.aics.items);
+    PyMem_RawFree(s.aics.chains.items);
+    PyMem_RawFree(s.chain);
     return out;
 }
 
@@ -769,7 +744,7 @@ static int fc_keep(FSearch *s, const FStep *proto, const int *firsts, int nb, co
     if (at < 0) {
         if (s->nsteps == s->cap) {
             int cap = s->cap ? s->cap * 2 : 64;
-            FStep *grown = PyMem_Realloc(s->steps, (size_t)cap * sizeof(FStep));
+            FStep *grown = PyMem_RawRealloc(s->steps, (size_t)cap * sizeof(FStep));
             if (!grown) { PyErr_NoMemory(); return 0; }
             s->steps = grown;
             s->cap = cap;
@@ -797,7 +772,7 @@ static int fc_contradiction(FSearch *s, int n, int on, const int *ys, int nys, i
 
 static int two_see(cells_t m) {
     for (; m; m &= m - 1)
-        if (m & buddies[low_bit(m)]) return 1;
+        if (m & g9_peers(g9_low(m))) return 1;
     return 0;
 }
 
@@ -815,7 +790,7 @@ static int fc_one(FSearch *s, int n, int on) {
     for (int e = 0; e < G_N; e++) {
         cells_t both = ons[e] & offs[e];
         if (both) {
-            int c = low_bit(both);
+            int c = g9_low(both);
             ys[0] = (c * G_N + e) * 2;
             ys[1] = ys[0] + 1;
             nys = 2;
@@ -826,7 +801,7 @@ static int fc_one(FSearch *s, int n, int on) {
         for (int f = e + 1; f < G_N; f++) {
             cells_t both = ons[e] & ons[f];
             if (both) {
-                int c = low_bit(both);
+                int c = g9_low(both);
                 ys[0] = (c * G_N + e) * 2 + 1;
                 ys[1] = (c * G_N + f) * 2 + 1;
                 nys = 2;
@@ -839,10 +814,10 @@ static int fc_one(FSearch *s, int n, int on) {
         for (int e = 0; e < G_N; e++) {
             if (!(twice_digits >> e & 1)) continue;
             for (int h = group * G_N; h < group * G_N + G_N; h++) {
-                cells_t twice = house_cells[h] & ons[e];
+                cells_t twice = g9_house(h) & ons[e];
                 if (twice && !one_bit(twice)) {
                     nys = 0;
-                    for (; twice; twice &= twice - 1) ys[nys++] = (low_bit(twice) * G_N + e) * 2 + 1;
+                    for (; twice; twice &= twice - 1) ys[nys++] = (g9_low(twice) * G_N + e) * 2 + 1;
                     CONTRA(CL_TWO_IN_HOUSE, h, 0);
                 }
             }
@@ -850,7 +825,7 @@ static int fc_one(FSearch *s, int n, int on) {
     cells_t dead = s->empty;
     for (int e = 0; e < G_N; e++) dead &= (offs[e] | ~g->places[e]) & ~ons[e];
     for (; dead; dead &= dead - 1) {
-        int c = low_bit(dead);
+        int c = g9_low(dead);
         nys = 0;
         for (int e = 0; e < G_N; e++) if (g->cand[c] >> e & 1) ys[nys++] = (c * G_N + e) * 2;
         CONTRA(CL_EMPTY, c, 0);
@@ -860,10 +835,10 @@ static int fc_one(FSearch *s, int n, int on) {
             cells_t gone = offs[e];
             if (!(gone & s->allowed[e])) continue;
             for (int h = group * G_N; h < group * G_N + G_N; h++) {
-                cells_t places_h = house_cells[h] & s->allowed[e];
+                cells_t places_h = g9_house(h) & s->allowed[e];
                 if (!places_h || (places_h & ~gone)) continue;
                 nys = 0;
-                for (; places_h; places_h &= places_h - 1) ys[nys++] = (low_bit(places_h) * G_N + e) * 2;
+                for (; places_h; places_h &= places_h - 1) ys[nys++] = (g9_low(places_h) * G_N + e) * 2;
                 CONTRA(CL_NO_PLACE, h, e);
             }
         }
@@ -878,7 +853,7 @@ static int fc_verity(FSearch *s, int form, int src0, int src1, int nsrc, const i
             cells_t common = ((cells_t)1 << G_CELLS) - 1;
             for (int b = 0; b < nb && common; b++) common &= s->sets[s->tab[firsts[b]]][is_on][e];
             for (; common; common &= common - 1) {
-                int c = low_bit(common), y = (c * G_N + e) * 2 + is_on;
+                int c = g9_low(common), y = (c * G_N + e) * 2 + is_on;
                 FStep f = {FC_FCV, form, {src0, src1}, nsrc, is_on ? c * G_N + e : -1, is_on ? -1 : c * G_N + e,
                            0, 0, 0, 0, {CL_NONE, 0, 0}, 0};
                 if (!fc_keep(s, &f, firsts, nb, &y, 1)) return 0;
@@ -895,7 +870,7 @@ static int fc_two(FSearch *s, int n) {
             cells_t common = s->sets[s->tab[firsts[0]]][is_on][e] & s->sets[s->tab[firsts[1]]][is_on][e]
                              & ~((cells_t)1 << cell);
             for (; common; common &= common - 1) {
-                int c = low_bit(common), y = (c * G_N + e) * 2 + is_on;
+                int c = g9_low(common), y = (c * G_N + e) * 2 + is_on;
                 FStep f = {FC_FCV, FORM_DOUBLE, {cell, n % G_N}, 2, is_on ? c * G_N + e : -1, is_on ? -1 : c * G_N + e,
                            0, 0, 0, 0, {CL_NONE, 0, 0}, 0};
                 if (!fc_keep(s, &f, firsts, 2, &y, 1)) return 0;
@@ -959,16 +934,16 @@ PyObject *hodoku_forcing(PyObject *module, PyObject *args) {
     cells_t empty = 0, blocked[G_N] = {0};
     for (int c = 0; c < G_CELLS; c++) {
         if (value[c] < 0) empty |= (cells_t)1 << c;
-        else blocked[value[c]] |= buddies[c] | (cells_t)1 << c;
+        else blocked[value[c]] |= g9_peers(c) | (cells_t)1 << c;
         if (g.cand[c]) s.empty |= (cells_t)1 << c;
     }
     for (int d = 0; d < G_N; d++) s.allowed[d] = empty & ~blocked[d];
     for (int n = 0; n < G_NODES; n++) if (g.cand[n / G_N] >> (n % G_N) & 1) premises[np++] = n;
     for (int k = 0; k < 3 * G_NODES; k++) s.keys[k] = -1;
     s.ntables = 2 * np;
-    s.tab = PyMem_Malloc(2 * G_NODES * sizeof(int));
-    s.sets = PyMem_Calloc((size_t)s.ntables + 1, sizeof(*s.sets));
-    s.depth = PyMem_Malloc(((size_t)s.ntables + 1) * g.L * sizeof(uint16_t));
+    s.tab = PyMem_RawMalloc(2 * G_NODES * sizeof(int));
+    s.sets = PyMem_RawCalloc((size_t)s.ntables + 1, sizeof(*s.sets));
+    s.depth = PyMem_RawMalloc(((size_t)s.ntables + 1) * g.L * sizeof(uint16_t));
     if (!s.tab || !s.sets || !s.depth) { PyErr_NoMemory(); goto done; }
     if (!torder_alloc(&t, g.L)) goto done;
     for (int x = 0; x < 2 * G_NODES; x++) s.tab[x] = -1;
@@ -996,7 +971,7 @@ PyObject *hodoku_forcing(PyObject *module, PyObject *args) {
     for (int h = 0; h < 3 * G_N; h++)
         for (int d = 0; d < G_N; d++) {
             int nb = 0;
-            for (cells_t m = g.places[d] & house_cells[h]; m; m &= m - 1) firsts[nb++] = (low_bit(m) * G_N + d) * 2 + 1;
+            for (cells_t m = g.places[d] & g9_house(h); m; m &= m - 1) firsts[nb++] = (g9_low(m) * G_N + d) * 2 + 1;
             if (nb && !fc_verity(&s, FORM_REGION, h, d, 2, firsts, nb)) goto done;
         }
     if (!(out = PyList_New(s.nsteps))) goto done;
@@ -1008,12 +983,12 @@ PyObject *hodoku_forcing(PyObject *module, PyObject *args) {
 done:
     tgrid_free(&g);
     torder_free(&t);
-    PyMem_Free(value);
-    PyMem_Free(s.tab);
-    PyMem_Free(s.sets);
-    PyMem_Free(s.depth);
-    PyMem_Free(s.steps);
-    PyMem_Free(s.firsts.items);
-    PyMem_Free(s.ys.items);
+    PyMem_RawFree(value);
+    PyMem_RawFree(s.tab);
+    PyMem_RawFree(s.sets);
+    PyMem_RawFree(s.depth);
+    PyMem_RawFree(s.steps);
+    PyMem_RawFree(s.firsts.items);
+    PyMem_RawFree(s.ys.items);
     return out;
 }

@@ -35,15 +35,15 @@ PyObject *xy_chain_paths(PyObject *module, PyObject *args) {
     peers = word_array(peer_in, (Py_ssize_t)ncells * W);
     if (!peers) goto done;
     size_t B = (size_t)nb + 1;
-    order = PyMem_Calloc(B, sizeof(int));
-    adj_start = PyMem_Calloc(B + 1, sizeof(int));
-    lo = PyMem_Calloc(B, sizeof(int));
-    hi = PyMem_Calloc(B, sizeof(int));
-    parent = PyMem_Calloc(2 * B, sizeof(int));
-    stamp = PyMem_Calloc(2 * B, sizeof(int));
-    front = PyMem_Calloc(2 * B, sizeof(int));
-    next = PyMem_Calloc(2 * B, sizeof(int));
-    adj = PyMem_Calloc(B * B, sizeof(int));
+    order = PyMem_RawCalloc(B, sizeof(int));
+    adj_start = PyMem_RawCalloc(B + 1, sizeof(int));
+    lo = PyMem_RawCalloc(B, sizeof(int));
+    hi = PyMem_RawCalloc(B, sizeof(int));
+    parent = PyMem_RawCalloc(2 * B, sizeof(int));
+    stamp = PyMem_RawCalloc(2 * B, sizeof(int));
+    front = PyMem_RawCalloc(2 * B, sizeof(int));
+    next = PyMem_RawCalloc(2 * B, sizeof(int));
+    adj = PyMem_RawCalloc(B * B, sizeof(int));
     if (!order || !adj_start || !lo || !hi || !parent || !stamp || !front || !next || !adj) {
         PyErr_NoMemory();
         goto done;
@@ -137,17 +137,17 @@ PyObject *xy_chain_paths(PyObject *module, PyObject *args) {
         }
     }
 done:
-    PyMem_Free(cells);
-    PyMem_Free(cands);
-    PyMem_Free(peers);
-    PyMem_Free(order);
-    PyMem_Free(adj_start);
-    PyMem_Free(adj);
-    PyMem_Free(lo);
-    PyMem_Free(hi);
-    PyMem_Free(parent);
-    PyMem_Free(stamp);
-    PyMem_Free(front);
-    PyMem_Free(next);
+    PyMem_RawFree(cells);
+    PyMem_RawFree(cands);
+    PyMem_RawFree(peers);
+    PyMem_RawFree(order);
+    PyMem_RawFree(adj_start);
+    PyMem_RawFree(adj);
+    PyMem_RawFree(lo);
+    PyMem_RawFree(hi);
+    PyMem_RawFree(parent);
+    PyMem_RawFree(stamp);
+    PyMem_RawFree(front);
+    PyMem_RawFree(next);
     return out;
 }
