@@ -83,7 +83,7 @@ TWINS: tuple[Twin, ...] = (
     # tabling.c, nets.c: HoDoKu's tables and nets
     _t("hodoku_grid", "tabling.c", "strategies._hodoku_tabling._Grid", "test_accel"),
     _t("hodoku_nice_loops", "tabling.c", "strategies._hodoku_tabling._Search.run", "test_accel_hotab"),
-    _t("hodoku_forcing", "tabling.c", "strategies._hodoku_tabling._ForcingSearch.run", "test_accel_hotab"),
+    _t("hodoku_forcing", "tabling.c", "strategies._hodoku_forcing._ForcingSearch.run", "test_accel_hotab"),
     _t("hodoku_net_starts", "nets.c", "strategies._hodoku_nets._fill", "test_accel"),
     # xychain.c
     _t("xy_chain_paths", "xychain.c", "strategies.chains.XYChain._paths", "test_accel_hochain"),

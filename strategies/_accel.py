@@ -335,7 +335,7 @@ def hodoku_nice_loops(cand: list[int], groups: bool, max_entries: int
 
 def hodoku_forcing(cand: list[int], value: list[int], direct: list[tuple[int, ...]], groups: list[tuple[int, int]],
                    max_entries: int) -> list[tuple[Any, ...]] | None:
-    """:meth:`strategies._hodoku_tabling._ForcingSearch.run`'s steps before its sort, found by the C
+    """:meth:`strategies._hodoku_forcing._ForcingSearch.run`'s steps before its sort, found by the C
     module's ``hodoku_forcing``: (kind, form, source, placement, eliminations, branches, clash,
     length); None when the accelerator is not in use."""
     if _deduce_accel is None:

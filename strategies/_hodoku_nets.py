@@ -1,7 +1,7 @@
 """Forcing nets as HoDoKu 2.2.0's tabling finds them, for the ``hodoku`` profile's path.
 
 HoDoKu (read in its source, nothing copied) looks for forcing nets after its forcing chains, with
-the same checks (:class:`strategies._hodoku_tabling._ForcingSearch`: contradictions, both ways of
+the same checks (:class:`strategies._hodoku_forcing._ForcingSearch`: contradictions, both ways of
 a candidate, every candidate of a cell, every place in a house) over other tables.  A candidate's
 table for nets is not its direct links but what follows on a copy of the grid: the candidate is
 placed (its peers that held the symbol and its cell's other candidates go) or removed (a cell
@@ -24,7 +24,7 @@ from deduce.literal import lit
 from deduce.state import State
 from deduce.step import Step
 
-from . import _accel, _hodoku_tabling
+from . import _accel, _hodoku_forcing, _hodoku_tabling
 from ._hodoku_forcing import CELL_FORM, DOUBLE_FORM, REGION_FORM, Forcing, _ForcingSearch
 from ._hodoku_tabling import BUDDIES, HOUSE_MASKS, N, _bits, _Grid, _Tables
 from .conclusions import Conclusion, contradiction_targets
@@ -117,7 +117,7 @@ def net_results(state: State) -> list[tuple[tuple[tuple[int, int], ...], tuple[t
 
 def _nets(state: State) -> list[Forcing]:
     if _hodoku_tabling._accelerated():  # the tables read in C over the net grid
-        return _hodoku_tabling.forcing_read(state, NetGrid(state))
+        return _hodoku_forcing.forcing_read(state, NetGrid(state))
     return _ForcingSearch(state, _NetTables(state)).run()
 
 

@@ -710,16 +710,3 @@ def records(nodes: list[tuple[tuple[int, ...], int]], table: _Table, ys: list[tu
             out.setdefault(x, (x, reason, parents))
             last = x
     return list(out.values())
-
-
-#: What moved to :mod:`strategies._hodoku_forcing` (the forcing chains), still importable from here.
-_FORCING = frozenset({"Forcing", "_ForcingSearch", "_compare_forcing", "forcing_chains", "forcing_read",
-                      "CONTRADICTION_FORM", "DOUBLE_FORM", "CELL_FORM", "REGION_FORM"})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _FORCING:
-        from . import _hodoku_forcing
-
-        return getattr(_hodoku_forcing, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,10 +9,15 @@ import struct
 from collections.abc import Iterator, KeysView, Mapping
 from typing import Any, Sequence
 
+from deduce.literal import lit_cell
+from deduce.literal import lit_symbol as lit_sym
 from deduce.tables import table
 
 from . import _accel
 from ._reasons import ALS_NODE, ASSUMED, GROUP, HIDDEN, NAKED, PEER, RULE, SAME_CELL
+
+#: Generations of consequences followed from an assumption (the propagation's bound).
+MAX_DEPTH = 40
 
 #: The C accelerator's record codes, in its order (deduce/_accel/accel.h's RECORD_CODES, checked by
 #: strategies/_accel.py before the module is used): what a :class:`Trace` record's first number means.
@@ -199,3 +204,21 @@ def static_records(records: Sequence[tuple[int, tuple, tuple[int, ...]]]) -> boo
             return False
     return True
 
+
+def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x: int, reason: tuple,
+         parents: tuple[int, ...]) -> bool:
+    """Record ``x`` (the engine's rare links: groups, sets, inner steps);
+    False when it contradicts what is known."""
+    nodes = prop.nodes
+    if x in nodes:
+        return True
+    if x ^ 1 in nodes:
+        prop.contradiction = (x, reason, parents)
+        return False
+    nodes[x] = (reason, parents)
+    if not x & 1:
+        c, s = lit_cell(x), lit_sym(x)
+        cand[c] &= ~(1 << s)
+        smask[s] &= ~(1 << c)
+    nxt.append(x)
+    return True

@@ -44,7 +44,8 @@ from deduce.technique import EXTREME, FORCING, Technique, row
 from deduce.techniques import TECHNIQUES
 
 from ._chain_records import CHAIN_FIELDS, TEMPLATE, ForcingDetails, chain_marks
-from ._hodoku_tabling import forcing_chains, hodoku_classic, records
+from ._hodoku_forcing import forcing_chains
+from ._hodoku_tabling import hodoku_classic, records
 from ._houses import per_position
 from ._reasons import PEER, SAME_CELL
 from .chain_producer import ChainProducer
@@ -78,7 +79,7 @@ class ForcingChains(ChainProducer):
     #: The kinds the built-in list makes (the static ones are :class:`~strategies.chains.Chains`').
     CODES: ClassVar[dict[str, tuple[str, str]]] = FORCING_KINDS
 
-    #: HoDoKu's forcing chains (:func:`strategies._hodoku_tabling.forcing_chains`) for the cell/region
+    #: HoDoKu's forcing chains (:func:`strategies._hodoku_forcing.forcing_chains`) for the cell/region
     #: and Nishio kinds: every contradiction and verity its tabling finds (chains through groups, not
     #: nets), in the order HoDoKu takes them; for the dynamic kind, its steps in the order of HoDoKu's
     #: forcing nets (:mod:`strategies._hodoku_nets`); 9x9 classic grids only.  The ``hodoku`` profile's choice.

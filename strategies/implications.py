@@ -126,12 +126,18 @@ from ._inner_rules import (  # noqa: F401 (importable from here, as before the s
     _se_complexity,
 )
 from ._reasons import ALS_NODE, GROUP, HIDDEN, NAKED, PEER, RULE, SAME_CELL  # noqa: F401 (RULE: importable from here)
-from ._trace import RECORD_CODES, Propagation, Trace, _record_codes, static_records  # noqa: F401
+from ._trace import (  # noqa: F401 (importable from here, as before the split)
+    MAX_DEPTH,
+    RECORD_CODES,
+    Propagation,
+    Trace,
+    _add,
+    _record_codes,
+    static_records,
+)
 from .se_order import propagate_in_se_order
 from .symbol_store import per_symbol, symbol_masks_solved
 
-#: Generations of consequences followed from an assumption.
-MAX_DEPTH = 40
 #: Inner technique steps applied inside one dynamic+ (or nested) assumption.
 MAX_RULES = 12
 #: Propagations between two deadline checks.
@@ -578,25 +584,6 @@ def _place(prop: Propagation, x: int, c: int, s: int, cand: list[int], smask: li
             cand[c] &= 1 << s
     m = peer_masks[c] & smask[s]
     return not m or _remove(prop, cand, smask, nxt, m, s, peer_link[x], hot)
-
-
-def _add(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], x: int, reason: tuple,
-         parents: tuple[int, ...]) -> bool:
-    """Record ``x`` (the engine's rare links: groups, sets, inner steps);
-    False when it contradicts what is known."""
-    nodes = prop.nodes
-    if x in nodes:
-        return True
-    if x ^ 1 in nodes:
-        prop.contradiction = (x, reason, parents)
-        return False
-    nodes[x] = (reason, parents)
-    if not x & 1:
-        c, s = lit_cell(x), lit_sym(x)
-        cand[c] &= ~(1 << s)
-        smask[s] &= ~(1 << c)
-    nxt.append(x)
-    return True
 
 
 def _remove(prop: Propagation, cand: list[int], smask: list[int], nxt: list[int], m: int, u: int,

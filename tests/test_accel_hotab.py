@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from deduce.geometry import Geometry
 from deduce.solve_cache import SolveCache
-from strategies import _accel, _hodoku_nets, _hodoku_tabling
+from strategies import _accel, _hodoku_forcing, _hodoku_nets, _hodoku_tabling
 
 from . import test_accel
 from .test_accel import _random_position
@@ -55,7 +55,7 @@ def assert_same_reading(state, accel_module) -> int:
         assert fast[1] == plain[1]
         assert _loops(fast[0]) == _loops(plain[0])
         count += len(plain[0])
-    fast, plain = _both(accel_module, state, lambda: _hodoku_tabling.forcing_chains(state))
+    fast, plain = _both(accel_module, state, lambda: _hodoku_forcing.forcing_chains(state))
     assert _forcings(fast[0], fast[1]) == _forcings(plain[0], plain[1])
     count += len(plain[0])
     fast_nets, plain_nets = _both(accel_module, state, lambda: _hodoku_nets._nets(state))

@@ -17,7 +17,8 @@ from deduce.backtrack import first_solutions
 from deduce.rating import HodokuSolver
 from deduce.state import State
 from deduce.step import Step
-from strategies._hodoku_tabling import forcing_chains, hodoku_classic, nice_loops
+from strategies._hodoku_forcing import forcing_chains
+from strategies._hodoku_tabling import hodoku_classic, nice_loops
 from strategies.chains import Chains
 
 

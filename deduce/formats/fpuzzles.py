@@ -275,9 +275,9 @@ def parse_link(link: str) -> tuple[str, Puzzle, list[str]]:
         payload, scl = _payload(link, kind)
         warnings: list[str] = []
         if scl:
-            from .sudokupad import puzzle_from_scl
+            from .sudokupad import fpuzzles_of_scl
 
-            return kind, puzzle_from_scl(payload, warnings), warnings
+            return kind, puzzle_from_fpuzzles(fpuzzles_of_scl(payload), warnings), warnings
         text = decompress_from_base64(payload)
         try:
             doc = loads(text)

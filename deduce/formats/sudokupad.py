@@ -39,7 +39,6 @@ import re
 from typing import Any
 
 from ..errors import InvalidPuzzleError, ParseError
-from ..puzzle import Puzzle
 from .base import loads
 from .lzstring import decompress_from_base64, decompress_from_uri
 
@@ -57,11 +56,10 @@ _META = re.compile(r"^\s*(title|author|rules|msgcorrect|solution)\s*:", re.IGNOR
 _EPS = 0.15
 
 
-def puzzle_from_scl(payload: str, warnings: list[str]) -> Puzzle:
-    """The puzzle of a SudokuPad ``scl`` payload (what follows ``scl`` in the link)."""
-    from .fpuzzles import puzzle_from_fpuzzles
-
-    return puzzle_from_fpuzzles(fpuzzles_from_scl(scl_document(payload)), warnings)
+def fpuzzles_of_scl(payload: str) -> dict[str, Any]:
+    """The f-puzzles document of a SudokuPad ``scl`` payload (what follows ``scl`` in the link), which
+    :func:`deduce.formats.fpuzzles.puzzle_from_fpuzzles` reads."""
+    return fpuzzles_from_scl(scl_document(payload))
 
 
 def scl_document(payload: str) -> dict[str, Any]:

@@ -80,10 +80,10 @@ def _compact_marks(m: Marks) -> dict[str, list]:
 def board_data(puzzle: Puzzle, title: str) -> dict[str, Any]:
     """The puzzle as the page's script draws it: geometry, symbols, cages,
     givens, the drawing's layout and the roles' colours (no steps); a
-    variant's constraints as :func:`~deduce.render.json.constraint_drawing`
+    variant's constraints as :func:`~deduce.render.variants.constraint_drawing`
     describes them (``drawing``, the same picture as the SVG's) and what the
-    app checks digits against (``play``: :func:`~deduce.render.json.play_rules`)."""
-    from .json import constraint_drawing, play_rules
+    app checks digits against (``play``: :func:`~deduce.render.variants.play_rules`)."""
+    from .variants import constraint_drawing, play_rules
 
     g = puzzle.geometry
     lay = Layout(puzzle)

@@ -128,7 +128,7 @@ def constraints_svg(puzzle: Puzzle, lay: Layout, layer: str) -> list[str]:
     (:meth:`deduce.constraint.Constraint.svg`), as SudokuPad draws them."""
     if not puzzle.constraints:
         return []
-    from .json import constraint_drawing  # the one description the page and the app draw too
+    from .variants import constraint_drawing  # the one description the page and the app draw too
 
     return [item["svg"] for item in constraint_drawing(puzzle, lay)["items"] if item["layer"] == layer]
 

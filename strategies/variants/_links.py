@@ -54,12 +54,14 @@ from deduce.literal import lit
 from deduce.solve_cache import per_position
 from deduce.tables import table as shape_table
 
-from ..implications import MAX_DEPTH, Implications, Propagation, _add
+from .._trace import MAX_DEPTH, Propagation, _add
 
 if TYPE_CHECKING:
     from deduce.puzzle import Puzzle
     from deduce.render.words import TextRenderer
     from deduce.state import State
+
+    from ..implications import Implications
 
 #: ``(WEAK, k)``: cell = x, so its partner on relation ``k`` loses what the relation does not allow with x.
 WEAK = "constraint"
