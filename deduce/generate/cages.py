@@ -276,6 +276,7 @@ def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puz
         cages = _to_count(cages, solution, n, rng, rules, request.sum_only)
     if cages is None or not rules.fits(cages, givens):
         return None
+    found: tuple[list[list[int]], list | None] | None
     if climbs:
         found = _climb(request, judge, rng, empty, solution, cages, rules)
     else:
