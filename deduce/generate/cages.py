@@ -69,8 +69,9 @@ MAX_REPAIRS = 200
 #: progress, before another layout is drawn.
 CLIMB_TRIES = 600
 CLIMB_STALL = 160
-#: Cage sizes drawn for such a layout (weights for sizes 0, 1, 2, ...).
-CLIMB_WEIGHTS = (0, 0, 5, 4, 1)
+#: Cage sizes drawn for such a layout (weights for sizes 0, 1, 2, 3: the most an Easy layout is drawn with;
+#: changes grow them to five cells at most).
+CLIMB_WEIGHTS = (0, 0, 5, 4)
 #: Merges tried at once at first while a layout is far below the target level (see :func:`_grow`).
 FIRST_BATCH = 8
 
@@ -310,18 +311,21 @@ class _Path:
         self.request, self.empty, self.solution = request, empty, solution
         self.target = LEVELS.index(request.level or "Easy")
 
-    def __call__(self, cages: list[list[int]]) -> tuple[tuple[bool, int, int], State, list]:
-        """(solved at the target, cells solved, minus candidates left), the end position and the steps."""
+    def __call__(self, cages: list[list[int]]) -> tuple[tuple[bool, int, int, int], State, list]:
+        """(solved at the target, cells solved, minus candidates left, minus
+        the score), the end position and the steps."""
         r = self.request
-        state = State.from_puzzle(killer_puzzle(self.empty, self.solution, cages, [-1] * r.size ** 2, r.sum_only))
+        puzzle = killer_puzzle(self.empty, self.solution, cages, [-1] * r.size ** 2, r.sum_only)
+        state = State.from_puzzle(puzzle)
         steps = []
         for step in self.solver.steps(state, self.solution, unique=False):
             if step.technique.code not in self.allowed:
                 break
             steps.append(step)
-        done = state.is_solved() and _level(steps, r.size) <= self.target
+        score, level = killer_scale(steps, r.size ** 2)
+        done = state.is_solved() and level is not None and LEVELS.index(level) <= self.target
         cands = sum(bin(c).count("1") for c in state.cand)
-        return (done, sum(v >= 0 for v in state.value), -cands), state, steps
+        return (done, sum(v >= 0 for v in state.value), -cands, -(score or 0)), state, steps
 
 
 def _climb(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, solution: tuple[int, ...],
@@ -351,9 +355,11 @@ def _climb(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, so
 
 def _change(cages: list[list[int]], state: State, solution: Sequence[int], n: int, rng: random.Random,
             rules: Rules, repeats: bool) -> list[list[int]] | None:
-    """One random change of a cage holding an unsolved cell: cut in two (of
-    at least two cells each), a cell moved to a neighbouring cage, or
-    made one with a small neighbour; None when the change drawn breaks a rule."""
+    """One random change of a cage holding an unsolved cell (a cage of
+    the cells where the path first needed more did worse: the cells it
+    solves next lie elsewhere as often): cut in two (of at least two cells
+    each), a cell moved to a neighbouring cage, or made one with a small
+    neighbour; None when the change drawn breaks a rule."""
     unsolved = [k for k, c in enumerate(cages) if any(state.value[x] < 0 for x in c)] or list(range(len(cages)))
     k = rng.choice(unsolved)
     draw = rng.random()
@@ -367,10 +373,10 @@ def _change(cages: list[list[int]], state: State, solution: Sequence[int], n: in
         return out if len(parts) == 2 and rules.fits(out, givens) else None
     owner = {x: i for i, c in enumerate(cages) for x in c}
     cell = rng.choice(cages[k])
-    near = sorted({owner[x] for x in neighbours(cell, n)} - {k})
-    if not near:
+    others = sorted({owner[x] for x in neighbours(cell, n)} - {k})
+    if not others:
         return None
-    t = rng.choice(near)
+    t = rng.choice(others)
     if draw < 0.8 or rules.count is not None:
         return _moved(cages, k, t, cell, solution, n, rules, repeats, givens) if len(cages[k]) > least else None
     clash = not repeats and bool({solution[x] for x in cages[k]} & {solution[x] for x in cages[t]})
