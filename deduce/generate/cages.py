@@ -15,6 +15,14 @@ repaired until the puzzle is unique and solves at the target.
    is needed there.  A layout no merge brings to the target is dropped and
    another one drawn.
 
+An Easy killer without one-cell cages is made another way (:func:`_climb`):
+locked candidates (Medium) come before cage combinations (Easy) in the
+solve's order, so a solve capped at Easy techniques is not the rating's
+path there.  Its layout (small cages, grown towards sums with few
+combinations) is changed one cage at a time while the rating's own path,
+stopped at its first step above Easy, solves more of it, until that path
+solves it within the Easy score ceiling.
+
 >>> import random
 >>> from deduce.generate.request import Request
 >>> from deduce.generate.targets import Judge
@@ -42,7 +50,7 @@ from .making import meets_shape
 from .regions import connected, neighbours
 from .request import MOST_CAGES, Request
 from .symmetry import orbits
-from .targets import Judge, Verdict
+from .targets import Judge, Verdict, narrowed
 
 #: Cage sizes drawn per target level (weights for sizes 1, 2, 3, ...).
 SIZE_WEIGHTS = {
@@ -57,6 +65,13 @@ SIZE_WEIGHTS = {
 DEFAULT_SINGLES = {None: 2, "Easy": 4, "Medium": 2, "Hard": 0, "Unfair": 0, "Extreme": 0}
 #: Repairs (splits, givens) per layout before another layout is drawn.
 MAX_REPAIRS = 200
+#: Layout changes tried per Easy layout without one-cell cages (:func:`_climb`), and in a row without
+#: progress, before another layout is drawn.
+CLIMB_TRIES = 600
+CLIMB_STALL = 160
+#: Cage sizes drawn for such a layout (weights for sizes 0, 1, 2, 3: the most an Easy layout is drawn with;
+#: changes grow them to five cells at most).
+CLIMB_WEIGHTS = (0, 0, 5, 4)
 #: Merges tried at once at first while a layout is far below the target level (see :func:`_grow`).
 FIRST_BATCH = 8
 
@@ -113,10 +128,13 @@ class Rules:
 
 
 def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: Sequence[int],
-                 repeats: bool = False, rules: Rules | None = None) -> list[list[int]]:
+                 repeats: bool = False, rules: Rules | None = None, lean: bool = False) -> list[list[int]]:
     """A random partition of the grid into connected cages (cell lists),
     without a digit twice in a cage unless ``repeats``, of the sizes
-    ``rules`` allow (cages left too small are joined to a neighbour)."""
+    ``rules`` allow (cages left too small are joined to a neighbour).
+    ``lean``: a cage grows mostly by the neighbour whose digit is furthest
+    on its side of the middle (low digits with low ones): sums with few
+    combinations (3, 4, 16, 17 in two cells; 6, 7, 23, 24 in three)."""
     rules = rules or Rules(largest=len(weights) - 1, singles=n * n)
     owner = [-1] * (n * n)
     cages: list[list[int]] = []
@@ -145,13 +163,21 @@ def random_cages(solution: Sequence[int], n: int, rng: random.Random, weights: S
                        if owner[x] < 0 and (repeats or solution[x] not in digits)]
             if not options:
                 break
-            x = rng.choice(options)
+            x = _leaning(options, digits, solution, n, rng) if lean else rng.choice(options)
             owner[x] = len(cages)
             cage.append(x)
             digits.add(solution[x])
         cages.append(cage)
         singles -= len(cage) == 1
     return _join_small(cages, solution, n, rng, rules, repeats)
+
+
+def _leaning(options: list[int], digits: set[int], solution: Sequence[int], n: int, rng: random.Random) -> int:
+    """Mostly the option whose digit lies furthest on the side of the middle ``digits`` lie on, else any."""
+    if rng.random() < 0.25:
+        return rng.choice(options)
+    low = 2 * sum(digits) <= (n - 1) * len(digits)
+    return min(options, key=lambda x: (solution[x] if low else -solution[x], rng.random()))
 
 
 def _join_small(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, rules: Rules,
@@ -227,7 +253,10 @@ def _cut(cage: list[int], at: int, n: int, rng: random.Random, smallest: int) ->
 
 def killer_puzzle(empty: Puzzle, solution: Sequence[int], cages: list[list[int]], givens: Sequence[int],
                   repeats: bool) -> Puzzle:
-    made = tuple(Cage(sum(solution[c] + 1 for c in cells), tuple(cells), repeats) for cells in cages)
+    """The killer of ``cages`` over ``solution``, its cages in the order every killer format reads them
+    back in (by their cells, each cage's in order): the solve's path, and so its rating, depend on it."""
+    made = tuple(Cage(sum(solution[c] + 1 for c in cells), cells, repeats)
+                 for cells in sorted(tuple(sorted(cells)) for cells in cages))
     return Puzzle(empty.geometry, empty.symbols, tuple(givens), made)
 
 
@@ -241,12 +270,18 @@ def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puz
     rules = Rules.of(request)
     weights = SIZE_WEIGHTS[request.level or "Medium"]
     givens = [-1] * (n * n)
-    cages: list[list[int]] | None = random_cages(solution, n, rng, weights, request.sum_only, rules)
+    climbs = request.level == "Easy" and rules.singles == 0 and not request.givens
+    cages: list[list[int]] | None = random_cages(solution, n, rng, CLIMB_WEIGHTS if climbs else weights,
+                                                 request.sum_only, rules, lean=climbs)
     if cages is not None and rules.count is not None:
         cages = _to_count(cages, solution, n, rng, rules, request.sum_only)
     if cages is None or not rules.fits(cages, givens):
         return None
-    found = _repair(request, judge, rng, empty, solution, cages, givens, rules)
+    found: tuple[list[list[int]], list | None] | None
+    if climbs:
+        found = _climb(request, judge, rng, empty, solution, cages, rules)
+    else:
+        found = _repair(request, judge, rng, empty, solution, cages, givens, rules)
     if found is None:
         return None
     cages, steps = found
@@ -260,6 +295,95 @@ def make_killer(request: Request, judge: Judge, rng: random.Random) -> tuple[Puz
         return None
     verdict = judge.judge(puzzle, solution, None if steps is None else (steps, True))
     return None if verdict is None else (puzzle, solution, verdict)
+
+
+class _Path:
+    """The rating's own path of a layout, stopped at its first step above
+    the target: the full solve's strategies up to the last one the target
+    allows, in the full solve's order (where it ends solved, its steps are
+    the full solve's)."""
+
+    def __init__(self, request: Request, judge: Judge, empty: Puzzle, solution: tuple[int, ...]):
+        self.allowed = set(request.allowed())
+        full = judge.full.strategies
+        last = max((i for i, s in enumerate(full) if s.technique.code in self.allowed), default=-1)
+        self.solver = narrowed(judge.full, {s.technique.code for s in full[: last + 1]})
+        self.request, self.empty, self.solution = request, empty, solution
+        self.target = LEVELS.index(request.level or "Easy")
+
+    def __call__(self, cages: list[list[int]]) -> tuple[tuple[bool, int, int, int], State, list]:
+        """(solved at the target, cells solved, minus candidates left, minus
+        the score), the end position and the steps."""
+        r = self.request
+        puzzle = killer_puzzle(self.empty, self.solution, cages, [-1] * r.size ** 2, r.sum_only)
+        state = State.from_puzzle(puzzle)
+        steps = []
+        for step in self.solver.steps(state, self.solution, unique=False):
+            if step.technique.code not in self.allowed:
+                break
+            steps.append(step)
+        score, level = killer_scale(steps, r.size ** 2)
+        done = state.is_solved() and level is not None and LEVELS.index(level) <= self.target
+        cands = sum(bin(c).count("1") for c in state.cand)
+        return (done, sum(v >= 0 for v in state.value), -cands, -(score or 0)), state, steps
+
+
+def _climb(request: Request, judge: Judge, rng: random.Random, empty: Puzzle, solution: tuple[int, ...],
+           cages: list[list[int]], rules: Rules) -> tuple[list[list[int]], list] | None:
+    """A layout changed one cage at a time (:func:`_change`, among the cages
+    the path left unsolved) while its path (:class:`_Path`) solves no less
+    of it, until the path solves it at the target: the cages and the steps
+    (a logic solve that ends solved proves the puzzle unique); None after
+    :data:`CLIMB_TRIES` changes or :data:`CLIMB_STALL` in a row without progress."""
+    path = _Path(request, judge, empty, solution)
+    best, state, steps = path(cages)
+    stall = 0
+    for _ in range(CLIMB_TRIES):
+        if best[0]:
+            return cages, steps
+        changed = _change(cages, state, solution, request.size, rng, rules, request.sum_only)
+        if changed is None:
+            continue
+        value, after, found = path(changed)
+        stall = 0 if value > best else stall + 1
+        if value >= best:
+            cages, best, state, steps = changed, value, after, found
+        if stall > CLIMB_STALL:
+            return None
+    return (cages, steps) if best[0] else None
+
+
+def _change(cages: list[list[int]], state: State, solution: Sequence[int], n: int, rng: random.Random,
+            rules: Rules, repeats: bool) -> list[list[int]] | None:
+    """One random change of a cage holding an unsolved cell (a cage of
+    the cells where the path first needed more did worse: the cells it
+    solves next lie elsewhere as often): cut in two (of at least two cells
+    each), a cell moved to a neighbouring cage, or made one with a small
+    neighbour; None when the change drawn breaks a rule."""
+    unsolved = [k for k, c in enumerate(cages) if any(state.value[x] < 0 for x in c)] or list(range(len(cages)))
+    k = rng.choice(unsolved)
+    draw = rng.random()
+    givens = [-1] * (n * n)
+    least = max(rules.smallest, 2)
+    if draw < 0.4:
+        if len(cages[k]) < 2 * least or rules.count is not None:
+            return None
+        parts = split(cages[k], rng.choice(cages[k]), n, rng, least)
+        out = [c for i, c in enumerate(cages) if i != k] + parts
+        return out if len(parts) == 2 and rules.fits(out, givens) else None
+    owner = {x: i for i, c in enumerate(cages) for x in c}
+    cell = rng.choice(cages[k])
+    others = sorted({owner[x] for x in neighbours(cell, n)} - {k})
+    if not others:
+        return None
+    t = rng.choice(others)
+    if draw < 0.8 or rules.count is not None:
+        return _moved(cages, k, t, cell, solution, n, rules, repeats, givens) if len(cages[k]) > least else None
+    clash = not repeats and bool({solution[x] for x in cages[k]} & {solution[x] for x in cages[t]})
+    if len(cages[k]) + len(cages[t]) > 4 or clash:
+        return None
+    out = merge(cages, [(min(k, t), max(k, t))])
+    return out if rules.fits(out, givens) else None
 
 
 def _to_count(cages: list[list[int]], solution: Sequence[int], n: int, rng: random.Random, rules: Rules,
