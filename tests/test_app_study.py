@@ -73,7 +73,7 @@ deduce_first = {c for c, records in bank().items() if records and records[0]["pr
 #: ends in logic), and ALS, BUG types 3-4 and a few cage and fish rows that its walks and 8-30 s of generating
 #: each missed.
 OUT_OF_REACH = {
-    "xv-negative", "cage-pointing", "innies-outies", "franken-x-wing", "mutant-x-wing",
+    "xv-negative", "franken-x-wing", "mutant-x-wing",
     "finned-mutant-x-wing", "jellyfish", "mutant-swordfish", "finned-mutant-swordfish", "bug3", "bug4",
     "franken-jellyfish", "finned-franken-jellyfish", "mutant-jellyfish", "finned-mutant-jellyfish", "als-xz",
     "als-xy-wing", "als-chain", "death-blossom", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5", "bf",
