@@ -250,6 +250,7 @@ def main() -> int:
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--no-walk", dest="walk", action="store_false",
                     help="skip the walks of the catalogue's and showcase's puzzles (the generator only)")
+    ap.add_argument("--profiles", help="the generator's puzzles for these profiles only (comma-separated)")
     ap.add_argument("--clear", type=float, default=0,
                     help="seconds per technique and profile to clear the way to its stored example's pattern")
     args = ap.parse_args()
@@ -286,8 +287,9 @@ def main() -> int:
             continue
         if TECHNIQUES[code].family in ("variants", "cages", "leftovers"):
             continue   # (the generator's practice positions are classic ones)
-        for profile in bank.wanted(code):   # (each profile holding it, the preferred first, a share of the time)
-            end = time.time() + args.generate / len(bank.wanted(code))
+        tried = [p for p in bank.wanted(code) if not args.profiles or p in args.profiles.split(",")]
+        for profile in tried:   # (each profile holding it, the preferred first, a share of the time)
+            end = time.time() + args.generate / len(tried)
             seed = args.seed
             while len(bank.found[code]) < args.per and time.time() < end and profile in bank.wanted(code):
                 try:
@@ -302,7 +304,12 @@ def main() -> int:
                     state = State(made.puzzle, list(made.position.cand), list(made.position.value))
                     if bank.offer(code, profile, made.puzzle, state, source):
                         continue
-                if args.clear:
+                    cleared = clear_the_way(code, profile, state, args.clear) if args.clear else None
+                    if cleared is not None and bank.offer(code, profile, made.puzzle, cleared,
+                                                          source + ", the way to its position cleared"):
+                        continue
+                bank.walk(made.puzzle, profile, source, args.seconds)   # (the profile's own path may take it)
+                if args.clear and profile in bank.wanted(code):
                     clear_walk(bank, code, profile, made.puzzle, source, args.clear)
     write(bank, args, table)
     short = [c for c in table if c in bank.codes and not bank.found[c]]
