@@ -150,15 +150,13 @@ def clear_the_way(code: str, profile: str, start: State, seconds: float) -> Stat
     if not target:
         return None
     earlier = strategies[:strategies.index(target[0])]
-    state, end = start.copy(), time.time() + seconds
-    state.cache = SolveCache()
-    while time.time() < end and has_step(target, state):
+    state: State | None = start.copy()
+    end = time.time() + seconds
+    while state is not None and time.time() < end and has_step(target, state):
         first = solver.next_step(state, strategies)
         if first is not None and first.technique.code == code:
             return state
         state = next_keeping(earlier, target, state, solution, end)
-        if state is None:
-            return None
     return None
 
 
@@ -203,18 +201,26 @@ def clear_walk(bank: Bank, code: str, profile: str, puzzle: Puzzle, source: str,
         return
 
 
+def generated(kind: str, code: str, end: float, seed: int, **options: Any) -> Any:
+    """The generator's first 9x9 ``kind`` puzzle using ``code`` (``options`` its), made before ``end``; None
+    (and why, printed) when it makes none."""
+    from deduce.generate import generate
+
+    try:
+        return next(iter(generate(kind, 9, techniques=code, timeout=max(1.0, end - time.time()), seed=seed,
+                                  **options)))
+    except (DeduceError, SolveTimeout, ValueError, StopIteration) as exc:
+        print(f"  {code}: the {kind} generator ({options.get('profile')}): {' '.join(str(exc).split())[:100]}")
+        return None
+
+
 def killers(bank: Bank, code: str, args: argparse.Namespace) -> None:
     """Killers the generator makes for cage technique ``code``, walked with deduce's profile (each position
     before a step offered), the way cleared where the solve passes the pattern by."""
-    from deduce.generate import generate
-
     end, seed = time.time() + args.generate, args.seed
     while bank.wanted(code) and time.time() < end:
-        try:
-            made = next(iter(generate("killer", 9, techniques=code, profile="deduce",
-                                      timeout=max(1.0, end - time.time()), seed=seed)))
-        except (DeduceError, SolveTimeout, ValueError, StopIteration) as exc:
-            print(f"  {code}: the killer generator: {' '.join(str(exc).split())[:100]}")
+        made = generated("killer", code, end, seed, profile="deduce")
+        if made is None:
             return
         seed += 1
         source = f"a killer deduce generated (seed {made.seed})"
@@ -278,7 +284,6 @@ def main() -> int:
     if args.clear:
         clear_examples(bank, examples, args.clear)
     # 2. the generator, for the techniques still short
-    from deduce.generate import generate
     from deduce.techniques import TECHNIQUES
 
     for code in bank.short():
@@ -292,11 +297,8 @@ def main() -> int:
             end = time.time() + args.generate / len(tried)
             seed = args.seed
             while len(bank.found[code]) < args.per and time.time() < end and profile in bank.wanted(code):
-                try:
-                    made = next(iter(generate("classic", 9, techniques=code, practice=True, profile=profile,
-                                              timeout=max(1.0, end - time.time()), seed=seed)))
-                except (DeduceError, SolveTimeout, ValueError, StopIteration) as exc:
-                    print(f"  {code}: the generator ({profile}): {' '.join(str(exc).split())[:100]}")
+                made = generated("classic", code, end, seed, practice=True, profile=profile)
+                if made is None:
                     break
                 seed += 1
                 source = f"a puzzle deduce generated (seed {made.seed})"
