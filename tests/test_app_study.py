@@ -70,19 +70,22 @@ deduce_first = {c for c, records in bank().items() if records and records[0]["pr
 #: checked below to have none, so that one found must be taken off).  Tried for each: the walks of deduce's
 #: own puzzles with every profile holding it, the generator aimed at it, and ``--clear`` (from a position
 #: holding the pattern, the easier steps that leave it in place taken first).
-_FULL_ONLY = ("held by the opt-in profile (full) alone, after Nishio, the grouped AIC and the ALS rows: from "
-              "its example's position every easier step spoils the pattern")
+_FULL_ONLY = ("held by the opt-in profile (full) alone, after Nishio, the grouped AIC and the ALS rows: the "
+              "generator made no full-profile puzzle taking it in 60 s, and from its example's position every "
+              "easier step spoils the pattern")
 OUT_OF_REACH = {
     "xv-negative": "its one puzzle (an XV with every mark given) is solved by singles and XV pairs; on every "
                    "way cleared to it a single places the cell it would clear (no XV generator)",
-    "franken-x-wing": "row-and-box bases: locked candidates and the basic fish take its eliminations first "
-                      "on every path walked (deduce's and HoDoKu's orders)",
+    "franken-x-wing": "the generator finds no puzzle whose path takes it in 20000 tries (deduce's or HoDoKu's "
+                      "order); from its example's position every easier step spoils it",
     **{c: _FULL_ONLY for c in ("mutant-x-wing", "finned-mutant-x-wing", "mutant-swordfish",
                                 "finned-mutant-swordfish", "franken-jellyfish", "finned-franken-jellyfish",
                                 "mutant-jellyfish", "finned-mutant-jellyfish", "template-del", "template-set")},
-    **{c: "a grouped AIC (before it in HoDoKu's order; Nishio too in deduce's) takes the same eliminations on "
-          "every generated puzzle's position that holds it, and clearing the way to it spoils it"
-       for c in ("als-xz", "als-xy-wing", "als-chain", "death-blossom")},
+    **{c: "the generator's puzzles take it on HoDoKu's path, but from each such position HoDoKu's order (and "
+          "deduce's, Nishio too) finds a grouped AIC first, and clearing the way to it spoils it"
+       for c in ("als-xz", "als-xy-wing", "als-chain")},
+    "death-blossom": "the generator makes no puzzle whose path takes it (deduce's and full's, 15-60 s); from "
+                     "its example's position every easier step spoils it",
     **{c: "no puzzle of deduce's needs nested chains past the second level within the script's 60 s a solve"
        for c in ("nested-forcing-3", "nested-forcing-4", "nested-forcing-5")},
     "bf": "trial and error comes only where every technique of the profile is stuck: every path of deduce's "
