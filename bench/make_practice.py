@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from deduce.backtrack import count_solutions, iter_solutions  # noqa: E402
 from deduce.catalogue import ordered_table, stored  # noqa: E402
-from deduce.engine import Solver  # noqa: E402
+from deduce.engine import Solver, check_step, effective  # noqa: E402
 from deduce.errors import DeduceError, SolveTimeout  # noqa: E402
 from deduce.formats import read_puzzle  # noqa: E402
 from deduce.generate.practice import (  # noqa: E402
@@ -48,6 +48,7 @@ from deduce.generate.practice import (  # noqa: E402
 )
 from deduce.puzzle import Puzzle  # noqa: E402
 from deduce.showcase import SHOWCASE  # noqa: E402
+from deduce.solve_cache import SolveCache  # noqa: E402
 from deduce.state import State  # noqa: E402
 
 OUT = ROOT / "deduce" / bank_path()
@@ -129,6 +130,122 @@ class Bank:
             print(f"  ({source[:50]}: {profile} solve stopped: {type(exc).__name__})", flush=True)
 
 
+def has_step(strategies: list[Any], state: State) -> bool:
+    """Whether one of ``strategies`` has an effective step in ``state``."""
+    return any(effective(step, state) for s in strategies for step in s.find(state))
+
+
+def clear_the_way(code: str, profile: str, start: State, seconds: float) -> State | None:
+    """A position, reached from ``start`` (one where ``code`` has a step) by sound steps of the techniques
+    ``profile`` tries before it, where ``code`` is ``profile``'s first step: each step taken is the first,
+    in the profile's order, of those that leave a ``code`` step in place (a solve path in another order
+    than the profile's: the easier steps that would spoil the pattern are left to after it).  None when
+    every easier step spoils it, or after ``seconds``."""
+    solution, unique = solution_of(start.puzzle)
+    if solution is None or not unique or not all(start.cand[k] >> v & 1 for k, v in enumerate(solution)):
+        return None
+    solver = Solver(profile=profile)
+    strategies = solver.usable(start.puzzle, unique=True)
+    target = [s for s in strategies if s.technique.code == code]
+    if not target:
+        return None
+    earlier = strategies[:strategies.index(target[0])]
+    state: State | None = start.copy()
+    end = time.time() + seconds
+    while state is not None and time.time() < end and has_step(target, state):
+        first = solver.next_step(state, strategies)
+        if first is not None and first.technique.code == code:
+            return state
+        state = next_keeping(earlier, target, state, solution, end)
+    return None
+
+
+def next_keeping(earlier: list[Any], target: list[Any], state: State, solution: list[int],
+                 end: float) -> State | None:
+    """``state`` after the first step of ``earlier`` (checked against ``solution``) that leaves a step of
+    ``target``, or None."""
+    for strategy in earlier:
+        for step in strategy.find(state):
+            if time.time() > end:
+                return None
+            if not effective(step, state):
+                continue
+            check_step(step, solution, state)
+            trial = state.copy()
+            trial.apply(step)
+            trial.cache = SolveCache()
+            if has_step(target, trial):
+                return trial
+    return None
+
+
+def clear_walk(bank: Bank, code: str, profile: str, puzzle: Puzzle, source: str, seconds: float) -> None:
+    """Solve ``puzzle`` with ``profile``; at the first positions holding a ``code`` step, clear the way to it."""
+    solution, unique = solution_of(puzzle)
+    if solution is None or not unique:
+        return
+    solver = Solver(profile=profile, time_limit=seconds)
+    target = [s for s in solver.usable(puzzle, unique=True) if s.technique.code == code]
+    state, end = State.from_puzzle(puzzle), time.time() + seconds
+    before = state.copy()
+    try:
+        for _ in solver.steps(state, solution, unique=True):
+            if time.time() > end or profile not in bank.wanted(code):
+                return
+            if has_step(target, before):
+                cleared = clear_the_way(code, profile, before, max(1.0, end - time.time()))
+                if cleared is not None and bank.offer(code, profile, puzzle, cleared, source + ", the way cleared"):
+                    return
+            before = state.copy()
+    except (SolveTimeout, DeduceError):
+        return
+
+
+def generated(kind: str, code: str, end: float, seed: int, **options: Any) -> Any:
+    """The generator's first 9x9 ``kind`` puzzle using ``code`` (``options`` its), made before ``end``; None
+    (and why, printed) when it makes none."""
+    from deduce.generate import generate
+
+    try:
+        return next(iter(generate(kind, 9, techniques=code, timeout=max(1.0, end - time.time()), seed=seed,
+                                  **options)))
+    except (DeduceError, SolveTimeout, ValueError, StopIteration) as exc:
+        print(f"  {code}: the {kind} generator ({options.get('profile')}): {' '.join(str(exc).split())[:100]}")
+        return None
+
+
+def killers(bank: Bank, code: str, args: argparse.Namespace) -> None:
+    """Killers the generator makes for cage technique ``code``, walked with deduce's profile (each position
+    before a step offered), the way cleared where the solve passes the pattern by."""
+    end, seed = time.time() + args.generate, args.seed
+    while bank.wanted(code) and time.time() < end:
+        made = generated("killer", code, end, seed, profile="deduce")
+        if made is None:
+            return
+        seed += 1
+        source = f"a killer deduce generated (seed {made.seed})"
+        bank.walk(made.puzzle, "deduce", source, args.seconds)
+        if "deduce" in bank.wanted(code):
+            clear_walk(bank, code, "deduce", made.puzzle, source, args.clear)
+
+
+def clear_examples(bank: Bank, examples: dict[str, Any], seconds: float) -> None:
+    """For each technique still short, its stored example's position with the way cleared to it."""
+    for code in bank.codes:
+        ex = examples.get(code)
+        if ex is None:
+            continue
+        for profile in bank.wanted(code):
+            try:
+                state = clear_the_way(code, profile, ex.state(), seconds)
+            except (SolveTimeout, DeduceError) as exc:
+                print(f"  {code} ({profile}): clearing the way stopped: {type(exc).__name__}", flush=True)
+                continue
+            if state is not None:
+                source = f"the catalogue's example ({ex.source}), easier steps that keep the pattern taken first"
+                bank.offer(code, profile, ex.puzzle, state, source[:200])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--per", type=int, default=3, help="positions per technique")
@@ -139,6 +256,9 @@ def main() -> int:
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--no-walk", dest="walk", action="store_false",
                     help="skip the walks of the catalogue's and showcase's puzzles (the generator only)")
+    ap.add_argument("--profiles", help="the generator's puzzles for these profiles only (comma-separated)")
+    ap.add_argument("--clear", type=float, default=0,
+                    help="seconds per technique and profile to clear the way to its stored example's pattern")
     args = ap.parse_args()
     t0 = time.time()
     table = [t.code for t in ordered_table()]
@@ -161,27 +281,38 @@ def main() -> int:
         wanted = {p for c in bank.codes for p in bank.wanted(c)}
         for profile in [p for p in PRACTICE_PROFILES if p in wanted]:
             bank.walk(puzzle, profile, source, args.seconds, start)
+    if args.clear:
+        clear_examples(bank, examples, args.clear)
     # 2. the generator, for the techniques still short
-    from deduce.generate import generate
     from deduce.techniques import TECHNIQUES
 
     for code in bank.short():
+        if TECHNIQUES[code].family == "cages" and args.clear:
+            killers(bank, code, args)
+            continue
         if TECHNIQUES[code].family in ("variants", "cages", "leftovers"):
             continue   # (the generator's practice positions are classic ones)
-        for profile in bank.wanted(code):   # (each profile holding it, the preferred first, a share of the time)
-            end = time.time() + args.generate / len(bank.wanted(code))
+        tried = [p for p in bank.wanted(code) if not args.profiles or p in args.profiles.split(",")]
+        for profile in tried:   # (each profile holding it, the preferred first, a share of the time)
+            end = time.time() + args.generate / len(tried)
             seed = args.seed
             while len(bank.found[code]) < args.per and time.time() < end and profile in bank.wanted(code):
-                try:
-                    made = next(iter(generate("classic", 9, techniques=code, practice=True, profile=profile,
-                                              timeout=max(1.0, end - time.time()), seed=seed)))
-                except (DeduceError, SolveTimeout, ValueError, StopIteration) as exc:
-                    print(f"  {code}: the generator ({profile}): {' '.join(str(exc).split())[:100]}")
+                made = generated("classic", code, end, seed, practice=True, profile=profile)
+                if made is None:
                     break
                 seed += 1
+                source = f"a puzzle deduce generated (seed {made.seed})"
                 if made.position is not None:
                     state = State(made.puzzle, list(made.position.cand), list(made.position.value))
-                    bank.offer(code, profile, made.puzzle, state, f"a puzzle deduce generated (seed {made.seed})")
+                    if bank.offer(code, profile, made.puzzle, state, source):
+                        continue
+                    cleared = clear_the_way(code, profile, state, args.clear) if args.clear else None
+                    if cleared is not None and bank.offer(code, profile, made.puzzle, cleared,
+                                                          source + ", the way to its position cleared"):
+                        continue
+                bank.walk(made.puzzle, profile, source, args.seconds)   # (the profile's own path may take it)
+                if args.clear and profile in bank.wanted(code):
+                    clear_walk(bank, code, profile, made.puzzle, source, args.clear)
     write(bank, args, table)
     short = [c for c in table if c in bank.codes and not bank.found[c]]
     print(f"{sum(len(v) for v in bank.found.values())} positions for {len(bank.codes) - len(short)} of "

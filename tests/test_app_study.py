@@ -66,18 +66,30 @@ def judged_by(code: str, profile: str) -> bool:
 deduce_first = {c for c, records in bank().items() if records and records[0]["profile"] == "deduce"}
 
 
-#: The table's techniques bench/make_practice.py has found no position for yet (each checked below to have
-#: none, so that one found must be taken off): the opt-in fish and template rows (the ``full`` profile tries a
-#: smaller fish or a chain first on every path it walked), nested chains past the second level (no puzzle of
-#: deduce's needs them within the script's 30-60 s a solve), trial and error (every path of those puzzles
-#: ends in logic), and ALS, BUG types 3-4 and a few cage and fish rows that its walks and 8-30 s of generating
-#: each missed.
+#: The table's techniques bench/make_practice.py has found no position for, each with the reason (each is
+#: checked below to have none, so that one found must be taken off).  Tried for each: the walks of deduce's
+#: own puzzles with every profile holding it, the generator aimed at it, and ``--clear`` (from a position
+#: holding the pattern, the easier steps that leave it in place taken first).
+_FULL_ONLY = ("held by the opt-in profile (full) alone, after Nishio, the grouped AIC and the ALS rows: the "
+              "generator made no full-profile puzzle taking it in 60 s, and from its example's position every "
+              "easier step spoils the pattern")
 OUT_OF_REACH = {
-    "xv-negative", "cage-pointing", "innies-outies", "franken-x-wing", "mutant-x-wing",
-    "finned-mutant-x-wing", "jellyfish", "mutant-swordfish", "finned-mutant-swordfish", "bug3", "bug4",
-    "franken-jellyfish", "finned-franken-jellyfish", "mutant-jellyfish", "finned-mutant-jellyfish", "als-xz",
-    "als-xy-wing", "als-chain", "death-blossom", "nested-forcing-3", "nested-forcing-4", "nested-forcing-5", "bf",
-    "template-del", "template-set",
+    "xv-negative": "its one puzzle (an XV with every mark given) is solved by singles and XV pairs; on every "
+                   "way cleared to it a single places the cell it would clear (no XV generator)",
+    "franken-x-wing": "the generator finds no puzzle whose path takes it in 20000 tries (deduce's or HoDoKu's "
+                      "order); from its example's position every easier step spoils it",
+    **{c: _FULL_ONLY for c in ("mutant-x-wing", "finned-mutant-x-wing", "mutant-swordfish",
+                                "finned-mutant-swordfish", "franken-jellyfish", "finned-franken-jellyfish",
+                                "mutant-jellyfish", "finned-mutant-jellyfish", "template-del", "template-set")},
+    **{c: "the generator's puzzles take it on HoDoKu's path, but from each such position HoDoKu's order (and "
+          "deduce's, Nishio too) finds a grouped AIC first, and clearing the way to it spoils it"
+       for c in ("als-xz", "als-xy-wing", "als-chain")},
+    "death-blossom": "the generator makes no puzzle whose path takes it (deduce's and full's, 15-60 s); from "
+                     "its example's position every easier step spoils it",
+    **{c: "no puzzle of deduce's needs nested chains past the second level within the script's 60 s a solve"
+       for c in ("nested-forcing-3", "nested-forcing-4", "nested-forcing-5")},
+    "bf": "trial and error comes only where every technique of the profile is stuck: every path of deduce's "
+          "puzzles ends in logic",
 }
 
 
