@@ -24,7 +24,7 @@ from deduce.state import State
 from strategies import _accel
 from strategies.implications import implications
 
-from .test_accel import accel  # noqa: F401  (fixture)
+from .test_accel import accel, with_accel  # noqa: F401  (fixtures)
 from .test_chain_engine import PUZZLES, stuck
 
 SOURCES = pathlib.Path(__file__).resolve().parent.parent / "deduce" / "_accel"
@@ -96,8 +96,8 @@ def _run_together(*work) -> list[list]:
 
 @pytest.mark.parametrize("pair", [("contradicting", "net_starts"), ("contradicting", "contradicting"),
                                   ("net_starts", "net_starts"), ("aligned", "contradicting"), ("aligned", "aligned")])
-def test_two_threads_get_the_serial_answers(accel, positions, pair):  # noqa: F811
-    jobs = _jobs(accel, positions)
+def test_two_threads_get_the_serial_answers(with_accel, positions, pair):  # noqa: F811
+    jobs = _jobs(with_accel, positions)
     # the same kernel twice runs on the positions in opposite orders (other positions at once)
     work = [jobs[pair[0]], jobs[pair[1]][::-1] if pair[0] == pair[1] else jobs[pair[1]]]
     answers = _run_together(*[[call for call, _ in w] for w in work])
@@ -105,7 +105,7 @@ def test_two_threads_get_the_serial_answers(accel, positions, pair):  # noqa: F8
         assert got == [expected for _, expected in w] * ROUNDS
 
 
-def test_one_context_in_two_threads(accel, positions):  # noqa: F811
+def test_one_context_in_two_threads(with_accel, positions):  # noqa: F811
     """Two threads asking one Context take turns (its lock): each gets the serial answer."""
     ctx, xs = _context(positions[0]), _on_literals(positions[0])
     expected = ctx.contradicting(xs)
