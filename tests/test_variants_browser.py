@@ -14,7 +14,7 @@ squares in their cells, a cage without a total with no number; the
 constraints without a picture (anti-knight, anti-king, non-consecutive,
 disjoint groups, "all dots given") on the rule line.  The page, the app and
 the server's SVG draw the same elements (one description,
-:func:`deduce.render.json.constraint_drawing`).  The app checks a digit
+:func:`deduce.render.variants.constraint_drawing`).  The app checks a digit
 against a constraint, and the coach's hint from a player's position on a
 thermometer puzzle names the thermometer and draws its step over it.
 

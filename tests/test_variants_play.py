@@ -2,7 +2,7 @@
 second): the one drawing description (:func:`deduce.render.json.
 constraint_drawing`) covers every constraint of the corpus (a picture, or a
 sentence of the rule line) and is what the SVG draws; the app's rules
-(:func:`deduce.render.json.play_rules`) never call the solution a clash and
+(:func:`deduce.render.variants.play_rules`) never call the solution a clash and
 do catch a digit that breaks a dot or a line; the coach names the
 constraint a player's digits break (``deduce.hint``).  The browser tests of
 the same are in ``test_variants_browser.py``."""

@@ -86,7 +86,7 @@
     D.cages.forEach(function (cage) {
       cage[1].forEach(function (a) { cage[1].forEach(function (b) { if (a !== b) { peers[a][b] = true; } }); });
     });
-    // a variant's own rules (deduce/render/json.py's play_rules): more cells that differ (diagonals, extra
+    // a variant's own rules (deduce/render/variants.py's play_rules): more cells that differ (diagonals, extra
     // regions, anti-knight...), pairs of cells whose digits must fit each other (dots, thermometers,
     // non-consecutive), cells that hold only some digits (odd, even)
     var play = D.play || { peers: [], relations: [], unary: [] };

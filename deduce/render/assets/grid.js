@@ -175,7 +175,7 @@
   }
 
   // the variant constraints (thermometers, arrows, dots, lines, outside clues...): the server's one description
-  // of them (deduce/render/json.py's constraint_drawing, in this layout), the same elements its SVG draws
+  // of them (deduce/render/variants.py's constraint_drawing, in this layout), the same elements its SVG draws
   var drawing = D.drawing || { items: [], rules: [] };
   function variants(layer) {
     return drawing.items.filter(function (it) { return it.layer === layer; }).map(function (it) { return it.svg; }).join("");
