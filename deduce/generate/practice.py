@@ -35,6 +35,7 @@ from ..formats.marks import (
 from ..geometry import BOX_SHAPES
 from ..puzzle import Puzzle
 from ..state import State
+from ..tables import table
 from ..technique import SINGLES
 
 #: The formats a practice position can be written in.
@@ -202,7 +203,12 @@ def record_state(record: dict[str, Any]) -> State:
 
 
 def bank() -> dict[str, list[dict[str, Any]]]:
-    """The bank's positions by technique code (empty when the file is missing)."""
+    """The bank's positions by technique code (empty when the file is missing), read once (a table of
+    :mod:`deduce.tables`): not to be changed by the caller."""
+    return table(("deduce.generate.practice.bank",), _read_bank)
+
+
+def _read_bank() -> dict[str, list[dict[str, Any]]]:
     import json
     from importlib import resources
 
